@@ -1,0 +1,93 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { registerAuthentication } from './platform/auth/authenticate.js';
+import { TokenService } from './platform/auth/tokens.js';
+import type { AppContext } from './platform/context.js';
+import { openDatabase, type Database } from './platform/db/client.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
+import { InProcessEventBus, type EventBus } from './platform/live/event-bus.js';
+import { registerLiveRoutes } from './platform/live/live.routes.js';
+import { registerResourceRoutes } from './platform/resources/resource.routes.js';
+import { signingSecret } from './platform/secrets.js';
+import { registerDetailsRoutes } from './modules/knowledge/details.routes.js';
+import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
+import { registerSpaRoutes } from './modules/spa/spa.routes.js';
+import { registerLogoutRoutes } from './modules/usermgr/logout.routes.js';
+import { registerOidcRoutes } from './modules/usermgr/oidc.routes.js';
+import { registerUsermgrRoutes } from './modules/usermgr/usermgr.routes.js';
+import { UsersRepository } from './modules/usermgr/users.repository.js';
+import type { UsersService } from './modules/usermgr/users.service.js';
+
+export interface App {
+  server: FastifyInstance;
+  ctx: AppContext;
+  users: UsersService;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** an already open database (tests share one per file) */
+  database?: Database;
+  bus?: EventBus;
+  logger?: boolean;
+}
+
+/** Builds the whole server: every service API, live events and the SPA, on one Fastify instance. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const server = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Open SSE streams and WebSockets must not block shutdown.
+    forceCloseConnections: true,
+    trustProxy: true,
+    bodyLimit: 25 * 1024 * 1024,
+  });
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  await server.register(fastifySwagger, {
+    openapi: { info: { title: 'ASB platform API', version: config.version } },
+    transform: jsonSchemaTransform,
+  });
+  await server.register(fastifyCookie);
+  await server.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024 } });
+  await server.register(fastifyWebsocket);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    tokens: new TokenService(await signingSecret(database.db, config.secretKey)),
+    users: new UsersRepository(database.db),
+    bus: options.bus ?? new InProcessEventBus(),
+    log: server.log,
+  };
+
+  registerErrorHandler(server);
+  registerAuthentication(server, ctx);
+  registerDetailsRoutes(server, ctx);
+  const users = registerUsermgrRoutes(server, ctx);
+  registerLogoutRoutes(server);
+  registerOidcRoutes(server, ctx, users);
+  registerResourceRoutes(server, ctx, workspacesResource);
+  registerLiveRoutes(server, ctx);
+  server.get('/api/openapi.json', () => server.swagger());
+  await registerSpaRoutes(server, config.webDistDir);
+
+  return {
+    server,
+    ctx,
+    users,
+    database,
+    async close() {
+      await server.close();
+      await ctx.bus.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+
+const HELP = `Usage: asb [command]
+
+Commands:
+  serve                                   start the portal and all APIs (default)
+  create-user <username> [--password P] [--staff] [--superuser] [--email E]
+                                          create a local account (a password is generated when omitted)
+  reset-password <username> [--password P]
+                                          set a new password (generated when omitted) and unlock the account
+  help                                    show this text
+
+Configuration comes from the environment (see README.md).`;
+
+/** Operator commands on the same entry point and the same database as the server. */
+export async function runCli(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      password: { type: 'string' },
+      staff: { type: 'boolean', default: false },
+      superuser: { type: 'boolean', default: false },
+      email: { type: 'string' },
+    },
+  });
+  const [command, username] = positionals;
+  if (command === 'help' || !command) {
+    console.log(HELP);
+    return 0;
+  }
+  if ((command !== 'create-user' && command !== 'reset-password') || !username) {
+    console.error(HELP);
+    return 2;
+  }
+  const app = await buildApp(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }), { logger: false });
+  try {
+    if (command === 'create-user') {
+      const user = await app.users.create({
+        username,
+        password: values.password,
+        email: values.email,
+        is_staff: values.staff || values.superuser,
+        is_superuser: values.superuser,
+      });
+      console.log(`Created user ${user.username}${user.password ? ` with password: ${user.password}` : ''}`);
+    } else {
+      const password = await app.users.setPassword(username, values.password);
+      console.log(`Password of ${username} reset${values.password ? '' : `: ${password}`}`);
+    }
+    return 0;
+  } catch (error) {
+    const body = (error as { body?: unknown }).body;
+    console.error(body ? JSON.stringify(body) : String(error));
+    return 1;
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { ALL_THEME_FEATURES } from '@asb/contracts';
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  providerName: string;
+  scopes: string;
+  /** http issuers are accepted only when explicitly allowed (tests, private networks) */
+  allowInsecure: boolean;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  instanceName: string;
+  theme: string;
+  themeFeatures: string[];
+  externalDatastoreUrl: string | null;
+  secretKey: string | undefined;
+  publicUrl: string | undefined;
+  webDistDir: string;
+  oidc: OidcConfig | undefined;
+  logLevel: string;
+  version: string;
+  buildTimestamp: string;
+}
+
+function list(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function oidcFromEnv(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const issuer = env.ASB_OIDC_ISSUER;
+  const clientId = env.ASB_OIDC_CLIENT_ID;
+  if (!issuer || !clientId) return undefined;
+  return {
+    issuer,
+    clientId,
+    clientSecret: env.ASB_OIDC_CLIENT_SECRET ?? '',
+    providerName: env.ASB_OIDC_PROVIDER_NAME ?? 'OpenID Connect',
+    scopes: env.ASB_OIDC_SCOPES ?? 'openid profile email',
+    allowInsecure: env.ASB_OIDC_ALLOW_INSECURE === 'true',
+  };
+}
+
+/** Every setting comes from the environment; README.md documents the table. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.ASB_DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminUsername: env.ASB_ADMIN_USERNAME || undefined,
+    adminPassword: env.ASB_ADMIN_PASSWORD || undefined,
+    instanceName: env.ASB_INSTANCE_NAME ?? 'ASB',
+    theme: env.ASB_THEME ?? 'asb',
+    themeFeatures: list(env.ASB_THEME_FEATURES) ?? [...ALL_THEME_FEATURES],
+    externalDatastoreUrl: env.ASB_EXTERNAL_DATASTORE_URL || null,
+    secretKey: env.ASB_SECRET_KEY || undefined,
+    publicUrl: env.ASB_PUBLIC_URL || undefined,
+    webDistDir: path.resolve(env.ASB_WEB_DIST ?? path.join(here, '../../web/dist')),
+    oidc: oidcFromEnv(env),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',
+    buildTimestamp: env.ASB_BUILD_TIMESTAMP ?? new Date().toISOString(),
+    ...overrides,
+  };
+}

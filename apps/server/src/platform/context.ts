@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { TokenService } from './auth/tokens.js';
+import type { Db } from './db/client.js';
+import type { EventBus } from './live/event-bus.js';
+import type { UsersRepository } from '../modules/usermgr/users.repository.js';
+
+/** What every module gets: configuration, database and the shared services. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  tokens: TokenService;
+  users: UsersRepository;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+}

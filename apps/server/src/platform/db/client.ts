@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The common type of the PGlite and node-postgres drivers: code never knows which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Committed migrations live in apps/server/drizzle, beside both src/ and dist/. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, '../drizzle'), path.join(here, '../../../drizzle')]) {
+    if (fs.existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate;
+  }
+  throw new Error(`drizzle migrations folder not found near ${here}`);
+}
+
+/**
+ * DATABASE_URL selects PostgreSQL; otherwise embedded PGlite stores its files in
+ * `{dataDir}/pglite`, or in memory when dataDir is 'memory://' (tests).
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  const folder = migrationsFolder();
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // Several replicas may start at once: one migrates, the others wait on the lock.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(715517)');
+      await migratePg(drizzlePg(client), { migrationsFolder: folder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(715517)').catch(() => undefined);
+      client.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const dataDir = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}

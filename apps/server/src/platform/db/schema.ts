@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Key/value settings of the instance (signing secret, ...). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    isSystem: boolean('is_system').notNull().default(false),
+    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    datastoreChanged: boolean('datastore_changed').notNull().default(false),
+    datastoreSecretHash: text('datastore_secret_hash'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    oidcSubject: text('oidc_subject'),
+  },
+  (t) => [
+    uniqueIndex('users_username_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_oidc_subject_idx').on(t.oidcSubject),
+  ],
+);
+
+/**
+ * Columns every generic resource table has. Resource tables spread these so the
+ * generic JSON:API machinery (platform/resources) can list, filter, archive and share them.
+ */
+export function resourceColumns() {
+  return {
+    id: serial('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    label: text('label').notNull(),
+    slug: text('slug'),
+    ownerId: text('owner_id').notNull(),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+export const workspaces = pgTable('workspaces', resourceColumns(), (t) => [
+  uniqueIndex('workspaces_identifier_idx').on(t.identifier),
+]);
+
+export const workspaceRoles = pgTable(
+  'workspace_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.workspaceId, t.role] }), index('workspace_roles_ws_idx').on(t.workspaceId)],
+);
+
+/** Sharing: which workspaces a resource of any type belongs to. */
+export const resourceWorkspaces = pgTable(
+  'resource_workspaces',
+  {
+    resourceType: text('resource_type').notNull(),
+    resourceId: integer('resource_id').notNull(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resourceType, t.resourceId, t.workspaceId] }),
+    index('resource_workspaces_ws_idx').on(t.workspaceId),
+  ],
+);

@@ -1,0 +1,169 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { resourceWorkspaces, workspaceRoles, workspaces } from '../db/schema.js';
+import type { Principal } from '../auth/principal.js';
+import type { ResourceDefinition, ResourceRow } from './resource-definition.js';
+
+export interface ListOptions {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  page: number;
+  size: number;
+}
+
+/** SQL of the generic resource machinery, the same for every resource table. */
+export class ResourceRepository<R extends ResourceRow = ResourceRow> {
+  constructor(
+    private readonly db: Db,
+    private readonly def: ResourceDefinition<R>,
+  ) {}
+
+  private get table() {
+    return this.def.table;
+  }
+
+  /** ids of resources of this type shared with one of the given workspaces */
+  sharedWith(workspaceIds: SQL | number[]): SQL {
+    const ids = Array.isArray(workspaceIds) ? workspaceIds : workspaceIds;
+    return inArray(
+      this.table.id,
+      this.db
+        .select({ id: resourceWorkspaces.resourceId })
+        .from(resourceWorkspaces)
+        .where(
+          and(
+            eq(resourceWorkspaces.resourceType, this.def.type),
+            Array.isArray(ids)
+              ? ids.length > 0
+                ? inArray(resourceWorkspaces.workspaceId, ids)
+                : sql`false`
+              : inArray(resourceWorkspaces.workspaceId, ids),
+          ),
+        ),
+    );
+  }
+
+  /** the workspaces where the principal holds any role */
+  memberWorkspaces(principal: Principal): SQL {
+    return sql`(select ${workspaceRoles.workspaceId} from ${workspaceRoles} where ${workspaceRoles.userId} = ${principal.id})`;
+  }
+
+  defaultVisibility(principal: Principal): SQL | undefined {
+    if (principal.isSuperuser) return undefined;
+    return or(eq(this.table.ownerId, principal.username), this.sharedWith(this.memberWorkspaces(principal)));
+  }
+
+  workspaceIdentifierFilter(identifier: string): SQL {
+    return this.sharedWith(
+      sql`(select ${workspaces.id} from ${workspaces} where ${workspaces.identifier} = ${identifier})`,
+    );
+  }
+
+  search(text: string): SQL | undefined {
+    const columns: AnyPgColumn[] = this.def.searchColumns ?? [this.table.identifier, this.table.label];
+    return or(...columns.map((column) => ilike(column, `%${text.replace(/[%_\\]/g, '\\$&')}%`)));
+  }
+
+  order(field: string): SQL | undefined {
+    const descending = field.startsWith('-');
+    const name = descending ? field.slice(1) : field;
+    const base: Record<string, AnyPgColumn> = {
+      id: this.table.id,
+      identifier: this.table.identifier,
+      label: this.table.label,
+      ownerId: this.table.ownerId,
+      createdAt: this.table.createdAt,
+      updatedAt: this.table.updatedAt,
+      ...this.def.sortable,
+    };
+    const column = base[name];
+    if (!column) return undefined;
+    return descending ? desc(column) : asc(column);
+  }
+
+  async list(options: ListOptions): Promise<{ rows: R[]; count: number }> {
+    const [countRow] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(this.table)
+      .where(options.where);
+    const rows = await this.db
+      .select()
+      .from(this.table)
+      .where(options.where)
+      .orderBy(...options.orderBy, asc(this.table.id))
+      .limit(options.size)
+      .offset((options.page - 1) * options.size);
+    return { rows: rows as R[], count: countRow?.count ?? 0 };
+  }
+
+  async find(id: number): Promise<R | undefined> {
+    const [row] = await this.db.select().from(this.table).where(eq(this.table.id, id));
+    return row as R | undefined;
+  }
+
+  /** resource id -> [workspace id, identifier] pairs */
+  async workspacesOf(ids: number[]): Promise<Map<number, { id: number; identifier: string }[]>> {
+    const result = new Map<number, { id: number; identifier: string }[]>();
+    if (ids.length === 0) return result;
+    const rows = await this.db
+      .select({ resourceId: resourceWorkspaces.resourceId, id: workspaces.id, identifier: workspaces.identifier })
+      .from(resourceWorkspaces)
+      .innerJoin(workspaces, eq(workspaces.id, resourceWorkspaces.workspaceId))
+      .where(and(eq(resourceWorkspaces.resourceType, this.def.type), inArray(resourceWorkspaces.resourceId, ids)))
+      .orderBy(asc(workspaces.identifier));
+    for (const row of rows) {
+      result.set(row.resourceId, [...(result.get(row.resourceId) ?? []), { id: row.id, identifier: row.identifier }]);
+    }
+    return result;
+  }
+
+  async existingWorkspaceIds(ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.select({ id: workspaces.id }).from(workspaces).where(inArray(workspaces.id, ids));
+    return rows.map((r) => r.id);
+  }
+
+  async insert(values: Record<string, unknown>, workspaceIds: number[]): Promise<R> {
+    return this.db.transaction(async (tx) => {
+      const [row] = (await tx.insert(this.table).values(values).returning()) as R[];
+      if (workspaceIds.length > 0) {
+        await tx
+          .insert(resourceWorkspaces)
+          .values(workspaceIds.map((workspaceId) => ({ resourceType: this.def.type, resourceId: row!.id, workspaceId })));
+      }
+      return row!;
+    });
+  }
+
+  async update(id: number, values: Record<string, unknown>, workspaceIds?: number[]): Promise<R> {
+    return this.db.transaction(async (tx) => {
+      const [row] = (await tx
+        .update(this.table)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(this.table.id, id))
+        .returning()) as R[];
+      if (workspaceIds) {
+        await tx
+          .delete(resourceWorkspaces)
+          .where(and(eq(resourceWorkspaces.resourceType, this.def.type), eq(resourceWorkspaces.resourceId, id)));
+        if (workspaceIds.length > 0) {
+          await tx
+            .insert(resourceWorkspaces)
+            .values(workspaceIds.map((workspaceId) => ({ resourceType: this.def.type, resourceId: id, workspaceId })));
+        }
+      }
+      return row!;
+    });
+  }
+
+  async delete(id: number, before?: () => Promise<void>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (before) await before();
+      await tx
+        .delete(resourceWorkspaces)
+        .where(and(eq(resourceWorkspaces.resourceType, this.def.type), eq(resourceWorkspaces.resourceId, id)));
+      await tx.delete(this.table).where(eq(this.table.id, id));
+    });
+  }
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { relationshipRefSchema } from '@asb/contracts';
+import type { AppContext } from '../context.js';
+import type { ResourceDefinition, ResourceRow } from './resource-definition.js';
+import { ResourceService } from './resource.service.js';
+
+const payloadSchema = z.object({
+  data: z.object({
+    type: z.string(),
+    id: z.string().optional(),
+    attributes: z.record(z.string(), z.unknown()).optional(),
+    relationships: z.object({ workspaces: z.object({ data: z.array(relationshipRefSchema) }).optional() }).optional(),
+  }),
+});
+
+const idParams = z.object({ id: z.string() });
+
+/** Reads page[number], page[size], sort and filter[{name}] from a flat query object. */
+export function parseListQuery(query: Record<string, unknown>) {
+  const filters: Record<string, string> = {};
+  let page: number | undefined;
+  let size: number | undefined;
+  let sort: string | undefined;
+  for (const [key, raw] of Object.entries(query)) {
+    const value = Array.isArray(raw) ? String(raw[raw.length - 1]) : String(raw);
+    if (key === 'page[number]') page = Number(value) || 1;
+    else if (key === 'page[size]') size = Number(value) || undefined;
+    else if (key === 'sort') sort = value;
+    else {
+      const match = /^filter\[(.+)\]$/.exec(key);
+      if (match?.[1]) filters[match[1]] = value;
+    }
+  }
+  return { page, size, sort, filters };
+}
+
+/** Mounts the generic JSON:API routes of one resource definition. */
+export function registerResourceRoutes<R extends ResourceRow>(app: FastifyInstance, ctx: AppContext, def: ResourceDefinition<R>): ResourceService<R> {
+  const service = new ResourceService<R>(def, ctx);
+  const base = `${def.prefix}/${def.type}`;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.prefix.split('/')[1] ?? 'api'];
+
+  typed.get(base, { schema: { tags, summary: `List ${def.type}` } }, (request) =>
+    service.list(request.principal, parseListQuery(request.query as Record<string, unknown>)),
+  );
+  typed.get(`${base}/:id`, { schema: { tags, params: idParams } }, (request) => service.get(request.principal, request.params.id));
+  typed.post(base, { schema: { tags, body: payloadSchema } }, async (request, reply) => {
+    reply.status(201);
+    return service.create(request.principal, request.body);
+  });
+  typed.patch(`${base}/:id`, { schema: { tags, params: idParams, body: payloadSchema } }, (request) =>
+    service.update(request.principal, request.params.id, request.body),
+  );
+  typed.patch(`${base}/:id/archive`, { schema: { tags, params: idParams } }, (request) =>
+    service.setArchived(request.principal, request.params.id, true),
+  );
+  typed.patch(`${base}/:id/unarchive`, { schema: { tags, params: idParams } }, (request) =>
+    service.setArchived(request.principal, request.params.id, false),
+  );
+  typed.delete(`${base}/:id`, { schema: { tags, params: idParams } }, async (request, reply) => {
+    await service.delete(request.principal, request.params.id);
+    return reply.status(204).send();
+  });
+  return service;
+}

@@ -1,0 +1,78 @@
+import Cookies from 'js-cookie';
+import { REQUEST_TIMEOUT_MS, TOKEN_COOKIE } from '@asb/contracts';
+
+/** A failed API call: status 0 means no response (network failure or time-out). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly body: unknown,
+  ) {
+    super(`${status} ${statusText}`);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: URLSearchParams | Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** JSON:API media type for the knowledge/builder stores */
+  jsonApi?: boolean;
+}
+
+export function getToken(): string | undefined {
+  return Cookies.get(TOKEN_COOKIE);
+}
+
+function queryString(query: RequestOptions['query']): string {
+  if (!query) return '';
+  const params =
+    query instanceof URLSearchParams
+      ? query
+      : new URLSearchParams(
+          Object.entries(query)
+            .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        );
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Every call of the portal goes through here: bearer token from the cookie, a
+ * CSRF header, the 30 s time-out of spec 1 §9, JSON in and out.
+ */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: options.jsonApi ? 'application/vnd.api+json, application/json' : 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const csrf = Cookies.get('csrftoken');
+  if (csrf) headers['X-CSRFToken'] = csrf;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(`${path}${queryString(options.query)}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(timeout.aborted ? 408 : 0, timeout.aborted ? 'Request Timeout' : 'Network Error', undefined);
+  }
+  const text = await response.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, response.statusText, body);
+  return body as T;
+}

@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.ASB_DEV_API ?? 'http://localhost:8080';
+const proxied = ['/usermgr', '/knowledge', '/builder', '/backend', '/taskmgr', '/resmgr', '/procimp', '/resource-catalogue', '/cog', '/api'];
+
+export default defineConfig({
+  base: '/asb/',
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: api, ws: true, changeOrigin: false }])),
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+});

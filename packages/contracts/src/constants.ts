@@ -1,0 +1,18 @@
+/** Business constants of spec 1 §9 and spec 2 §9. */
+export const APP_BASE_PATH = '/asb/';
+export const PAGE_SIZE = 20;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const MAX_WORKSPACE_BADGES = 3;
+export const MAX_NOTIFICATIONS = 3;
+export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+export const TOKEN_COOKIE = 'token';
+export const MIN_PASSWORD_LENGTH = 8;
+export const LIVE_RECONNECT_ATTEMPTS = 5;
+export const LIVE_RECONNECT_DELAY_MS = 1000;
+
+export const NOTIFY_MS = {
+  success: 5_000,
+  error: 20_000,
+  short: 3_000,
+  copy: 2_000,
+} as const;

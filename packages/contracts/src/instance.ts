@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Theme feature flags. The default enables every menu entry of the spec
+ * (docs/configuration.md lists what each one switches on).
+ */
+export const ALL_THEME_FEATURES = [
+  'homepage-asb',
+  'navbar-processes',
+  'navbar-workflows',
+  'navbar-schedules',
+  'navbar-executions',
+  'navbar-jobs',
+  'navbar-mep-collections',
+  'navbar-dashboards',
+  'navbar-products',
+  'navbar-catalogue-collections',
+  'navbar-applications',
+  'navbar-models',
+  'model-executions',
+  'workflow-publishing',
+  'workflow-page-search-products',
+  'execution-report-jobs',
+] as const;
+export type ThemeFeature = (typeof ALL_THEME_FEATURES)[number] | (string & {});
+
+export const HOMEPAGE_FEATURES = [
+  'homepage-asb',
+  'homepage-eopen',
+  'homepage-aiopen',
+  'homepage-eoepca-develop',
+  'homepage-eoepca-staging',
+  'homepage-eoepca-prod',
+] as const;
+
+/** Spec 1 §3 Instance. */
+export const instanceDetailsSchema = z.object({
+  name: z.string(),
+  asb_version: z.string(),
+  theme: z.string(),
+  theme_features: z.array(z.string()),
+  oidcProviderName: z.string().nullable(),
+  external_datastore_url: z.string().nullable(),
+  user_s3_buckets_enabled: z.boolean(),
+  build_timestamp: z.string(),
+  base_build_timestamp: z.string(),
+});
+export type InstanceDetails = z.infer<typeof instanceDetailsSchema>;
+
+export const serviceDetailsSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  build_timestamp: z.string(),
+});
+export type ServiceDetails = z.infer<typeof serviceDetailsSchema>;
