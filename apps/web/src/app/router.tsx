@@ -1,0 +1,117 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from './layout/AppLayout';
+import { RequireAuth } from './auth/RequireAuth';
+import { ROUTES, type RouteKey } from './routes';
+
+type PageModule = Promise<Record<string, unknown>>;
+
+/** A lazily loaded page: heavy pages load only when visited (route-level code splitting). */
+function page(key: RouteKey, load: () => PageModule, exportName: string): RouteObject {
+  const entry = ROUTES[key];
+  return {
+    path: entry.path,
+    handle: { routeKey: key },
+    lazy: async () => {
+      const Page = (await load())[exportName] as ComponentType;
+      if ('isPublic' in entry && entry.isPublic) return { Component: Page };
+      return {
+        Component: () => (
+          <RequireAuth title={entry.title}>
+            <Page />
+          </RequireAuth>
+        ),
+      };
+    },
+  };
+}
+
+/** Areas that later issues build: a plain placeholder page until then. */
+function placeholder(key: RouteKey): RouteObject {
+  return page(key, () => import('../ui/PlaceholderPage').then((m) => ({ Page: () => <m.PlaceholderPage title={ROUTES[key].title} /> })), 'Page');
+}
+
+const account = () => import('../features/account');
+const admin = () => import('../features/admin');
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      page('index', () => import('../features/home'), 'IndexPage'),
+      page('home', () => import('../features/home'), 'HomePage'),
+      page('login', account, 'LoginPage'),
+      page('casLogin', account, 'LoginPage'),
+      page('oidcLogin', account, 'OidcLoginPage'),
+      page('profile', account, 'ProfilePage'),
+      page('settings', account, 'SettingsPage'),
+      placeholder('resources'),
+      {
+        path: '/admin',
+        lazy: async () => {
+          const { AdminLayout } = await admin();
+          return {
+            Component: () => (
+              <RequireAuth title={ROUTES.admin.title}>
+                <AdminLayout />
+              </RequireAuth>
+            ),
+          };
+        },
+        children: [
+          { index: true, element: <Navigate to="/admin/users" replace /> },
+          page('adminUsers', admin, 'UsersPage'),
+          page('adminUserEdit', admin, 'UserEditPage'),
+          page('adminWorkspaces', admin, 'WorkspacesPage'),
+          page('adminAdes', admin, 'AdesPage'),
+          page('adminDatabase', admin, 'DatabasePage'),
+        ],
+      },
+      ...(
+        [
+          'marketplace',
+          'processes',
+          'wrapperGenerator',
+          'repositoryBrowser',
+          'process',
+          'processVersions',
+          'processBuckets',
+          'bucket',
+          'workflows',
+          'workflow',
+          'workflowExecute',
+          'workflowSchedule',
+          'workflowDetail',
+          'processorEditor',
+          'schedules',
+          'schedule',
+          'monitoring',
+          'executionReport',
+          'applicationExecutions',
+          'applicationReport',
+          'modelExecutions',
+          'modelReport',
+          'jobs',
+          'mepCollections',
+          'mepCollectionNew',
+          'mepCollection',
+          'dashboards',
+          'dashboard',
+          'products',
+          'catalogueCollections',
+          'catalogueCollection',
+          'catalogueApplicationExecute',
+          'catalogueApplicationDetail',
+          'catalogueModelExecute',
+          'catalogueModelDetail',
+          'catalogueDatasetDetail',
+          'secrets',
+        ] as const
+      ).map(placeholder),
+      { path: '/index', element: <Navigate to="/" replace /> },
+      { path: '*', lazy: () => import('../features/not-found').then((m) => ({ Component: m.NotFoundPage })) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: '/asb' });

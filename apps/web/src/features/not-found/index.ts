@@ -1,0 +1,3 @@
+import { PlaceholderPage } from '../../ui/PlaceholderPage';
+
+export const NotFoundPage = () => PlaceholderPage({ title: 'This page does not exist' });

@@ -1,0 +1,70 @@
+import { defineConfig } from '@playwright/test';
+import { ADMIN, E2E_PORT, OIDC_PORT } from './support/constants';
+
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser) against the
+ * built portal, started here on a fresh data directory, with a real OpenID
+ * Connect provider (oidc-provider) on loopback.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.ASB_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node e2e/support/oidc-provider.mjs',
+      cwd: '..',
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: { OIDC_PORT: String(OIDC_PORT), ASB_URL: baseURL },
+    },
+    {
+      command: 'rm -rf .tmp/e2e-data && node apps/server/dist/main.js',
+      cwd: '..',
+      url: `${baseURL}/knowledge/api/details`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        ASB_DATA_DIR: '.tmp/e2e-data',
+        ASB_ADMIN_USERNAME: ADMIN.username,
+        ASB_ADMIN_PASSWORD: ADMIN.password,
+        ASB_INSTANCE_NAME: 'ASB e2e',
+        ASB_OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        ASB_OIDC_CLIENT_ID: 'asb-portal',
+        ASB_OIDC_CLIENT_SECRET: 'asb-portal-secret',
+        ASB_OIDC_PROVIDER_NAME: 'Test Identity Provider',
+        ASB_OIDC_ALLOW_INSECURE: 'true',
+        ASB_PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

@@ -1,0 +1,5 @@
+export const E2E_PORT = 8181;
+export const OIDC_PORT = 8182;
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+/** password given to every user a test creates */
+export const PASSWORD = 'e2e-user-password';

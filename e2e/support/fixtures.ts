@@ -1,0 +1,69 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, PASSWORD } from './constants';
+
+/** A unique suffix so tests running in parallel never collide on names. */
+export function unique(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+}
+
+/** Seeds data through the real API, signed in as the admin. */
+export class Api {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  static async signIn(request: APIRequestContext, username = ADMIN.username, password = ADMIN.password): Promise<Api> {
+    const response = await request.post('/usermgr/v1/token/', { data: { username, password } });
+    expect(response.status(), await response.text()).toBe(200);
+    return new Api(request, ((await response.json()) as { token: string }).token);
+  }
+
+  private get headers() {
+    return { Authorization: `Bearer ${this.token}` };
+  }
+
+  async get(path: string) {
+    return this.request.get(path, { headers: this.headers });
+  }
+
+  async createUser(username: string, flags: { is_staff?: boolean; is_superuser?: boolean } = {}): Promise<void> {
+    const created = await this.request.post('/usermgr/v1/users/', { headers: this.headers, data: { username, password: PASSWORD } });
+    expect(created.status(), await created.text()).toBe(201);
+    if (flags.is_staff || flags.is_superuser) {
+      const updated = await this.request.put(`/usermgr/v1/users/${username}/`, { headers: this.headers, data: flags });
+      expect(updated.status(), await updated.text()).toBe(200);
+    }
+  }
+
+  async createWorkspace(identifier: string, label = identifier): Promise<string> {
+    const response = await this.request.post('/knowledge/v1/workspaces', {
+      headers: this.headers,
+      data: { data: { type: 'workspaces', attributes: { identifier, label } } },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { data: { id: string } }).data.id;
+  }
+
+  async setRoles(username: string, groups: Record<string, string[]>): Promise<void> {
+    const response = await this.request.put(`/usermgr/v1/users/${username}/`, { headers: this.headers, data: { groups } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
+
+/** Signs in through the login page, as a user does. */
+export async function signIn(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.goto('/asb/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(username) })).toBeVisible();
+}
+
+export const test = base.extend<{ api: Api }>({
+  api: async ({ request }, use) => {
+    await use(await Api.signIn(request));
+  },
+});
+
+export { expect };
