@@ -44,7 +44,7 @@ export default defineConfig({
       env: { OIDC_PORT: String(OIDC_PORT), ASB_URL: baseURL },
     },
     {
-      command: 'rm -rf .tmp/e2e-data && node apps/server/dist/main.js',
+      command: `rm -rf .tmp/e2e-data-${E2E_PORT} && node apps/server/dist/main.js`,
       cwd: '..',
       url: `${baseURL}/knowledge/api/details`,
       reuseExistingServer: false,
@@ -53,7 +53,8 @@ export default defineConfig({
       env: {
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
-        ASB_DATA_DIR: '.tmp/e2e-data',
+        ASB_DATA_DIR: `.tmp/e2e-data-${E2E_PORT}`,
+        ...(process.env.ASB_WEB_DIST ? { ASB_WEB_DIST: process.env.ASB_WEB_DIST } : {}),
         ASB_ADMIN_USERNAME: ADMIN.username,
         ASB_ADMIN_PASSWORD: ADMIN.password,
         ASB_INSTANCE_NAME: 'ASB e2e',
