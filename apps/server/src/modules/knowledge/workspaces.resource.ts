@@ -1,19 +1,21 @@
 import { createWorkspaceSchema, updateWorkspaceSchema } from '@asb/contracts';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, or, sql } from 'drizzle-orm';
 import { isMember } from '../../platform/auth/permissions.js';
-import { workspaceRoles, workspaces } from '../../platform/db/schema.js';
+import { resourceWorkspaces, workspaceRoles, workspaces } from '../../platform/db/schema.js';
 import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
 
 /**
  * Workspaces are administered by staff (spec 2 Administration > Workspaces);
- * members see the workspaces they hold a role in, e.g. in the share dialog.
+ * members see the workspaces they hold a role in (e.g. in the share dialog).
+ * Like every resource a workspace can be shared with other workspaces: their
+ * members then see it too (an organisation's workspace seeing a team's).
  */
 export const workspacesResource: ResourceDefinition = {
   type: 'workspaces',
   name: 'workspace',
   prefix: '/knowledge/v1',
   table: workspaces,
-  shareable: false,
+  shareable: true,
   defaultSort: 'identifier',
   createSchema: createWorkspaceSchema,
   updateSchema: updateWorkspaceSchema,
@@ -25,13 +27,17 @@ export const workspacesResource: ResourceDefinition = {
   }),
   duplicateMessage: 'A workspace with this identifier already exists.',
   canCreate: (principal) => principal.isStaff || principal.isSuperuser,
-  visibleTo: (principal) =>
-    principal.isStaff || principal.isSuperuser
-      ? undefined
-      : inArray(workspaces.id, sql`(select ${workspaceRoles.workspaceId} from ${workspaceRoles} where ${workspaceRoles.userId} = ${principal.id})`),
+  canShareInto: (principal) => principal.isStaff || principal.isSuperuser,
+  visibleTo: (principal) => {
+    if (principal.isStaff || principal.isSuperuser) return undefined;
+    const memberOf = sql`(select ${workspaceRoles.workspaceId} from ${workspaceRoles} where ${workspaceRoles.userId} = ${principal.id})`;
+    return or(inArray(workspaces.id, memberOf), inArray(workspaces.id, sql`(select ${resourceWorkspaces.resourceId} from ${resourceWorkspaces} where ${resourceWorkspaces.resourceType} = 'workspaces' and ${resourceWorkspaces.workspaceId} in ${memberOf})`));
+  },
   authorize: (principal, action, resource) => {
     const isAdmin = principal.isStaff || principal.isSuperuser;
-    if (action === 'view') return isAdmin || isMember(principal, resource.row.id);
+    if (action === 'view') {
+      return isAdmin || isMember(principal, resource.row.id) || resource.workspaceIds.some((id) => isMember(principal, id));
+    }
     return isAdmin;
   },
 };

@@ -69,6 +69,8 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow> {
   visibleTo?(principal: Principal): SQL | undefined;
   /** action check; default: the permission module's `can` */
   authorize?(principal: Principal, action: Action, resource: LoadedResource<R>): boolean;
+  /** who may put a resource into a workspace; default: the permission module's canAddToWorkspace */
+  canShareInto?(principal: Principal, workspaceId: number): boolean;
   /** message of a duplicate identifier */
   duplicateMessage?: string;
   /** called inside the delete transaction before the row goes */

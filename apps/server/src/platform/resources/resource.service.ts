@@ -163,7 +163,8 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     const existing = await this.repository.existingWorkspaceIds(ids);
     if (existing.length !== ids.length) throw attributeErrors({ workspaces: 'Unknown workspace.' });
     for (const id of ids) {
-      if (!current.includes(id) && !canAddToWorkspace(principal, id)) throw permissionDenied();
+      const mayAdd = this.def.canShareInto ? this.def.canShareInto(principal, id) : canAddToWorkspace(principal, id);
+      if (!current.includes(id) && !mayAdd) throw permissionDenied();
     }
     return ids;
   }
