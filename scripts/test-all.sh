@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: system packages, npm install, lint,
+# typecheck, build, unit tests, API tests on PGlite AND on a real PostgreSQL
+# server, and end-to-end tests in Debian's Chromium. `npm test` and .ci/run call it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+section() { printf '\n==== %s ====\n' "$*"; }
+
+section "system packages"
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" = "0" ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [ "${ASB_TEST_SKIP_INSTALL:-}" != "1" ]; then
+  section "npm ci"
+  npm ci --no-audit --no-fund
+fi
+
+section "lint"
+npm run lint
+section "typecheck"
+npm run typecheck
+section "build"
+npm run build
+
+section "unit tests"
+npm run test:unit
+section "API tests on PGlite"
+npm run test:api
+
+section "API tests on PostgreSQL"
+trap 'scripts/postgres.sh stop' EXIT
+TEST_DATABASE_URL="$(scripts/postgres.sh start)"
+TEST_DATABASE_URL="$TEST_DATABASE_URL" npm run test:api
+
+section "end-to-end tests (Chromium)"
+CI=1 npm run test:e2e
+
+section "all tests passed"
