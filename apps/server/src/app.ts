@@ -73,7 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerDetailsRoutes(server, ctx);
   const users = registerUsermgrRoutes(server, ctx);
   registerLogoutRoutes(server);
-  registerOidcRoutes(server, ctx, users);
+  registerOidcRoutes(server, ctx);
   registerResourceRoutes(server, ctx, workspacesResource);
   registerLiveRoutes(server, ctx);
   server.get('/api/openapi.json', () => server.swagger());

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
+import type { UserRow } from '../../src/modules/usermgr/users.repository.js';
+import { hashPassword } from '../../src/platform/auth/passwords.js';
 import { openDatabase, type Database } from '../../src/platform/db/client.js';
 
 /**
@@ -12,13 +14,15 @@ import { openDatabase, type Database } from '../../src/platform/db/client.js';
 export interface TestApp extends App {
   /** signs in and returns the bearer header */
   authHeader(username: string, password: string): Promise<{ authorization: string }>;
-  /** creates a user (staff/superuser flags optional) and returns its auth header */
+  /** creates a user with PASSWORD (staff/superuser flags optional) and returns its auth header */
   userWithHeader(username: string, flags?: { is_staff?: boolean; is_superuser?: boolean }): Promise<{ authorization: string }>;
   adminHeader: { authorization: string };
 }
 
 export const ADMIN = { username: 'admin', password: 'admin-password' };
 export const PASSWORD = 'user-password-1';
+/** one hash of PASSWORD per test file, shared by every user the file creates */
+let userPasswordHash: Promise<string> | undefined;
 
 async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `asb_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -39,7 +43,12 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
   };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** runs before the server is ready: extra tables and routes (e.g. a test-only resource) */
+  beforeReady?(app: App): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgres(baseUrl) : undefined;
   const database: Database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
@@ -49,6 +58,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   );
   const app = await buildApp(config, { database, logger: false });
   await app.users.ensureAdmin();
+  await options.beforeReady?.(app);
   await app.server.ready();
 
   async function authHeader(username: string, password: string) {
@@ -57,14 +67,18 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     return { authorization: `Bearer ${response.json<{ token: string }>().token}` };
   }
 
-  const adminHeader = await authHeader(ADMIN.username, ADMIN.password);
+  // Tokens are issued directly: sign-in itself is tested in sign-in.test.ts, and every argon2 run costs.
+  const headerOf = async (row: UserRow) => ({ authorization: `Bearer ${await app.users.signIn.issueToken(row)}` });
+  const admin = await app.ctx.users.findByUsername(ADMIN.username);
+  const adminHeader = await headerOf(admin!);
   return {
     ...app,
     adminHeader,
     authHeader,
     async userWithHeader(username, flags = {}) {
-      await app.users.create({ username, password: PASSWORD, ...flags });
-      return authHeader(username, PASSWORD);
+      userPasswordHash ??= hashPassword(PASSWORD);
+      const row = await app.ctx.users.insert({ username, passwordHash: await userPasswordHash, isStaff: flags.is_staff, isSuperuser: flags.is_superuser });
+      return headerOf(row);
     },
     async close() {
       await app.close();

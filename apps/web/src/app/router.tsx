@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { RequireAuth } from './auth/RequireAuth';
 import { ROUTES, type RouteKey } from './routes';
+import { PageLoader } from '../ui/PageLoader';
 
 type PageModule = Promise<Record<string, unknown>>;
 
@@ -37,6 +38,8 @@ const admin = () => import('../features/admin');
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // shown while the first lazily loaded page of a visit arrives
+    hydrateFallbackElement: <PageLoader />,
     children: [
       page('index', () => import('../features/home'), 'IndexPage'),
       page('home', () => import('../features/home'), 'HomePage'),

@@ -40,13 +40,10 @@ export class UsersRepository {
   }
 
   async list(search?: string): Promise<UserRow[]> {
-    const where = search
-      ? or(
-          ilike(users.username, `%${search}%`),
-          ilike(users.firstName, `%${search}%`),
-          ilike(users.lastName, `%${search}%`),
-          ilike(users.email, `%${search}%`),
-        )
+    // The search text is literal: % and _ are not wildcards to the user typing them.
+    const pattern = search ? `%${search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+    const where = pattern
+      ? or(ilike(users.username, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern))
       : undefined;
     return this.db.select().from(users).where(where).orderBy(asc(users.username));
   }

@@ -16,6 +16,7 @@ import { isMember, requireStaff, requireUser } from '../../platform/auth/permiss
 import type { Principal } from '../../platform/auth/principal.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AppContext } from '../../platform/context.js';
+import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { workspaces } from '../../platform/db/schema.js';
 import { detailError, fieldErrors, notFound, permissionDenied } from '../../platform/http/errors.js';
 import { MAX_PAGE_SIZE } from '../../platform/resources/resource.service.js';
@@ -100,19 +101,24 @@ export class UsersService {
 
   /** Creates a local account. Without a password one is generated and returned once. */
   async create(request: CreateUserRequest & { is_staff?: boolean; is_superuser?: boolean }): Promise<CreateUserResponse> {
-    if (await this.repo.findByUsername(request.username)) {
-      throw fieldErrors({ username: ['A user with that username already exists.'] });
-    }
+    const taken = () => fieldErrors({ username: ['A user with that username already exists.'] });
+    if (await this.repo.findByUsername(request.username)) throw taken();
     const password = request.password ?? generatePassword();
-    const row = await this.repo.insert({
-      username: request.username,
-      passwordHash: await hashPassword(password),
-      firstName: request.first_name ?? '',
-      lastName: request.last_name ?? '',
-      email: request.email ?? '',
-      isStaff: request.is_staff ?? false,
-      isSuperuser: request.is_superuser ?? false,
-    });
+    const passwordHash = await hashPassword(password);
+    // The unique index decides between simultaneous requests for one name (hashing leaves a wide window).
+    const row = await this.repo
+      .insert({
+        username: request.username,
+        passwordHash,
+        firstName: request.first_name ?? '',
+        lastName: request.last_name ?? '',
+        email: request.email ?? '',
+        isStaff: request.is_staff ?? false,
+        isSuperuser: request.is_superuser ?? false,
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? taken() : error;
+      });
     const user = toUser(row, {});
     return request.password ? user : { ...user, password };
   }
@@ -125,6 +131,8 @@ export class UsersService {
   async update(principalOrNull: Principal | null, username: string, request: UpdateUserRequest): Promise<User> {
     const principal = requireStaff(principalOrNull);
     const row = await this.rowOr404(username);
+    // Staff who are not superusers could otherwise deactivate or demote the superusers above them.
+    if (row.isSuperuser && !principal.isSuperuser) throw permissionDenied();
     const isSelf = row.id === principal.id;
     if (request.is_superuser !== undefined && request.is_superuser !== row.isSuperuser && !principal.isSuperuser) {
       throw fieldErrors({ is_superuser: ['Only a superuser can grant or remove superuser status.'] });

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { can, canAddToWorkspace, requireUser } from '../auth/permissions.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { attributeErrors, detailError, notFound, permissionDenied } from '../http/errors.js';
 import type { LoadedResource, ResourceDefinition, ResourceRow } from './resource-definition.js';
 import { ResourceRepository } from './resource.repository.js';
@@ -25,17 +26,6 @@ interface Payload {
     attributes?: Record<string, unknown>;
     relationships?: { workspaces?: { data: { type: string; id: string }[] } };
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ('code' in current && current.code === '23505') return true;
-    current = 'cause' in current ? current.cause : undefined;
-  }
-  return false;
 }
 
 /** Validates with a zod schema and turns issues into JSON:API attribute errors. */

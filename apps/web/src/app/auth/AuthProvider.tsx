@@ -1,21 +1,67 @@
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { isDeveloper, type TokenRequest } from '@asb/contracts';
+import { localStore } from '../settings/local-store';
 import { AuthContext, type AuthState } from './auth-context';
+import { logoutUrl, sessionApi } from './session-api';
+import { LOADING_SESSION, startSession, type Session } from './start-session';
+import { removeTokenCookie, setTokenCookie } from './token-cookie';
 
-const stub: AuthState = {
-  status: 'anonymous',
-  user: null,
-  instance: null,
-  datastoreChanged: true,
-  isStaff: false,
-  isSuperuser: false,
-  isDeveloper: false,
-  hasFeature: () => false,
-  login: () => Promise.resolve(),
-  logout: () => undefined,
-  refreshUser: () => Promise.resolve(),
-  setToken: () => undefined,
-};
-
+/** The session of spec 1 §4 Login, shared by the navbar, the route guard and every page. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  return <AuthContext.Provider value={stub}>{children}</AuthContext.Provider>;
+  const [session, setSession] = useState<Session>(LOADING_SESSION);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void startSession().then((started) => {
+      if (isCurrent) setSession(started);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (session.status === 'authenticated' || session.status === 'anonymous') localStore.setSession(session.user);
+  }, [session.status, session.user]);
+
+  const login = useCallback(async (credentials?: TokenRequest) => {
+    const { token } = credentials ? await sessionApi.requestToken(credentials) : await sessionApi.automaticToken();
+    setTokenCookie(token);
+    const user = await sessionApi.currentUser();
+    const datastoreChanged = await sessionApi.isDatastoreChanged();
+    setSession((current) => ({ ...current, status: 'authenticated', user, datastoreChanged }));
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    const user = await sessionApi.currentUser();
+    const datastoreChanged = await sessionApi.isDatastoreChanged();
+    setSession((current) => ({ ...current, user, datastoreChanged }));
+  }, []);
+
+  const logout = useCallback(() => {
+    removeTokenCookie();
+    localStore.setSession(null);
+    // 'loading' rather than 'anonymous' until the page leaves: guarded pages must not
+    // flash the login redirect while the browser goes to the logout URL.
+    setSession((current) => ({ ...current, status: 'loading', user: null }));
+    window.location.assign(logoutUrl(session.instance));
+  }, [session.instance]);
+
+  const value = useMemo<AuthState>(() => {
+    const { user, instance } = session;
+    const features = new Set(instance?.theme_features ?? []);
+    return {
+      ...session,
+      isStaff: user?.is_staff ?? false,
+      isSuperuser: user?.is_superuser ?? false,
+      isDeveloper: user ? isDeveloper(user.groups) : false,
+      hasFeature: (feature: string) => features.has(feature),
+      login,
+      logout,
+      refreshUser,
+      setToken: setTokenCookie,
+    };
+  }, [session, login, logout, refreshUser]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,6 +1,4 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
-
-export const LoginPage = () => PlaceholderPage({ title: 'Login' });
-export const OidcLoginPage = LoginPage;
-export const ProfilePage = () => PlaceholderPage({ title: 'Profile' });
-export const SettingsPage = () => PlaceholderPage({ title: 'Framework and Settings' });
+export { LoginPage } from './login/LoginPage';
+export { OidcLoginPage } from './login/OidcLoginPage';
+export { ProfilePage } from './profile/ProfilePage';
+export { SettingsPage } from './settings/SettingsPage';

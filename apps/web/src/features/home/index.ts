@@ -1,4 +1,2 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
-
-export const IndexPage = () => PlaceholderPage({ title: 'Home' });
-export const HomePage = IndexPage;
+export { HomePage } from './HomePage';
+export { IndexPage } from './IndexPage';

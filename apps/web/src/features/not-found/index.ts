@@ -1,3 +1,1 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
-
-export const NotFoundPage = () => PlaceholderPage({ title: 'This page does not exist' });
+export { NotFoundPage } from './NotFoundPage';

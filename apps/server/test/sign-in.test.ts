@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../src/modules/usermgr/session.js';
+import { SIGN_IN_FAILED } from '../src/modules/usermgr/sign-in.service.js';
+import { createTestApp, PASSWORD, type TestApp } from './helpers/test-app.js';
+
+/** usermgr sign-in and account: token/, change_password/, check_datastore/, datastore_credentials/. */
+describe('usermgr sign-in and account', () => {
+  let app: TestApp;
+  let tina: Record<string, string>;
+  beforeAll(async () => {
+    app = await createTestApp();
+    tina = await app.userWithHeader('tina');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const postToken = (username: string, password: string) =>
+    app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', payload: { username, password } });
+  const self = (headers: Record<string, string>) => app.server.inject({ url: '/usermgr/v1/users/self/', headers });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  describe('POST token/', () => {
+    it('answers a token that identifies the user on other calls', async () => {
+      const response = await postToken('tina', PASSWORD);
+      expect(response.statusCode).toBe(200);
+      const me = await self(bearer(response.json<{ token: string }>().token));
+      expect(me.json()).toMatchObject({ username: 'tina', is_staff: false });
+      expect(me.json<{ last_login: string | null }>().last_login).not.toBeNull();
+    });
+
+    it('refuses a wrong password and an unknown user with the same message', async () => {
+      for (const response of [await postToken('tina', 'wrong-password'), await postToken('nobody', PASSWORD)]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ non_field_errors: [SIGN_IN_FAILED] });
+      }
+    });
+
+    it('points at the missing field', async () => {
+      const response = await app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', payload: { username: 'tina' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toHaveProperty('password');
+    });
+
+    it('refuses an inactive account, and its earlier tokens stop working', async () => {
+      const header = await app.userWithHeader('ivan');
+      expect((await self(header)).statusCode).toBe(200);
+      await app.server.inject({ method: 'PUT', url: '/usermgr/v1/users/ivan/', headers: app.adminHeader, payload: { is_active: false } });
+      expect((await self(header)).statusCode).toBe(401);
+      const response = await postToken('ivan', PASSWORD);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ non_field_errors: [SIGN_IN_FAILED] });
+    });
+
+    it('locks the account after 5 wrong passwords, even for the right one', async () => {
+      await app.userWithHeader('tom');
+      for (let attempt = 1; attempt <= 5; attempt++) expect((await postToken('tom', `wrong-${attempt}`)).statusCode).toBe(400);
+      const locked = await postToken('tom', PASSWORD);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json<{ detail: string }>().detail).toMatch(/^Too many failed sign-in attempts\. Try again in (29|30) seconds\.$/);
+    });
+
+    it('locks twice as long after one more failure once the lock ran out, and resets on success', async () => {
+      const row = await app.ctx.users.findByUsername('tom');
+      const expire = () => app.ctx.users.update(row!.id, { lockedUntil: new Date(Date.now() - 1000) });
+      await expire();
+      expect((await postToken('tom', 'wrong-6')).statusCode).toBe(400);
+      expect((await postToken('tom', PASSWORD)).json<{ detail: string }>().detail).toMatch(/Try again in (59|60) seconds/);
+
+      await expire();
+      expect((await postToken('tom', PASSWORD)).statusCode).toBe(200);
+      // The count starts again from zero: one wrong password is only a wrong password.
+      expect((await postToken('tom', 'wrong-again')).statusCode).toBe(400);
+      expect((await postToken('tom', PASSWORD)).statusCode).toBe(200);
+    });
+  });
+
+  describe('GET token/ (the automatic token of an identity-provider session)', () => {
+    const getToken = (cookie?: string) =>
+      app.server.inject({ url: '/usermgr/v1/token/', headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {} });
+
+    it('answers 401 without a session', async () => {
+      expect((await getToken()).statusCode).toBe(401);
+    });
+
+    it('answers a working token for a valid session', async () => {
+      await app.userWithHeader('sam');
+      const response = await getToken(await app.ctx.tokens.sign('sam', 'session'));
+      expect(response.statusCode).toBe(200);
+      expect((await self(bearer(response.json<{ token: string }>().token))).json()).toMatchObject({ username: 'sam' });
+    });
+
+    it('refuses a forged session, a bearer token used as a session and the session of an inactive user', async () => {
+      expect((await getToken('not-a-token')).statusCode).toBe(401);
+      expect((await getToken(await app.ctx.tokens.sign('sam', 'access'))).statusCode).toBe(401);
+      expect((await getToken(await app.ctx.tokens.sign('ivan', 'session'))).statusCode).toBe(401);
+    });
+
+    it('does not take a session cookie as API authentication', async () => {
+      const session = await app.ctx.tokens.sign('sam', 'session');
+      const response = await app.server.inject({ url: '/usermgr/v1/users/self/', headers: { cookie: `${SESSION_COOKIE}=${session}` } });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('PATCH change_password/', () => {
+    const change = (headers: Record<string, string>, payload: Record<string, string>) =>
+      app.server.inject({ method: 'PATCH', url: '/usermgr/v1/change_password/', headers, payload });
+
+    it('answers 401 when signed out', async () => {
+      const response = await change({}, { current_password: PASSWORD, new_password: 'new-password-1', confirm_new_password: 'new-password-1' });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it.each([
+      ['current_password', { current_password: 'not-it', new_password: 'new-password-1', confirm_new_password: 'new-password-1' }],
+      ['new_password', { current_password: PASSWORD, new_password: 'short', confirm_new_password: 'short' }],
+      ['confirm_new_password', { current_password: PASSWORD, new_password: 'new-password-1', confirm_new_password: 'new-password-2' }],
+      ['non_field_errors', { current_password: PASSWORD, new_password: PASSWORD, confirm_new_password: PASSWORD }],
+    ])('answers 400 with an error on %s', async (field, payload) => {
+      const response = await change(tina, payload);
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json())).toEqual([field]);
+    });
+
+    it('reports every wrong field at once', async () => {
+      const response = await change(tina, { current_password: 'not-it', new_password: 'short', confirm_new_password: 'other' });
+      expect(Object.keys(response.json()).sort()).toEqual(['confirm_new_password', 'current_password', 'new_password']);
+    });
+
+    it('changes the password, answers a new token and revokes the old one', async () => {
+      const old = await app.userWithHeader('paula');
+      const response = await change(old, { current_password: PASSWORD, new_password: 'brand-new-password', confirm_new_password: 'brand-new-password' });
+      expect(response.statusCode).toBe(200);
+      const { token, detail } = response.json<{ token: string; detail: string }>();
+      expect(detail).toBe('Password updated successfully');
+      expect((await self(bearer(token))).statusCode).toBe(200);
+      expect((await self(old)).statusCode).toBe(401);
+      expect((await postToken('paula', PASSWORD)).statusCode).toBe(400);
+      expect((await postToken('paula', 'brand-new-password')).statusCode).toBe(200);
+    });
+  });
+
+  describe('datastore credentials', () => {
+    it('reports unchanged credentials until new ones are made, then shows the secret once', async () => {
+      const header = await app.userWithHeader('dana');
+      const before = await app.server.inject({ url: '/usermgr/v1/check_datastore/', headers: header });
+      expect(before.json()).toEqual({ data: { changed: false } });
+
+      const wrong = await app.server.inject({ method: 'POST', url: '/usermgr/v1/datastore_credentials/', headers: header, payload: { password: 'nope' } });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toHaveProperty('password');
+
+      const created = await app.server.inject({ method: 'POST', url: '/usermgr/v1/datastore_credentials/', headers: header, payload: { password: PASSWORD } });
+      expect(created.statusCode).toBe(200);
+      expect(created.json<{ datastore_secret: string }>().datastore_secret).toMatch(/^[\w-]{20,}$/);
+
+      const after = await app.server.inject({ url: '/usermgr/v1/check_datastore/', headers: header });
+      expect(after.json()).toEqual({ data: { changed: true } });
+    });
+
+    it('answers 401 when signed out', async () => {
+      expect((await app.server.inject({ url: '/usermgr/v1/check_datastore/' })).statusCode).toBe(401);
+      const post = await app.server.inject({ method: 'POST', url: '/usermgr/v1/datastore_credentials/', payload: { password: 'x' } });
+      expect(post.statusCode).toBe(401);
+    });
+  });
+});

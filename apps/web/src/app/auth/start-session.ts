@@ -1,0 +1,56 @@
+import { getToken, ApiError } from '../api/http';
+import type { InstanceDetails, User } from '@asb/contracts';
+import { handleError } from '../api/error-handler';
+import { sessionApi } from './session-api';
+import { removeTokenCookie, setTokenCookie } from './token-cookie';
+
+export interface Session {
+  status: 'loading' | 'undefined' | 'anonymous' | 'authenticated';
+  user: User | null;
+  instance: InstanceDetails | null;
+  datastoreChanged: boolean;
+}
+
+export const LOADING_SESSION: Session = { status: 'loading', user: null, instance: null, datastoreChanged: true };
+
+function isUnauthenticated(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** The user of the token cookie, or of an identity-provider session; null when anonymous. */
+async function restoreUser(): Promise<User | null> {
+  if (getToken()) {
+    try {
+      return await sessionApi.currentUser();
+    } catch (error) {
+      if (!isUnauthenticated(error)) {
+        handleError(error);
+        return null;
+      }
+      // expired or revoked (password changed elsewhere): forget it and try the automatic token
+      removeTokenCookie();
+    }
+  }
+  try {
+    const { token } = await sessionApi.automaticToken();
+    setTokenCookie(token);
+    return await sessionApi.currentUser();
+  } catch (error) {
+    if (!isUnauthenticated(error)) handleError(error);
+    return null;
+  }
+}
+
+/** Spec 1 §2: on start, instance details, then the current user, then the datastore check. */
+export async function startSession(): Promise<Session> {
+  let instance: InstanceDetails;
+  try {
+    instance = await sessionApi.instanceDetails();
+  } catch (error) {
+    handleError(error);
+    return { ...LOADING_SESSION, status: 'undefined' };
+  }
+  const user = await restoreUser();
+  if (!user) return { status: 'anonymous', user: null, instance, datastoreChanged: true };
+  return { status: 'authenticated', user, instance, datastoreChanged: await sessionApi.isDatastoreChanged() };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_THEME_FEATURES } from '@asb/contracts';
+import { buildNavEntries, type NavContext } from './build-nav-entries';
+import type { NavEntry } from './nav-entries';
+
+function labels(entries: NavEntry[]): string[] {
+  return entries.map((entry) => (entry.kind === 'menu' ? `${entry.label}[${entry.items.map((item) => item.label).join(',')}]` : entry.label));
+}
+
+function context(overrides: Partial<NavContext> & { features?: readonly string[] } = {}): NavContext {
+  const features = new Set(overrides.features ?? ALL_THEME_FEATURES);
+  return { isSignedIn: true, isDeveloper: false, hasFeature: (feature) => features.has(feature), ...overrides };
+}
+
+describe('buildNavEntries', () => {
+  it('shows anonymous visitors the Marketplace and Help only', () => {
+    expect(labels(buildNavEntries(context({ isSignedIn: false })))).toEqual([
+      'Marketplace',
+      'Help[Documentation,ADES API,Video guides,Project deliverables,About]',
+    ]);
+  });
+
+  it('lists the feature entries of a signed-in user in spec order', () => {
+    expect(labels(buildNavEntries(context()))).toEqual([
+      'Marketplace',
+      'Processes',
+      'Workflows',
+      'Schedules',
+      'Executions',
+      'Jobs',
+      'Collections',
+      'Dashboards',
+      'Catalogue[Products,Catalogue Collections]',
+      'Applications',
+      'Models',
+      'Help[Documentation,ADES API,Video guides,Project deliverables,About]',
+    ]);
+  });
+
+  it('leaves out entries whose feature flag is off, and an empty Catalogue', () => {
+    const entries = labels(buildNavEntries(context({ features: ['navbar-workflows', 'navbar-executions'] })));
+    expect(entries).toEqual(['Marketplace', 'Workflows', 'Executions', expect.stringMatching(/^Help/)]);
+  });
+
+  it('adds the Development menu for developers with the model-executions flag only', () => {
+    const withFlag = labels(buildNavEntries(context({ isDeveloper: true })));
+    expect(withFlag).toContain('Development[Workspace controller,Notebook environment,Model tracking server,Workspace resource catalogue]');
+    const withoutFlag = labels(buildNavEntries(context({ isDeveloper: true, features: ['navbar-workflows'] })));
+    expect(withoutFlag.some((label) => label.startsWith('Development'))).toBe(false);
+  });
+
+  it('links entries to their routes', () => {
+    const entries = buildNavEntries(context());
+    const executions = entries.find((entry) => entry.label === 'Executions');
+    expect(executions).toMatchObject({ kind: 'link', to: '/monitoring' });
+  });
+});

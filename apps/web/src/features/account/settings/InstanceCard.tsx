@@ -1,0 +1,47 @@
+import { Badge, Card, DataList, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useAuth } from '../../../app/auth/auth-context';
+import { formatDateTime } from '../../../ui/formatDateTime';
+
+/** Instance name and version with build timestamps; staff also see theme and identity provider (spec 2 Settings). */
+export function InstanceCard() {
+  const { instance, isStaff } = useAuth();
+  const rows: [string, ReactNode][] = instance
+    ? [
+        ['Instance name', instance.name],
+        ['Version', instance.asb_version],
+        ['Build timestamp', formatDateTime(instance.build_timestamp)],
+        ['Base build timestamp', formatDateTime(instance.base_build_timestamp)],
+      ]
+    : [];
+  if (instance && isStaff) {
+    rows.push(['Theme', instance.theme]);
+    rows.push([
+      'OIDC provider',
+      instance.oidcProviderName ?? (
+        <Badge color="gray" variant="light">
+          Not enabled
+        </Badge>
+      ),
+    ]);
+  }
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h4" mb="md">
+        Framework
+      </Title>
+      {instance ? (
+        <DataList withDivider labelWidth={170}>
+          {rows.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue>{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList>
+      ) : (
+        <Text c="dimmed">The instance details could not be loaded.</Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch } from '../../../test/fake-fetch';
+import { renderWithProviders, testUser } from '../../../test/render-with-providers';
+import { UserEditPage } from './UserEditPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const groups = [
+  { id: '1', name: 'sentinel', workspace_identifier: 'sentinel', label: 'Sentinel' },
+  { id: '2', name: 'landsat', workspace_identifier: 'landsat', label: 'Landsat' },
+];
+
+function renderPage(username: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/admin/users/:username" element={<UserEditPage />} />
+    </Routes>,
+    { path: `/admin/users/${username}` },
+  );
+}
+
+describe('UserEditPage', () => {
+  it("says 'User {username} not found' for an unknown user", async () => {
+    fakeFetch((request) => (request.path === '/usermgr/v1/groups/' ? { body: groups } : { status: 404, body: { detail: 'User ghost not found' } }));
+    renderPage('ghost');
+    expect(await screen.findByText('User ghost not found')).toBeInTheDocument();
+  });
+
+  it('saves flags and a developer role in a workspace', async () => {
+    const user = userEvent.setup();
+    const bob = testUser({ username: 'bob', groups: { sentinel: ['user'] } });
+    const { calls } = fakeFetch((request) => {
+      if (request.path === '/usermgr/v1/groups/') return { body: groups };
+      if (request.method === 'PUT') return { body: { ...bob, ...(request.body as object) } };
+      return { body: bob };
+    });
+    renderPage('bob');
+    expect(await screen.findByRole('checkbox', { name: 'sentinel user' })).toBeChecked();
+    expect(screen.getByText('Unselect this instead of deleting accounts')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Advanced administration/ })).toHaveAttribute('href', '/usermgr/admin/auth/user/?q=bob');
+
+    await user.click(screen.getByRole('checkbox', { name: 'landsat developer' }));
+    await user.click(screen.getByRole('switch', { name: /^Admin/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const put = await vi.waitFor(() => {
+      const found = calls.find((c) => c.method === 'PUT');
+      if (!found) throw new Error('no PUT yet');
+      return found;
+    });
+    expect(put.path).toBe('/usermgr/v1/users/bob/');
+    expect(put.body).toMatchObject({ is_staff: true, groups: { sentinel: ['user'], landsat: ['developer'] } });
+  });
+});

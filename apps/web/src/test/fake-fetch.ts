@@ -1,0 +1,36 @@
+import { vi } from 'vitest';
+
+export interface FakeRequest {
+  method: string;
+  /** path and query, e.g. '/usermgr/v1/users/?page%5Bnumber%5D=1' */
+  url: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+type Handler = (request: FakeRequest) => { status?: number; body?: unknown } | undefined;
+
+/** Replaces window.fetch: the handler answers each call; unanswered calls are 404s. */
+export function fakeFetch(handler: Handler) {
+  const calls: FakeRequest[] = [];
+  const spy = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const parsed = new URL(url, 'http://localhost');
+    const request: FakeRequest = {
+      method: init?.method ?? 'GET',
+      url,
+      path: parsed.pathname,
+      query: parsed.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(request);
+    const answer = handler(request) ?? { status: 404, body: { detail: 'Not found.' } };
+    const status = answer.status ?? 200;
+    return Promise.resolve(
+      new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status, statusText: status === 200 ? 'OK' : 'Error' }),
+    );
+  });
+  vi.stubGlobal('fetch', spy);
+  return { calls, spy };
+}

@@ -1,0 +1,20 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render-with-providers';
+import { WorkspaceBadges } from './WorkspaceBadges';
+
+describe('WorkspaceBadges', () => {
+  it('shows at most 3 workspace badges and counts the rest', () => {
+    renderWithProviders(<WorkspaceBadges workspaces={{ 1: 'delta', 2: 'alpha', 3: 'echo', 4: 'bravo', 5: 'charlie' }} />);
+    for (const shown of ['alpha', 'bravo', 'charlie']) expect(screen.getByText(shown)).toBeInTheDocument();
+    expect(screen.queryByText('delta')).not.toBeInTheDocument();
+    expect(screen.queryByText('echo')).not.toBeInTheDocument();
+    expect(screen.getByText('+2 more')).toBeInTheDocument();
+  });
+
+  it('shows every badge and no counter when there are 3 or fewer', () => {
+    renderWithProviders(<WorkspaceBadges workspaces={{ 1: 'alpha', 2: 'bravo', 3: 'charlie' }} />);
+    expect(screen.getByText('charlie')).toBeInTheDocument();
+    expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ListDocument } from '@asb/contracts';
+import { apiFetch } from '../app/api/http';
+
+/** The workspaces the signed-in user may pick (the server lists those visible to them). */
+export function useWorkspaceOptions(isEnabled = true) {
+  return useQuery({
+    queryKey: ['/knowledge/v1', 'workspaces', 'options'],
+    enabled: isEnabled,
+    queryFn: async ({ signal }) => {
+      const document = await apiFetch<ListDocument>('/knowledge/v1/workspaces', {
+        query: { 'page[size]': 100, sort: 'identifier' },
+        signal,
+        jsonApi: true,
+      });
+      return document.data.map((w) => ({ value: w.id, label: w.attributes.identifier }));
+    },
+  });
+}
