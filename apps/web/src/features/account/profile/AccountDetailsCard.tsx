@@ -1,5 +1,6 @@
-import { Card, DataList, Text, Title } from '@mantine/core';
+import { Card, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { KeyValueList } from '../../../ui/KeyValueList';
 import type { User } from '@asb/contracts';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import { PermissionBadges } from './PermissionBadges';
@@ -28,14 +29,7 @@ export function AccountDetailsCard({ user }: { user: User }) {
       <Title order={2} size="h4" mb="md">
         Account
       </Title>
-      <DataList withDivider labelWidth={130}>
-        {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList>
+      <KeyValueList rows={rows} labelWidth={130} />
     </Card>
   );
 }

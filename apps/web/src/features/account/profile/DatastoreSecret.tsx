@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Code, CopyButton, Group, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconLockOpen } from '@tabler/icons-react';
-import { NOTIFY_MS } from '@asb/contracts';
+import { Alert, Text } from '@mantine/core';
+import { IconLockOpen } from '@tabler/icons-react';
+import { CopyableValue } from '../../../ui/CopyableValue';
 
 /** The new datastore secret: shown this once, with a copy button. */
 export function DatastoreSecret({ secret }: { secret: string }) {
@@ -9,20 +9,7 @@ export function DatastoreSecret({ secret }: { secret: string }) {
       <Text size="sm" mb="xs">
         Store it now in a safe place: it will not be shown again.
       </Text>
-      <Group gap="xs" wrap="nowrap">
-        <Code fz="sm" style={{ wordBreak: 'break-all' }} data-testid="datastore-secret">
-          {secret}
-        </Code>
-        <CopyButton value={secret} timeout={NOTIFY_MS.copy}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label="Copy the secret">
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyableValue value={secret} copyLabel="Copy the secret" testId="datastore-secret" />
     </Alert>
   );
 }

@@ -1,5 +1,6 @@
-import { Badge, Card, DataList, Text, Title } from '@mantine/core';
+import { Badge, Card, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { KeyValueList } from '../../../ui/KeyValueList';
 import { useAuth } from '../../../app/auth/auth-context';
 import { formatDateTime } from '../../../ui/formatDateTime';
 
@@ -31,14 +32,7 @@ export function InstanceCard() {
         Framework
       </Title>
       {instance ? (
-        <DataList withDivider labelWidth={170}>
-          {rows.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel>{label}</DataList.ItemLabel>
-              <DataList.ItemValue>{value}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList>
+        <KeyValueList rows={rows} labelWidth={170} />
       ) : (
         <Text c="dimmed">The instance details could not be loaded.</Text>
       )}
