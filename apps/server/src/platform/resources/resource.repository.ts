@@ -23,24 +23,14 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
     return this.def.table;
   }
 
-  /** ids of resources of this type shared with one of the given workspaces */
-  sharedWith(workspaceIds: SQL | number[]): SQL {
-    const ids = Array.isArray(workspaceIds) ? workspaceIds : workspaceIds;
+  /** ids of resources of this type shared with one of the workspaces the subquery selects */
+  sharedWith(workspaceIds: SQL): SQL {
     return inArray(
       this.table.id,
       this.db
         .select({ id: resourceWorkspaces.resourceId })
         .from(resourceWorkspaces)
-        .where(
-          and(
-            eq(resourceWorkspaces.resourceType, this.def.type),
-            Array.isArray(ids)
-              ? ids.length > 0
-                ? inArray(resourceWorkspaces.workspaceId, ids)
-                : sql`false`
-              : inArray(resourceWorkspaces.workspaceId, ids),
-          ),
-        ),
+        .where(and(eq(resourceWorkspaces.resourceType, this.def.type), inArray(resourceWorkspaces.workspaceId, workspaceIds))),
     );
   }
 
