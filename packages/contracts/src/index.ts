@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './filters.js';
 export * from './instance.js';
 export * from './jsonapi.js';
+export * from './processes.js';
 export * from './roles.js';
 export * from './slug.js';
 export * from './status.js';

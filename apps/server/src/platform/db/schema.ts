@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { resourceColumns } from './resource-columns.js';
 import {
   boolean,
   index,
@@ -44,22 +45,7 @@ export const users = pgTable(
   ],
 );
 
-/**
- * Columns every generic resource table has. Resource tables spread these so the
- * generic JSON:API machinery (platform/resources) can list, filter, archive and share them.
- */
-export function resourceColumns() {
-  return {
-    id: serial('id').primaryKey(),
-    identifier: text('identifier').notNull(),
-    label: text('label').notNull(),
-    slug: text('slug'),
-    ownerId: text('owner_id').notNull(),
-    isArchived: boolean('is_archived').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  };
-}
+export { resourceColumns };
 
 export const workspaces = pgTable('workspaces', resourceColumns(), (t) => [
   uniqueIndex('workspaces_identifier_idx').on(t.identifier),
@@ -94,3 +80,5 @@ export const resourceWorkspaces = pgTable(
     index('resource_workspaces_ws_idx').on(t.workspaceId),
   ],
 );
+
+export * from '../../modules/knowledge/processes.schema.js';

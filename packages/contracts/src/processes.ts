@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { BaseAttributes } from './jsonapi.js';
+
+/** Spec 2 §9 resource options and defaults (RAM and disk in GB in the UI, stored in MB). */
+export const RESOURCE_OPTIONS = {
+  ramGb: [1, 2, 4, 7, 15],
+  diskGb: [1, 10, 20, 50, 100],
+  cpus: [1, 2, 4, 6, 8, 16, 32],
+  gpus: [0, 1, 2],
+} as const;
+export const RESOURCE_DEFAULTS = { ramGb: 1, diskGb: 1, cpus: 1, gpus: 0 } as const;
+
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const WRAPPER_FILE = 'process_wrapper.py';
+export const PROCESS_TYPES = ['wps', 'python'] as const;
+
+export const processResourcesSchema = z.object({
+  cpus: z.number().int().positive(),
+  ramMb: z.number().int().positive(),
+  diskMb: z.number().int().positive(),
+  gpus: z.number().int().min(0),
+});
+export type ProcessResources = z.infer<typeof processResourcesSchema>;
+
+/** One declared input or output of a wrapper (docs/process-runtime.md). */
+export const signatureParameterSchema = z.object({
+  name: z.string(),
+  dataType: z.string(),
+  default: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  description: z.string().optional(),
+});
+export type SignatureParameter = z.infer<typeof signatureParameterSchema>;
+
+export const processSignatureSchema = z.object({
+  inputs: z.array(signatureParameterSchema),
+  outputs: z.array(signatureParameterSchema),
+  dependencies: z.array(z.string()).default([]),
+  resources: processResourcesSchema.optional(),
+});
+export type ProcessSignature = z.infer<typeof processSignatureSchema>;
+
+/** A file of a released version's content-addressed snapshot. */
+export interface SnapshotEntry {
+  path: string;
+  sha256: string;
+  size: number;
+}
+
+export interface ProcessAttributes extends BaseAttributes {
+  description: string;
+  type: (typeof PROCESS_TYPES)[number];
+}
+
+export const createProcessSchema = z.object({
+  label: z.string().trim().min(1).max(200),
+  slug: z.string().trim().max(200).optional(),
+  description: z.string().max(10_000).optional(),
+  type: z.enum(PROCESS_TYPES).optional(),
+});
+export const updateProcessSchema = createProcessSchema.partial().omit({ slug: true });
+
+/** Build status of a bucket; the SSE/WebSocket messages carry status_text from BUILD_STATUS_TEXT. */
+export const BUILD_STATUSES = ['not_started', 'importing', 'succeeded', 'failed', 'released'] as const;
+export type BuildStatus = (typeof BUILD_STATUSES)[number];
+
+/** Spec 2 §4 status texts. */
+export const BUILD_STATUS_TEXT: Record<BuildStatus, string> = {
+  not_started: 'Build not started',
+  importing: 'Importing',
+  succeeded: 'Import succeeded',
+  failed: 'Import failed',
+  released: 'Import complete',
+};
+
+export interface ProcessBucketAttributes extends BaseAttributes {
+  value: string;
+  released: boolean;
+  processId: string;
+  processIdentifier: string;
+  processLabel: string;
+  versionId: string | null;
+  buildStatus: BuildStatus;
+  buildKind: 'dry-run' | 'release' | null;
+  resources: ProcessResources;
+}
+
+export interface ProcessVersionAttributes extends BaseAttributes {
+  value: string;
+  released: boolean;
+  processId: string;
+  processIdentifier: string;
+  processLabel: string;
+  processOwnerId: string;
+  bucketId: string | null;
+  signature: ProcessSignature;
+  dependencies: string[];
+  manifest: SnapshotEntry[];
+}
+
+export interface ProcessImageAttributes extends BaseAttributes {
+  processIdentifier: string;
+  processVersion: string;
+  allocatedCpus: number;
+  allocatedMem: number;
+  allocatedDisk: number;
+  allocatedGpus: number;
+}
+
+export interface DataTypeAttributes extends BaseAttributes {
+  description: string;
+}
+
+export interface SoftwareDependencyAttributes extends BaseAttributes {
+  isMain: boolean;
+  requirements: string[];
+  install: string;
+}
+
+/** Spec 2 §3 Import status message (SSE and WebSocket). */
+export interface ImportStatusMessage {
+  content: string;
+  status_text: string;
+  status_message: string;
+  status_code: number | null;
+}
+
+/** Spec 2 §3 File tree node; '#' is the root parent. */
+export interface FileTreeNode {
+  id: string;
+  parent: string;
+  text: string;
+  type: 'file' | 'folder';
+  size?: number;
+}
+
+/** GET process/buckets/{b}/properties */
+export interface BucketProperties {
+  identification: { mission: string; name: string; version: string; identifier: string };
+  wrapper: { detected: boolean; signature: ProcessSignature | null; error: string | null };
+  resources: ProcessResources;
+}
