@@ -11,6 +11,11 @@ section "system packages"
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+# process runtime helpers (wrapper inspection, archive extraction, runner)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+# repository browser tests: a real container registry (scripts/registry.sh) with bcrypt htpasswd
+command -v docker-registry >/dev/null 2>&1 || missing+=(docker-registry)
+command -v htpasswd >/dev/null 2>&1 || missing+=(apache2-utils)
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" = "0" ] || SUDO="sudo"
@@ -32,6 +37,8 @@ npm run build
 
 section "unit tests"
 npm run test:unit
+# The registry test starts its own registry; with this set it fails instead of skipping when none is installed.
+export ASB_REQUIRE_REGISTRY=1
 section "API tests on PGlite"
 npm run test:api
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -11,4 +12,12 @@ export default defineConfig({
   // the shared contracts are TypeScript sources: bundle them; npm packages stay external
   noExternal: ['@asb/contracts'],
   env: { ASB_BUILD_TIMESTAMP: new Date().toISOString() },
+  // The python runtime helpers are run as files, not bundled: ship them beside main.js
+  // (engine/runtime/python-scripts.ts finds them in dist/runtime/).
+  onSuccess: async () => {
+    fs.mkdirSync('dist/runtime', { recursive: true });
+    for (const file of fs.readdirSync('src/engine/runtime').filter((name) => name.endsWith('.py'))) {
+      fs.copyFileSync(`src/engine/runtime/${file}`, `dist/runtime/${file}`);
+    }
+  },
 });

@@ -12,10 +12,19 @@ import { openDatabase, type Database } from './platform/db/client.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { InProcessEventBus, type EventBus } from './platform/live/event-bus.js';
 import { registerLiveRoutes } from './platform/live/live.routes.js';
+import { redactToken } from './platform/live/stream-auth.js';
 import { registerResourceRoutes } from './platform/resources/resource.routes.js';
 import { signingSecret } from './platform/secrets.js';
+import { dataTypesResource } from './modules/knowledge/data-types.resource.js';
 import { registerDetailsRoutes } from './modules/knowledge/details.routes.js';
+import { processBucketsResource } from './modules/knowledge/process-buckets.resource.js';
+import { processVersionsResource } from './modules/knowledge/process-versions.resource.js';
+import { processesResource } from './modules/knowledge/processes.resource.js';
+import { seedCatalogues } from './modules/knowledge/seed.js';
+import { softwareDependenciesResource } from './modules/knowledge/software-dependencies.resource.js';
+import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
+import { processImagesResource } from './modules/resmgr/process-images.resource.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
 import { registerLogoutRoutes } from './modules/usermgr/logout.routes.js';
 import { registerOidcRoutes } from './modules/usermgr/oidc.routes.js';
@@ -41,8 +50,17 @@ export interface BuildOptions {
 /** Builds the whole server: every service API, live events and the SPA, on one Fastify instance. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await seedCatalogues(database.db);
   const server = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactToken(request.url), remoteAddress: request.ip }),
+            },
+          },
     // Open SSE streams and WebSockets must not block shutdown.
     forceCloseConnections: true,
     trustProxy: true,
@@ -75,7 +93,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerLogoutRoutes(server);
   registerOidcRoutes(server, ctx);
   registerResourceRoutes(server, ctx, workspacesResource);
+  registerResourceRoutes(server, ctx, processesResource);
+  registerResourceRoutes(server, ctx, processBucketsResource);
+  registerResourceRoutes(server, ctx, processVersionsResource);
+  registerResourceRoutes(server, ctx, dataTypesResource);
+  registerResourceRoutes(server, ctx, softwareDependenciesResource);
+  registerResourceRoutes(server, ctx, processImagesResource);
   registerLiveRoutes(server, ctx);
+  await registerProcimp(server, ctx);
   server.get('/api/openapi.json', () => server.swagger());
   await registerSpaRoutes(server, config.webDistDir);
 

@@ -11,6 +11,15 @@ export interface OidcConfig {
   allowInsecure: boolean;
 }
 
+/** A container registry browsed by the repository browser (Docker Registry HTTP API v2). */
+export interface RegistryConfig {
+  url: string;
+  username: string | undefined;
+  password: string | undefined;
+  /** the spec's repository: only repositories named `{repository}` or `{repository}/...` are listed */
+  repository: string;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -27,6 +36,11 @@ export interface AppConfig {
   webDistDir: string;
   oidc: OidcConfig | undefined;
   logLevel: string;
+  /** interpreter for the process runtime helpers (docs/process-runtime.md) */
+  pythonCommand: string;
+  /** a build refuses archives that expand to more than this */
+  maxExtractedBytes: number;
+  registry: RegistryConfig | undefined;
   version: string;
   buildTimestamp: string;
 }
@@ -53,6 +67,16 @@ function oidcFromEnv(env: NodeJS.ProcessEnv): OidcConfig | undefined {
   };
 }
 
+function registryFromEnv(env: NodeJS.ProcessEnv): RegistryConfig | undefined {
+  if (!env.ASB_REGISTRY_URL) return undefined;
+  return {
+    url: env.ASB_REGISTRY_URL.replace(/\/+$/, ''),
+    username: env.ASB_REGISTRY_USERNAME || undefined,
+    password: env.ASB_REGISTRY_PASSWORD || undefined,
+    repository: env.ASB_REGISTRY_REPOSITORY || 'docker-asb-procs',
+  };
+}
+
 /** Every setting comes from the environment; README.md documents the table. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -72,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDistDir: path.resolve(env.ASB_WEB_DIST ?? path.join(here, '../../web/dist')),
     oidc: oidcFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',
+    pythonCommand: env.ASB_PYTHON ?? 'python3',
+    maxExtractedBytes: Number(env.ASB_MAX_EXTRACTED_MB ?? 2048) * 1024 * 1024,
+    registry: registryFromEnv(env),
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',
     buildTimestamp: env.ASB_BUILD_TIMESTAMP ?? new Date().toISOString(),
     ...overrides,

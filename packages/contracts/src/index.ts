@@ -4,6 +4,7 @@ export * from './filters.js';
 export * from './instance.js';
 export * from './jsonapi.js';
 export * from './processes.js';
+export * from './procimp.js';
 export * from './roles.js';
 export * from './slug.js';
 export * from './status.js';

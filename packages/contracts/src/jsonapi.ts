@@ -31,7 +31,8 @@ export interface ResourceObject<A = BaseAttributes> {
   type: string;
   id: string;
   attributes: A;
-  relationships: { workspaces: { data: RelationshipRef[] } };
+  /** workspaces it is shared with; a child resource also names its parent (e.g. `process` of a version) */
+  relationships: { workspaces: { data: RelationshipRef[] } } & Record<string, { data: RelationshipRef | RelationshipRef[] }>;
 }
 
 export interface ResourceDocument<A = BaseAttributes> {

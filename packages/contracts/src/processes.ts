@@ -10,9 +10,30 @@ export const RESOURCE_OPTIONS = {
 } as const;
 export const RESOURCE_DEFAULTS = { ramGb: 1, diskGb: 1, cpus: 1, gpus: 0 } as const;
 
+/** Spec 2 §5: new wrapper inputs and outputs get the data type at this index of the list sorted by id ('string'). */
+export const DEFAULT_DATA_TYPE_INDEX = 45;
+
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const WRAPPER_FILE = 'process_wrapper.py';
 export const PROCESS_TYPES = ['wps', 'python'] as const;
+
+export const MB_PER_GB = 1024;
+
+/** What a new unreleased version shows until resources are chosen (spec 2 §9 defaults, in MB). */
+export const DEFAULT_PROCESS_RESOURCES = {
+  cpus: RESOURCE_DEFAULTS.cpus,
+  ramMb: RESOURCE_DEFAULTS.ramGb * MB_PER_GB,
+  diskMb: RESOURCE_DEFAULTS.diskGb * MB_PER_GB,
+  gpus: RESOURCE_DEFAULTS.gpus,
+} as const;
+
+/** RESOURCE_OPTIONS as stored: RAM and disk in MB. */
+export const RESOURCE_OPTIONS_MB = {
+  cpus: RESOURCE_OPTIONS.cpus,
+  ramMb: RESOURCE_OPTIONS.ramGb.map((gb) => gb * MB_PER_GB),
+  diskMb: RESOURCE_OPTIONS.diskGb.map((gb) => gb * MB_PER_GB),
+  gpus: RESOURCE_OPTIONS.gpus,
+} as const;
 
 export const processResourcesSchema = z.object({
   cpus: z.number().int().positive(),
@@ -51,9 +72,18 @@ export interface ProcessAttributes extends BaseAttributes {
   type: (typeof PROCESS_TYPES)[number];
 }
 
+/** A process identifier (= its slug): it also names versions `{identifier}:{value}`, so no colon. */
+export const PROCESS_SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
+
 export const createProcessSchema = z.object({
   label: z.string().trim().min(1).max(200),
-  slug: z.string().trim().max(200).optional(),
+  /** derived from the label when absent (deriveSlug) */
+  slug: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(PROCESS_SLUG_PATTERN, { message: 'Use lowercase letters, digits, hyphens and underscores only.' })
+    .optional(),
   description: z.string().max(10_000).optional(),
   type: z.enum(PROCESS_TYPES).optional(),
 });
@@ -71,6 +101,13 @@ export const BUILD_STATUS_TEXT: Record<BuildStatus, string> = {
   failed: 'Import failed',
   released: 'Import complete',
 };
+
+/**
+ * PATCH process-buckets/{id}: the resources of an unreleased version, any subset of
+ * them. A value that changes must be one of RESOURCE_OPTIONS_MB (checked by the server,
+ * which keeps a stored value outside them when it is sent back unchanged).
+ */
+export const updateProcessBucketSchema = z.object({ resources: processResourcesSchema.partial() });
 
 export interface ProcessBucketAttributes extends BaseAttributes {
   value: string;
@@ -115,6 +152,46 @@ export interface SoftwareDependencyAttributes extends BaseAttributes {
   requirements: string[];
   install: string;
 }
+
+/** An identifier of the instance catalogues (data types, software dependencies). */
+export const CATALOGUE_IDENTIFIER_PATTERN = /^[a-z0-9][a-z0-9._+-]*$/;
+const catalogueIdentifier = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(CATALOGUE_IDENTIFIER_PATTERN, { message: 'Use lowercase letters, digits, dots, plus signs, hyphens and underscores only.' });
+
+/** Staff-only: POST/PATCH data-types. The identifier is derived from the label when absent. */
+export const createDataTypeSchema = z.object({
+  identifier: catalogueIdentifier.optional(),
+  label: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).optional(),
+});
+export const updateDataTypeSchema = createDataTypeSchema.omit({ identifier: true }).partial();
+
+/**
+ * One token of a software dependency's `install`: `apt:<debian package>`,
+ * `pip:<requirement>` or a bare pip requirement; tokens are separated by spaces
+ * and none may contain what a shell would interpret.
+ */
+export const INSTALL_TOKEN_PATTERN = /^(apt:|pip:)?[A-Za-z0-9][A-Za-z0-9._+\-[\],<>=!~*]*$/;
+
+export const createSoftwareDependencySchema = z.object({
+  identifier: catalogueIdentifier.optional(),
+  label: z.string().trim().min(1).max(200),
+  isMain: z.boolean().optional(),
+  /** identifiers of other software dependencies */
+  requirements: z.array(z.string().trim().min(1)).max(100).optional(),
+  install: z
+    .string()
+    .trim()
+    .max(1000)
+    .refine((value) => value.split(/\s+/).every((token) => !token || INSTALL_TOKEN_PATTERN.test(token)), {
+      message: 'Use space-separated apt:<package> or pip:<requirement> tokens.',
+    })
+    .optional(),
+});
+export const updateSoftwareDependencySchema = createSoftwareDependencySchema.omit({ identifier: true }).partial();
 
 /** Spec 2 §3 Import status message (SSE and WebSocket). */
 export interface ImportStatusMessage {

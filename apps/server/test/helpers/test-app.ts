@@ -17,6 +17,8 @@ export interface TestApp extends App {
   /** creates a user with PASSWORD (staff/superuser flags optional) and returns its auth header */
   userWithHeader(username: string, flags?: { is_staff?: boolean; is_superuser?: boolean }): Promise<{ authorization: string }>;
   adminHeader: { authorization: string };
+  /** closes the server and starts a new one on the same database and data directory (a server restart) */
+  restart(): Promise<TestApp>;
 }
 
 export const ADMIN = { username: 'admin', password: 'admin-password' };
@@ -56,6 +58,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     { ASB_ADMIN_USERNAME: ADMIN.username, ASB_ADMIN_PASSWORD: ADMIN.password, ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent' },
     { databaseUrl: pgDb?.url, dataDir: 'memory://', ...overrides },
   );
+  return startTestApp(config, database, options, async () => {
+    await database.close();
+    await pgDb?.drop();
+  });
+}
+
+/** One server on an open database; `release` frees the database when the test app closes. */
+async function startTestApp(config: AppConfig, database: Database, options: TestAppOptions, release: () => Promise<void>): Promise<TestApp> {
   const app = await buildApp(config, { database, logger: false });
   await app.users.ensureAdmin();
   await options.beforeReady?.(app);
@@ -75,6 +85,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     ...app,
     adminHeader,
     authHeader,
+    async restart() {
+      await app.close();
+      return startTestApp(config, database, options, release);
+    },
     async userWithHeader(username, flags = {}) {
       userPasswordHash ??= hashPassword(PASSWORD);
       const row = await app.ctx.users.insert({ username, passwordHash: await userPasswordHash, isStaff: flags.is_staff, isSuperuser: flags.is_superuser });
@@ -82,8 +96,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     },
     async close() {
       await app.close();
-      await database.close();
-      await pgDb?.drop();
+      await release();
     },
   };
 }

@@ -34,6 +34,7 @@ function placeholder(key: RouteKey): RouteObject {
 
 const account = () => import('../features/account');
 const admin = () => import('../features/admin');
+const processes = () => import('../features/processes');
 
 export const routes: RouteObject[] = [
   {
@@ -49,6 +50,13 @@ export const routes: RouteObject[] = [
       page('profile', account, 'ProfilePage'),
       page('settings', account, 'SettingsPage'),
       placeholder('resources'),
+      page('processes', processes, 'ProcessesPage'),
+      page('wrapperGenerator', processes, 'WrapperGeneratorPage'),
+      page('repositoryBrowser', processes, 'RepositoryBrowserPage'),
+      page('process', processes, 'ProcessPage'),
+      page('processVersions', processes, 'ProcessVersionsPage'),
+      page('processBuckets', processes, 'ProcessBucketsPage'),
+      page('bucket', processes, 'BucketPage'),
       {
         path: '/admin',
         lazy: async () => {
@@ -73,13 +81,6 @@ export const routes: RouteObject[] = [
       ...(
         [
           'marketplace',
-          'processes',
-          'wrapperGenerator',
-          'repositoryBrowser',
-          'process',
-          'processVersions',
-          'processBuckets',
-          'bucket',
           'workflows',
           'workflow',
           'workflowExecute',

@@ -4,6 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
 
 /** A table made with `resourceColumns()` plus its own columns. */
 export type ResourceTable = PgTable & {
@@ -29,10 +30,44 @@ export interface ResourceRow {
   [column: string]: unknown;
 }
 
-/** The resource as permission checks see it: its row and the workspaces it is shared with. */
+/**
+ * The resource as permission checks see it: its row and the workspaces it is shared
+ * with. A child resource (see `inheritsFrom`) carries its parent, and its workspaces
+ * are the parent's.
+ */
 export interface LoadedResource<R extends ResourceRow = ResourceRow> {
   row: R;
   workspaceIds: number[];
+  parent?: LoadedResource;
+}
+
+/** The generic operations a definition may switch off (405 with the given reason). */
+export type ResourceOperation = 'create' | 'update' | 'archive' | 'delete';
+
+/**
+ * A child resource belongs to a parent resource and has no permissions of its own:
+ * it is visible when its parent is, every action needs that action on the parent
+ * (the parent's owner and workspaces decide), a child of an archived parent only
+ * allows 'view', and the child is never shared on its own. Process buckets, versions
+ * and images are children of their process (docs/permissions.md).
+ */
+export interface ParentLink {
+  /** the parent's definition: its visibility and authorize rules apply to the children */
+  definition: ResourceDefinition;
+  /** the child's column that points at the parent */
+  foreignKey: AnyPgColumn;
+  /** the parent's column the foreign key holds; default the parent's id */
+  references?: AnyPgColumn;
+  /**
+   * JSON:API relationship naming the parent: POST takes
+   * `relationships.{relationship}.data = {type, id}`, and the filters
+   * `{relationship}.id` and `{relationship}__identifier` come with it.
+   */
+  relationship: string;
+  /** what creating a child needs on the parent; default 'change' */
+  createAction?: Action;
+  /** 400 detail of a non-view action on a child of an archived parent */
+  archivedMessage?: string;
 }
 
 /**
@@ -50,29 +85,52 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow> {
   table: ResourceTable;
   /** validated attributes of POST; returns the insert values (identifier, label, slug and own columns) */
   createSchema: z.ZodType;
-  toInsert(attributes: Record<string, unknown>, principal: Principal, ctx: AppContext): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** `parent` is the loaded parent of a child resource (`inheritsFrom`) */
+  toInsert(
+    attributes: Record<string, unknown>,
+    principal: Principal,
+    ctx: AppContext,
+    parent?: LoadedResource,
+  ): Promise<Record<string, unknown>> | Record<string, unknown>;
   updateSchema: z.ZodType;
-  toUpdate?(attributes: Record<string, unknown>, row: R): Record<string, unknown>;
-  /** own attributes beyond the base ones */
-  attributes?(row: R): Record<string, unknown>;
+  toUpdate?(attributes: Record<string, unknown>, row: R, ctx: AppContext): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** own attributes beyond the base ones; `parent` is the parent row of a child resource */
+  attributes?(row: R, parent?: ResourceRow): Record<string, unknown>;
   /** columns matched by filter[search] (ILIKE); default identifier and label */
   searchColumns?: AnyPgColumn[];
   /** extra filter[{name}] handlers; the base ones are ownerId, identifier, isArchived, workspaces.identifier, inWorkspace */
   filters?: Record<string, (value: string, principal: Principal) => SQL | undefined>;
-  /** extra sortable fields beyond identifier, label, ownerId, createdAt, updatedAt */
-  sortable?: Record<string, AnyPgColumn>;
+  /** extra sortable fields beyond id, identifier, label, ownerId, createdAt, updatedAt */
+  sortable?: Record<string, AnyPgColumn | SQL>;
   defaultSort?: string;
   shareable: boolean;
+  /** a child resource: permissions come from the parent (see ParentLink) */
+  inheritsFrom?: ParentLink;
+  /** operations this type does not offer, with the reason answered as 405 */
+  disabled?: Partial<Record<ResourceOperation, string>>;
+  /**
+   * Why this row refuses an action whoever asks (a released bucket cannot change):
+   * answered as 400 and shown as a false permission.
+   */
+  lockedReason?(row: R, action: Action): string | undefined;
   /** who may create; default: any signed-in user */
   canCreate?(principal: Principal): boolean;
   /** which rows a user may see; default: own rows and rows shared with one of the user's workspaces */
   visibleTo?(principal: Principal): SQL | undefined;
-  /** action check; default: the permission module's `can` */
+  /** action check; default: the permission module's `can` (children: also the parent's rule) */
   authorize?(principal: Principal, action: Action, resource: LoadedResource<R>): boolean;
   /** who may put a resource into a workspace; default: the permission module's canAddToWorkspace */
   canShareInto?(principal: Principal, workspaceId: number): boolean;
   /** message of a duplicate identifier */
   duplicateMessage?: string;
-  /** called inside the delete transaction before the row goes */
-  onDelete?(resource: LoadedResource<R>, ctx: AppContext): Promise<void>;
+  /** attribute a duplicate identifier error points at, given the parsed POST attributes; default 'identifier' */
+  duplicateField?(attributes: Record<string, unknown>): string;
+  /**
+   * How often POST computes the insert values again after a duplicate identifier:
+   * for identifiers numbered from existing rows, which two simultaneous requests
+   * may compute alike. Default 0.
+   */
+  duplicateRetries?: number;
+  /** called inside the delete transaction, with it, before the row goes; may throw to refuse */
+  onDelete?(resource: LoadedResource<R>, tx: Db): Promise<void>;
 }

@@ -5,6 +5,12 @@ import { resourceWorkspaces, workspaceRoles, workspaces } from '../db/schema.js'
 import type { Principal } from '../auth/principal.js';
 import type { ResourceDefinition, ResourceRow } from './resource-definition.js';
 
+/** a workspace a resource is shared with, as the badges of a row show it */
+export interface WorkspaceBadge {
+  id: number;
+  identifier: string;
+}
+
 export interface ListOptions {
   where: SQL | undefined;
   orderBy: SQL[];
@@ -58,7 +64,7 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
   order(field: string): SQL | undefined {
     const descending = field.startsWith('-');
     const name = descending ? field.slice(1) : field;
-    const base: Record<string, AnyPgColumn> = {
+    const base: Record<string, AnyPgColumn | SQL> = {
       id: this.table.id,
       identifier: this.table.identifier,
       label: this.table.label,
@@ -92,9 +98,15 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
     return row as R | undefined;
   }
 
+  /** the rows whose column holds one of the values (the parents of a page of children) */
+  async findBy(column: AnyPgColumn, values: unknown[]): Promise<R[]> {
+    if (values.length === 0) return [];
+    return (await this.db.select().from(this.table).where(inArray(column, values))) as R[];
+  }
+
   /** resource id -> [workspace id, identifier] pairs */
-  async workspacesOf(ids: number[]): Promise<Map<number, { id: number; identifier: string }[]>> {
-    const result = new Map<number, { id: number; identifier: string }[]>();
+  async workspacesOf(ids: number[]): Promise<Map<number, WorkspaceBadge[]>> {
+    const result = new Map<number, WorkspaceBadge[]>();
     if (ids.length === 0) return result;
     const rows = await this.db
       .select({ resourceId: resourceWorkspaces.resourceId, id: workspaces.id, identifier: workspaces.identifier })
@@ -147,9 +159,9 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
     });
   }
 
-  async delete(id: number, before?: () => Promise<void>): Promise<void> {
+  async delete(id: number, before?: (tx: Db) => Promise<void>): Promise<void> {
     await this.db.transaction(async (tx) => {
-      if (before) await before();
+      if (before) await before(tx);
       await tx
         .delete(resourceWorkspaces)
         .where(and(eq(resourceWorkspaces.resourceType, this.def.type), eq(resourceWorkspaces.resourceId, id)));

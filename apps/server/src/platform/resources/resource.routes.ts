@@ -11,7 +11,11 @@ const payloadSchema = z.object({
     type: z.string(),
     id: z.string().optional(),
     attributes: z.record(z.string(), z.unknown()).optional(),
-    relationships: z.object({ workspaces: z.object({ data: z.array(relationshipRefSchema) }).optional() }).optional(),
+    // workspaces (sharing) and, for a child resource, its parent: `{process: {data: {type, id}}}`
+    relationships: z
+      .object({ workspaces: z.object({ data: z.array(relationshipRefSchema) }).optional() })
+      .catchall(z.object({ data: z.union([relationshipRefSchema, z.array(relationshipRefSchema), z.null()]) }))
+      .optional(),
   }),
 });
 

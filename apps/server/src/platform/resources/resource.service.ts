@@ -1,69 +1,81 @@
 import type { Action, BaseAttributes, ListDocument, ResourceDocument, ResourceObject } from '@asb/contracts';
 import { PAGE_SIZE } from '@asb/contracts';
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import { can, canAddToWorkspace, requireUser } from '../auth/permissions.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { attributeErrors, detailError, notFound, permissionDenied } from '../http/errors.js';
-import type { LoadedResource, ResourceDefinition, ResourceRow } from './resource-definition.js';
+import type { LoadedResource, ResourceDefinition, ResourceOperation, ResourceRow } from './resource-definition.js';
+import { ParentResolver, type LoadedWithWorkspaces } from './resource-parent.js';
+import { parseAttributes, type ListParams, type Payload } from './resource-payload.js';
 import { ResourceRepository } from './resource.repository.js';
+
+// parseAttributes lived here first; modules that validate their own payloads import it from either file
+export { parseAttributes } from './resource-payload.js';
 
 export const MAX_PAGE_SIZE = 100;
 
-export interface ListParams {
-  page?: number;
-  size?: number;
-  sort?: string;
-  filters: Record<string, string>;
-}
-
-interface Payload {
-  data: {
-    type: string;
-    id?: string;
-    attributes?: Record<string, unknown>;
-    relationships?: { workspaces?: { data: { type: string; id: string }[] } };
-  };
-}
-
-/** Validates with a zod schema and turns issues into JSON:API attribute errors. */
-export function parseAttributes<T>(schema: z.ZodType<T>, attributes: unknown): T {
-  const result = schema.safeParse(attributes ?? {});
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'non_field_errors');
-    fields[field] ??= issue.message;
-  }
-  throw attributeErrors(fields);
-}
+type Attributes = BaseAttributes & Record<string, unknown>;
 
 /** Permission checks and JSON:API shaping around the generic repository. */
 export class ResourceService<R extends ResourceRow = ResourceRow> {
   readonly repository: ResourceRepository<R>;
+  /** set for a child resource (definition.inheritsFrom) */
+  readonly parent?: ParentResolver;
 
   constructor(
     readonly def: ResourceDefinition<R>,
     private readonly ctx: AppContext,
   ) {
     this.repository = new ResourceRepository<R>(ctx.db, def);
+    if (def.inheritsFrom) {
+      const parentService = new ResourceService(def.inheritsFrom.definition, ctx);
+      this.parent = new ParentResolver(ctx.db, def.table, def.inheritsFrom, parentService);
+    }
   }
 
-  private authorize(principal: Principal, action: Action, resource: LoadedResource<R>): boolean {
+  /** May the principal do this? A child needs the action on its parent first (ParentLink). */
+  authorize(principal: Principal, action: Action, resource: LoadedResource<R>): boolean {
+    if (this.parent) {
+      if (!resource.parent || !this.parent.allows(principal, action, resource.parent)) return false;
+      return this.def.authorize?.(principal, action, resource) ?? true;
+    }
     if (this.def.authorize) return this.def.authorize(principal, action, resource);
     return can(principal, action, { ownerId: resource.row.ownerId, workspaceIds: resource.workspaceIds });
   }
 
-  private visibility(principal: Principal): SQL | undefined {
+  /** 400 for an archived parent or a locked row, 403 when the principal may not */
+  private assertAllowed(principal: Principal, action: Action, resource: LoadedResource<R>): void {
+    if (this.parent && resource.parent) this.parent.assertAllows(principal, action, resource.parent);
+    if (!this.authorize(principal, action, resource)) throw permissionDenied();
+    const reason = this.def.lockedReason?.(resource.row, action);
+    if (reason) throw detailError(400, reason);
+  }
+
+  private assertEnabled(operation: ResourceOperation): void {
+    const reason = this.def.disabled?.[operation];
+    if (reason) throw detailError(405, reason);
+  }
+
+  private permitted(principal: Principal, action: Action, resource: LoadedResource<R>, operations: ResourceOperation[]): boolean {
+    return (
+      operations.some((operation) => !this.def.disabled?.[operation]) &&
+      !this.def.lockedReason?.(resource.row, action) &&
+      this.authorize(principal, action, resource)
+    );
+  }
+
+  visibility(principal: Principal): SQL | undefined {
+    if (this.parent) return this.parent.childrenOf(this.parent.service.visibility(principal));
     return this.def.visibleTo ? this.def.visibleTo(principal) : this.repository.defaultVisibility(principal);
   }
 
-  private filterCondition(name: string, value: string, principal: Principal): SQL | undefined {
+  filterCondition(name: string, value: string, principal: Principal): SQL | undefined {
     const table = this.def.table;
     const custom = this.def.filters?.[name];
     if (custom) return custom(value, principal);
+    if (this.parent?.handles(name)) return this.parent.filter(name, value, principal);
     switch (name) {
       case 'search':
         return value ? this.repository.search(value) : undefined;
@@ -82,10 +94,10 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     }
   }
 
-  async toObject(principal: Principal, row: R, workspaces: { id: number; identifier: string }[]): Promise<ResourceObject<BaseAttributes & Record<string, unknown>>> {
-    const loaded = { row, workspaceIds: workspaces.map((w) => w.id) };
-    const mayChange = this.authorize(principal, 'change', loaded);
-    const attributes: BaseAttributes & Record<string, unknown> = {
+  toObject(principal: Principal, loaded: LoadedWithWorkspaces<R>): ResourceObject<Attributes> {
+    const { row, workspaces } = loaded;
+    const mayChange = this.permitted(principal, 'change', loaded, ['update', 'archive']);
+    const attributes: Attributes = {
       identifier: row.identifier,
       label: row.label,
       slug: row.slug,
@@ -96,20 +108,39 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
       workspaces: Object.fromEntries(workspaces.map((w) => [String(w.id), w.identifier])),
       permissions: {
         change: mayChange,
-        delete: this.authorize(principal, 'delete', loaded),
+        delete: this.permitted(principal, 'delete', loaded, ['delete']),
         share: this.def.shareable && mayChange && !row.isArchived,
       },
-      ...(this.def.attributes?.(row) ?? {}),
+      ...(this.def.attributes?.(row, loaded.parent?.row) ?? {}),
     };
     return {
       type: this.def.type,
       id: String(row.id),
       attributes,
-      relationships: { workspaces: { data: workspaces.map((w) => ({ type: 'workspaces', id: String(w.id) })) } },
+      relationships: {
+        workspaces: { data: workspaces.map((w) => ({ type: 'workspaces', id: String(w.id) })) },
+        ...(this.parent && loaded.parent ? this.parent.relationship(loaded.parent.row) : {}),
+      },
     };
   }
 
-  async list(principalOrNull: Principal | null, params: ListParams): Promise<ListDocument<BaseAttributes & Record<string, unknown>>> {
+  /** Rows with their workspaces; a child's are its parent's. Children whose parent is gone are left out. */
+  private async withWorkspaces(rows: R[]): Promise<LoadedWithWorkspaces<R>[]> {
+    if (this.parent) {
+      const parents = await this.parent.parentsOf(rows);
+      return rows.flatMap((row) => {
+        const parent = parents.get(row.id);
+        return parent ? [{ row, workspaceIds: parent.workspaceIds, workspaces: parent.workspaces, parent }] : [];
+      });
+    }
+    const workspaces = await this.repository.workspacesOf(rows.map((r) => r.id));
+    return rows.map((row) => {
+      const badges = workspaces.get(row.id) ?? [];
+      return { row, workspaceIds: badges.map((w) => w.id), workspaces: badges };
+    });
+  }
+
+  async list(principalOrNull: Principal | null, params: ListParams): Promise<ListDocument<Attributes>> {
     const principal = requireUser(principalOrNull);
     const size = Math.min(Math.max(params.size ?? PAGE_SIZE, 1), MAX_PAGE_SIZE);
     const conditions = [this.visibility(principal)];
@@ -123,28 +154,26 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
       orderBy.push(order);
     }
     const where = and(...conditions.filter((c): c is SQL => c !== undefined));
-    const firstPage = await this.repository.list({ where, orderBy, page: Math.max(params.page ?? 1, 1), size });
-    const pages = Math.max(1, Math.ceil(firstPage.count / size));
-    const workspaces = await this.repository.workspacesOf(firstPage.rows.map((r) => r.id));
-    const data = await Promise.all(firstPage.rows.map((row) => this.toObject(principal, row, workspaces.get(row.id) ?? [])));
-    return { data, meta: { pagination: { page: Math.max(params.page ?? 1, 1), pages, count: firstPage.count } } };
+    const page = Math.max(params.page ?? 1, 1);
+    const result = await this.repository.list({ where, orderBy, page, size });
+    const pages = Math.max(1, Math.ceil(result.count / size));
+    const data = (await this.withWorkspaces(result.rows)).map((loaded) => this.toObject(principal, loaded));
+    return { data, meta: { pagination: { page, pages, count: result.count } } };
   }
 
   /** Loads a resource the principal may see, or throws 404/403. */
-  async load(principal: Principal, id: string): Promise<LoadedResource<R> & { workspaces: { id: number; identifier: string }[] }> {
+  async load(principal: Principal, id: string): Promise<LoadedWithWorkspaces<R>> {
     const numericId = Number(id);
     const row = Number.isInteger(numericId) && numericId > 0 ? await this.repository.find(numericId) : undefined;
-    if (!row) throw notFound(`No ${this.def.name} #${id} found.`);
-    const workspaces = (await this.repository.workspacesOf([row.id])).get(row.id) ?? [];
-    const loaded = { row, workspaceIds: workspaces.map((w) => w.id), workspaces };
+    const [loaded] = row ? await this.withWorkspaces([row]) : [];
+    if (!loaded) throw notFound(`No ${this.def.name} #${id} found.`);
     if (!this.authorize(principal, 'view', loaded)) throw permissionDenied();
     return loaded;
   }
 
-  async get(principalOrNull: Principal | null, id: string): Promise<ResourceDocument<BaseAttributes & Record<string, unknown>>> {
+  async get(principalOrNull: Principal | null, id: string): Promise<ResourceDocument<Attributes>> {
     const principal = requireUser(principalOrNull);
-    const loaded = await this.load(principal, id);
-    return { data: await this.toObject(principal, loaded.row, loaded.workspaces) };
+    return { data: this.toObject(principal, await this.load(principal, id)) };
   }
 
   private async checkedWorkspaceIds(principal: Principal, refs: { id: string }[], current: number[]): Promise<number[]> {
@@ -159,60 +188,86 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     return ids;
   }
 
-  async create(principalOrNull: Principal | null, payload: Payload): Promise<ResourceDocument<BaseAttributes & Record<string, unknown>>> {
+  private notShareable(): Error {
+    const parent = this.def.inheritsFrom?.definition.name;
+    return detailError(400, parent ? `A ${this.def.name} cannot be shared: it follows the workspaces of its ${parent}.` : `A ${this.def.name} cannot be shared.`);
+  }
+
+  /** The parent named by relationships.{relationship} of a POST, on which the principal needs createAction. */
+  private async parentForCreate(principal: Principal, payload: Payload): Promise<LoadedResource | undefined> {
+    if (!this.parent) return undefined;
+    const { relationship, definition, createAction = 'change' } = this.parent.link;
+    const ref = payload.data.relationships?.[relationship]?.data;
+    if (!ref || Array.isArray(ref) || ref.type !== definition.type) {
+      throw detailError(400, `A ${this.def.name} needs relationships.${relationship}.data {type: '${definition.type}', id}.`);
+    }
+    const parent = await this.parent.service.load(principal, ref.id);
+    this.parent.assertAllows(principal, createAction, parent);
+    return parent;
+  }
+
+  async create(principalOrNull: Principal | null, payload: Payload): Promise<ResourceDocument<Attributes>> {
     const principal = requireUser(principalOrNull);
+    this.assertEnabled('create');
+    const parent = await this.parentForCreate(principal, payload);
     if (this.def.canCreate && !this.def.canCreate(principal)) throw permissionDenied();
     const attributes = parseAttributes(this.def.createSchema, payload.data.attributes) as Record<string, unknown>;
     const refs = payload.data.relationships?.workspaces?.data;
-    if (refs && !this.def.shareable) throw detailError(400, `A ${this.def.name} cannot be shared.`);
+    if (refs && !this.def.shareable) throw this.notShareable();
     const workspaceIds = refs ? await this.checkedWorkspaceIds(principal, refs, []) : [];
-    const values = await this.def.toInsert(attributes, principal, this.ctx);
-    try {
-      const row = await this.repository.insert(values, workspaceIds);
-      return this.get(principal, String(row.id));
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw attributeErrors({ identifier: this.def.duplicateMessage ?? `A ${this.def.name} with this identifier already exists.` });
+    for (let attempt = 0; ; attempt++) {
+      const values = await this.def.toInsert(attributes, principal, this.ctx, parent);
+      try {
+        const row = await this.repository.insert(values, workspaceIds);
+        return await this.get(principal, String(row.id));
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (attempt < (this.def.duplicateRetries ?? 0)) continue;
+        const field = this.def.duplicateField?.(attributes) ?? 'identifier';
+        throw attributeErrors({ [field]: this.def.duplicateMessage ?? `A ${this.def.name} with this identifier already exists.` });
       }
-      throw error;
     }
   }
 
-  async update(principalOrNull: Principal | null, id: string, payload: Payload): Promise<ResourceDocument<BaseAttributes & Record<string, unknown>>> {
+  async update(principalOrNull: Principal | null, id: string, payload: Payload): Promise<ResourceDocument<Attributes>> {
     const principal = requireUser(principalOrNull);
     const loaded = await this.load(principal, id);
     const attributes = payload.data.attributes ?? {};
     const refs = payload.data.relationships?.workspaces?.data;
     const hasAttributes = Object.keys(attributes).length > 0;
     if (hasAttributes) {
-      if (!this.authorize(principal, 'change', loaded)) throw permissionDenied();
+      this.assertEnabled('update');
+      this.assertAllowed(principal, 'change', loaded);
       if (loaded.row.isArchived) throw detailError(400, `Archived ${this.def.name}: modifications are disabled.`);
     }
     let workspaceIds: number[] | undefined;
     if (refs) {
-      if (!this.def.shareable) throw detailError(400, `A ${this.def.name} cannot be shared.`);
-      if (!this.authorize(principal, 'change', loaded)) throw permissionDenied();
+      if (!this.def.shareable) throw this.notShareable();
+      this.assertAllowed(principal, 'change', loaded);
       if (loaded.row.isArchived) throw detailError(400, 'Archived resources cannot be shared.');
       workspaceIds = await this.checkedWorkspaceIds(principal, refs, loaded.workspaceIds);
     }
     const parsed = hasAttributes ? (parseAttributes(this.def.updateSchema, attributes) as Record<string, unknown>) : {};
-    const values = this.def.toUpdate ? this.def.toUpdate(parsed, loaded.row) : parsed;
+    const values = this.def.toUpdate ? await this.def.toUpdate(parsed, loaded.row, this.ctx) : parsed;
     await this.repository.update(loaded.row.id, values, workspaceIds);
     return this.get(principal, id);
   }
 
-  async setArchived(principalOrNull: Principal | null, id: string, isArchived: boolean): Promise<ResourceDocument<BaseAttributes & Record<string, unknown>>> {
+  async setArchived(principalOrNull: Principal | null, id: string, isArchived: boolean): Promise<ResourceDocument<Attributes>> {
     const principal = requireUser(principalOrNull);
+    this.assertEnabled('archive');
     const loaded = await this.load(principal, id);
-    if (!this.authorize(principal, 'change', loaded)) throw permissionDenied();
+    this.assertAllowed(principal, 'change', loaded);
     await this.repository.update(loaded.row.id, { isArchived });
     return this.get(principal, id);
   }
 
   async delete(principalOrNull: Principal | null, id: string): Promise<void> {
     const principal = requireUser(principalOrNull);
+    this.assertEnabled('delete');
     const loaded = await this.load(principal, id);
-    if (!this.authorize(principal, 'delete', loaded)) throw permissionDenied();
-    await this.repository.delete(loaded.row.id, this.def.onDelete ? () => this.def.onDelete!(loaded, this.ctx) : undefined);
+    this.assertAllowed(principal, 'delete', loaded);
+    const onDelete = this.def.onDelete;
+    await this.repository.delete(loaded.row.id, onDelete ? (tx) => onDelete(loaded, tx) : undefined);
   }
 }

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Runs a process wrapper: the one entry point of every python process (docs/process-runtime.md).
+
+Usage: asb_runner.py [--inputs FILE|-] [--outputs FILE|-] [--out-dir DIR] [--wrapper-dir DIR]
+
+  --inputs       JSON object {input name: value}; '-' (default) reads stdin
+  --outputs      where the JSON object {output name: value} is written; '-' (default) is stdout
+  --out-dir      folder the process writes its files into (default ./out, created)
+  --wrapper-dir  folder holding process_wrapper.py (default: the working directory)
+
+Imports process_wrapper, fills in declared defaults, calls execute(out_dir, **inputs) and
+checks that every declared output came back. Anything the wrapper prints goes to stderr,
+so stdout carries the outputs JSON only.
+
+Exit codes: 0 success; 1 execute() raised; 2 bad inputs or usage; 3 the wrapper cannot be
+imported or has no execute(); 4 execute() returned invalid outputs. The last stderr line
+of a failure starts with 'asb_runner: '.
+"""
+import argparse
+import contextlib
+import importlib
+import json
+import os
+import sys
+import traceback
+
+EXIT_EXECUTE, EXIT_INPUTS, EXIT_WRAPPER, EXIT_OUTPUTS = 1, 2, 3, 4
+
+
+class RunnerError(Exception):
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+def read_inputs(source):
+    try:
+        text = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()
+        inputs = json.loads(text or "{}")
+    except (OSError, ValueError) as error:
+        raise RunnerError(EXIT_INPUTS, f"cannot read the inputs JSON: {error}")
+    if not isinstance(inputs, dict):
+        raise RunnerError(EXIT_INPUTS, "the inputs JSON must be an object {input name: value}")
+    return inputs
+
+
+def load_wrapper(folder):
+    sys.path.insert(0, os.path.abspath(folder))
+    try:
+        module = importlib.import_module("process_wrapper")
+    except Exception:
+        traceback.print_exc()
+        raise RunnerError(EXIT_WRAPPER, "cannot import process_wrapper.py (traceback above)")
+    if not callable(getattr(module, "execute", None)):
+        raise RunnerError(EXIT_WRAPPER, "process_wrapper.py has no function execute(out_dir, **inputs)")
+    return module
+
+
+def bind_inputs(declared, given):
+    names = [item["name"] for item in declared]
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        raise RunnerError(EXIT_INPUTS, f"unknown inputs {unknown} (declared: {names})")
+    bound = {}
+    for item in declared:
+        if item["name"] in given:
+            bound[item["name"]] = given[item["name"]]
+        elif "default" in item:
+            bound[item["name"]] = item["default"]
+        else:
+            raise RunnerError(EXIT_INPUTS, f"missing input '{item['name']}' (it has no default)")
+    return bound
+
+
+def file_reference(out_dir, name, value):
+    """A string naming an existing file is a file output: it must lie inside out_dir, given relative to it."""
+    candidate = value if os.path.isabs(value) else os.path.join(out_dir, value)
+    if not os.path.exists(candidate):
+        return value
+    real, root = os.path.realpath(candidate), os.path.realpath(out_dir)
+    if real != root and not real.startswith(root + os.sep):
+        raise RunnerError(EXIT_OUTPUTS, f"output '{name}' points outside the output directory: {value}")
+    return os.path.relpath(real, root)
+
+
+def check_outputs(declared, result, out_dir):
+    if not isinstance(result, dict):
+        raise RunnerError(EXIT_OUTPUTS, f"execute() must return a dict {{output name: value}}, not {type(result).__name__}")
+    names = [item["name"] for item in declared]
+    missing = [name for name in names if name not in result]
+    if missing:
+        raise RunnerError(EXIT_OUTPUTS, f"execute() did not return the declared outputs {missing}")
+    extra = sorted(set(map(str, result)) - set(names))
+    if extra:
+        print(f"asb_runner: ignoring undeclared outputs {extra}", file=sys.stderr)
+    outputs = {}
+    for name in names:
+        value = result[name]
+        outputs[name] = file_reference(out_dir, name, value) if isinstance(value, str) else value
+        try:
+            json.dumps(outputs[name])
+        except (TypeError, ValueError):
+            raise RunnerError(EXIT_OUTPUTS, f"output '{name}' is not JSON-serialisable ({type(value).__name__})")
+    return outputs
+
+
+def run(args):
+    given = read_inputs(args.inputs)
+    out_dir = os.path.abspath(args.out_dir)
+    os.makedirs(out_dir, exist_ok=True)
+    # User code may print freely: keep stdout for the outputs JSON.
+    with contextlib.redirect_stdout(sys.stderr):
+        wrapper = load_wrapper(args.wrapper_dir)
+        inputs = bind_inputs(getattr(wrapper, "INPUTS", []), given)
+        try:
+            result = wrapper.execute(out_dir, **inputs)
+        except Exception as error:
+            traceback.print_exc()
+            raise RunnerError(EXIT_EXECUTE, f"execute() failed: {type(error).__name__}: {error}")
+    outputs = check_outputs(getattr(wrapper, "OUTPUTS", []), result, out_dir)
+    text = json.dumps(outputs, indent=2)
+    if args.outputs == "-":
+        print(text)
+    else:
+        with open(args.outputs, "w", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="asb_runner.py", description="Runs process_wrapper.execute(out_dir, **inputs).")
+    parser.add_argument("--inputs", default="-")
+    parser.add_argument("--outputs", default="-")
+    parser.add_argument("--out-dir", default="out")
+    parser.add_argument("--wrapper-dir", default=".")
+    try:
+        run(parser.parse_args(argv))
+        return 0
+    except RunnerError as error:
+        print(f"asb_runner: {error}", file=sys.stderr)
+        return error.code
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

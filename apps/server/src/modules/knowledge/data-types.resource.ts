@@ -1,0 +1,37 @@
+import { createDataTypeSchema, updateDataTypeSchema } from '@asb/contracts';
+import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { catalogueIdentifier, identifierOrLabel } from './catalogue-identifier.js';
+import { dataTypes } from './processes.schema.js';
+import { staffCurated } from './staff-curated.js';
+
+export type DataTypeRow = typeof dataTypes.$inferSelect;
+
+/**
+ * Data types of wrapper inputs and outputs (spec 2 Wrapper Generator). Listed by id
+ * by default: the order of the seed (docs/seed-data.md), where the generator's
+ * default, index 45, is 'string'.
+ */
+export const dataTypesResource: ResourceDefinition<DataTypeRow> = {
+  type: 'data-types',
+  name: 'data type',
+  prefix: '/knowledge/v1',
+  table: dataTypes,
+  ...staffCurated,
+  defaultSort: 'id',
+  createSchema: createDataTypeSchema,
+  toInsert: (attributes, principal) => {
+    const identifier = catalogueIdentifier(attributes);
+    return {
+      identifier,
+      slug: identifier,
+      label: attributes.label as string,
+      description: (attributes.description as string | undefined) ?? '',
+      ownerId: principal.username,
+    };
+  },
+  duplicateField: identifierOrLabel,
+  duplicateMessage: 'A data type with this identifier already exists.',
+  updateSchema: updateDataTypeSchema,
+  searchColumns: [dataTypes.identifier, dataTypes.label, dataTypes.description],
+  attributes: (row) => ({ description: row.description }),
+};

@@ -1,0 +1,52 @@
+import { detailError } from '../../platform/http/errors.js';
+import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { booleanFilter, versionOrder } from '../../platform/resources/resource-filters.js';
+import { z } from 'zod';
+import { processIdentifierFilter, processLink } from './process-children.js';
+import { processVersions } from './processes.schema.js';
+
+export type VersionRow = typeof processVersions.$inferSelect;
+
+const CREATED_BY_RELEASE = 'Process versions are created by Build & Release of an unreleased version (process-buckets).';
+
+/**
+ * Released process versions: immutable snapshots the procimp release step writes.
+ * Through this API they are listed, read, archived (hidden in the workflow editor
+ * and on the process page) and unarchived; nothing else. Permissions are the process's.
+ */
+export const processVersionsResource: ResourceDefinition<VersionRow> = {
+  type: 'process-versions',
+  name: 'process version',
+  prefix: '/knowledge/v1',
+  table: processVersions,
+  shareable: false,
+  inheritsFrom: processLink(processVersions.processId),
+  defaultSort: '-value',
+  disabled: {
+    create: CREATED_BY_RELEASE,
+    update: 'A released version is read-only: archive or unarchive it instead.',
+    delete: 'A released version cannot be deleted: archive it to hide it, or delete its process.',
+  },
+  createSchema: z.object({}),
+  toInsert: () => {
+    throw detailError(405, CREATED_BY_RELEASE);
+  },
+  updateSchema: z.object({}),
+  attributes: (row, process) => ({
+    value: row.value,
+    released: row.released,
+    processId: String(row.processId),
+    processIdentifier: process?.identifier ?? '',
+    processLabel: process?.label ?? '',
+    processOwnerId: process?.ownerId ?? '',
+    bucketId: row.bucketId === null ? null : String(row.bucketId),
+    signature: row.signature,
+    dependencies: row.dependencies,
+    manifest: row.manifest,
+  }),
+  filters: {
+    released: booleanFilter('released', processVersions.released),
+    processIdentifier: processIdentifierFilter(processVersions.processId),
+  },
+  sortable: { value: versionOrder(processVersions.value) },
+};

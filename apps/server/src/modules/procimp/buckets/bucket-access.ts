@@ -1,0 +1,27 @@
+import type { Action } from '@asb/contracts';
+import { requireUser } from '../../../platform/auth/permissions.js';
+import type { Principal } from '../../../platform/auth/principal.js';
+import type { AppContext } from '../../../platform/context.js';
+import { detailError, notFound } from '../../../platform/http/errors.js';
+import { processAccess, type ProcessRow } from '../../knowledge/process-access.js';
+import type { BucketRepository, BucketRow } from './bucket.repository.js';
+
+export interface BucketAccess {
+  bucket: BucketRow;
+  process: ProcessRow;
+  workspaceIds: number[];
+}
+
+/**
+ * A bucket is seen and changed through its process (processAccess): 'view' for
+ * reads, 'change' for uploads, deletes and builds; archived processes are
+ * read-only. A released bucket is frozen whatever the permission.
+ */
+export async function bucketAccess(ctx: AppContext, buckets: BucketRepository, principal: Principal | null, bucketId: number, action: Action): Promise<BucketAccess> {
+  const user = requireUser(principal);
+  const bucket = await buckets.find(bucketId);
+  if (!bucket) throw notFound(`No bucket #${bucketId} found.`);
+  const access = await processAccess(ctx, user, bucket.processId, action);
+  if (action !== 'view' && bucket.released) throw detailError(409, `Bucket #${bucketId} is released: its files are read-only.`);
+  return { bucket, ...access };
+}

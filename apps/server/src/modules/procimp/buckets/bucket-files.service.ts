@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Multipart } from '@fastify/multipart';
+import type { BucketUploadResult, FileTreeNode } from '@asb/contracts';
+import type { Principal } from '../../../platform/auth/principal.js';
+import type { AppContext } from '../../../platform/context.js';
+import { detailError, notFound } from '../../../platform/http/errors.js';
+import type { BucketStorage } from '../storage/bucket-storage.js';
+import { listFileTree } from '../storage/file-tree.js';
+import { assertNoLinks, safeRelativePath } from '../storage/safe-path.js';
+import { bucketAccess } from './bucket-access.js';
+import type { BucketRepository } from './bucket.repository.js';
+import { receiveUpload } from './upload-receiver.js';
+
+/** GET, POST and DELETE process/buckets/{b}/files (spec 2 §7 "Bucket and import"). */
+export class BucketFilesService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly buckets: BucketRepository,
+    private readonly storage: BucketStorage,
+  ) {}
+
+  async list(principal: Principal | null, bucketId: number): Promise<FileTreeNode[]> {
+    await bucketAccess(this.ctx, this.buckets, principal, bucketId, 'view');
+    return listFileTree(this.storage.bucketDir(bucketId));
+  }
+
+  /**
+   * Stages every file of the request first and moves them into the bucket only
+   * when all arrived complete, so a refused request leaves the bucket as it was.
+   */
+  async upload(principal: Principal | null, bucketId: number, parts: AsyncIterable<Multipart>): Promise<BucketUploadResult> {
+    await bucketAccess(this.ctx, this.buckets, principal, bucketId, 'change');
+    const root = this.storage.bucketDir(bucketId);
+    const staging = await this.storage.scratchDir('uploads', String(bucketId));
+    try {
+      const { folder, files } = await receiveUpload(parts, staging);
+      if (files.length === 0) throw detailError(400, "No files were sent: use the multipart field 'files'.");
+      const targets = files.map((file) => ({ ...file, relative: folder ? `${folder}/${file.relative}` : file.relative }));
+      for (const target of targets) {
+        await assertNoLinks(root, target.relative);
+        const stat = await fs.lstat(path.join(root, target.relative)).catch(() => undefined);
+        if (stat?.isDirectory()) throw detailError(409, `A folder named ${target.relative} exists in the bucket.`);
+      }
+      for (const target of targets) {
+        const destination = path.join(root, target.relative);
+        await fs.mkdir(path.dirname(destination), { recursive: true }).catch(() => {
+          throw detailError(409, `Cannot create the folder of ${target.relative}: a file is in the way.`);
+        });
+        await fs.rename(target.staged, destination);
+      }
+      return { files: targets.map((target) => target.relative) };
+    } finally {
+      await fs.rm(staging, { recursive: true, force: true });
+    }
+  }
+
+  /** Deletes files and folders (recursively); every path is checked before anything goes. */
+  async delete(principal: Principal | null, bucketId: number, paths: string[]): Promise<{ deleted: string[] }> {
+    await bucketAccess(this.ctx, this.buckets, principal, bucketId, 'change');
+    const root = this.storage.bucketDir(bucketId);
+    const relatives = [...new Set(paths.map(safeRelativePath))];
+    for (const relative of relatives) {
+      if (!relative) throw detailError(400, 'The bucket root cannot be deleted.');
+      await assertNoLinks(root, relative);
+      const stat = await fs.lstat(path.join(root, relative)).catch(() => undefined);
+      if (!stat) throw notFound(`File ${relative} not found.`);
+    }
+    for (const relative of relatives) await fs.rm(path.join(root, relative), { recursive: true, force: true });
+    return { deleted: relatives };
+  }
+}

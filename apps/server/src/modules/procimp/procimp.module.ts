@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { BucketFilesService } from './buckets/bucket-files.service.js';
+import { BucketPropertiesService } from './buckets/bucket-properties.service.js';
+import { BucketRepository } from './buckets/bucket.repository.js';
+import { registerBucketRoutes } from './buckets/bucket.routes.js';
+import { BuildRecovery } from './build/build-recovery.js';
+import { BuildRepository } from './build/build.repository.js';
+import { registerBuildRoutes } from './build/build.routes.js';
+import { BuildService } from './build/build.service.js';
+import { registerRegistryRoutes } from './registry/registry.routes.js';
+import { registerStatusRoutes } from './status/status.routes.js';
+import { BucketStorage } from './storage/bucket-storage.js';
+
+/**
+ * procimp (spec 2 §7 "Bucket and import"): bucket files, properties, Dockerfile,
+ * builds and their live status, and the repository browser. On close, running
+ * builds are interrupted and recorded as such before the database goes.
+ */
+export async function registerProcimp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const storage = await BucketStorage.open(ctx.config.dataDir);
+  const buckets = new BucketRepository(ctx.db);
+  const buildRepository = new BuildRepository(ctx.db);
+  const builds = new BuildService(ctx, buckets, buildRepository, storage);
+  const recovery = new BuildRecovery(ctx, buildRepository);
+  await recovery.start();
+
+  registerBucketRoutes(app, new BucketFilesService(ctx, buckets, storage), new BucketPropertiesService(ctx, buckets, storage));
+  registerBuildRoutes(app, builds);
+  registerStatusRoutes(app, ctx, buckets);
+  registerRegistryRoutes(app, ctx);
+
+  app.addHook('onClose', async () => {
+    recovery.stop();
+    await builds.close();
+    await storage.close();
+  });
+}

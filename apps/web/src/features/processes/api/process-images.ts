@@ -1,0 +1,19 @@
+import type { ListDocument, ProcessImageAttributes } from '@asb/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../app/api/http';
+import { IMAGES_KEY } from './keys';
+
+/** The resources allocated to a released version (resmgr process image); null when none is recorded. */
+export function useProcessImage(processIdentifier: string, processVersion: string) {
+  return useQuery({
+    queryKey: [...IMAGES_KEY, processIdentifier, processVersion],
+    queryFn: async ({ signal }) => {
+      const document = await apiFetch<ListDocument<ProcessImageAttributes>>('/resmgr/v1/process-images', {
+        query: { 'filter[processIdentifier]': processIdentifier, 'filter[processVersion]': processVersion },
+        signal,
+        jsonApi: true,
+      });
+      return document.data[0]?.attributes ?? null;
+    },
+  });
+}

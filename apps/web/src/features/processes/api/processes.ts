@@ -1,0 +1,22 @@
+import type { ProcessAttributes, ResourceDocument } from '@asb/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../app/api/http';
+import { jsonApiSource, type ListSource } from '../../../ui/resource-list';
+import { KNOWLEDGE, PROCESSES_KEY } from './keys';
+
+const base = jsonApiSource<ProcessAttributes>(KNOWLEDGE, 'processes');
+
+/** The process list's source: spec 2 says a new process gets type wps. */
+export const processSource: ListSource<ProcessAttributes> = {
+  ...base,
+  create: (values) => base.create!({ ...values, type: 'wps' }),
+};
+
+/** One process; an empty id waits (the bucket page learns it from the bucket). */
+export function useProcess(id: string) {
+  return useQuery({
+    queryKey: [...PROCESSES_KEY, 'detail', id],
+    enabled: id !== '',
+    queryFn: async ({ signal }) => (await apiFetch<ResourceDocument<ProcessAttributes>>(`${KNOWLEDGE}/processes/${encodeURIComponent(id)}`, { signal, jsonApi: true })).data,
+  });
+}
