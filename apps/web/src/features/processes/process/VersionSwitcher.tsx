@@ -35,7 +35,8 @@ export function VersionSwitcher({ released, unreleased, selection, onSelect }: V
         onChange={(value) => value && onSelect(value)}
         allowDeselect={false}
         w={200}
-        comboboxProps={{ withinPortal: true }}
+        // wider than the input, so that labels and badges fit on one line
+        comboboxProps={{ withinPortal: true, width: 260, position: 'bottom-start' }}
         renderOption={({ option }) => (
           <Group justify="space-between" w="100%" wrap="nowrap">
             <span>{option.label}</span>

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Text, Tree, getTreeExpandedState, useTree, type TreeNodeData } from '@mantine/core';
 import { IconChevronRight, IconFile, IconFolder, IconTrash } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { formatSize, type FileEntry } from './file-tree';
 
 function toTreeData(entries: FileEntry[]): TreeNodeData[] {
@@ -17,9 +18,13 @@ export interface FileTreeProps {
   onDelete?(entry: FileEntry): void;
 }
 
-/** The bucket's files, every folder open (buckets are small). Mounted per file list, see FilesTab. */
+/**
+ * The bucket's files, every folder open (buckets are small). Mounted per file
+ * list, see FilesTab. `entries` must keep its identity between renders: the
+ * Tree re-initialises its state whenever its data changes.
+ */
 export function FileTree({ entries, onDelete }: FileTreeProps) {
-  const data = toTreeData(entries);
+  const data = useMemo(() => toTreeData(entries), [entries]);
   const tree = useTree({ initialExpandedState: getTreeExpandedState(data, '*') });
   return (
     <Tree

@@ -2,7 +2,7 @@ import { Alert, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { MAX_UPLOAD_BYTES, WRAPPER_FILE } from '@asb/contracts';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { handleError } from '../../../../app/api/error-handler';
 import { deleteBucketFiles, useBucketFiles, useBucketProperties } from '../../api/bucket-content';
 import { bucketContentKey } from '../../api/keys';
@@ -27,7 +27,7 @@ function WrapperState({ bucketId, canModify }: { bucketId: string; canModify: bo
   if (wrapper.error) {
     return (
       <Alert color="red" variant="light" title={`${WRAPPER_FILE} cannot be read`}>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        <Text size="xs" ff="monospace" style={{ whiteSpace: 'pre-wrap' }}>
           {wrapper.error}
         </Text>
       </Alert>
@@ -58,7 +58,7 @@ export function FilesTab({ bucketId, canModify }: { bucketId: string; canModify:
   const uploads = useUploads(bucketId);
   const [toDelete, setToDelete] = useState<string | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
-  const entries = buildFileTree(files.data ?? []);
+  const entries = useMemo(() => buildFileTree(files.data ?? []), [files.data]);
 
   const remove = async (path: string) => {
     setIsDeleting(true);

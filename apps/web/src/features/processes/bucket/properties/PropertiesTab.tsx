@@ -38,7 +38,9 @@ export function PropertiesTab({ bucket, canModify }: { bucket: ResourceObject<Pr
       </Card>
       {properties.data?.wrapper.error && (
         <Alert color="red" variant="light" title="The wrapper could not be read">
-          {properties.data.wrapper.error}
+          <Text size="xs" ff="monospace" style={{ whiteSpace: 'pre-wrap' }}>
+            {properties.data.wrapper.error}
+          </Text>
         </Alert>
       )}
       {signature && <SignatureCard signature={signature} title="Detected signature" />}
