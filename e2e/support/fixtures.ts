@@ -58,6 +58,8 @@ export async function signIn(page: Page, username: string, password = PASSWORD):
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: new RegExp(username) })).toBeVisible();
+  // the login page then forwards to its next page: wait for it, as a user would, before going on
+  await expect(page).not.toHaveURL(/\/(cas:)?login(\?|$)/);
 }
 
 export const test = base.extend<{ api: Api }>({
