@@ -22,6 +22,8 @@ import { processVersionsResource } from './modules/knowledge/process-versions.re
 import { processesResource } from './modules/knowledge/processes.resource.js';
 import { seedCatalogues } from './modules/knowledge/seed.js';
 import { softwareDependenciesResource } from './modules/knowledge/software-dependencies.resource.js';
+import { Keystore } from './modules/keystore/keystore.service.js';
+import { registerKeystoreRoutes } from './modules/keystore/keystore.routes.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
 import { processImagesResource } from './modules/resmgr/process-images.resource.js';
@@ -83,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     tokens: new TokenService(await signingSecret(database.db, config.secretKey)),
     users: new UsersRepository(database.db),
     bus: options.bus ?? new InProcessEventBus(),
+    keystore: new Keystore(database.db),
     log: server.log,
   };
 
@@ -99,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerResourceRoutes(server, ctx, dataTypesResource);
   registerResourceRoutes(server, ctx, softwareDependenciesResource);
   registerResourceRoutes(server, ctx, processImagesResource);
+  registerKeystoreRoutes(server, ctx.keystore);
   registerLiveRoutes(server, ctx);
   await registerProcimp(server, ctx);
   server.get('/api/openapi.json', () => server.swagger());

@@ -4,6 +4,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { Db } from './db/client.js';
 import type { EventBus } from './live/event-bus.js';
 import type { UsersRepository } from '../modules/usermgr/users.repository.js';
+import type { Keystore } from '../modules/keystore/keystore.service.js';
 
 /** What every module gets: configuration, database and the shared services. */
 export interface AppContext {
@@ -13,5 +14,6 @@ export interface AppContext {
   tokens: TokenService;
   users: UsersRepository;
   bus: EventBus;
+  keystore: Keystore;
   log: FastifyBaseLogger;
 }

@@ -35,6 +35,7 @@ function placeholder(key: RouteKey): RouteObject {
 const account = () => import('../features/account');
 const admin = () => import('../features/admin');
 const processes = () => import('../features/processes');
+const workflows = () => import('../features/workflows');
 
 export const routes: RouteObject[] = [
   {
@@ -57,6 +58,11 @@ export const routes: RouteObject[] = [
       page('processVersions', processes, 'ProcessVersionsPage'),
       page('processBuckets', processes, 'ProcessBucketsPage'),
       page('bucket', processes, 'BucketPage'),
+      page('workflows', workflows, 'WorkflowsPage'),
+      page('workflow', workflows, 'WorkflowPage'),
+      page('workflowExecute', workflows, 'ExecuteWorkflowPage'),
+      page('workflowDetail', workflows, 'WorkflowDetailPage'),
+      page('processorEditor', workflows, 'ProcessorEditorPage'),
       {
         path: '/admin',
         lazy: async () => {
@@ -81,12 +87,7 @@ export const routes: RouteObject[] = [
       ...(
         [
           'marketplace',
-          'workflows',
-          'workflow',
-          'workflowExecute',
           'workflowSchedule',
-          'workflowDetail',
-          'processorEditor',
           'schedules',
           'schedule',
           'monitoring',

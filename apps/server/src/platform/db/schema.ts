@@ -82,3 +82,5 @@ export const resourceWorkspaces = pgTable(
 );
 
 export * from '../../modules/knowledge/processes.schema.js';
+export * from '../../modules/knowledge/workflows.schema.js';
+export * from '../../modules/builder/executions.schema.js';

@@ -93,7 +93,9 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow> {
     parent?: LoadedResource,
   ): Promise<Record<string, unknown>> | Record<string, unknown>;
   updateSchema: z.ZodType;
-  toUpdate?(attributes: Record<string, unknown>, row: R, ctx: AppContext): Promise<Record<string, unknown>> | Record<string, unknown>;
+  toUpdate?(attributes: Record<string, unknown>, row: R, ctx: AppContext, principal: Principal): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** called with the written row inside the transaction of a create or an update (e.g. to keep a version history) */
+  afterWrite?(row: R, tx: Db, principal: Principal): Promise<void>;
   /** own attributes beyond the base ones; `parent` is the parent row of a child resource */
   attributes?(row: R, parent?: ResourceRow): Record<string, unknown>;
   /** columns matched by filter[search] (ILIKE); default identifier and label */

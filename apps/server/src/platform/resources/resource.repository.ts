@@ -126,7 +126,7 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
     return rows.map((r) => r.id);
   }
 
-  async insert(values: Record<string, unknown>, workspaceIds: number[]): Promise<R> {
+  async insert(values: Record<string, unknown>, workspaceIds: number[], after?: (row: R, tx: Db) => Promise<void>): Promise<R> {
     return this.db.transaction(async (tx) => {
       const [row] = (await tx.insert(this.table).values(values).returning()) as R[];
       if (workspaceIds.length > 0) {
@@ -134,11 +134,12 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
           .insert(resourceWorkspaces)
           .values(workspaceIds.map((workspaceId) => ({ resourceType: this.def.type, resourceId: row!.id, workspaceId })));
       }
+      if (after) await after(row!, tx);
       return row!;
     });
   }
 
-  async update(id: number, values: Record<string, unknown>, workspaceIds?: number[]): Promise<R> {
+  async update(id: number, values: Record<string, unknown>, workspaceIds?: number[], after?: (row: R, tx: Db) => Promise<void>): Promise<R> {
     return this.db.transaction(async (tx) => {
       const [row] = (await tx
         .update(this.table)
@@ -155,6 +156,7 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
             .values(workspaceIds.map((workspaceId) => ({ resourceType: this.def.type, resourceId: id, workspaceId })));
         }
       }
+      if (after) await after(row!, tx);
       return row!;
     });
   }

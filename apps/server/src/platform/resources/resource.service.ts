@@ -1,3 +1,4 @@
+import type { Db } from '../db/client.js';
 import type { Action, BaseAttributes, ListDocument, ResourceDocument, ResourceObject } from '@asb/contracts';
 import { PAGE_SIZE } from '@asb/contracts';
 import { and, eq, type SQL } from 'drizzle-orm';
@@ -218,7 +219,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     for (let attempt = 0; ; attempt++) {
       const values = await this.def.toInsert(attributes, principal, this.ctx, parent);
       try {
-        const row = await this.repository.insert(values, workspaceIds);
+        const row = await this.repository.insert(values, workspaceIds, this.afterWrite(principal));
         return await this.get(principal, String(row.id));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -227,6 +228,11 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
         throw attributeErrors({ [field]: this.def.duplicateMessage ?? `A ${this.def.name} with this identifier already exists.` });
       }
     }
+  }
+
+  private afterWrite(principal: Principal): ((row: R, tx: Db) => Promise<void>) | undefined {
+    const hook = this.def.afterWrite;
+    return hook ? (row, tx) => hook(row, tx, principal) : undefined;
   }
 
   async update(principalOrNull: Principal | null, id: string, payload: Payload): Promise<ResourceDocument<Attributes>> {
@@ -248,8 +254,8 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
       workspaceIds = await this.checkedWorkspaceIds(principal, refs, loaded.workspaceIds);
     }
     const parsed = hasAttributes ? (parseAttributes(this.def.updateSchema, attributes) as Record<string, unknown>) : {};
-    const values = this.def.toUpdate ? await this.def.toUpdate(parsed, loaded.row, this.ctx) : parsed;
-    await this.repository.update(loaded.row.id, values, workspaceIds);
+    const values = this.def.toUpdate ? await this.def.toUpdate(parsed, loaded.row, this.ctx, principal) : parsed;
+    await this.repository.update(loaded.row.id, values, workspaceIds, this.afterWrite(principal));
     return this.get(principal, id);
   }
 

@@ -1,0 +1,69 @@
+import type { ProcessSignature, VersionResolver, WorkflowGraph } from '@asb/contracts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import { notFound } from '../../platform/http/errors.js';
+import { ResourceService } from '../../platform/resources/resource.service.js';
+import { processesResource } from './processes.resource.js';
+import { processes, processVersions } from './processes.schema.js';
+import { workflows, workflowVersions } from './workflows.schema.js';
+
+export type WorkflowRow = typeof workflows.$inferSelect;
+
+/** A released process version a graph may name, as the validator and the engine see it. */
+export interface ResolvedProcessVersion {
+  id: number;
+  identifier: string;
+  value: string;
+  processIdentifier: string;
+  processLabel: string;
+  signature: ProcessSignature;
+}
+
+/**
+ * The released process versions a graph names that the principal may see (owner,
+ * superuser, or shared with one of the principal's workspaces through the process).
+ * Without a principal (the engine, a schedule) every released version counts.
+ */
+export async function loadGraphVersions(ctx: AppContext, principal: Principal | null, graph: WorkflowGraph): Promise<Map<string, ResolvedProcessVersion>> {
+  const identifiers = [...new Set(graph.nodes.flatMap((node) => (node.processVersion ? [node.processVersion] : [])))];
+  const found = new Map<string, ResolvedProcessVersion>();
+  if (identifiers.length === 0) return found;
+  const visible = principal ? new ResourceService(processesResource, ctx).visibility(principal) : undefined;
+  const rows = await ctx.db
+    .select({
+      id: processVersions.id,
+      identifier: processVersions.identifier,
+      value: processVersions.value,
+      signature: processVersions.signature,
+      processIdentifier: processes.identifier,
+      processLabel: processes.label,
+    })
+    .from(processVersions)
+    .innerJoin(processes, eq(processes.id, processVersions.processId))
+    .where(and(inArray(processVersions.identifier, identifiers), eq(processVersions.released, true), visible));
+  for (const row of rows) found.set(row.identifier, row);
+  return found;
+}
+
+export function resolverOf(versions: Map<string, ResolvedProcessVersion>): VersionResolver {
+  return (identifier) => versions.get(identifier);
+}
+
+/** The graph of one version of a workflow (default: its current version). */
+export async function loadWorkflowVersion(db: Db, workflow: WorkflowRow, version?: number): Promise<{ version: number; graph: WorkflowGraph }> {
+  const wanted = version ?? workflow.version;
+  if (wanted === workflow.version) return { version: wanted, graph: workflow.graph };
+  const [row] = await db
+    .select()
+    .from(workflowVersions)
+    .where(and(eq(workflowVersions.workflowId, workflow.id), eq(workflowVersions.version, wanted)));
+  if (!row) throw notFound(`Workflow #${workflow.id} has no version ${wanted}.`);
+  return { version: row.version, graph: row.graph };
+}
+
+/** Saved versions, newest first. */
+export async function listWorkflowVersions(db: Db, workflowId: number) {
+  return db.select().from(workflowVersions).where(eq(workflowVersions.workflowId, workflowId)).orderBy(desc(workflowVersions.version));
+}

@@ -1,0 +1,5 @@
+export { WorkflowsPage } from './list/WorkflowsPage';
+export { WorkflowPage } from './workflow/WorkflowPage';
+export { WorkflowDetailPage } from './detail/WorkflowDetailPage';
+export { ProcessorEditorPage } from './editor/ProcessorEditorPage';
+export { ExecuteWorkflowPage } from './execute/ExecuteWorkflowPage';

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+
+// replaced by the page's implementation in this change
+export function WorkflowPage() {
+  return <PlaceholderPage title="WorkflowPage" />;
+}

@@ -1,0 +1,69 @@
+/**
+ * Which output data type may feed which input data type (docs/workflows.md). Data
+ * types are named by identifier (the seeded list of docs/seed-data.md); a type an
+ * instance adds itself only connects to the same type, to json, string and text.
+ */
+
+/** File formats: each is also a file. */
+const FILE_FORMATS = new Set([
+  'geotiff',
+  'cog',
+  'netcdf',
+  'zarr',
+  'hdf5',
+  'jpeg2000',
+  'geojson',
+  'shapefile',
+  'geopackage',
+  'csv',
+  'parquet',
+  'safe-archive',
+  'ml-model',
+]);
+
+/** Numbers that a float input takes as they are. */
+const NUMBERS = new Set(['integer', 'percentage', 'latitude', 'longitude', 'resolution']);
+
+/** Addresses that a url input takes. */
+const ADDRESSES = new Set(['stac-item', 'stac-collection', 'stac-catalog', 'ogc-service-url']);
+
+/** A list type and the type of one of its items (the dynamic-list-splitter's item output). */
+export const LIST_ITEM_TYPES = {
+  'list-string': 'string',
+  'list-integer': 'integer',
+  'list-float': 'float',
+  'list-file': 'file',
+  'list-product': 'string',
+} as const;
+export type ListDataType = keyof typeof LIST_ITEM_TYPES;
+export const LIST_DATA_TYPES = Object.keys(LIST_ITEM_TYPES) as ListDataType[];
+
+export function isListDataType(dataType: string): dataType is ListDataType {
+  return dataType in LIST_ITEM_TYPES;
+}
+
+/** Whether a value of data type `source` may be passed where `target` is expected. */
+export function isDataTypeCompatible(source: string, target: string): boolean {
+  if (source === target || target === 'json') return true;
+  // secrets travel only into password inputs: never into plain text that logs show
+  if (source === 'password') return false;
+  switch (target) {
+    case 'string':
+    case 'text':
+      return !isListDataType(source) && source !== 'folder';
+    case 'file':
+      return FILE_FORMATS.has(source) || source === 'url';
+    case 'geotiff':
+      return source === 'cog';
+    case 'float':
+      return NUMBERS.has(source);
+    case 'url':
+      return ADDRESSES.has(source);
+    case 'list-float':
+      return source === 'list-integer';
+    case 'list-string':
+      return source === 'list-product';
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,83 @@
+import type { WorkflowInputItem } from './workflow-inputs.js';
+
+/** Spec 1 §5 validation of the execute form's inputs, shared by the form and the server. */
+
+export const INVALID_COORDINATE = 'Please define a valid coordinate value.';
+export const VALUE_REQUIRED = 'A value is required.';
+export const INVALID_INTEGER = 'Please enter a whole number, for example 42 or -7.';
+export const INVALID_DECIMAL = 'Please enter a decimal number, for example 3.14 or -2.';
+export const INVALID_CHOICE = 'Please choose one of the options.';
+/** Spec 1 §5: earliest selectable date of a date range. */
+export const EARLIEST_DATE = '2019-12-18';
+export const INVALID_DATE_RANGE = `Please give a date range YYYY-MM-DD / YYYY-MM-DD, from ${EARLIEST_DATE}, start before end.`;
+/** Spec 1 §5: the encrypted preview shows the first 75 characters. */
+export const ENCRYPTED_PREVIEW_LENGTH = 75;
+
+const INTEGER = /^-?\d+$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const DATE_RANGE = /^(\d{4}-\d{2}-\d{2})\s*\/\s*(\d{4}-\d{2}-\d{2})$/;
+
+function isCalendarDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+function coordinateError(value: string, limit: number): string | null {
+  if (!DECIMAL.test(value)) return INVALID_COORDINATE;
+  const number = Number(value);
+  return number >= -limit && number <= limit ? null : INVALID_COORDINATE;
+}
+
+/** The two dates of a date-range value, or undefined when it is not one. */
+export function parseDateRange(value: string): [string, string] | undefined {
+  const match = DATE_RANGE.exec(value.trim());
+  if (!match?.[1] || !match[2]) return undefined;
+  return [match[1], match[2]];
+}
+
+export function formatDateRange(start: string, end: string): string {
+  return `${start} / ${end}`;
+}
+
+/**
+ * The error text of one value, or null when valid. Hidden or read-only inputs count as
+ * valid (their value is the workflow's, not the user's); everything else must be
+ * non-empty and match its data type's rule.
+ */
+export function inputValueError(item: Pick<WorkflowInputItem, 'dataType' | 'constraints' | 'userVisible' | 'userEditable'>, value: string | null | undefined): string | null {
+  if (!item.userVisible || !item.userEditable) return null;
+  const text = (value ?? '').trim();
+  if (text === '') return VALUE_REQUIRED;
+  if (item.constraints.enum && item.constraints.enum.length > 0) return item.constraints.enum.includes(text) ? null : INVALID_CHOICE;
+  switch (item.dataType.identifier) {
+    case 'latitude':
+      return coordinateError(text, 90);
+    case 'longitude':
+      return coordinateError(text, 180);
+    case 'integer':
+      return INTEGER.test(text) ? null : INVALID_INTEGER;
+    case 'float':
+      return DECIMAL.test(text) ? null : INVALID_DECIMAL;
+    case 'date-range': {
+      const range = parseDateRange(text);
+      if (!range) return INVALID_DATE_RANGE;
+      const [start, end] = range;
+      if (!isCalendarDate(start) || !isCalendarDate(end) || start < EARLIEST_DATE || end < start) return INVALID_DATE_RANGE;
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The select options of an enum input: value and text (enum_labels when present). */
+export function enumOptions(item: Pick<WorkflowInputItem, 'constraints'>): { value: string; label: string }[] {
+  const values = item.constraints.enum ?? [];
+  const labels = item.constraints.enum_labels;
+  return values.map((value, index) => ({ value, label: labels?.[index] ?? value }));
+}
+
+/** What the form shows of an encrypted value. */
+export function encryptedPreview(cipherText: string): string {
+  return cipherText.slice(0, ENCRYPTED_PREVIEW_LENGTH);
+}
