@@ -44,7 +44,7 @@ export default defineConfig({
       env: { OIDC_PORT: String(OIDC_PORT), ASB_URL: baseURL },
     },
     {
-      command: `rm -rf .tmp/e2e-data-${E2E_PORT} && node apps/server/dist/main.js`,
+      command: `rm -rf .tmp/e2e-data-${E2E_PORT} && node ${process.env.ASB_E2E_SERVER ?? 'apps/server/dist/main.js'}`,
       cwd: '..',
       url: `${baseURL}/knowledge/api/details`,
       reuseExistingServer: false,

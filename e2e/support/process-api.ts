@@ -59,4 +59,44 @@ export class ProcessApi {
       multipart: { files: { name, mimeType: 'text/x-python', buffer: Buffer.from(text) } },
     });
   }
+
+  /**
+   * A process with one released version built from a wrapper declaring these inputs and
+   * outputs (docs/process-runtime.md): what a workflow node needs. Returns the version's
+   * identifier `{process}:{value}`.
+   */
+  async releaseProcess(label: string, signature: { inputs: WrapperPort[]; outputs: WrapperPort[] }): Promise<{ processId: string; identifier: string; versionId: string }> {
+    const process = await this.createProcess(label);
+    const bucketId = await this.createBucketId(process.id);
+    const upload = await this.uploadFile(bucketId, 'process_wrapper.py', wrapperSource(signature));
+    expect(upload.status(), await upload.text()).toBeLessThan(300);
+    const start = await this.request.post(`/procimp/process/buckets/${bucketId}/import`, { headers: this.headers });
+    expect(start.status(), await start.text()).toBe(202);
+    let bucket: { attributes: { buildStatus: string; versionId: string | null; value: string } } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const response = await this.request.get(`/knowledge/v1/process-buckets/${bucketId}`, { headers: this.headers });
+          bucket = ((await response.json()) as { data: typeof bucket }).data;
+          return bucket?.attributes.buildStatus;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('released');
+    return { processId: process.id, identifier: `${process.identifier}:${bucket!.attributes.value}`, versionId: bucket!.attributes.versionId! };
+  }
+}
+
+export interface WrapperPort {
+  name: string;
+  data_type: string;
+  default?: string | number | boolean | null;
+  description?: string;
+}
+
+/** A minimal valid process_wrapper.py: it returns each output's name as its value. */
+export function wrapperSource(signature: { inputs: WrapperPort[]; outputs: WrapperPort[] }): string {
+  const literal = (ports: WrapperPort[]) => `[\n${ports.map((port) => `    ${JSON.stringify(port).replace(/\bnull\b/g, 'None').replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False')},`).join('\n')}\n]`;
+  const results = signature.outputs.map((port) => `"${port.name}": "${port.name}"`).join(', ');
+  return `INPUTS = ${literal(signature.inputs)}\nOUTPUTS = ${literal(signature.outputs)}\n\n\ndef execute(out_dir, **inputs):\n    return {${results}}\n`;
 }

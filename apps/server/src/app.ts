@@ -24,6 +24,8 @@ import { seedCatalogues } from './modules/knowledge/seed.js';
 import { softwareDependenciesResource } from './modules/knowledge/software-dependencies.resource.js';
 import { Keystore } from './modules/keystore/keystore.service.js';
 import { registerKeystoreRoutes } from './modules/keystore/keystore.routes.js';
+import { registerBuilder } from './modules/builder/builder.module.js';
+import { registerWorkflows } from './modules/knowledge/workflows.module.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
 import { processImagesResource } from './modules/resmgr/process-images.resource.js';
@@ -102,6 +104,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerResourceRoutes(server, ctx, dataTypesResource);
   registerResourceRoutes(server, ctx, softwareDependenciesResource);
   registerResourceRoutes(server, ctx, processImagesResource);
+  registerWorkflows(server, ctx);
+  registerBuilder(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
   registerLiveRoutes(server, ctx);
   await registerProcimp(server, ctx);

@@ -39,11 +39,16 @@ export type ListDataType = keyof typeof LIST_ITEM_TYPES;
 export const LIST_DATA_TYPES = Object.keys(LIST_ITEM_TYPES) as ListDataType[];
 
 export function isListDataType(dataType: string): dataType is ListDataType {
-  return dataType in LIST_ITEM_TYPES;
+  return Object.hasOwn(LIST_ITEM_TYPES, dataType);
 }
 
-/** Whether a value of data type `source` may be passed where `target` is expected. */
-export function isDataTypeCompatible(source: string, target: string): boolean {
+/**
+ * Whether a value of data type `source` may be passed where `target` is expected.
+ * Wrappers may write an identifier in any case (`GeoTIFF`): compared lowercased.
+ */
+export function isDataTypeCompatible(sourceType: string, targetType: string): boolean {
+  const source = sourceType.toLowerCase();
+  const target = targetType.toLowerCase();
   if (source === target || target === 'json') return true;
   // secrets travel only into password inputs: never into plain text that logs show
   if (source === 'password') return false;
