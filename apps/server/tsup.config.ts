@@ -1,23 +1,27 @@
 import fs from 'node:fs';
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/main.ts'],
-  format: ['esm'],
-  platform: 'node',
-  target: 'node20',
-  outDir: 'dist',
-  clean: true,
-  sourcemap: true,
-  // the shared contracts are TypeScript sources: bundle them; npm packages stay external
-  noExternal: ['@asb/contracts'],
-  env: { ASB_BUILD_TIMESTAMP: new Date().toISOString() },
-  // The python runtime helpers are run as files, not bundled: ship them beside main.js
-  // (engine/runtime/python-scripts.ts finds them in dist/runtime/).
-  onSuccess: async () => {
-    fs.mkdirSync('dist/runtime', { recursive: true });
-    for (const file of fs.readdirSync('src/engine/runtime').filter((name) => name.endsWith('.py'))) {
-      fs.copyFileSync(`src/engine/runtime/${file}`, `dist/runtime/${file}`);
-    }
-  },
+export default defineConfig((options) => {
+  // `tsup --out-dir X` builds a second copy (parallel e2e runs); the runtime files follow it
+  const outDir = options.outDir ?? 'dist';
+  return {
+    entry: ['src/main.ts'],
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    outDir,
+    clean: true,
+    sourcemap: true,
+    // the shared contracts are TypeScript sources: bundle them; npm packages stay external
+    noExternal: ['@asb/contracts'],
+    env: { ASB_BUILD_TIMESTAMP: new Date().toISOString() },
+    // The python runtime helpers are run as files, not bundled: ship them beside main.js
+    // (engine/runtime/python-scripts.ts finds them in dist/runtime/).
+    onSuccess: async () => {
+      fs.mkdirSync(`${outDir}/runtime`, { recursive: true });
+      for (const file of fs.readdirSync('src/engine/runtime').filter((name) => name.endsWith('.py'))) {
+        fs.copyFileSync(`src/engine/runtime/${file}`, `${outDir}/runtime/${file}`);
+      }
+    },
+  };
 });
