@@ -1,4 +1,4 @@
-import type { WorkspaceRole } from '@asb/contracts';
+import type { ProcessSignature, WorkspaceRole } from '@asb/contracts';
 import { expect } from 'vitest';
 import { processImages, processVersions } from '../../src/platform/db/schema.js';
 import type { TestApp } from './test-app.js';
@@ -58,7 +58,7 @@ export function knowledgeApi(app: TestApp) {
       return headers;
     },
     /** A released version as the procimp release step records it, with its image. */
-    async releasedVersion(process: { id: string; identifier: string }, value: string, bucketId?: string): Promise<string> {
+    async releasedVersion(process: { id: string; identifier: string }, value: string, bucketId?: string, signature?: ProcessSignature): Promise<string> {
       const [version] = await app.ctx.db
         .insert(processVersions)
         .values({
@@ -68,7 +68,7 @@ export function knowledgeApi(app: TestApp) {
           processId: Number(process.id),
           bucketId: bucketId ? Number(bucketId) : null,
           value,
-          signature: { inputs: [{ name: 'area', dataType: 'bbox' }], outputs: [{ name: 'ndvi', dataType: 'geotiff' }], dependencies: ['numpy'] },
+          signature: signature ?? { inputs: [{ name: 'area', dataType: 'bbox' }], outputs: [{ name: 'ndvi', dataType: 'geotiff' }], dependencies: ['numpy'] },
           dependencies: ['numpy'],
           manifest: [{ path: 'process_wrapper.py', sha256: 'a'.repeat(64), size: 10 }],
         })

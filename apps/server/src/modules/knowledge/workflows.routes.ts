@@ -1,0 +1,177 @@
+import {
+  isEncryptedInput,
+  nodePorts,
+  publishWorkflowSchema,
+  workflowInputGroups,
+  type WorkflowInputGroup,
+} from '@asb/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { requireUser } from '../../platform/auth/permissions.js';
+import type { AppContext } from '../../platform/context.js';
+import { detailError, notFound, permissionDenied } from '../../platform/http/errors.js';
+import { parseAttributes } from '../../platform/resources/resource-payload.js';
+import { ResourceService } from '../../platform/resources/resource.service.js';
+import { dataTypes } from './processes.schema.js';
+import { processVersionsResource } from './process-versions.resource.js';
+import { catalogueItem } from './workflow-catalogue-item.js';
+import { listWorkflowVersions, loadGraphVersions, loadWorkflowVersion, resolverOf, type WorkflowRow } from './workflow-versions.js';
+import { workflows } from './workflows.schema.js';
+
+const idParams = z.object({ id: z.string() });
+const versionParams = z.object({ id: z.string(), version: z.coerce.number().int().positive() });
+const versionQuery = z.object({ version: z.coerce.number().int().positive().optional() });
+const publishPayload = z.object({ data: z.object({ type: z.string().optional(), id: z.string().optional(), attributes: z.record(z.string(), z.unknown()) }) });
+
+/** knowledge/v1 calls on a workflow beyond the generic ones (docs/workflows.md, spec 1 §7 Knowledge). */
+export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, service: ResourceService<WorkflowRow>): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['knowledge'];
+  const base = '/knowledge/v1/workflows/:id';
+  const versions = new ResourceService(processVersionsResource, ctx);
+
+  const load = async (principal: Parameters<typeof requireUser>[0], id: string) => (await service.load(requireUser(principal), id)).row;
+
+  typed.get(`${base}/versions`, { schema: { tags, params: idParams } }, async (request) => {
+    const workflow = await load(request.principal, request.params.id);
+    const rows = await listWorkflowVersions(ctx.db, workflow.id);
+    return {
+      data: rows.map((row) => ({
+        version: row.version,
+        createdAt: row.createdAt.toISOString(),
+        createdBy: row.createdBy,
+        nodeCount: row.graph.nodes.length,
+        edgeCount: row.graph.edges.length,
+      })),
+    };
+  });
+
+  typed.get(`${base}/versions/:version`, { schema: { tags, params: versionParams } }, async (request) => {
+    const workflow = await load(request.principal, request.params.id);
+    const rows = await listWorkflowVersions(ctx.db, workflow.id);
+    const row = rows.find((candidate) => candidate.version === request.params.version);
+    if (!row) throw notFound(`Workflow #${workflow.id} has no version ${request.params.version}.`);
+    return { data: { version: row.version, graph: row.graph, createdAt: row.createdAt.toISOString(), createdBy: row.createdBy } };
+  });
+
+  typed.get(`${base}/nodes`, { schema: { tags, params: idParams } }, async (request) => {
+    const workflow = await load(request.principal, request.params.id);
+    const found = await loadGraphVersions(ctx, null, workflow.graph);
+    return {
+      data: workflow.graph.nodes.map((node) => ({
+        type: 'nodes',
+        id: `${workflow.id}.${node.id}`,
+        attributes: {
+          nodeId: node.id,
+          kind: node.kind,
+          label: node.label ?? '',
+          processVersion: node.processVersion ?? null,
+          position: node.position,
+          inputs: node.inputs,
+          ports: nodePorts(node, node.processVersion ? found.get(node.processVersion)?.signature : undefined) ?? null,
+        },
+      })),
+    };
+  });
+
+  typed.get('/knowledge/v1/nodes/:id/process', { schema: { tags, params: idParams } }, async (request) => {
+    const [workflowId, nodeId] = splitNodeId(request.params.id);
+    const workflow = await load(request.principal, workflowId);
+    const node = workflow.graph.nodes.find((candidate) => candidate.id === nodeId);
+    if (!node) throw notFound(`No node ${request.params.id} found.`);
+    if (!node.processVersion) throw notFound(`Node ${request.params.id} is a ${node.kind}: it runs no process.`);
+    const found = (await loadGraphVersions(ctx, null, { nodes: [node], edges: [] })).get(node.processVersion);
+    if (!found) throw notFound(`Process version ${node.processVersion} no longer exists.`);
+    return versions.get(request.principal, String(found.id));
+  });
+
+  typed.get('/knowledge/v1/processors/:id', { schema: { tags, params: idParams, querystring: versionQuery } }, async (request) => {
+    const workflow = await load(request.principal, request.params.id);
+    const { version, graph } = await loadWorkflowVersion(ctx.db, workflow, request.query.version);
+    const found = await loadGraphVersions(ctx, null, graph);
+    const labels = new Map((await ctx.db.select({ identifier: dataTypes.identifier, label: dataTypes.label }).from(dataTypes)).map((row) => [row.identifier, row.label]));
+    const groups = workflowInputGroups(graph, resolverOf(found), (identifier) => labels.get(identifier.toLowerCase()));
+    return {
+      data: {
+        type: 'processors',
+        id: String(workflow.id),
+        attributes: {
+          identifier: workflow.identifier,
+          label: workflow.label,
+          ownerId: workflow.ownerId,
+          version,
+          dagType: graph.nodes.some((node) => node.kind === 'dynamic-list-splitter') ? 'dynamic-list-splitter' : 'standard',
+          isArchived: workflow.isArchived,
+          inputs: await withEncryption(ctx, groups),
+        },
+      },
+    };
+  });
+
+  typed.get(`${base}/outputs`, { schema: { tags, params: idParams } }, async (request) => {
+    const workflow = await load(request.principal, request.params.id);
+    const found = await loadGraphVersions(ctx, null, workflow.graph);
+    const labels = new Map((await ctx.db.select({ identifier: dataTypes.identifier, label: dataTypes.label }).from(dataTypes)).map((row) => [row.identifier, row.label]));
+    const outputs: Record<string, Record<string, { type: string; label: string }>> = {};
+    for (const version of found.values()) {
+      outputs[`${version.processIdentifier} ${version.value}`] = Object.fromEntries(
+        version.signature.outputs.map((port) => [port.name, { type: port.dataType, label: labels.get(port.dataType.toLowerCase()) ?? port.dataType }]),
+      );
+    }
+    return { data: outputs };
+  });
+
+  typed.get(`${base}/is_published`, { schema: { tags, params: idParams } }, async (request) => {
+    const workflow = await load(request.principal, request.params.id);
+    return { data: { published: workflow.isPublished } };
+  });
+
+  typed.patch(`${base}/publish`, { schema: { tags, params: idParams, body: publishPayload } }, async (request) => {
+    const principal = requireUser(request.principal);
+    const workflow = await load(principal, request.params.id);
+    if (workflow.ownerId !== principal.username && !principal.isSuperuser) throw permissionDenied();
+    if (workflow.isArchived) throw detailError(400, 'Archived workflows cannot be published.');
+    const attributes = parseAttributes(publishWorkflowSchema, request.body.data.attributes) as z.infer<typeof publishWorkflowSchema>;
+    await ctx.db
+      .update(workflows)
+      .set({ isPublished: true, publishedAt: new Date(), description: JSON.stringify(attributes), updatedAt: new Date() })
+      .where(eq(workflows.id, workflow.id));
+    return service.get(principal, request.params.id);
+  });
+
+  typed.patch(`${base}/unpublish`, { schema: { tags, params: idParams } }, async (request) => {
+    const principal = requireUser(request.principal);
+    const workflow = await load(principal, request.params.id);
+    if (workflow.ownerId !== principal.username && !principal.isSuperuser) throw permissionDenied();
+    await ctx.db.update(workflows).set({ isPublished: false, publishedAt: null, updatedAt: new Date() }).where(eq(workflows.id, workflow.id));
+    return service.get(principal, request.params.id);
+  });
+
+  // public for a published workflow (route workflow:detail needs no sign-in), else as the workflow itself
+  typed.get(`${base}/catalogue-item`, { schema: { tags, params: idParams } }, async (request) => {
+    const id = Number(request.params.id);
+    const [row] = Number.isInteger(id) && id > 0 ? await ctx.db.select().from(workflows).where(eq(workflows.id, id)) : [];
+    const workflow = row?.isPublished ? row : await load(request.principal, request.params.id);
+    return catalogueItem(workflow, ctx.config.publicUrl);
+  });
+}
+
+function splitNodeId(id: string): [string, string] {
+  const dot = id.indexOf('.');
+  if (dot <= 0) throw notFound(`No node ${id} found: node ids read {workflow id}.{node id}.`);
+  return [id.slice(0, dot), id.slice(dot + 1)];
+}
+
+/** Password inputs carry the keystore's public key: the browser encrypts with it (spec 1 §5). */
+async function withEncryption(ctx: AppContext, groups: WorkflowInputGroup[]): Promise<WorkflowInputGroup[]> {
+  if (!groups.some((group) => group.items.some(isEncryptedInput))) return groups;
+  const publicKey = await ctx.keystore.publicKey();
+  return groups.map((group) => ({
+    ...group,
+    items: group.items.map((item) =>
+      isEncryptedInput(item) ? { ...item, constraints: { ...item.constraints, enc_method: 'RSA' as const, enc_hash_function: 'SHA' as const, enc_public_key: publicKey } } : item,
+    ),
+  }));
+}
