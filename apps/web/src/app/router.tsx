@@ -36,6 +36,7 @@ const account = () => import('../features/account');
 const admin = () => import('../features/admin');
 const processes = () => import('../features/processes');
 const workflows = () => import('../features/workflows');
+const executions = () => import('../features/executions');
 
 export const routes: RouteObject[] = [
   {
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
       page('workflowExecute', workflows, 'ExecuteWorkflowPage'),
       page('workflowDetail', workflows, 'WorkflowDetailPage'),
       page('processorEditor', workflows, 'ProcessorEditorPage'),
+      page('monitoring', executions, 'ExecutionsPage'),
       {
         path: '/admin',
         lazy: async () => {
@@ -90,7 +92,6 @@ export const routes: RouteObject[] = [
           'workflowSchedule',
           'schedules',
           'schedule',
-          'monitoring',
           'executionReport',
           'applicationExecutions',
           'applicationReport',

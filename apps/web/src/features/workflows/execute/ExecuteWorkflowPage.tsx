@@ -1,6 +1,93 @@
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { Anchor, Badge, Center, Container, Group, Stack, Switch, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { IconPlayerPlay, IconSearch } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { useAuth } from '../../../app/auth/auth-context';
+import { routePath } from '../../../app/routes';
+import { PageLoader } from '../../../ui/PageLoader';
+import { useReportError } from '../../processes/api/use-report-error';
+import { useExecutionAllowed, useProcessor } from '../api/execute';
+import { ExecuteForm } from './ExecuteForm';
 
-// replaced by the page's implementation in this change
+export const SEARCH_PRODUCTS_FEATURE = 'workflow-page-search-products';
+export const SCHEDULES_FEATURE = 'navbar-schedules';
+export const SCHEDULING_LATER = 'Scheduling comes with the schedules feature';
+
+/**
+ * /workflows/{id}/execute (spec 1 §2 Execute / Schedule workflow form): the workflow's
+ * inputs, checked as they are typed (spec 1 §5), and Execute (spec 1 §4).
+ */
 export function ExecuteWorkflowPage() {
-  return <PlaceholderPage title="ExecuteWorkflowPage" />;
+  const id = useParams().id ?? '';
+  const { hasFeature } = useAuth();
+  const processor = useProcessor(id);
+  const allowed = useExecutionAllowed(id);
+  useReportError(processor.error, processor.errorUpdatedAt, 'knowledge');
+
+  if (processor.isPending) return <PageLoader />;
+  if (processor.isError) {
+    return (
+      <Center py={80}>
+        <Stack align="center" gap="xs">
+          <Title order={1} size="h2">
+            Workflow not found
+          </Title>
+          <Anchor component={Link} to={routePath('workflows')}>
+            Back to the workflows
+          </Anchor>
+        </Stack>
+      </Center>
+    );
+  }
+
+  const { attributes: a } = processor.data;
+  const withSearch = hasFeature(SEARCH_PRODUCTS_FEATURE);
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Title order={1} size="h2">
+              {a.ownerId} / {a.label}
+            </Title>
+            <Group gap="xs">
+              <Anchor component={Link} to={routePath('workflow', { id })} c="dimmed" ff="monospace" size="sm">
+                {a.identifier}
+              </Anchor>
+              <Badge variant="light" size="sm">
+                Version {a.version}
+              </Badge>
+            </Group>
+          </div>
+          {hasFeature(SCHEDULES_FEATURE) && (
+            <Tooltip label={SCHEDULING_LATER} withArrow>
+              {/* a disabled switch gets no pointer events, so the tooltip sits on a wrapper */}
+              <span>
+                <Switch label="Schedule" disabled checked={false} onChange={() => undefined} />
+              </span>
+            </Tooltip>
+          )}
+        </Group>
+        <Tabs defaultValue="execute" keepMounted>
+          <Tabs.List>
+            <Tabs.Tab value="execute" leftSection={<IconPlayerPlay size={16} />}>
+              Execute
+            </Tabs.Tab>
+            {withSearch && (
+              <Tabs.Tab value="search" leftSection={<IconSearch size={16} />}>
+                Search products
+              </Tabs.Tab>
+            )}
+          </Tabs.List>
+          <Tabs.Panel value="execute" pt="lg">
+            <ExecuteForm key={`${processor.data.id}:${a.version}`} processor={processor.data} allowed={allowed.allowed} isCheckingAllowed={allowed.isChecking} />
+          </Tabs.Panel>
+          {withSearch && (
+            <Tabs.Panel value="search" pt="lg">
+              <Text c="dimmed">Searching the catalogue for input products comes with the catalogue pages; it is not available here yet.</Text>
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      </Stack>
+    </Container>
+  );
 }

@@ -1,6 +1,34 @@
-import { PlaceholderPage } from '../../../ui/PlaceholderPage';
+import { Alert, Container, Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+import { PageLoader } from '../../../ui/PageLoader';
+import { useReportError } from '../../processes/api/use-report-error';
+import { WorkflowEditor } from '../editor/WorkflowEditor';
+import { useWorkflow } from '../api/workflows';
+import { ArchivedWorkflowBanner } from './ArchivedWorkflowBanner';
+import { WorkflowHeader } from './WorkflowHeader';
+import { WorkflowVersions } from './WorkflowVersions';
 
-// replaced by the page's implementation in this change
+/** /workflows/{id}: header and actions, the embedded editor and the saved versions (spec 1 §2 Workflow page). */
 export function WorkflowPage() {
-  return <PlaceholderPage title="WorkflowPage" />;
+  const id = useParams().id ?? '';
+  const workflow = useWorkflow(id);
+  useReportError(workflow.error, workflow.errorUpdatedAt, 'knowledge');
+  return (
+    <Container size="xl" py="xl">
+      {workflow.isPending && <PageLoader />}
+      {workflow.isError && (
+        <Alert color="red" variant="light">
+          Something went wrong while fetching workflow #{id}
+        </Alert>
+      )}
+      {workflow.data && (
+        <Stack gap="lg">
+          <WorkflowHeader workflow={workflow.data} />
+          {workflow.data.attributes.isArchived && <ArchivedWorkflowBanner />}
+          <WorkflowEditor key={workflow.data.id} workflowId={workflow.data.id} />
+          <WorkflowVersions workflowId={workflow.data.id} current={workflow.data.attributes.version} />
+        </Stack>
+      )}
+    </Container>
+  );
 }
