@@ -5,5 +5,5 @@ import { ExecutionsService } from './executions.service.js';
 
 /** builder/v1: executions (docs/workflows.md "Builder"). */
 export function registerBuilder(app: FastifyInstance, ctx: AppContext): void {
-  registerExecutionRoutes(app, new ExecutionsService(ctx));
+  registerExecutionRoutes(app, ctx, new ExecutionsService(ctx));
 }

@@ -40,8 +40,16 @@ export function parseListQuery(query: Record<string, unknown>) {
   return { page, size, sort, filters };
 }
 
-/** Mounts the generic JSON:API routes of one resource definition. */
-export function registerResourceRoutes<R extends ResourceRow>(app: FastifyInstance, ctx: AppContext, def: ResourceDefinition<R>): ResourceService<R> {
+/**
+ * Mounts the generic JSON:API routes of one resource definition. `create: false` leaves
+ * POST to the module, for a type created from its own payload (builder executions).
+ */
+export function registerResourceRoutes<R extends ResourceRow>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  def: ResourceDefinition<R>,
+  options: { create?: boolean } = {},
+): ResourceService<R> {
   const service = new ResourceService<R>(def, ctx);
   const base = `${def.prefix}/${def.type}`;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -51,10 +59,12 @@ export function registerResourceRoutes<R extends ResourceRow>(app: FastifyInstan
     service.list(request.principal, parseListQuery(request.query as Record<string, unknown>)),
   );
   typed.get(`${base}/:id`, { schema: { tags, params: idParams } }, (request) => service.get(request.principal, request.params.id));
-  typed.post(base, { schema: { tags, body: payloadSchema } }, async (request, reply) => {
-    reply.status(201);
-    return service.create(request.principal, request.body);
-  });
+  if (options.create !== false) {
+    typed.post(base, { schema: { tags, body: payloadSchema } }, async (request, reply) => {
+      reply.status(201);
+      return service.create(request.principal, request.body);
+    });
+  }
   typed.patch(`${base}/:id`, { schema: { tags, params: idParams, body: payloadSchema } }, (request) =>
     service.update(request.principal, request.params.id, request.body),
   );

@@ -1,0 +1,105 @@
+import {
+  inputValueError,
+  isEncryptedInput,
+  type ExecutionInputGroup,
+  type ExecutionInputValue,
+  type WorkflowInputGroup,
+  type WorkflowInputItem,
+  type executionInputGroupSchema,
+} from '@asb/contracts';
+import type { z } from 'zod';
+
+export const ENCRYPTION_REQUIRED = 'This value must be encrypted with the instance key.';
+
+type GivenGroup = z.infer<typeof executionInputGroupSchema>;
+type Decrypt = (cipherText: string) => Promise<string | undefined>;
+
+/** One refused input, pointing where the execute form shows it. */
+export interface InputProblem {
+  pointer: string;
+  message: string;
+}
+
+const pointerOf = (nodeId: string, identifier?: string) =>
+  `/data/attributes/inputs/${nodeId}${identifier === undefined ? '' : `/${identifier}`}`;
+
+/**
+ * The values the client sent, by node and input. Anything the workflow does not take
+ * is a problem: silently dropping it would run the workflow with values the user did
+ * not mean.
+ */
+function givenValues(groups: WorkflowInputGroup[], given: GivenGroup[], problems: InputProblem[]): Map<string, string | null> {
+  const values = new Map<string, string | null>();
+  for (const group of given) {
+    const known = groups.find((candidate) => candidate.node_id === group.node_id);
+    if (!known) {
+      problems.push({ pointer: pointerOf(group.node_id), message: `The workflow has no input on node "${group.node_id}".` });
+      continue;
+    }
+    for (const item of group.items) {
+      const key = `${group.node_id}.${item.identifier}`;
+      if (!known.items.some((candidate) => candidate.identifier === item.identifier))
+        problems.push({ pointer: pointerOf(group.node_id, item.identifier), message: `Node "${group.node_id}" has no input "${item.identifier}".` });
+      else if (values.has(key))
+        problems.push({ pointer: pointerOf(group.node_id, item.identifier), message: `Input "${item.identifier}" is given twice.` });
+      else values.set(key, item.value ?? null);
+    }
+  }
+  return values;
+}
+
+function stored(item: WorkflowInputItem, value: string, encrypted: boolean): ExecutionInputValue {
+  return {
+    identifier: item.identifier,
+    label: item.label,
+    value,
+    user_visible: item.userVisible,
+    user_editable: item.userEditable,
+    description: item.description,
+    data_type: item.dataType.identifier,
+    ...(encrypted ? { encrypted: true } : {}),
+  };
+}
+
+/**
+ * The inputs an execution stores (docs/workflows.md "Workflow inputs"): a user-visible
+ * and user-editable item takes the client's value, checked by the same rule as the
+ * execute form (an item the client leaves out takes the workflow's default, which must
+ * pass the rule too); hidden or read-only items always take the workflow's value.
+ * Password values must be ciphertext of the instance key: only the ciphertext is kept.
+ */
+export async function executionInputs(
+  groups: WorkflowInputGroup[],
+  given: GivenGroup[],
+  decrypt: Decrypt,
+): Promise<{ inputs: ExecutionInputGroup[]; problems: InputProblem[] }> {
+  const problems: InputProblem[] = [];
+  const values = givenValues(groups, given, problems);
+  const inputs: ExecutionInputGroup[] = [];
+  for (const group of groups) {
+    const items: ExecutionInputValue[] = [];
+    for (const item of group.items) {
+      const key = `${group.node_id}.${item.identifier}`;
+      const fillable = item.userVisible && item.userEditable;
+      const value = (fillable && values.has(key) ? values.get(key) : item.defaultValue) ?? '';
+      const error = inputValueError(item, value);
+      if (error) {
+        problems.push({ pointer: pointerOf(group.node_id, item.identifier), message: error });
+        continue;
+      }
+      const text = fillable ? value.trim() : value;
+      let encrypted = false;
+      if (isEncryptedInput(item)) {
+        encrypted = (await decrypt(text)) !== undefined;
+        // a user's password must reach us encrypted; a hidden default is the author's own business
+        if (fillable && !encrypted) {
+          problems.push({ pointer: pointerOf(group.node_id, item.identifier), message: ENCRYPTION_REQUIRED });
+          continue;
+        }
+      }
+      items.push(stored(item, text, encrypted));
+    }
+    inputs.push({ node_id: group.node_id, items });
+  }
+  return { inputs, problems };
+}

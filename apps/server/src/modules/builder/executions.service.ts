@@ -1,0 +1,140 @@
+import {
+  createExecutionSchema,
+  validateWorkflowGraph,
+  workflowInputGroups,
+  type ExecutionAllowed,
+  type ProductOrder,
+  type ResourceDocument,
+  type WorkflowProblem,
+} from '@asb/contracts';
+import { and, eq } from 'drizzle-orm';
+import { requireUser } from '../../platform/auth/permissions.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { AppContext } from '../../platform/context.js';
+import { isUniqueViolation } from '../../platform/db/unique-violation.js';
+import { detailError, HttpError, permissionDenied } from '../../platform/http/errors.js';
+import { parseAttributes } from '../../platform/resources/resource-payload.js';
+import { ResourceService } from '../../platform/resources/resource.service.js';
+import { loadGraphVersions, loadWorkflowVersion, resolverOf } from '../knowledge/workflow-versions.js';
+import { executionInputs, type InputProblem } from './execution-inputs.js';
+import { executionIdentifier, executionOrder } from './execution-plan.js';
+import { executionsResource, type ExecutionRow } from './executions.resource.js';
+import { executions } from './executions.schema.js';
+import { productOrderOf } from './product-order.js';
+import { WorkflowAccess } from './workflow-access.js';
+
+export const EMPTY_WORKFLOW = 'The workflow has no nodes to run.';
+const IDENTIFIER_ATTEMPTS = 5;
+
+/** spec payload `{processor_id, ...}`, or the same wrapped as JSON:API `{data: {attributes}}` */
+function unwrap(body: unknown): unknown {
+  if (body && typeof body === 'object' && 'data' in body) {
+    const data = (body as { data?: unknown }).data;
+    if (data && typeof data === 'object' && 'attributes' in data) return (data as { attributes?: unknown }).attributes;
+  }
+  return body;
+}
+
+function badRequest(title: string, problems: InputProblem[] | WorkflowProblem[]): HttpError {
+  return new HttpError(400, {
+    errors: problems.map((problem) => ({ status: '400', title, detail: problem.message, source: { pointer: problem.pointer } })),
+  });
+}
+
+/** Builder executions (docs/workflows.md "Builder"): create, execute, execution_allowed, product order. */
+export class ExecutionsService {
+  readonly resources: ResourceService<ExecutionRow>;
+  private readonly workflows: WorkflowAccess;
+
+  constructor(private readonly ctx: AppContext) {
+    this.resources = new ResourceService(executionsResource, ctx);
+    this.workflows = new WorkflowAccess(ctx);
+  }
+
+  async create(principalOrNull: Principal | null, body: unknown): Promise<ResourceDocument> {
+    const principal = requireUser(principalOrNull);
+    const payload = parseAttributes(createExecutionSchema, unwrap(body));
+    const workflow = (await this.workflows.loadExecutable(principal, payload.processor_id)).row;
+    const { version, graph } = await loadWorkflowVersion(this.ctx.db, workflow, payload.processor_version);
+    if (graph.nodes.length === 0) throw detailError(400, EMPTY_WORKFLOW);
+
+    // The graph was valid when saved; a process version archived or deleted since must
+    // stop the run here rather than in the engine. Without a principal: the workflow's
+    // author chose the versions, the executing user need not see each process.
+    const versions = await loadGraphVersions(this.ctx, null, graph);
+    const resolve = resolverOf(versions);
+    const graphProblems = validateWorkflowGraph(graph, resolve);
+    if (graphProblems.length > 0) {
+      throw badRequest(
+        'Workflow cannot run',
+        graphProblems.map((problem) => ({ pointer: '/data/attributes/processor_version', message: `Version ${version}: ${problem.message}` })),
+      );
+    }
+
+    const { inputs, problems } = await executionInputs(workflowInputGroups(graph, resolve), payload.inputs, (text) => this.ctx.keystore.decrypt(text));
+    if (problems.length > 0) throw badRequest('Invalid input', problems);
+
+    const values = {
+      label: workflow.label,
+      ownerId: principal.username,
+      processorId: workflow.id,
+      processorVersion: version,
+      status: 'created',
+      inputs,
+      workflowExecutionOrder: executionOrder(workflow, version, graph, versions),
+    };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [row] = await this.ctx.db
+          .insert(executions)
+          .values({ ...values, identifier: executionIdentifier(workflow.identifier) })
+          .returning({ id: executions.id });
+        return await this.resources.get(principal, String(row!.id));
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= IDENTIFIER_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** An execution the principal may change (execute, order): 404 unknown, 403 otherwise. */
+  private async changeable(principal: Principal, id: string): Promise<ExecutionRow> {
+    const loaded = await this.resources.load(principal, id);
+    if (!this.resources.authorize(principal, 'change', loaded)) throw permissionDenied();
+    return loaded.row;
+  }
+
+  /** created -> pending: the engine takes it from there. Only once, whoever asks twice. */
+  async execute(principalOrNull: Principal | null, id: string): Promise<ResourceDocument> {
+    const principal = requireUser(principalOrNull);
+    const row = await this.changeable(principal, id);
+    const now = new Date();
+    // conditional on the status in the UPDATE itself: two clicks at once submit once
+    const [updated] = await this.ctx.db
+      .update(executions)
+      .set({ status: 'pending', submittedAt: now, updatedAt: now })
+      .where(and(eq(executions.id, row.id), eq(executions.status, 'created')))
+      .returning({ id: executions.id, ownerId: executions.ownerId });
+    if (!updated) {
+      const [current] = await this.ctx.db.select({ status: executions.status }).from(executions).where(eq(executions.id, row.id));
+      throw detailError(409, `Execution ${row.identifier} has already been submitted (status ${current?.status ?? row.status}).`);
+    }
+    await this.ctx.bus.publish({ type: 'executionUpdate', audience: updated.ownerId, payload: { id: String(updated.id), status: 'pending' } });
+    return this.resources.get(principal, id);
+  }
+
+  async executionAllowed(principalOrNull: Principal | null, processorId: string | undefined): Promise<{ data: ExecutionAllowed }> {
+    const principal = requireUser(principalOrNull);
+    if (!processorId) throw detailError(400, 'Give the workflow as processor_id.');
+    return { data: await this.workflows.allowed(principal, processorId) };
+  }
+
+  /** The EO products the execution needs, computed once and kept: asking again answers the same order. */
+  async productOrder(principalOrNull: Principal | null, id: string): Promise<{ data: ProductOrder }> {
+    const principal = requireUser(principalOrNull);
+    const row = await this.changeable(principal, id);
+    if (row.productOrder) return { data: row.productOrder };
+    const order = productOrderOf(row.id, row.inputs);
+    await this.ctx.db.update(executions).set({ productOrder: order, updatedAt: new Date() }).where(eq(executions.id, row.id));
+    return { data: order };
+  }
+}
