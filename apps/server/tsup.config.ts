@@ -10,7 +10,10 @@ export default defineConfig((options) => {
     platform: 'node',
     target: 'node20',
     outDir,
-    clean: true,
+    // Only the default dist is cleaned: tsup's clean deletes `**/*` under outDir following
+    // symbolic links, so a link to node_modules in another output folder (workspace links
+    // lead back into apps/) would delete the sources themselves.
+    clean: outDir === 'dist',
     sourcemap: true,
     // the shared contracts are TypeScript sources: bundle them; npm packages stay external
     noExternal: ['@asb/contracts'],
