@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Container, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
@@ -19,6 +20,7 @@ export function WorkflowDetailPage() {
   const itemId = params.workflowId ?? '';
   const { status } = useAuth();
   const item = useCatalogueItem(id);
+  const [isThumbnailBroken, setIsThumbnailBroken] = useState(false);
   useReportError(item.error, item.errorUpdatedAt, 'knowledge');
   const data = item.data;
   const thumbnail = data ? thumbnailOf(data) : undefined;
@@ -37,7 +39,9 @@ export function WorkflowDetailPage() {
         <Stack gap="lg">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
             <Group align="flex-start" wrap="nowrap" gap="lg">
-              {thumbnail && <Image src={thumbnail.href} alt={thumbnail.title ?? 'Thumbnail'} w={120} h={120} fit="cover" radius="md" />}
+              {thumbnail && !isThumbnailBroken && (
+                <Image src={thumbnail.href} alt={thumbnail.title ?? 'Thumbnail'} w={120} h={120} fit="cover" radius="md" onError={() => setIsThumbnailBroken(true)} />
+              )}
               <Stack gap={4}>
                 <Title order={1} size="h2">
                   {title}

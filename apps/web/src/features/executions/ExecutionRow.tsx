@@ -1,0 +1,82 @@
+import { ActionIcon, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconCalendarTime, IconChevronDown, IconChevronRight, IconReport } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { routePath } from '../../app/routes';
+import { formatDateTime } from '../../ui/formatDateTime';
+import type { Execution } from '../workflows/api/executions';
+import { ExecutionInputs } from './ExecutionInputs';
+import { StatusBadge } from './StatusBadge';
+
+export const EXECUTION_COLUMN_COUNT = 6;
+
+export interface ExecutionRowProps {
+  execution: Execution;
+  isExpanded: boolean;
+  onToggle(): void;
+}
+
+/** One execution: status, workflow, owner, start, report and schedule links; expands to its inputs. */
+export function ExecutionRow({ execution, isExpanded, onToggle }: ExecutionRowProps) {
+  const a = execution.attributes;
+  const detailsId = `execution-inputs-${execution.id}`;
+  return (
+    <>
+      <Table.Tr data-execution-id={execution.id}>
+        <Table.Td w={40}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={onToggle}
+            aria-expanded={isExpanded}
+            aria-controls={isExpanded ? detailsId : undefined}
+            aria-label={`${isExpanded ? 'Hide' : 'Show'} input parameters of ${a.identifier}`}
+          >
+            {isExpanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+          </ActionIcon>
+        </Table.Td>
+        <Table.Td>
+          <StatusBadge status={a.status} progress={a.progress} />
+        </Table.Td>
+        <Table.Td>
+          <Stack gap={0}>
+            <Anchor component={Link} to={routePath('workflow', { id: a.processorId })} size="sm" fw={500}>
+              {a.processorLabel}
+            </Anchor>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {a.identifier}
+            </Text>
+          </Stack>
+        </Table.Td>
+        <Table.Td>{a.ownerId}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdAt)}</Table.Td>
+        <Table.Td>
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            {a.schedule && (
+              <Button
+                component={Link}
+                to={routePath('schedule', { id: a.schedule.id })}
+                size="compact-sm"
+                variant="subtle"
+                leftSection={<IconCalendarTime size={14} />}
+                title={`Schedule ${a.schedule.identifier}`}
+              >
+                {a.schedule.identifier}
+              </Button>
+            )}
+            <Button component={Link} to={routePath('executionReport', { id: execution.id })} size="compact-sm" variant="light" leftSection={<IconReport size={14} />}>
+              Execution Report
+            </Button>
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+      {isExpanded && (
+        <Table.Tr id={detailsId} bg="var(--mantine-color-gray-light)">
+          <Table.Td />
+          <Table.Td colSpan={EXECUTION_COLUMN_COUNT - 1}>
+            <ExecutionInputs inputs={a.inputs} identifier={a.identifier} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
+  );
+}

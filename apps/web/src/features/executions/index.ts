@@ -1,0 +1,2 @@
+export { ExecutionsPage } from './ExecutionsPage';
+export { StatusBadge } from './StatusBadge';
