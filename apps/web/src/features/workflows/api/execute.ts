@@ -1,0 +1,84 @@
+import type { CreateExecutionPayload, DagType, ExecutionAllowed, ExecutionAttributes, ProductOrder, ResourceDocument, WorkflowInputGroup } from '@asb/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../app/api/http';
+import { BUILDER, KNOWLEDGE, WORKFLOWS_KEY } from './keys';
+
+/** GET knowledge/v1/processors/{id} (docs/workflows.md): a workflow version with its inputs. */
+export interface ProcessorAttributes {
+  identifier: string;
+  label: string;
+  ownerId: string;
+  version: number;
+  dagType: DagType;
+  isArchived: boolean;
+  inputs: WorkflowInputGroup[];
+}
+export interface Processor {
+  type: 'processors';
+  id: string;
+  attributes: ProcessorAttributes;
+}
+
+export type Execution = ResourceDocument<ExecutionAttributes>['data'];
+
+export const KEYSTORE = '/keystore/v1';
+
+export function processorKey(id: string) {
+  return [...WORKFLOWS_KEY, 'processor', id] as const;
+}
+
+export function fetchProcessor(id: string, signal?: AbortSignal): Promise<Processor> {
+  return apiFetch<{ data: Processor }>(`${KNOWLEDGE}/processors/${encodeURIComponent(id)}`, { signal, jsonApi: true }).then((document) => document.data);
+}
+
+/** The workflow's current version and its inputs, as the execute form shows them. */
+export function useProcessor(id: string) {
+  return useQuery({ queryKey: processorKey(id), queryFn: ({ signal }) => fetchProcessor(id, signal) });
+}
+
+export function fetchExecutionAllowed(processorId: string, signal?: AbortSignal): Promise<ExecutionAllowed> {
+  return apiFetch<{ data: ExecutionAllowed }>(`${BUILDER}/executions/execution_allowed`, { signal, query: { processor_id: processorId } }).then((document) => document.data);
+}
+
+/**
+ * Spec 1 §6: execution requires the execution_allowed check; when the check itself
+ * fails, execution is allowed.
+ */
+export function useExecutionAllowed(processorId: string): { allowed: boolean; isChecking: boolean; reason?: string } {
+  const check = useQuery({
+    queryKey: [BUILDER, 'executions', 'execution_allowed', processorId] as const,
+    queryFn: ({ signal }) => fetchExecutionAllowed(processorId, signal),
+    retry: false,
+  });
+  if (check.isPending) return { allowed: false, isChecking: true };
+  if (check.isError) return { allowed: true, isChecking: false };
+  return { allowed: check.data.allowed !== false, isChecking: false, reason: check.data.reason };
+}
+
+/** GET keystore/v1/public-key: the key password inputs are encrypted with, when their constraints lack it. */
+export function fetchPublicKey(signal?: AbortSignal): Promise<string> {
+  return apiFetch<{ data: { public_key: string } }>(`${KEYSTORE}/public-key`, { signal }).then((document) => document.data.public_key);
+}
+
+export function usePublicKey(enabled: boolean) {
+  return useQuery({ queryKey: [KEYSTORE, 'public-key'] as const, queryFn: ({ signal }) => fetchPublicKey(signal), enabled, staleTime: Infinity });
+}
+
+/** POST builder/v1/executions: a new execution, status created. */
+export function createExecution(payload: CreateExecutionPayload): Promise<Execution> {
+  return apiFetch<ResourceDocument<ExecutionAttributes>>(`${BUILDER}/executions`, { method: 'POST', jsonApi: true, body: payload }).then((document) => document.data);
+}
+
+/** PATCH builder/v1/executions/{id}/execute: created -> pending, the engine takes it from there. */
+export function submitExecution(id: string): Promise<Execution> {
+  return apiFetch<ResourceDocument<ExecutionAttributes>>(`${BUILDER}/executions/${encodeURIComponent(id)}/execute`, { method: 'PATCH', jsonApi: true }).then(
+    (document) => document.data,
+  );
+}
+
+/** POST builder/v1/executions/{id}/product-order: the EO products among the inputs. */
+export function orderProducts(id: string): Promise<ProductOrder> {
+  return apiFetch<{ data: ProductOrder }>(`${BUILDER}/executions/${encodeURIComponent(id)}/product-order`, { method: 'POST', jsonApi: true }).then(
+    (document) => document.data,
+  );
+}

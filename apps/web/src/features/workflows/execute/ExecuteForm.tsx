@@ -1,0 +1,97 @@
+import { EXECUTION_NOT_ALLOWED, type WorkflowInputItem } from '@asb/contracts';
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useReportError } from '../../processes/api/use-report-error';
+import { usePublicKey, type Processor } from '../api/execute';
+import { encryptedFields, fieldKey, initialValues, inputErrors, invalidHint, visibleGroups } from './execute-form';
+import { GroupTitle, InputWidget } from './InputWidget';
+import { useExecute } from './use-execute';
+
+interface ExecuteFormProps {
+  processor: Processor;
+  /** spec 1 §6 execution_allowed (true when the check itself failed) */
+  allowed: boolean;
+  isCheckingAllowed: boolean;
+}
+
+/**
+ * The Execute tab (spec 1 §2, §5): one widget per user-visible input, grouped by node,
+ * checked as it is typed; Execute is disabled while executing, when execution is not
+ * allowed, or when any input is invalid.
+ */
+export function ExecuteForm({ processor, allowed, isCheckingAllowed }: ExecuteFormProps) {
+  const groups = processor.attributes.inputs;
+  const shown = useMemo(() => visibleGroups(groups), [groups]);
+  const [values, setValues] = useState(() => initialValues(groups));
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const errors = inputErrors(groups, values);
+  const invalid = Object.keys(errors).length;
+
+  // the server writes the key into each password input; the keystore call is the fallback
+  const needsKeystore = encryptedFields(groups).some(({ item }) => !item.constraints.enc_public_key);
+  const keystore = usePublicKey(needsKeystore);
+  useReportError(keystore.error, keystore.errorUpdatedAt);
+  const publicKeyOf = (item: WorkflowInputItem) => item.constraints.enc_public_key ?? keystore.data;
+
+  const { execute, busy } = useExecute(processor, setServerErrors);
+  const disabled = busy || !allowed || invalid > 0;
+
+  const change = (key: string, value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setServerErrors(({ [key]: _dropped, ...rest }) => rest);
+  };
+  const touch = (key: string) => setTouched((current) => (current[key] ? current : { ...current, [key]: true }));
+  const shownError = (key: string) => serverErrors[key] ?? (touched[key] || (values[key] ?? '') !== '' ? errors[key] : undefined);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!disabled) void execute(values, publicKeyOf);
+      }}
+    >
+      <Stack gap="lg">
+        {!allowed && !isCheckingAllowed && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Execution not allowed">
+            {EXECUTION_NOT_ALLOWED}
+          </Alert>
+        )}
+        {shown.length === 0 && <Text c="dimmed">This workflow takes no inputs: Execute runs it as it is.</Text>}
+        {shown.map((group) => (
+          <Card key={group.node_id} withBorder padding="lg" component="fieldset" aria-label={group.label} m={0}>
+            <Stack gap="md">
+              <GroupTitle label={group.label} nodeId={group.node_id} />
+              {group.items.map((item) => {
+                const key = fieldKey(group.node_id, item.identifier);
+                return (
+                  <InputWidget
+                    key={key}
+                    item={item}
+                    value={values[key] ?? ''}
+                    error={shownError(key)}
+                    onChange={(value) => change(key, value)}
+                    onBlur={() => touch(key)}
+                    publicKey={publicKeyOf(item)}
+                  />
+                );
+              })}
+            </Stack>
+          </Card>
+        ))}
+        <Group justify="flex-end" gap="md">
+          {invalid > 0 && (
+            <Text size="sm" c="dimmed" data-testid="invalid-hint">
+              {invalidHint(invalid)}
+            </Text>
+          )}
+          <Button type="submit" leftSection={<IconPlayerPlay size={16} />} loading={busy} disabled={disabled}>
+            Execute
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,186 @@
+import { EXECUTION_NOT_ALLOWED, INVALID_COORDINATE, type WorkflowInputGroup } from '@asb/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, type FakeRequest } from '../../../test/fake-fetch';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { ExecuteWorkflowPage } from './ExecuteWorkflowPage';
+import { inputItem, testProcessor } from './test-inputs';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const GROUPS: WorkflowInputGroup[] = [
+  {
+    node_id: 'n1',
+    label: 'Locate',
+    items: [
+      inputItem('lat', 'latitude', { label: 'Latitude' }),
+      inputItem('band', 'string', { label: 'Band', constraints: { enum: ['a', 'b'], enum_labels: ['Alpha', 'Beta'] } }),
+      inputItem('secret_default', 'string', { label: 'Secret default', userVisible: false, defaultValue: 'hidden-value' }),
+    ],
+  },
+];
+
+function renderPage({ groups = GROUPS, allowed = true, processorStatus = 200 }: { groups?: WorkflowInputGroup[]; allowed?: boolean | 'fails'; processorStatus?: number } = {}) {
+  const { calls } = fakeFetch((request: FakeRequest) => {
+    if (request.path === '/knowledge/v1/processors/5') return processorStatus === 200 ? { body: { data: testProcessor(groups) } } : { status: processorStatus, body: { detail: 'Not found.' } };
+    if (request.path === '/builder/v1/executions/execution_allowed') return allowed === 'fails' ? { status: 500, body: {} } : { body: { data: { allowed } } };
+    if (request.path === '/builder/v1/executions' && request.method === 'POST') {
+      return { status: 201, body: { data: { type: 'executions', id: '31', attributes: { identifier: 'wf-ndvi-20240101', status: 'created' } } } };
+    }
+    if (request.path === '/builder/v1/executions/31/execute') return { body: { data: { type: 'executions', id: '31', attributes: { identifier: 'wf-ndvi-20240101', status: 'pending' } } } };
+    if (request.path === '/builder/v1/executions/31/product-order') return { body: { data: { executionId: '31', status: 'nothing-to-order', products: [] } } };
+    return undefined;
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/workflows/:id/execute" element={<ExecuteWorkflowPage />} />
+      <Route path="/monitoring" element={<h1>Executions list</h1>} />
+    </Routes>,
+    { path: '/workflows/5/execute' },
+  );
+  return calls;
+}
+
+const executeButton = () => screen.getByRole('button', { name: 'Execute' });
+
+async function chooseBand(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.click(screen.getByRole('combobox', { name: 'Band' }));
+  await user.click(await screen.findByRole('option', { name: text }));
+}
+
+describe('ExecuteWorkflowPage', () => {
+  it("titles the page 'owner / label' with the identifier and version", async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'alice / NDVI flow' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'wf-ndvi' })).toHaveAttribute('href', '/workflows/5');
+    expect(screen.getByText('Version 2')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Execute' })).toBeInTheDocument();
+  });
+
+  it('shows the invalid coordinate message and keeps Execute disabled', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const latitude = await screen.findByRole('textbox', { name: 'Latitude' });
+    await user.type(latitude, '91');
+    expect(await screen.findByText(INVALID_COORDINATE)).toBeInTheDocument();
+    await chooseBand(user, 'Alpha');
+    expect(executeButton()).toBeDisabled();
+    expect(screen.getByText('1 input needs a valid value.')).toBeInTheDocument();
+    await user.clear(latitude);
+    await user.type(latitude, '45.5');
+    expect(screen.queryByText(INVALID_COORDINATE)).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+  });
+
+  it('offers the enum labels as choices and sends the value, leaving the hidden input out', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage();
+    await user.type(await screen.findByRole('textbox', { name: 'Latitude' }), '10');
+    expect(screen.queryByText('Secret default')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Band' }));
+    expect(screen.getByRole('option', { name: 'Alpha' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Beta' }));
+    expect(screen.getByRole('combobox', { name: 'Band' })).toHaveValue('Beta');
+    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    await user.click(executeButton());
+    expect(await screen.findByRole('heading', { name: 'Executions list' })).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/builder/v1/executions');
+    expect(post?.body).toEqual({
+      processor_id: '5',
+      processor_version: 2,
+      inputs: [
+        {
+          node_id: 'n1',
+          items: [
+            { identifier: 'lat', label: 'Latitude', value: '10', user_visible: true, user_editable: true, description: '', data_type: 'latitude' },
+            { identifier: 'band', label: 'Band', value: 'b', user_visible: true, user_editable: true, description: '', data_type: 'string' },
+          ],
+        },
+      ],
+    });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(
+      expect.arrayContaining(['PATCH /builder/v1/executions/31/execute', 'POST /builder/v1/executions/31/product-order']),
+    );
+  });
+
+  it('fills a date range from the calendar', async () => {
+    const user = userEvent.setup();
+    renderPage({
+      groups: [{ node_id: 'n2', label: 'Filter', items: [inputItem('period', 'date-range', { label: 'Period', defaultValue: '2024-03-04 / 2024-03-05' })] }],
+    });
+    const period = await screen.findByRole('button', { name: 'Period' });
+    expect(period).toHaveTextContent('2024-03-04 / 2024-03-05');
+    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    await user.click(period);
+    await user.click(screen.getByRole('button', { name: '11 March 2024' }));
+    expect(executeButton()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: '15 March 2024' }));
+    expect(period).toHaveTextContent('2024-03-11 / 2024-03-15');
+    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+  });
+
+  it('shows a server refusal under its input', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeFetch((request) => {
+      if (request.path === '/knowledge/v1/processors/5') return { body: { data: testProcessor([GROUPS[0]!]) } };
+      if (request.path === '/builder/v1/executions/execution_allowed') return { body: { data: { allowed: true } } };
+      if (request.path === '/builder/v1/executions')
+        return { status: 400, body: { errors: [{ status: '400', detail: 'Latitude refused here.', source: { pointer: '/data/attributes/inputs/n1/lat' } }] } };
+      return undefined;
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/workflows/:id/execute" element={<ExecuteWorkflowPage />} />
+      </Routes>,
+      { path: '/workflows/5/execute' },
+    );
+    await user.type(await screen.findByRole('textbox', { name: 'Latitude' }), '10');
+    await chooseBand(user, 'Alpha');
+    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    await user.click(executeButton());
+    expect(await screen.findByText('Latitude refused here.')).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/execute') && call.method === 'PATCH')).toBe(false);
+  });
+
+  it('warns and disables Execute when execution is not allowed', async () => {
+    renderPage({ allowed: false, groups: [] });
+    expect(await screen.findByText(EXECUTION_NOT_ALLOWED)).toBeInTheDocument();
+    expect(executeButton()).toBeDisabled();
+  });
+
+  it('allows execution when the check itself fails', async () => {
+    renderPage({ allowed: 'fails', groups: [] });
+    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    expect(screen.queryByText(EXECUTION_NOT_ALLOWED)).not.toBeInTheDocument();
+  });
+
+  it("shows 'Workflow not found' when loading fails", async () => {
+    renderPage({ processorStatus: 404 });
+    expect(await screen.findByRole('heading', { name: 'Workflow not found' })).toBeInTheDocument();
+  });
+
+  it('encrypts a password in the browser and shows the preview', async () => {
+    const pair = await globalThis.crypto.subtle.generateKey({ name: 'RSA-OAEP', hash: 'SHA-256', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
+      'encrypt',
+      'decrypt',
+    ]);
+    const spki = btoa(String.fromCharCode(...new Uint8Array(await globalThis.crypto.subtle.exportKey('spki', pair.publicKey))));
+    const user = userEvent.setup();
+    const calls = renderPage({
+      groups: [{ node_id: 'n1', label: 'Login', items: [inputItem('token', 'password', { label: 'Token', constraints: { enc_method: 'RSA', enc_hash_function: 'SHA', enc_public_key: spki } })] }],
+    });
+    await user.type(await screen.findByLabelText(/Token/), 'hunter2');
+    const preview = await screen.findByTestId('encrypted-preview');
+    expect(within(preview).getByText(/^[A-Za-z0-9+/=]{75}$/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    await user.click(executeButton());
+    expect(await screen.findByRole('heading', { name: 'Executions list' })).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/builder/v1/executions')!;
+    expect(JSON.stringify(post.body)).not.toContain('hunter2');
+    const value = (post.body as { inputs: { items: { value: string }[] }[] }).inputs[0]!.items[0]!.value;
+    const clear = await globalThis.crypto.subtle.decrypt({ name: 'RSA-OAEP' }, pair.privateKey, Uint8Array.from(atob(value), (c) => c.charCodeAt(0)));
+    expect(new TextDecoder().decode(clear)).toBe('hunter2');
+  });
+});
