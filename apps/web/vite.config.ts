@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const api = process.env.ASB_DEV_API ?? 'http://localhost:8080';
-const proxied = ['/usermgr', '/knowledge', '/builder', '/backend', '/taskmgr', '/resmgr', '/procimp', '/resource-catalogue', '/cog', '/api'];
+const proxied = ['/usermgr', '/knowledge', '/builder', '/backend', '/taskmgr', '/resmgr', '/procimp', '/keystore', '/resource-catalogue', '/cog', '/api'];
 
 export default defineConfig({
   base: '/asb/',

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLiveEvent } from '../../app/live/useLiveEvent';
-import { useReportError } from '../processes/api/use-report-error';
+import { useReportError } from '../../app/api/use-report-error';
 import { useExecutions } from '../workflows/api/executions';
 import { EXECUTIONS_KEY } from '../workflows/api/keys';
 import { ActiveExecutionsBar } from './ActiveExecutionsBar';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { routePath } from '../../../app/routes';
 import { PageLoader } from '../../../ui/PageLoader';
 import { useProcess } from '../api/processes';
-import { useReportError } from '../api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { useBucket } from '../api/versions';
 import { ArchivedBanner } from '../process/ArchivedBanner';
 import { ReleaseBadge } from '../process/VersionSwitcher';

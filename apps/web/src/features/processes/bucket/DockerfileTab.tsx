@@ -1,6 +1,6 @@
 import { Code, Skeleton, Text } from '@mantine/core';
 import { useDockerfile } from '../api/bucket-content';
-import { useReportError } from '../api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 
 /** Developer mode only (spec 2 §6): the Dockerfile the build uses. */
 export function DockerfileTab({ bucketId }: { bucketId: string }) {

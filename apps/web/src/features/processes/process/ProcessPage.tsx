@@ -2,7 +2,7 @@ import { Alert, Container, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../ui/PageLoader';
 import { useProcess } from '../api/processes';
-import { useReportError } from '../api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { ArchivedBanner } from './ArchivedBanner';
 import { ProcessHeader } from './ProcessHeader';
 import { VersionsSection } from './VersionsSection';

@@ -1,6 +1,6 @@
 import { Card, Grid, Skeleton, Text } from '@mantine/core';
 import { useProcessImage } from '../api/process-images';
-import { useReportError } from '../api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { ResourceCard } from './ResourceCard';
 import { SignatureCard } from './SignatureCard';
 import type { ReleasedVersion } from './version-selection';

@@ -3,7 +3,7 @@ import type { ProcessAttributes, ResourceObject } from '@asb/contracts';
 import { IconWand } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { routePath } from '../../../app/routes';
-import { useReportError } from '../api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { useReleasedVersions, useUnreleasedVersions } from '../api/versions';
 import { BucketTabs } from '../bucket/BucketTabs';
 import { PANEL_LABELS } from '../bucket/build/BuildControls';

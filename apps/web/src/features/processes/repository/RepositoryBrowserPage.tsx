@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Container, Group, Loader, SimpleGrid, Stack
 import { IconBrandDocker, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useRepositoryComponents } from '../api/repository';
-import { useReportError } from '../api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 
 /** /processes/search/repos: the container components of the private repository and their tags. */
 export function RepositoryBrowserPage() {

@@ -1,7 +1,7 @@
 import { Alert, Box, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useDataTypes, useSoftwareDependencies } from '../api/catalogs';
-import { useReportError } from '../api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { MainDependencyCard, SoftwareDependenciesCard } from './DependencyCards';
 import { InputsCard, OutputsCard } from './ParametersCard';
 import { ResourcesCard } from './ResourcesCard';

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
 import { PageLoader } from '../../../ui/PageLoader';
-import { useReportError } from '../../processes/api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { lastSegment, thumbnailOf, useCatalogueItem } from './catalogue-item';
 import { CatalogueItemTabs } from './CatalogueItemTabs';
 import { ShortText } from './ShortText';

@@ -2,7 +2,7 @@ import '@xyflow/react/dist/style.css';
 import { Alert } from '@mantine/core';
 import { ReactFlowProvider } from '@xyflow/react';
 import { PageLoader } from '../../../ui/PageLoader';
-import { useReportError } from '../../processes/api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { useWorkflow } from '../api/workflows';
 import { EditorWorkspace } from './EditorWorkspace';
 

@@ -2,7 +2,7 @@ import { EXECUTION_NOT_ALLOWED, type WorkflowInputItem } from '@asb/contracts';
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useReportError } from '../../processes/api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { usePublicKey, type Processor } from '../api/execute';
 import { encryptedFields, fieldKey, initialValues, inputErrors, invalidHint, visibleGroups } from './execute-form';
 import { GroupTitle, InputWidget } from './InputWidget';

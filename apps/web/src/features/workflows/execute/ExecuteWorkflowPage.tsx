@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
 import { PageLoader } from '../../../ui/PageLoader';
-import { useReportError } from '../../processes/api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { useExecutionAllowed, useProcessor } from '../api/execute';
 import { ExecuteForm } from './ExecuteForm';
 

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { handleError } from '../../../app/api/error-handler';
-import { useReportError } from '../../processes/api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { useIsPublished, usePublication } from '../api/publication';
 import type { Workflow } from '../api/workflows';
 import { PublishModal } from './PublishModal';

@@ -1,7 +1,7 @@
 import { Alert, Container, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../ui/PageLoader';
-import { useReportError } from '../../processes/api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { WorkflowEditor } from '../editor/WorkflowEditor';
 import { useWorkflow } from '../api/workflows';
 import { ArchivedWorkflowBanner } from './ArchivedWorkflowBanner';

@@ -1,6 +1,6 @@
 import { Badge, Card, Skeleton, Table, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../../../ui/formatDateTime';
-import { useReportError } from '../../processes/api/use-report-error';
+import { useReportError } from '../../../app/api/use-report-error';
 import { useWorkflowVersions } from './use-workflow-versions';
 
 /** The saved versions of the workflow: every changed graph is a new one (docs/workflows.md). */

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { handleError } from '../../../../app/api/error-handler';
 import { deleteBucketFiles, useBucketFiles, useBucketProperties } from '../../api/bucket-content';
 import { bucketContentKey } from '../../api/keys';
-import { useReportError } from '../../api/use-report-error';
+import { useReportError } from '../../../../app/api/use-report-error';
 import { DeleteFileDialog } from './DeleteFileDialog';
 import { DropZone } from './DropZone';
 import { buildFileTree, countFiles } from './file-tree';

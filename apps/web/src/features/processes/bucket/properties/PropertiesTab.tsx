@@ -2,7 +2,7 @@ import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProcessBucketAttributes, ResourceObject } from '@asb/contracts';
 import { KeyValueList } from '../../../../ui/KeyValueList';
 import { useBucketProperties } from '../../api/bucket-content';
-import { useReportError } from '../../api/use-report-error';
+import { useReportError } from '../../../../app/api/use-report-error';
 import { SignatureCard } from '../../process/SignatureCard';
 import { ResourcesEditor } from './ResourcesEditor';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { handleError } from '../../../app/api/error-handler';
+import { handleError } from './error-handler';
 
 /** Sends a query's failure to the central handler once per failure, labelled by service (spec 2 §8). */
 export function useReportError(error: Error | null, errorUpdatedAt: number, service?: string): void {
