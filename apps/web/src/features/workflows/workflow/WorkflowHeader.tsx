@@ -1,11 +1,10 @@
-import { Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconExternalLink, IconPlayerPlay, IconShare } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
-import { ShareDialog } from '../../../ui/ShareDialog';
+import { ResourceTitle } from '../../../ui/ResourceTitle';
+import { ShareResourceButton } from '../../../ui/ShareResourceButton';
 import { WorkspaceBadges } from '../../../ui/WorkspaceBadges';
 import { WORKFLOWS_KEY } from '../api/keys';
 import { workflowSource, type Workflow } from '../api/workflows';
@@ -23,38 +22,21 @@ export function canPublish(auth: { user: { username: string } | null; isSuperuse
 /** Title 'owner / label', the identifier, and the page's actions (spec 1 §2 Workflow page). */
 export function WorkflowHeader({ workflow }: { workflow: Workflow }) {
   const auth = useAuth();
-  const queryClient = useQueryClient();
-  const [isSharing, setIsSharing] = useState(false);
   const { attributes: a } = workflow;
-  const canShare = a.permissions.change && a.permissions.share;
-
-  const share = async (workspaceIds: string[]) => {
-    await workflowSource.share!(workflow.id, workspaceIds);
-    await queryClient.invalidateQueries({ queryKey: WORKFLOWS_KEY });
-  };
 
   return (
     <Stack gap={6}>
       <Group justify="space-between" align="flex-start" gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {a.ownerId} / {a.label}
-          </Title>
-          <Text c="dimmed" ff="monospace" size="sm">
-            {a.identifier}
-          </Text>
-        </div>
+        <ResourceTitle ownerId={a.ownerId} label={a.label} identifier={a.identifier} />
         <Group gap="sm">
-          {a.permissions.change && (
-            <Tooltip label={SHARE_DISABLED_TEXT} disabled={!a.isArchived} withArrow>
-              {/* a disabled button gets no pointer events, so the tooltip sits on a wrapper */}
-              <span>
-                <Button variant="default" leftSection={<IconShare size={16} />} disabled={a.isArchived || !canShare} onClick={() => setIsSharing(true)}>
-                  Share this workflow
-                </Button>
-              </span>
-            </Tooltip>
-          )}
+          <ShareResourceButton
+            resource={workflow}
+            label="Share this workflow"
+            title="Share workflow"
+            archivedText={SHARE_DISABLED_TEXT}
+            share={(id, workspaceIds) => workflowSource.share!(id, workspaceIds)}
+            queryKey={WORKFLOWS_KEY}
+          />
           {canPublish(auth, a.ownerId) && <PublicationControl workflow={workflow} />}
           <Button
             component={Link}
@@ -87,13 +69,6 @@ export function WorkflowHeader({ workflow }: { workflow: Workflow }) {
         <WorkspaceBadges workspaces={a.workspaces} />
       </Group>
       {a.shortDescription && <Text size="sm">{a.shortDescription}</Text>}
-      <ShareDialog
-        isOpened={isSharing}
-        title="Share workflow"
-        initialIds={Object.keys(a.workspaces)}
-        onShare={share}
-        onClose={() => setIsSharing(false)}
-      />
     </Stack>
   );
 }
