@@ -37,6 +37,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const folder = migrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a terminated backend) is dropped by the
+    // pool and replaced on the next query; unhandled, its 'error' event would end the process.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Several replicas may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
