@@ -27,6 +27,8 @@ import { registerKeystoreRoutes } from './modules/keystore/keystore.routes.js';
 import { registerBuilder } from './modules/builder/builder.module.js';
 import { registerWorkflows } from './modules/knowledge/workflows.module.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
+import { BucketStorage } from './modules/procimp/storage/bucket-storage.js';
+import { registerEngine } from './engine/engine.module.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
 import { processImagesResource } from './modules/resmgr/process-images.resource.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
@@ -108,7 +110,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerBuilder(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
   registerLiveRoutes(server, ctx);
-  await registerProcimp(server, ctx);
+  const storage = await BucketStorage.open(config.dataDir);
+  await registerProcimp(server, ctx, storage);
+  await registerEngine(server, ctx, storage);
   server.get('/api/openapi.json', () => server.swagger());
   await registerSpaRoutes(server, config.webDistDir);
 
@@ -119,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     async close() {
       await server.close();
+      await storage.close();
       await ctx.bus.close();
       if (!options.database) await database.close();
     },

@@ -17,3 +17,4 @@ export * from './workflow-document.js';
 export * from './workflow-inputs.js';
 export * from './workflow-validation.js';
 export * from './workflows.js';
+export * from './tasks.js';

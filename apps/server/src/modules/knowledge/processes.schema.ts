@@ -93,6 +93,10 @@ export const processImages = pgTable(
     allocatedMem: integer('allocated_mem').notNull().default(1024),
     allocatedDisk: integer('allocated_disk').notNull().default(1024),
     allocatedGpus: integer('allocated_gpus').notNull().default(0),
+    /** engine: further attempts after a failure, the wait between them, and a run's time limit */
+    retries: integer('retries').notNull().default(0),
+    retryDelaySeconds: integer('retry_delay_seconds').notNull().default(10),
+    timeoutSeconds: integer('timeout_seconds').notNull().default(3600),
   },
   (t) => [uniqueIndex('process_images_identifier_idx').on(t.identifier)],
 );

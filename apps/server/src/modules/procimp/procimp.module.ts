@@ -10,15 +10,15 @@ import { registerBuildRoutes } from './build/build.routes.js';
 import { BuildService } from './build/build.service.js';
 import { registerRegistryRoutes } from './registry/registry.routes.js';
 import { registerStatusRoutes } from './status/status.routes.js';
-import { BucketStorage } from './storage/bucket-storage.js';
+import type { BucketStorage } from './storage/bucket-storage.js';
 
 /**
  * procimp (spec 2 §7 "Bucket and import"): bucket files, properties, Dockerfile,
  * builds and their live status, and the repository browser. On close, running
- * builds are interrupted and recorded as such before the database goes.
+ * builds are interrupted and recorded as such before the database goes. The storage
+ * (data directory) is shared with the engine and closed by the app.
  */
-export async function registerProcimp(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const storage = await BucketStorage.open(ctx.config.dataDir);
+export async function registerProcimp(app: FastifyInstance, ctx: AppContext, storage: BucketStorage): Promise<void> {
   const buckets = new BucketRepository(ctx.db);
   const buildRepository = new BuildRepository(ctx.db);
   const builds = new BuildService(ctx, buckets, buildRepository, storage);
@@ -33,6 +33,5 @@ export async function registerProcimp(app: FastifyInstance, ctx: AppContext): Pr
   app.addHook('onClose', async () => {
     recovery.stop();
     await builds.close();
-    await storage.close();
   });
 }

@@ -84,3 +84,4 @@ export const resourceWorkspaces = pgTable(
 export * from '../../modules/knowledge/processes.schema.js';
 export * from '../../modules/knowledge/workflows.schema.js';
 export * from '../../modules/builder/executions.schema.js';
+export * from '../../engine/store/tasks.schema.js';

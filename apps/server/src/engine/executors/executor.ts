@@ -1,0 +1,48 @@
+import type { SnapshotEntry } from '@asb/contracts';
+
+/** What an executor needs to run one attempt of one task (docs/engine.md). */
+export interface TaskJob {
+  /** execution_tasks.id */
+  taskRowId: number;
+  executionId: number;
+  executionIdentifier: string;
+  taskId: string;
+  tryNumber: number;
+  /** the released process version: identifier and its content-addressed files */
+  processVersion: { identifier: string; manifest: SnapshotEntry[] };
+  /** clear values (decrypted here, never stored) */
+  inputs: Record<string, unknown>;
+  /** the folder the task writes its outputs into (created by the executor) */
+  outDir: string;
+  /** the file its stdout and stderr go to (appended; kept after the task ends) */
+  logPath: string;
+  cpus: number;
+  memoryMb: number;
+  timeoutMs: number;
+}
+
+export type TaskOutcome =
+  | { ok: true; outputs: Record<string, unknown> }
+  /** `interrupted`: the attempt did not end by itself (stop, shutdown): never retried as a failure of the task */
+  | { ok: false; error: string; interrupted?: boolean };
+
+export interface ExecutorCallbacks {
+  /** the attempt runs: `handle` identifies it (a pid for the local executor) */
+  onStarted(job: TaskJob, started: { workerLabel: string; handle: number | null }): Promise<void>;
+  onFinished(job: TaskJob, outcome: TaskOutcome): Promise<void>;
+}
+
+/**
+ * One interface for every executor (local child processes, the BullMQ queue). submit()
+ * returns at once; the executor reports through the callbacks, exactly once per
+ * submitted attempt with onFinished.
+ */
+export interface TaskExecutor {
+  readonly name: string;
+  submit(job: TaskJob): void;
+  /** ends a running attempt (stop); it then reports onFinished with interrupted: true */
+  cancel(taskRowId: number): Promise<void>;
+  /** the label running attempts of this executor carry, to recognise its orphans after a restart */
+  readonly workerLabel: string;
+  shutdown(): Promise<void>;
+}

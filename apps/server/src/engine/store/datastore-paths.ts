@@ -1,0 +1,43 @@
+import path from 'node:path';
+
+/**
+ * Where the engine keeps files, under the data directory (docs/engine.md):
+ *   datastore/{owner}/executions/{execution identifier}/{task id}/   a task's outputs
+ *   datastore/{owner}/executions/{execution identifier}/logs/{task id}.{try}.log
+ *   runtime/{sha256 of the version's manifest}/   a released version's files, restored once
+ * Output values that are files are recorded as datastore URLs (datastoreUrl) that the
+ * server serves to those who may view the execution.
+ */
+export class DatastorePaths {
+  constructor(readonly root: string) {}
+
+  executionDir(owner: string, executionIdentifier: string): string {
+    return path.join(this.root, 'datastore', safeSegment(owner), 'executions', safeSegment(executionIdentifier));
+  }
+
+  taskOutDir(owner: string, executionIdentifier: string, taskId: string): string {
+    return path.join(this.executionDir(owner, executionIdentifier), safeSegment(taskId));
+  }
+
+  taskLog(owner: string, executionIdentifier: string, taskId: string, tryNumber: number): string {
+    return path.join(this.executionDir(owner, executionIdentifier), 'logs', `${safeSegment(taskId)}.${tryNumber}.log`);
+  }
+
+  runtimeDir(manifestHash: string): string {
+    return path.join(this.root, 'runtime', manifestHash);
+  }
+
+  get objectsDir(): string {
+    return path.join(this.root, 'objects');
+  }
+}
+
+/** Task ids carry brackets ('ndvi[3]'): fine in file names; anything else odd becomes '_'. */
+function safeSegment(value: string): string {
+  return value.replace(/[^A-Za-z0-9._\-[\]]/g, '_');
+}
+
+/** The URL path under which the server serves a file of an execution's datastore folder. */
+export function datastoreUrl(executionId: number, relativePath: string): string {
+  return `/builder/v1/executions/${executionId}/files/${relativePath.split(path.sep).map(encodeURIComponent).join('/')}`;
+}

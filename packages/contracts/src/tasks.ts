@@ -1,0 +1,72 @@
+import type { BaseAttributes } from './jsonapi.js';
+
+/**
+ * Task states (spec 1 §4), as the orchestrator keeps them (docs/engine.md). A task starts
+ * 'no_status', is 'queued' when all its upstream tasks succeeded and an executor takes it,
+ * 'running' while it runs, and ends 'success', 'failed', 'upstream_failed' or 'skipped';
+ * 'retry' waits for the next attempt.
+ */
+export const TASK_STATES = ['no_status', 'queued', 'running', 'retry', 'success', 'failed', 'upstream_failed', 'skipped'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+export const TERMINAL_TASK_STATES: readonly TaskState[] = ['success', 'failed', 'upstream_failed', 'skipped'];
+export function isTerminalTaskState(state: string): boolean {
+  return (TERMINAL_TASK_STATES as readonly string[]).includes(state);
+}
+
+/** Spec 1 §4 task colours: pending and queued grey, skipped pink, running light green, retry yellow, no status dark grey, success dark green, failed red, upstream_failed orange. */
+export const TASK_STATE_COLORS: Record<TaskState | 'pending', string> = {
+  pending: '#9e9e9e',
+  queued: '#9e9e9e',
+  skipped: '#f48fb1',
+  running: '#9ccc65',
+  retry: '#fdd835',
+  no_status: '#616161',
+  success: '#1b5e20',
+  failed: '#e53935',
+  upstream_failed: '#fb8c00',
+};
+
+/** Spec 1 §3 executionResults, as the engine writes it on the execution after every change. */
+export interface ExecutionResults {
+  info: { data: { streams: Record<string, string[]> } };
+  tasks: { task_id: string; task_label: string; state: TaskState; start_date: string | null; end_date: string | null; try_number: number; run: string }[];
+  data: { task_id: string; key: string; value: unknown; type: string; type_label: string; label: string }[];
+  /** child runs of a dynamic-list-splitter: run key -> its task ids */
+  child_dags?: Record<string, string[]>;
+}
+
+/** A task instance as taskmgr serves it (jobs, spec 3 "Jobs"). */
+export interface TaskAttributes extends BaseAttributes {
+  executionId: string;
+  executionIdentifier: string;
+  taskId: string;
+  nodeId: string;
+  run: string;
+  state: TaskState;
+  /** the job view of the state, for status badges */
+  status: string;
+  progress: number;
+  tryNumber: number;
+  maxTries: number;
+  processVersion: string | null;
+  workerLabel: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  /** seconds */
+  executionTime: number | null;
+  error: string | null;
+  outputs: Record<string, unknown> | null;
+}
+
+/** The execution's live message (spec 3 Live updates: executionUpdate). */
+export interface ExecutionUpdate {
+  id: string;
+  identifier: string;
+  status: string;
+  progress: number;
+  /** the task whose change caused the update, when one did */
+  task_id?: string;
+  task_state?: TaskState;
+  process_version?: string;
+}
