@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { ALL_THEME_FEATURES } from '@asb/contracts';
 
@@ -18,6 +19,14 @@ export interface RegistryConfig {
   password: string | undefined;
   /** the spec's repository: only repositories named `{repository}` or `{repository}/...` are listed */
   repository: string;
+}
+
+/** The engine (docs/engine.md). */
+export interface EngineConfig {
+  /** CPUs the local executor hands out to running tasks at once */
+  localCpus: number;
+  /** how often running executions are looked at without an event */
+  sweepIntervalMs: number;
 }
 
 export interface AppConfig {
@@ -41,6 +50,7 @@ export interface AppConfig {
   /** a build refuses archives that expand to more than this */
   maxExtractedBytes: number;
   registry: RegistryConfig | undefined;
+  engine: EngineConfig;
   version: string;
   buildTimestamp: string;
 }
@@ -99,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pythonCommand: env.ASB_PYTHON ?? 'python3',
     maxExtractedBytes: Number(env.ASB_MAX_EXTRACTED_MB ?? 2048) * 1024 * 1024,
     registry: registryFromEnv(env),
+    engine: { localCpus: Number(env.ASB_LOCAL_CPUS ?? os.cpus().length), sweepIntervalMs: Number(env.ASB_ENGINE_SWEEP_MS ?? 2000) },
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',
     buildTimestamp: env.ASB_BUILD_TIMESTAMP ?? new Date().toISOString(),
     ...overrides,

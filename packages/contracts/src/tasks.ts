@@ -34,6 +34,8 @@ export interface ExecutionResults {
   data: { task_id: string; key: string; value: unknown; type: string; type_label: string; label: string }[];
   /** child runs of a dynamic-list-splitter: run key -> its task ids */
   child_dags?: Record<string, string[]>;
+  /** why the execution ended without running (or finishing) its tasks */
+  error?: string;
 }
 
 /** A task instance as taskmgr serves it (jobs, spec 3 "Jobs"). */

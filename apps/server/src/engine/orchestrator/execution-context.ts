@@ -1,0 +1,72 @@
+import type { ProcessSignature, SnapshotEntry, WorkflowGraph } from '@asb/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { executions } from '../../modules/builder/executions.schema.js';
+import { dataTypes, processImages, processVersions } from '../../modules/knowledge/processes.schema.js';
+import { workflowVersions } from '../../modules/knowledge/workflows.schema.js';
+import { DagPlan } from './dag-plan.js';
+
+export type ExecutionRow = typeof executions.$inferSelect;
+
+/** A released version as a task runs it: files, signature, and what its image allots. */
+export interface RunnableVersion {
+  identifier: string;
+  manifest: SnapshotEntry[];
+  signature: ProcessSignature;
+  cpus: number;
+  memoryMb: number;
+  retries: number;
+  retryDelayMs: number;
+  timeoutMs: number;
+}
+
+/** Everything the orchestrator needs about one execution, loaded once per advance. */
+export interface ExecutionContext {
+  execution: ExecutionRow;
+  plan: DagPlan;
+  versions: Map<string, RunnableVersion>;
+  dataTypeLabels: Map<string, string>;
+}
+
+export class ExecutionContextError extends Error {}
+
+/** Loads the pinned graph and the versions it names; throws ExecutionContextError with a reason a user can read. */
+export async function loadExecutionContext(db: Db, execution: ExecutionRow): Promise<ExecutionContext> {
+  const [pinned] = await db
+    .select({ graph: workflowVersions.graph })
+    .from(workflowVersions)
+    .where(and(eq(workflowVersions.workflowId, execution.processorId), eq(workflowVersions.version, execution.processorVersion)));
+  if (!pinned) throw new ExecutionContextError(`Version ${execution.processorVersion} of the workflow no longer exists.`);
+  let plan: DagPlan;
+  try {
+    plan = new DagPlan(pinned.graph as WorkflowGraph);
+  } catch (error) {
+    throw new ExecutionContextError((error as Error).message);
+  }
+  const identifiers = [...new Set(plan.graph.nodes.flatMap((node) => (node.processVersion ? [node.processVersion] : [])))];
+  const rows =
+    identifiers.length === 0
+      ? []
+      : await db
+          .select({ version: processVersions, image: processImages })
+          .from(processVersions)
+          .leftJoin(processImages, eq(processImages.versionId, processVersions.id))
+          .where(inArray(processVersions.identifier, identifiers));
+  const versions = new Map<string, RunnableVersion>();
+  for (const { version, image } of rows) {
+    versions.set(version.identifier, {
+      identifier: version.identifier,
+      manifest: version.manifest,
+      signature: version.signature,
+      cpus: image?.allocatedCpus ?? 1,
+      memoryMb: image?.allocatedMem ?? 1024,
+      retries: image?.retries ?? 0,
+      retryDelayMs: (image?.retryDelaySeconds ?? 10) * 1000,
+      timeoutMs: (image?.timeoutSeconds ?? 3600) * 1000,
+    });
+  }
+  const missing = identifiers.filter((identifier) => !versions.has(identifier));
+  if (missing.length > 0) throw new ExecutionContextError(`Process version ${missing.join(', ')} no longer exists.`);
+  const labels = await db.select({ identifier: dataTypes.identifier, label: dataTypes.label }).from(dataTypes);
+  return { execution, plan, versions, dataTypeLabels: new Map(labels.map((row) => [row.identifier, row.label])) };
+}

@@ -1,0 +1,370 @@
+import type { ExecutionUpdate, TaskState } from '@asb/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import { executions } from '../../modules/builder/executions.schema.js';
+import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from '../executors/executor.js';
+import type { DatastorePaths } from '../store/datastore-paths.js';
+import { TasksRepository, type NewTask, type TaskRow } from '../store/tasks.repository.js';
+import { splitItems, type TaskSpec } from './dag-plan.js';
+import { ExecutionContextError, loadExecutionContext, type ExecutionContext, type ExecutionRow } from './execution-context.js';
+import { executionResults } from './execution-results.js';
+import { taskInputs } from './task-inputs.js';
+import { afterFailure, decide, executionOutcome, progressOf, type TaskView } from './transitions.js';
+
+export interface OrchestratorOptions {
+  /** how often executions are looked at without an event (submitted elsewhere, retries due) */
+  sweepIntervalMs: number;
+  /** kills what an attempt of a previous server process left running; true when it did */
+  killOrphan(pid: number): Promise<boolean>;
+}
+
+const INTERRUPTED = 'Interrupted: the server stopped while the task ran; it runs again.';
+
+/**
+ * The orchestrator (docs/engine.md). It owns workflow state, all of it in the database:
+ * an execution's tasks are rows whose state moves by conditional UPDATEs. advance()
+ * looks at one execution and does every step that is due — start tasks whose upstream
+ * tasks succeeded, propagate upstream_failed and skipped, fan a splitter out, end the
+ * execution — and is run after every event (a task started or ended, an execution was
+ * submitted or stopped) and by a periodic sweep. The executor runs the attempts.
+ */
+export class Orchestrator implements ExecutorCallbacks {
+  private readonly tasks: TasksRepository;
+  private executor!: TaskExecutor;
+  /** per execution: the advance in progress, so that advances of one execution never overlap */
+  private readonly chains = new Map<number, Promise<void>>();
+  private readonly again = new Set<number>();
+  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private sweeper?: NodeJS.Timeout;
+  private unsubscribe?: () => void;
+  private isClosing = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly paths: DatastorePaths,
+    private readonly options: OrchestratorOptions,
+  ) {
+    this.tasks = new TasksRepository(ctx.db);
+  }
+
+  attach(executor: TaskExecutor): void {
+    this.executor = executor;
+  }
+
+  /** Recovers what a previous process left in flight, then follows submissions and sweeps. */
+  async start(): Promise<void> {
+    await this.recover();
+    this.unsubscribe = this.ctx.bus.subscribe((event) => {
+      if (event.type === 'executionUpdate' && event.payload.status === 'pending') this.kick(Number(event.payload.id));
+    });
+    this.sweeper = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
+    this.sweeper.unref();
+    await this.sweep();
+  }
+
+  async close(): Promise<void> {
+    this.isClosing = true;
+    this.unsubscribe?.();
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    await this.executor.shutdown();
+    await Promise.allSettled([...this.chains.values()]);
+  }
+
+  /** Attempts this machine's executor had in flight when the server stopped: killed if still alive, then run again. */
+  private async recover(): Promise<void> {
+    for (const task of await this.tasks.inFlight()) {
+      if (task.workerLabel && task.workerLabel !== this.executor.workerLabel) continue;
+      if (task.pid) await this.options.killOrphan(task.pid);
+      // the interruption is the server's, not the task's: it does not use up an attempt
+      await this.tasks.transition(task.id, ['queued', 'running'], {
+        state: 'retry',
+        maxTries: task.maxTries + 1,
+        nextAttemptAt: new Date(),
+        error: INTERRUPTED,
+        pid: null,
+      });
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.isClosing) return;
+    try {
+      const active = await this.ctx.db
+        .select({ id: executions.id })
+        .from(executions)
+        .where(inArray(executions.status, ['pending', 'running']));
+      for (const { id } of active) this.kick(id);
+    } catch (error) {
+      this.ctx.log.warn({ err: error }, 'engine sweep failed');
+    }
+  }
+
+  /** Runs advance(id) now, or once more after the one in progress. */
+  kick(executionId: number): void {
+    if (this.isClosing || !Number.isInteger(executionId)) return;
+    if (this.chains.has(executionId)) {
+      this.again.add(executionId);
+      return;
+    }
+    const run = (async () => {
+      do {
+        this.again.delete(executionId);
+        try {
+          await this.advance(executionId);
+        } catch (error) {
+          if (!this.isClosing) this.ctx.log.error({ err: error, executionId }, 'engine: advancing an execution failed');
+        }
+      } while (this.again.has(executionId) && !this.isClosing);
+    })().finally(() => this.chains.delete(executionId));
+    this.chains.set(executionId, run);
+  }
+
+  /** Resolves when no advance of this execution is in progress (tests, benchmarks). */
+  async settled(executionId: number): Promise<void> {
+    while (this.chains.has(executionId)) await this.chains.get(executionId);
+  }
+
+  private async advance(executionId: number): Promise<void> {
+    const [row] = await this.ctx.db.select().from(executions).where(eq(executions.id, executionId));
+    if (!row || (row.status !== 'pending' && row.status !== 'running')) return;
+    let context: ExecutionContext;
+    try {
+      context = await loadExecutionContext(this.ctx.db, row);
+    } catch (error) {
+      if (error instanceof ExecutionContextError) return this.failExecution(row, error.message);
+      throw error;
+    }
+    let execution = row;
+    if (execution.status === 'pending') {
+      const started = await this.begin(context);
+      if (!started) return;
+      execution = started;
+      context = { ...context, execution };
+    }
+    for (;;) {
+      const tasks = await this.tasks.ofExecution(execution.id);
+      const { actions, wakeAt } = decide(context.plan, tasks.map(toView), new Date());
+      this.scheduleWake(execution.id, wakeAt);
+      if (actions.length === 0) {
+        await this.finishIfDone(context, tasks);
+        return;
+      }
+      const byId = new Map(tasks.map((task) => [task.taskId, task]));
+      for (const action of actions) {
+        const task = byId.get(action.task.taskId)!;
+        if (action.kind === 'upstream_failed' || action.kind === 'skipped') {
+          await this.tasks.transition(task.id, ['no_status', 'retry'], { state: action.kind, endDate: new Date() });
+        } else if (action.kind === 'split') {
+          await this.split(context, task, byId);
+        } else {
+          await this.dispatch(context, task, byId);
+        }
+      }
+      await this.publish(context, await this.tasks.ofExecution(execution.id));
+    }
+  }
+
+  /** pending → running: the execution's tasks are written, its datastore folder named. */
+  private async begin(context: ExecutionContext): Promise<ExecutionRow | undefined> {
+    const { execution, plan } = context;
+    await this.tasks.insertMissing(plan.mainTasks().map((spec) => this.newTask(context, spec)));
+    const [started] = await this.ctx.db
+      .update(executions)
+      .set({
+        status: 'running',
+        startTime: new Date(),
+        workflowExecutionId: `${this.executor.name}:${execution.identifier}`,
+        datastore: this.paths.executionDir(execution.ownerId, execution.identifier),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(executions.id, execution.id), eq(executions.status, 'pending')))
+      .returning();
+    return started;
+  }
+
+  private newTask(context: ExecutionContext, spec: TaskSpec): NewTask {
+    const { execution, plan } = context;
+    const node = plan.node(spec.nodeId);
+    const version = node.processVersion ? context.versions.get(node.processVersion) : undefined;
+    return {
+      identifier: `${execution.identifier}.${spec.taskId}`,
+      label: node.label || node.processVersion || node.id,
+      ownerId: execution.ownerId,
+      executionId: execution.id,
+      taskId: spec.taskId,
+      nodeId: spec.nodeId,
+      run: spec.run,
+      itemIndex: spec.itemIndex,
+      processVersion: node.processVersion ?? null,
+      maxTries: 1 + (version?.retries ?? 0),
+      retryDelayMs: version?.retryDelayMs ?? 0,
+      timeoutMs: version?.timeoutMs ?? null,
+    };
+  }
+
+  /** A splitter runs in the orchestrator: it writes one child run per item of its list. */
+  private async split(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<void> {
+    const inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.decrypt(text));
+    const items = splitItems(inputs.clear.items);
+    const claimed = await this.tasks.claim(task.id, inputs.stored);
+    if (!claimed) return;
+    await this.tasks.insertMissing(context.plan.childTasks(task.nodeId, items.length).map((spec) => this.newTask(context, spec)));
+    const now = new Date();
+    await this.tasks.transition(task.id, ['queued'], { state: 'success', outputs: { items, count: items.length }, startDate: now, endDate: now });
+  }
+
+  private async dispatch(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<void> {
+    const { execution } = context;
+    let inputs;
+    try {
+      inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.decrypt(text));
+    } catch (error) {
+      await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: (error as Error).message, endDate: new Date() });
+      return;
+    }
+    const claimed = await this.tasks.claim(task.id, inputs.stored);
+    if (!claimed) return;
+    const version = context.versions.get(task.processVersion ?? '')!;
+    const job: TaskJob = {
+      taskRowId: claimed.id,
+      executionId: execution.id,
+      executionIdentifier: execution.identifier,
+      taskId: claimed.taskId,
+      tryNumber: claimed.tryNumber,
+      processVersion: { identifier: version.identifier, manifest: version.manifest },
+      inputs: inputs.clear,
+      outDir: this.paths.taskOutDir(execution.ownerId, execution.identifier, claimed.taskId),
+      logPath: this.paths.taskLog(execution.ownerId, execution.identifier, claimed.taskId, claimed.tryNumber),
+      cpus: version.cpus,
+      memoryMb: version.memoryMb,
+      timeoutMs: claimed.timeoutMs ?? version.timeoutMs,
+    };
+    this.executor.submit(job);
+  }
+
+  async onStarted(job: TaskJob, started: { workerLabel: string; handle: number | null }): Promise<void> {
+    const row = await this.tasks.transition(job.taskRowId, ['queued'], {
+      state: 'running',
+      startDate: new Date(),
+      workerLabel: started.workerLabel,
+      pid: started.handle,
+      heartbeatAt: new Date(),
+    });
+    if (row) await this.publishById(job.executionId, row);
+  }
+
+  async onFinished(job: TaskJob, outcome: TaskOutcome): Promise<void> {
+    const task = await this.tasks.find(job.taskRowId);
+    // a stop got there first, or this is a stale attempt: nothing to record
+    if (!task || (task.state !== 'queued' && task.state !== 'running') || task.tryNumber !== job.tryNumber) return;
+    const now = new Date();
+    let row: TaskRow | undefined;
+    if (outcome.ok) {
+      row = await this.tasks.transition(task.id, ['queued', 'running'], { state: 'success', outputs: outcome.outputs, endDate: now, pid: null });
+    } else if (outcome.interrupted) {
+      if (this.isClosing) return; // recovered at the next start
+      row = await this.tasks.transition(task.id, ['queued', 'running'], { state: 'retry', maxTries: task.maxTries + 1, nextAttemptAt: now, error: outcome.error, pid: null });
+    } else {
+      const next = afterFailure(task, now);
+      row = await this.tasks.transition(task.id, ['queued', 'running'], { ...next, error: outcome.error, endDate: now, pid: null });
+    }
+    if (row) await this.publishById(job.executionId, row);
+    this.kick(job.executionId);
+  }
+
+  /** Stops an execution: running attempts are killed and marked failed, waiting tasks keep no status. */
+  async stop(executionId: number, by: string): Promise<boolean> {
+    const [stopped] = await this.ctx.db
+      .update(executions)
+      .set({ status: 'stopped', endTime: new Date(), updatedAt: new Date() })
+      .where(and(eq(executions.id, executionId), inArray(executions.status, ['created', 'pending', 'running'])))
+      .returning();
+    if (!stopped) return false;
+    const tasks = await this.tasks.ofExecution(executionId);
+    for (const task of tasks.filter((candidate) => ['queued', 'running', 'retry'].includes(candidate.state))) {
+      await this.tasks.transition(task.id, ['queued', 'running', 'retry'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
+      await this.executor.cancel(task.id);
+    }
+    await this.publishStopped(stopped);
+    return true;
+  }
+
+  private async finishIfDone(context: ExecutionContext, tasks: TaskRow[]): Promise<void> {
+    const outcome = executionOutcome(tasks.map(toView));
+    if (!outcome) return;
+    const results = executionResults(context, tasks, context.execution.datastore);
+    const [ended] = await this.ctx.db
+      .update(executions)
+      .set({ status: outcome, progress: 1, endTime: new Date(), executionResults: results, updatedAt: new Date() })
+      .where(and(eq(executions.id, context.execution.id), eq(executions.status, 'running')))
+      .returning();
+    if (ended) await this.emit(ended, {});
+  }
+
+  private async failExecution(execution: ExecutionRow, reason: string): Promise<void> {
+    const [ended] = await this.ctx.db
+      .update(executions)
+      .set({
+        status: 'failed',
+        endTime: new Date(),
+        startTime: execution.startTime ?? new Date(),
+        executionResults: { info: { data: { streams: {} } }, tasks: [], data: [], error: reason },
+        updatedAt: new Date(),
+      })
+      .where(and(eq(executions.id, execution.id), inArray(executions.status, ['pending', 'running'])))
+      .returning();
+    if (ended) await this.emit(ended, {});
+  }
+
+  /** Writes progress and executionResults, then tells the owner's live clients. */
+  private async publish(context: ExecutionContext, tasks: TaskRow[], cause?: TaskRow): Promise<void> {
+    const [updated] = await this.ctx.db
+      .update(executions)
+      .set({ progress: progressOf(tasks.map(toView)), executionResults: executionResults(context, tasks, context.execution.datastore), updatedAt: new Date() })
+      .where(and(eq(executions.id, context.execution.id), eq(executions.status, 'running')))
+      .returning();
+    if (updated) await this.emit(updated, cause ? { task_id: cause.taskId, task_state: cause.state as TaskState, process_version: cause.processVersion ?? undefined } : {});
+  }
+
+  private async publishById(executionId: number, cause: TaskRow): Promise<void> {
+    const [row] = await this.ctx.db.select().from(executions).where(eq(executions.id, executionId));
+    if (!row || row.status !== 'running') return;
+    const context = await loadExecutionContext(this.ctx.db, row);
+    await this.publish(context, await this.tasks.ofExecution(executionId), cause);
+  }
+
+  private async publishStopped(execution: ExecutionRow): Promise<void> {
+    try {
+      const context = await loadExecutionContext(this.ctx.db, execution);
+      const results = executionResults(context, await this.tasks.ofExecution(execution.id), execution.datastore);
+      const [updated] = await this.ctx.db.update(executions).set({ executionResults: results }).where(eq(executions.id, execution.id)).returning();
+      await this.emit(updated ?? execution, {});
+    } catch (error) {
+      if (!(error instanceof ExecutionContextError)) throw error;
+      await this.emit(execution, {});
+    }
+  }
+
+  private async emit(execution: ExecutionRow, extra: Partial<ExecutionUpdate>): Promise<void> {
+    const payload: ExecutionUpdate = { id: String(execution.id), identifier: execution.identifier, status: execution.status, progress: execution.progress, ...extra };
+    await this.ctx.bus.publish({ type: 'executionUpdate', audience: execution.ownerId, payload: { ...payload } });
+  }
+
+  private scheduleWake(executionId: number, wakeAt: Date | null): void {
+    const existing = this.timers.get(executionId);
+    if (existing) clearTimeout(existing);
+    this.timers.delete(executionId);
+    if (!wakeAt) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(executionId);
+      this.kick(executionId);
+    }, Math.max(0, wakeAt.getTime() - Date.now()));
+    timer.unref();
+    this.timers.set(executionId, timer);
+  }
+}
+
+function toView(task: TaskRow): TaskView {
+  return { id: task.id, taskId: task.taskId, nodeId: task.nodeId, itemIndex: task.itemIndex, state: task.state as TaskState, nextAttemptAt: task.nextAttemptAt };
+}

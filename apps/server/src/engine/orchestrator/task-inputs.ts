@@ -1,0 +1,49 @@
+import type { TaskRow } from '../store/tasks.repository.js';
+import type { ExecutionContext } from './execution-context.js';
+import { SPLITTER_OUTPUT } from '@asb/contracts';
+
+/** What a task runs with: the clear values for the executor, and what is stored (secrets masked). */
+export interface TaskInputs {
+  clear: Record<string, unknown>;
+  stored: Record<string, unknown>;
+}
+
+export const MASKED = '********';
+
+/**
+ * A task's inputs (docs/engine.md): the execution's values for its node (user inputs and
+ * the workflow's defaults, as stored at creation), then the outputs of its upstream tasks
+ * along the edges, and for a child run the list item of its splitter.
+ */
+export async function taskInputs(
+  context: ExecutionContext,
+  task: Pick<TaskRow, 'nodeId' | 'itemIndex'>,
+  tasksById: Map<string, Pick<TaskRow, 'outputs'>>,
+  decrypt: (cipherText: string) => Promise<string | undefined>,
+): Promise<TaskInputs> {
+  const clear: Record<string, unknown> = {};
+  const stored: Record<string, unknown> = {};
+  const group = context.execution.inputs.find((candidate) => candidate.node_id === task.nodeId);
+  for (const item of group?.items ?? []) {
+    if (item.encrypted) {
+      const value = await decrypt(item.value);
+      if (value === undefined) throw new Error(`Input ${task.nodeId}.${item.identifier} cannot be decrypted with the instance key.`);
+      clear[item.identifier] = value;
+      stored[item.identifier] = MASKED;
+    } else {
+      clear[item.identifier] = item.value;
+      stored[item.identifier] = item.value;
+    }
+  }
+  for (const edge of context.plan.incoming(task)) {
+    const outputs = tasksById.get(edge.sourceTaskId)?.outputs ?? {};
+    const source = context.plan.node(edge.sourceNodeId);
+    const value =
+      source.kind === 'dynamic-list-splitter' && edge.sourceOutput === SPLITTER_OUTPUT
+        ? (outputs.items as unknown[] | undefined)?.[task.itemIndex ?? -1]
+        : outputs[edge.sourceOutput];
+    clear[edge.targetInput] = value;
+    stored[edge.targetInput] = value;
+  }
+  return { clear, stored };
+}

@@ -1,0 +1,58 @@
+import type { TaskState } from '@asb/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { executionTasks } from './tasks.schema.js';
+
+export type TaskRow = typeof executionTasks.$inferSelect;
+export type NewTask = typeof executionTasks.$inferInsert;
+
+/**
+ * The orchestrator's queries on execution_tasks. Every transition is one conditional
+ * UPDATE (`WHERE state IN (...)`): whoever changes a task first wins, so two replicas,
+ * or an executor's report racing a stop, never both apply.
+ */
+export class TasksRepository {
+  constructor(private readonly db: Db) {}
+
+  async insertMissing(rows: NewTask[]): Promise<void> {
+    if (rows.length > 0) await this.db.insert(executionTasks).values(rows).onConflictDoNothing();
+  }
+
+  ofExecution(executionId: number): Promise<TaskRow[]> {
+    return this.db.select().from(executionTasks).where(eq(executionTasks.executionId, executionId)).orderBy(asc(executionTasks.id));
+  }
+
+  async find(id: number): Promise<TaskRow | undefined> {
+    const [row] = await this.db.select().from(executionTasks).where(eq(executionTasks.id, id));
+    return row;
+  }
+
+  /** Moves a task from one of `from` to new values; the row when this call won, else undefined. */
+  async transition(id: number, from: TaskState[], values: Partial<NewTask>): Promise<TaskRow | undefined> {
+    const [row] = await this.db
+      .update(executionTasks)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(executionTasks.id, id), inArray(executionTasks.state, from)))
+      .returning();
+    return row;
+  }
+
+  /** Claims a waiting task for a new attempt: queued, try number + 1. */
+  async claim(id: number, inputs: Record<string, unknown>): Promise<TaskRow | undefined> {
+    return this.transition(id, ['no_status', 'retry'], {
+      state: 'queued',
+      tryNumber: sql`${executionTasks.tryNumber} + 1` as unknown as number,
+      nextAttemptAt: null,
+      inputs,
+      error: null,
+      startDate: null,
+      endDate: null,
+      pid: null,
+    });
+  }
+
+  /** Tasks with an attempt in flight (queued or running) of running executions. */
+  inFlight(): Promise<TaskRow[]> {
+    return this.db.select().from(executionTasks).where(inArray(executionTasks.state, ['queued', 'running']));
+  }
+}
