@@ -1,7 +1,7 @@
 import type { ProcessSignature, SnapshotEntry, WorkflowGraph } from '@asb/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { executions } from '../../modules/builder/executions.schema.js';
+import type { executions } from '../../modules/builder/executions.schema.js';
 import { dataTypes, processImages, processVersions } from '../../modules/knowledge/processes.schema.js';
 import { workflowVersions } from '../../modules/knowledge/workflows.schema.js';
 import { DagPlan } from './dag-plan.js';

@@ -17,11 +17,11 @@ interface RunResult {
 
 describe('asb_runner.py', () => {
   let dir: string;
-  const runner = async (wrapper: string, inputs: object, extra: string[] = []): Promise<RunResult> => {
+  const runner = async (wrapper: string, inputs: object, extra: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunResult> => {
     await fs.writeFile(path.join(dir, 'process_wrapper.py'), wrapper);
     await fs.writeFile(path.join(dir, 'inputs.json'), JSON.stringify(inputs));
     try {
-      const { stdout, stderr } = await run('python3', [runtimeScript('asb_runner.py'), '--inputs', 'inputs.json', '--out-dir', 'out', ...extra], { cwd: dir });
+      const { stdout, stderr } = await run('python3', [runtimeScript('asb_runner.py'), '--inputs', 'inputs.json', '--out-dir', 'out', ...extra], { cwd: dir, env: { ...process.env, ...env } });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -72,5 +72,16 @@ describe('asb_runner.py', () => {
     expect(lastLine(result.stderr)).toBe("asb_runner: execute() did not return the declared outputs ['a']");
     const escaping = 'INPUTS = []\nOUTPUTS = [{"name": "a", "data_type": "x"}]\ndef execute(out_dir):\n    return {"a": "/etc/hostname"}\n';
     expect(lastLine((await runner(escaping, {})).stderr)).toContain("output 'a' points outside the output directory");
+  });
+
+  it('limits the memory to ASB_MEMORY_MB: allocating more fails with MemoryError (exit 1)', async () => {
+    const hungry = 'INPUTS = []\nOUTPUTS = [{"name": "n", "data_type": "int"}]\ndef execute(out_dir):\n    block = bytearray(300 * 1024 * 1024)\n    return {"n": len(block)}\n';
+    const limited = await runner(hungry, {}, [], { ASB_MEMORY_MB: '100' });
+    expect(limited.code).toBe(1);
+    expect(lastLine(limited.stderr)).toBe('asb_runner: execute() failed: MemoryError: out of memory (the task may use 100 MB)');
+    const roomy = await runner(hungry, {}, [], { ASB_MEMORY_MB: '600' });
+    expect(roomy.code, roomy.stderr).toBe(0);
+    expect(JSON.parse(roomy.stdout)).toEqual({ n: 300 * 1024 * 1024 });
+    expect(lastLine((await runner(hungry, {}, [], { ASB_MEMORY_MB: 'lots' })).stderr)).toContain('ASB_MEMORY_MB must be a whole number');
   });
 });

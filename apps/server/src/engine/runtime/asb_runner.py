@@ -8,6 +8,11 @@ Usage: asb_runner.py [--inputs FILE|-] [--outputs FILE|-] [--out-dir DIR] [--wra
   --out-dir      folder the process writes its files into (default ./out, created)
   --wrapper-dir  folder holding process_wrapper.py (default: the working directory)
 
+When the environment sets ASB_MEMORY_MB, the process's data segment (heap and private
+mappings: RLIMIT_DATA) is limited to that many MB before the wrapper is imported; going
+beyond it raises MemoryError and fails the task (exit 1). RLIMIT_AS is not used: numpy,
+GDAL and thread stacks reserve far more address space than they ever touch.
+
 Imports process_wrapper, fills in declared defaults, calls execute(out_dir, **inputs) and
 checks that every declared output came back. Anything the wrapper prints goes to stderr,
 so stdout carries the outputs JSON only.
@@ -21,6 +26,7 @@ import contextlib
 import importlib
 import json
 import os
+import resource
 import sys
 import traceback
 
@@ -31,6 +37,24 @@ class RunnerError(Exception):
     def __init__(self, code, message):
         super().__init__(message)
         self.code = code
+
+
+def limit_memory(value):
+    """Applies ASB_MEMORY_MB (see the docstring); an empty value means no limit."""
+    if not value:
+        return None
+    try:
+        megabytes = int(value)
+    except ValueError:
+        raise RunnerError(EXIT_INPUTS, f"ASB_MEMORY_MB must be a whole number of MB, not {value!r}")
+    if megabytes <= 0:
+        return None
+    soft, hard = megabytes * 1024 * 1024, resource.getrlimit(resource.RLIMIT_DATA)[1]
+    # An unprivileged process cannot raise its hard limit: never ask for more than it.
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+    return megabytes
 
 
 def read_inputs(source):
@@ -106,6 +130,7 @@ def check_outputs(declared, result, out_dir):
 
 def run(args):
     given = read_inputs(args.inputs)
+    memory_mb = limit_memory(os.environ.get("ASB_MEMORY_MB", "").strip())
     out_dir = os.path.abspath(args.out_dir)
     os.makedirs(out_dir, exist_ok=True)
     # User code may print freely: keep stdout for the outputs JSON.
@@ -114,6 +139,10 @@ def run(args):
         inputs = bind_inputs(getattr(wrapper, "INPUTS", []), given)
         try:
             result = wrapper.execute(out_dir, **inputs)
+        except MemoryError as error:
+            traceback.print_exc()
+            limit = f"the task may use {memory_mb} MB" if memory_mb else "no limit was set"
+            raise RunnerError(EXIT_EXECUTE, f"execute() failed: MemoryError: out of memory ({limit}) {error}".rstrip())
         except Exception as error:
             traceback.print_exc()
             raise RunnerError(EXIT_EXECUTE, f"execute() failed: {type(error).__name__}: {error}")
