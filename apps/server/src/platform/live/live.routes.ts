@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { notAuthenticated, permissionDenied } from '../http/errors.js';
+import type { LiveEvent } from './event-bus.js';
+import { openEventStream } from './event-stream.js';
 import { streamPrincipal } from './stream-auth.js';
+
+const HEARTBEAT_MS = 15_000;
+/** spec 1 §4: live reconnects wait 1000 ms */
+const RETRY_MS = 1000;
 
 /**
  * WebSocket /builder/live (spec 1 §4, spec 3 §7): authenticated clients receive
  * the live events meant for them (token: see streamPrincipal).
  */
 export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerLiveStreams(app, ctx);
   app.get('/builder/live', { websocket: true }, async (socket, request) => {
     const principal = await streamPrincipal(ctx, request);
     if (!principal) {
@@ -19,5 +27,34 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
     });
     socket.on('close', unsubscribe);
     socket.send(JSON.stringify({ type: 'hello', username: principal.username }));
+  });
+}
+
+/**
+ * Server-sent events of spec 3 §7 Live updates: /backend/live/{username}/ carries the
+ * events meant for that user (the user or a superuser may listen), /backend/live/_all_executions/
+ * every executionUpdate (superusers), /backend/live/_marketplace/ the events meant for everyone.
+ */
+export function registerLiveStreams(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Params: { channel: string } }>('/backend/live/:channel/', { schema: { tags: ['backend'] } }, async (request, reply) => {
+    const { channel } = request.params;
+    const principal = await streamPrincipal(ctx, request);
+    let accepts: (event: LiveEvent) => boolean;
+    if (channel === '_marketplace') accepts = (event) => event.audience === '*';
+    else {
+      if (!principal) throw notAuthenticated();
+      if (channel === '_all_executions') {
+        if (!principal.isSuperuser) throw permissionDenied();
+        accepts = (event) => event.type === 'executionUpdate';
+      } else {
+        if (channel !== principal.username && !principal.isSuperuser) throw permissionDenied();
+        accepts = (event) => event.audience === channel || event.audience === '*';
+      }
+    }
+    const stream = openEventStream(reply, { retryMs: RETRY_MS, heartbeatMs: HEARTBEAT_MS });
+    const unsubscribe = ctx.bus.subscribe((event) => {
+      if (accepts(event)) stream.send({ type: event.type, ...event.payload }, event.type);
+    });
+    stream.onClose(unsubscribe);
   });
 }

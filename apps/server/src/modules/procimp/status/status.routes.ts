@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.js';
 import { HttpError, notAuthenticated } from '../../../platform/http/errors.js';
+import { openEventStream } from '../../../platform/live/event-stream.js';
 import { streamPrincipal } from '../../../platform/live/stream-auth.js';
 import { bucketAccess } from '../buckets/bucket-access.js';
 import type { BucketRepository } from '../buckets/bucket.repository.js';
@@ -26,22 +27,10 @@ export function registerStatusRoutes(app: FastifyInstance, ctx: AppContext, buck
       const principal = await streamPrincipal(ctx, request);
       if (!principal) throw notAuthenticated();
       const access = await bucketAccess(ctx, buckets, principal, request.query.stream, 'view');
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
-      // EventSource reconnects after this delay (spec 2 §9: 2 s).
-      raw.write('retry: 2000\n\n');
-      // Comment lines keep proxies from closing a quiet stream.
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      let stop = () => {};
-      const end = () => {
-        clearInterval(heartbeat);
-        stop();
-        if (!raw.writableEnded) raw.end();
-      };
-      raw.on('close', end);
-      stop = await followBucketStatus(ctx, buckets, access, { send: (message) => raw.write(`data: ${JSON.stringify(message)}\n\n`), close: end });
-      if (raw.destroyed || raw.writableEnded) stop();
+      // EventSource reconnects after 2 s (spec 2 §9)
+      const stream = openEventStream(reply, { retryMs: 2000, heartbeatMs: HEARTBEAT_MS });
+      const stop = await followBucketStatus(ctx, buckets, access, { send: (message) => stream.send(message), close: () => stream.end() });
+      stream.onClose(stop);
     },
   );
 
