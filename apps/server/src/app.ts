@@ -29,6 +29,7 @@ import { registerWorkflows } from './modules/knowledge/workflows.module.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { BucketStorage } from './modules/procimp/storage/bucket-storage.js';
 import { registerEngine } from './engine/engine.module.js';
+import type { Orchestrator } from './engine/orchestrator/orchestrator.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
 import { processImagesResource } from './modules/resmgr/process-images.resource.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
@@ -43,6 +44,10 @@ export interface App {
   ctx: AppContext;
   users: UsersService;
   database: Database;
+  /** the orchestrator: tests wait on it, operators never need it */
+  engine: Orchestrator;
+  /** the data directory's files (procimp buckets and objects, the engine's datastore) */
+  storage: BucketStorage;
   close(): Promise<void>;
 }
 
@@ -112,7 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   await registerProcimp(server, ctx, storage);
-  await registerEngine(server, ctx, storage);
+  const engine = await registerEngine(server, ctx, storage);
   server.get('/api/openapi.json', () => server.swagger());
   await registerSpaRoutes(server, config.webDistDir);
 
@@ -121,6 +126,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ctx,
     users,
     database,
+    engine,
+    storage,
     async close() {
       await server.close();
       await storage.close();

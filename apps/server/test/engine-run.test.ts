@@ -1,0 +1,91 @@
+import type { ExecutionResults } from '@asb/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineSeeds, getExecution, waitForStatus } from './helpers/engine.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const EMIT = `
+INPUTS = [{"name": "start", "data_type": "integer", "default": 2}]
+OUTPUTS = [{"name": "number", "data_type": "integer"}, {"name": "note", "data_type": "file"}]
+
+def execute(out_dir, **inputs):
+    print("emitting", inputs["start"])
+    with open(f"{out_dir}/note.txt", "w") as f:
+        f.write("hello")
+    return {"number": int(inputs["start"]), "note": f"{out_dir}/note.txt"}
+`;
+const DOUBLE = `
+INPUTS = [{"name": "value", "data_type": "integer"}]
+OUTPUTS = [{"name": "number", "data_type": "integer"}]
+
+def execute(out_dir, **inputs):
+    if int(inputs["value"]) < 0:
+        raise ValueError("negative values are not allowed")
+    return {"number": int(inputs["value"]) * 2}
+`;
+const ECHO = `
+INPUTS = [{"name": "text", "data_type": "string"}]
+OUTPUTS = [{"name": "text", "data_type": "string"}]
+
+def execute(out_dir, **inputs):
+    return {"text": inputs["text"].upper()}
+`;
+
+/** The engine runs real workflows end to end: python wrappers, data along edges, failures, fan-out. */
+describe('engine: running workflows', () => {
+  let app: TestApp;
+  let seeds: ReturnType<typeof engineSeeds>;
+
+  beforeAll(async () => {
+    app = await createTestApp({ engine: { localCpus: 2, sweepIntervalMs: 200 } });
+    seeds = engineSeeds(app);
+    await seeds.runnable('emit', EMIT, { inputs: [{ name: 'start', dataType: 'integer', default: 2 }], outputs: [{ name: 'number', dataType: 'integer' }, { name: 'note', dataType: 'file' }] });
+    await seeds.runnable('double', DOUBLE, { inputs: [{ name: 'value', dataType: 'integer' }], outputs: [{ name: 'number', dataType: 'integer' }] });
+    await seeds.runnable('echo', ECHO, { inputs: [{ name: 'text', dataType: 'string' }], outputs: [{ name: 'text', dataType: 'string' }] });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('runs a chain, passing outputs along the edges, and records results, logs and files', async () => {
+    const graph = seeds.graph([{ id: 'a', version: 'emit:1' }, { id: 'b', version: 'double:1' }, { id: 'c', version: 'double:1' }], [['a', 'number', 'b', 'value'], ['b', 'number', 'c', 'value']]);
+    const workflow = await seeds.workflow('chain', [graph]);
+    const id = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'start', value: '5' }] }]);
+    const row = await waitForStatus(app, id, ['success', 'failed']);
+    expect(row.status, JSON.stringify(row.executionResults)).toBe('success');
+    const execution = await getExecution(app, id);
+    const results = execution.executionResults as ExecutionResults;
+    expect(execution.progress).toBe(1);
+    expect(results.tasks.map((task) => [task.task_id, task.state])).toEqual([['a', 'success'], ['b', 'success'], ['c', 'success']]);
+    expect(results.info.data.streams).toEqual({ a: ['b'], b: ['c'], c: [] });
+    expect(results.data.find((record) => record.task_id === 'c' && record.key === 'number')).toMatchObject({ value: 20, type: 'integer', type_label: 'Integer' });
+    const note = results.data.find((record) => record.key === 'note')!;
+    expect(note.value).toBe(`/builder/v1/executions/${id}/files/a/note.txt`);
+    const file = await app.server.inject({ method: 'GET', url: String(note.value), headers: app.adminHeader });
+    expect(file.body).toBe('hello');
+    const log = await app.server.inject({ method: 'GET', url: `/builder/v1/executions/${id}/tasks/a/log`, headers: app.adminHeader });
+    expect(log.statusCode).toBe(200);
+    expect(log.body).toContain('emitting 5');
+  });
+
+  it('fails a task, marks what is downstream upstream_failed and the execution failed', async () => {
+    const graph = seeds.graph([{ id: 'a', version: 'emit:1' }, { id: 'b', version: 'double:1' }, { id: 'c', version: 'double:1' }], [['a', 'number', 'b', 'value'], ['b', 'number', 'c', 'value']]);
+    const workflow = await seeds.workflow('failing', [graph]);
+    const id = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'start', value: '-1' }] }]);
+    const row = await waitForStatus(app, id, ['success', 'failed']);
+    expect(row.status).toBe('failed');
+    const results = row.executionResults as ExecutionResults;
+    expect(results.tasks.map((task) => [task.task_id, task.state])).toEqual([['a', 'success'], ['b', 'failed'], ['c', 'upstream_failed']]);
+  });
+
+  it('fans a list out into child runs', async () => {
+    const graph = seeds.graph([{ id: 'split', kind: 'dynamic-list-splitter' }, { id: 'shout', version: 'echo:1' }], [['split', 'item', 'shout', 'text']]);
+    const workflow = await seeds.workflow('fan-out', [graph]);
+    const id = await seeds.run(workflow, [{ node_id: 'split', items: [{ identifier: 'items', value: '["a","b","c"]' }] }]);
+    const row = await waitForStatus(app, id, ['success', 'failed']);
+    expect(row.status, JSON.stringify(row.executionResults)).toBe('success');
+    const results = row.executionResults as ExecutionResults;
+    expect(results.child_dags).toEqual({ 'split[0]': ['shout[0]'], 'split[1]': ['shout[1]'], 'split[2]': ['shout[2]'] });
+    expect(results.data.filter((record) => record.key === 'text').map((record) => record.value).sort()).toEqual(['A', 'B', 'C']);
+    expect(results.info.data.streams.split).toEqual(['shout[0]', 'shout[1]', 'shout[2]']);
+  });
+});
