@@ -35,6 +35,10 @@ export class Orchestrator implements ExecutorCallbacks {
   private readonly chains = new Map<number, Promise<void>>();
   private readonly again = new Set<number>();
   private readonly timers = new Map<number, NodeJS.Timeout>();
+  /** the pinned graph and versions of running executions: they never change during a run */
+  private readonly contexts = new Map<number, ExecutionContext>();
+  /** executions whose tasks changed since their last published update, with the last task that did */
+  private readonly changed = new Map<number, TaskRow | undefined>();
   private sweeper?: NodeJS.Timeout;
   private unsubscribe?: () => void;
   private isClosing = false;
@@ -127,27 +131,34 @@ export class Orchestrator implements ExecutorCallbacks {
 
   private async advance(executionId: number): Promise<void> {
     const [row] = await this.ctx.db.select().from(executions).where(eq(executions.id, executionId));
-    if (!row || (row.status !== 'pending' && row.status !== 'running')) return;
+    if (!row || (row.status !== 'pending' && row.status !== 'running')) {
+      this.forget(executionId);
+      return;
+    }
     let context: ExecutionContext;
     try {
-      context = await loadExecutionContext(this.ctx.db, row);
+      context = await this.contextOf(row);
     } catch (error) {
       if (error instanceof ExecutionContextError) return this.failExecution(row, error.message);
       throw error;
     }
-    let execution = row;
-    if (execution.status === 'pending') {
+    if (row.status === 'pending') {
       const started = await this.begin(context);
       if (!started) return;
-      execution = started;
-      context = { ...context, execution };
+      context = { ...context, execution: started };
+      this.contexts.set(executionId, context);
+      this.changed.set(executionId, undefined);
     }
     for (;;) {
-      const tasks = await this.tasks.ofExecution(execution.id);
+      const tasks = await this.tasks.ofExecution(executionId);
       const { actions, wakeAt } = decide(context.plan, tasks.map(toView), new Date());
-      this.scheduleWake(execution.id, wakeAt);
+      this.scheduleWake(executionId, wakeAt);
       if (actions.length === 0) {
-        await this.finishIfDone(context, tasks);
+        if (!(await this.finishIfDone(context, tasks)) && this.changed.has(executionId)) {
+          const cause = this.changed.get(executionId);
+          this.changed.delete(executionId);
+          await this.publish(context, tasks, cause);
+        }
         return;
       }
       const byId = new Map(tasks.map((task) => [task.taskId, task]));
@@ -161,8 +172,25 @@ export class Orchestrator implements ExecutorCallbacks {
           await this.dispatch(context, task, byId);
         }
       }
-      await this.publish(context, await this.tasks.ofExecution(execution.id));
+      if (!this.changed.has(executionId)) this.changed.set(executionId, undefined);
     }
+  }
+
+  /** The execution's pinned graph and versions, loaded once per run. */
+  private async contextOf(row: ExecutionRow): Promise<ExecutionContext> {
+    const cached = this.contexts.get(row.id);
+    if (cached) return { ...cached, execution: row };
+    const context = await loadExecutionContext(this.ctx.db, row);
+    if (row.status === 'running') this.contexts.set(row.id, context);
+    return context;
+  }
+
+  private forget(executionId: number): void {
+    this.contexts.delete(executionId);
+    this.changed.delete(executionId);
+    const timer = this.timers.get(executionId);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(executionId);
   }
 
   /** pending → running: the execution's tasks are written, its datastore folder named. */
@@ -251,7 +279,8 @@ export class Orchestrator implements ExecutorCallbacks {
       pid: started.handle,
       heartbeatAt: new Date(),
     });
-    if (row) await this.publishById(job.executionId, row);
+    if (row) this.changed.set(job.executionId, row);
+    this.kick(job.executionId);
   }
 
   async onFinished(job: TaskJob, outcome: TaskOutcome): Promise<void> {
@@ -269,7 +298,7 @@ export class Orchestrator implements ExecutorCallbacks {
       const next = afterFailure(task, now);
       row = await this.tasks.transition(task.id, ['queued', 'running'], { ...next, error: outcome.error, endDate: now, pid: null });
     }
-    if (row) await this.publishById(job.executionId, row);
+    if (row) this.changed.set(job.executionId, row);
     this.kick(job.executionId);
   }
 
@@ -287,12 +316,14 @@ export class Orchestrator implements ExecutorCallbacks {
       await this.executor.cancel(task.id);
     }
     await this.publishStopped(stopped);
+    this.forget(executionId);
     return true;
   }
 
-  private async finishIfDone(context: ExecutionContext, tasks: TaskRow[]): Promise<void> {
+  /** Ends the execution when every task ended; true when it did. */
+  private async finishIfDone(context: ExecutionContext, tasks: TaskRow[]): Promise<boolean> {
     const outcome = executionOutcome(tasks.map(toView));
-    if (!outcome) return;
+    if (!outcome) return false;
     const results = executionResults(context, tasks, context.execution.datastore);
     const [ended] = await this.ctx.db
       .update(executions)
@@ -300,6 +331,8 @@ export class Orchestrator implements ExecutorCallbacks {
       .where(and(eq(executions.id, context.execution.id), eq(executions.status, 'running')))
       .returning();
     if (ended) await this.emit(ended, {});
+    this.forget(context.execution.id);
+    return true;
   }
 
   private async failExecution(execution: ExecutionRow, reason: string): Promise<void> {
@@ -325,13 +358,6 @@ export class Orchestrator implements ExecutorCallbacks {
       .where(and(eq(executions.id, context.execution.id), eq(executions.status, 'running')))
       .returning();
     if (updated) await this.emit(updated, cause ? { task_id: cause.taskId, task_state: cause.state as TaskState, process_version: cause.processVersion ?? undefined } : {});
-  }
-
-  private async publishById(executionId: number, cause: TaskRow): Promise<void> {
-    const [row] = await this.ctx.db.select().from(executions).where(eq(executions.id, executionId));
-    if (!row || row.status !== 'running') return;
-    const context = await loadExecutionContext(this.ctx.db, row);
-    await this.publish(context, await this.tasks.ofExecution(executionId), cause);
   }
 
   private async publishStopped(execution: ExecutionRow): Promise<void> {
