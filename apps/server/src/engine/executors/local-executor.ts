@@ -1,0 +1,254 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { runtimeScript } from '../runtime/python-scripts.js';
+import type { DatastorePaths } from '../store/datastore-paths.js';
+import { childEnv } from './child-env.js';
+import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from './executor.js';
+import { killOrphan, KILL_GRACE_MS, signalGroup, terminateGroup } from './process-group.js';
+import { RuntimeCache } from './runtime-cache.js';
+import { attemptFiles, readOutputs, runnerMessage } from './task-files.js';
+
+/** The pino methods the executor uses (a Fastify logger fits). */
+export interface ExecutorLog {
+  warn(details: object, message?: string): void;
+  info(details: object, message?: string): void;
+}
+
+export interface LocalExecutorOptions {
+  paths: DatastorePaths;
+  /** config.pythonCommand */
+  pythonCommand: string;
+  /** CPU slots shared by the attempts; default: the CPUs of this machine */
+  totalCpus?: number;
+  log?: ExecutorLog;
+  /** SIGTERM → SIGKILL delay when an attempt is ended (tests shorten it) */
+  killGraceMs?: number;
+}
+
+export const STOPPED = 'Stopped.';
+export const SHUT_DOWN = 'The server shut down while the task ran.';
+export const SHUT_DOWN_QUEUED = 'The server shut down before the task started.';
+
+/** setTimeout's limit: a longer delay would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Attempt {
+  job: TaskJob;
+  slots: number;
+  pid?: number;
+  /** why the executor ends it, if it does */
+  stopReason?: 'cancel' | 'shutdown' | 'timeout';
+  cancelKill?: () => void;
+  /** the runner exited: its pid may belong to another process by now */
+  exited?: boolean;
+  /** onStarted in progress: onFinished waits for it */
+  started?: Promise<void>;
+  /** resolves once the runner exited (or never started) */
+  ended?: Promise<TaskOutcome>;
+  /** resolves once onFinished was reported */
+  reported?: Promise<void>;
+}
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** why the executor ended it, as known when it exited (a later stop changes nothing) */
+  stopReason: Attempt['stopReason'];
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const stamp = () => `[${new Date().toISOString()}]`;
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/**
+ * Runs attempts as child processes of the server: `python3 asb_runner.py` per attempt,
+ * in its own process group (so a stop kills the wrapper's subprocesses too), with the
+ * version's files restored once under runtime/ (docs/engine.md).
+ *
+ * Scheduling is strictly FIFO over `totalCpus` slots: an attempt takes min(job.cpus,
+ * totalCpus) slots (so a job asking for more than the machine still runs, alone), and
+ * while the oldest waiting attempt does not fit, nothing behind it starts either. That
+ * keeps big jobs from starving behind a stream of small ones.
+ */
+export class LocalExecutor implements TaskExecutor {
+  readonly name = 'local';
+  readonly workerLabel = `local:${os.hostname()}`;
+  /** for the orchestrator's recovery after a crash (process-group.ts) */
+  static readonly killOrphan = killOrphan;
+
+  private readonly totalCpus: number;
+  private readonly killGraceMs: number;
+  private readonly cache: RuntimeCache;
+  private readonly queue: Attempt[] = [];
+  private readonly running = new Set<Attempt>();
+  private usedCpus = 0;
+  private accepting = true;
+
+  constructor(
+    private readonly options: LocalExecutorOptions,
+    private readonly callbacks: ExecutorCallbacks,
+  ) {
+    this.totalCpus = Math.max(1, Math.floor(options.totalCpus ?? os.availableParallelism()));
+    this.killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
+    this.cache = new RuntimeCache(options.paths);
+  }
+
+  submit(job: TaskJob): void {
+    try {
+      const attempt: Attempt = { job, slots: Math.min(this.totalCpus, Math.max(1, Math.ceil(Number(job.cpus) || 1))) };
+      if (!this.accepting) {
+        attempt.reported = this.report(attempt, { ok: false, error: SHUT_DOWN_QUEUED, interrupted: true });
+        return;
+      }
+      this.queue.push(attempt);
+      this.pump();
+    } catch (error) {
+      this.options.log?.warn({ err: error, taskRowId: job.taskRowId }, 'local executor: submit failed');
+    }
+  }
+
+  /** Resolves once the attempt's runner exited; its onFinished follows (it may still be in progress). */
+  async cancel(taskRowId: number): Promise<void> {
+    for (const attempt of this.queue.filter((queued) => queued.job.taskRowId === taskRowId)) {
+      this.queue.splice(this.queue.indexOf(attempt), 1);
+      attempt.reported = this.report(attempt, { ok: false, error: STOPPED, interrupted: true });
+    }
+    // it may have been the head that held the others back
+    this.pump();
+    const running = [...this.running].filter((attempt) => attempt.job.taskRowId === taskRowId);
+    for (const attempt of running) this.stop(attempt, 'cancel');
+    await Promise.all(running.map((attempt) => attempt.ended));
+  }
+
+  /** Ends every attempt and resolves once all of them reported onFinished (errors of the callbacks are logged). */
+  async shutdown(): Promise<void> {
+    this.accepting = false;
+    const queued = this.queue.splice(0);
+    for (const attempt of queued) attempt.reported = this.report(attempt, { ok: false, error: SHUT_DOWN_QUEUED, interrupted: true });
+    const running = [...this.running];
+    for (const attempt of running) this.stop(attempt, 'shutdown');
+    await Promise.all([...queued, ...running].map((attempt) => attempt.reported));
+  }
+
+  private pump(): void {
+    while (this.accepting && this.queue.length > 0) {
+      const head = this.queue[0]!;
+      if (head.slots > this.totalCpus - this.usedCpus) return;
+      this.queue.shift();
+      this.usedCpus += head.slots;
+      this.running.add(head);
+      head.ended = this.execute(head).catch((error: unknown): TaskOutcome => {
+        if (head.stopReason === 'cancel' || head.stopReason === 'shutdown') return this.interruption(head.stopReason);
+        this.options.log?.warn({ err: error, taskRowId: head.job.taskRowId }, 'local executor: the attempt could not run');
+        return { ok: false, error: `The task could not be started: ${errorText(error)}` };
+      });
+      head.reported = head.ended.then((outcome) => {
+        this.running.delete(head);
+        this.usedCpus -= head.slots;
+        this.pump();
+        return this.report(head, outcome);
+      });
+    }
+  }
+
+  private stop(attempt: Attempt, reason: NonNullable<Attempt['stopReason']>): void {
+    attempt.stopReason ??= reason;
+    // before the spawn, execute() sees stopReason and never starts the runner
+    if (attempt.pid !== undefined && !attempt.exited && !attempt.cancelKill) attempt.cancelKill = terminateGroup(attempt.pid, this.killGraceMs);
+  }
+
+  /** onFinished exactly once, after onStarted completed; a failing callback is logged, never thrown. */
+  private async report(attempt: Attempt, outcome: TaskOutcome): Promise<void> {
+    await attempt.started;
+    try {
+      await this.callbacks.onFinished(attempt.job, outcome);
+    } catch (error) {
+      this.options.log?.warn({ err: error, taskRowId: attempt.job.taskRowId }, 'local executor: onFinished failed');
+    }
+  }
+
+  private async execute(attempt: Attempt): Promise<TaskOutcome> {
+    const { job } = attempt;
+    const wrapperDir = await this.cache.materialize(job.processVersion.manifest);
+    const { scratchDir, outputsFile } = attemptFiles(job);
+    await fs.mkdir(job.outDir, { recursive: true });
+    await fs.mkdir(path.dirname(job.logPath), { recursive: true });
+    // leftovers of the same attempt run before a crash
+    await fs.rm(scratchDir, { recursive: true, force: true });
+    await fs.rm(outputsFile, { force: true });
+    await fs.mkdir(scratchDir, { recursive: true });
+    try {
+      const log = await fs.open(job.logPath, 'a');
+      let offset: number;
+      let exit: Exit;
+      try {
+        await log.write(`${stamp()} attempt ${job.tryNumber} of task ${job.taskId} (${job.processVersion.identifier}) on ${this.workerLabel}\n`);
+        offset = (await log.stat()).size;
+        const args = [runtimeScript('asb_runner.py'), '--wrapper-dir', wrapperDir, '--out-dir', path.resolve(job.outDir), '--inputs', '-', '--outputs', outputsFile];
+        exit = await this.runChild(attempt, args, scratchDir, log.fd);
+      } finally {
+        await log.close();
+      }
+      const outcome = await this.outcomeOf(attempt, exit, offset, outputsFile);
+      await fs.appendFile(job.logPath, `${stamp()} attempt ${job.tryNumber} ended: ${outcome.ok ? 'succeeded' : outcome.error}\n`);
+      return outcome;
+    } finally {
+      await fs.rm(scratchDir, { recursive: true, force: true });
+      await fs.rm(outputsFile, { force: true });
+    }
+  }
+
+  /** Spawns the runner (stdout and stderr straight into the log), and resolves when it exits. */
+  private runChild(attempt: Attempt, args: string[], cwd: string, logFd: number): Promise<Exit> {
+    const { job } = attempt;
+    if (attempt.stopReason) return Promise.resolve({ code: null, signal: null, stopReason: attempt.stopReason });
+    return new Promise<Exit>((resolve, reject) => {
+      const child = spawn(this.options.pythonCommand, args, { cwd, detached: true, stdio: ['pipe', logFd, logFd], env: childEnv(job) });
+      const pid = child.pid;
+      child.once('error', (error) => {
+        if (pid === undefined) reject(error);
+      });
+      if (pid === undefined) return;
+      attempt.pid = pid;
+      const timer = job.timeoutMs > 0 && job.timeoutMs <= MAX_TIMER_MS ? setTimeout(() => this.stop(attempt, 'timeout'), job.timeoutMs) : undefined;
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        attempt.cancelKill?.();
+        attempt.exited = true;
+        // whatever the wrapper left running in its group goes with it
+        signalGroup(pid, 'SIGKILL');
+        resolve({ code, signal, stopReason: attempt.stopReason });
+      });
+      // the inputs go through stdin only: clear values never touch the disk
+      child.stdin?.on('error', () => undefined);
+      child.stdin?.end(JSON.stringify(job.inputs));
+      const started = async () => this.callbacks.onStarted(job, { workerLabel: this.workerLabel, handle: pid });
+      attempt.started = started().catch((error: unknown) => {
+        this.options.log?.warn({ err: error, taskRowId: job.taskRowId }, 'local executor: onStarted failed');
+      });
+    });
+  }
+
+  private async outcomeOf(attempt: Attempt, exit: Exit, offset: number, outputsFile: string): Promise<TaskOutcome> {
+    const { job } = attempt;
+    const { stopReason } = exit;
+    if (exit.code === 0) {
+      try {
+        return { ok: true, outputs: await readOutputs(outputsFile, job.outDir) };
+      } catch (error) {
+        return { ok: false, error: `The runner's outputs are unusable: ${errorText(error)}.` };
+      }
+    }
+    if (stopReason === 'cancel' || stopReason === 'shutdown') return this.interruption(stopReason);
+    if (stopReason === 'timeout') return { ok: false, error: `Timed out after ${seconds(job.timeoutMs)}.` };
+    const message = await runnerMessage(job.logPath, offset);
+    if (message) return { ok: false, error: message };
+    return { ok: false, error: exit.signal ? `Killed by signal ${exit.signal}.` : `Exited with code ${exit.code}.` };
+  }
+
+  private interruption(reason: 'cancel' | 'shutdown'): TaskOutcome {
+    return { ok: false, error: reason === 'cancel' ? STOPPED : SHUT_DOWN, interrupted: true };
+  }
+}

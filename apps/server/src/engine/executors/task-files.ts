@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where one attempt keeps its throw-away files: beside the execution's folders, never inside outDir. */
+export function attemptFiles(job: { taskId: string; tryNumber: number; logPath: string }): { scratchDir: string; outputsFile: string } {
+  const base = `${job.taskId.replace(/[^A-Za-z0-9._\-[\]]/g, '_')}.${job.tryNumber}`;
+  const workRoot = path.join(path.dirname(job.logPath), '..', '.work');
+  return { scratchDir: path.join(workRoot, base), outputsFile: path.join(workRoot, `${base}.outputs.json`) };
+}
+
+const RUNNER_PREFIX = 'asb_runner: ';
+const TAIL_BYTES = 64 * 1024;
+
+/**
+ * The runner's reason for a failure: the last line starting with 'asb_runner: ' among
+ * what this attempt wrote to its log (from `offset`, at most the last 64 KB). Warnings
+ * about undeclared outputs are not reasons.
+ */
+export async function runnerMessage(logPath: string, offset: number): Promise<string | undefined> {
+  const file = await fs.open(logPath, 'r').catch(() => undefined);
+  if (!file) return undefined;
+  try {
+    const { size } = await file.stat();
+    const start = Math.max(offset, size - TAIL_BYTES);
+    const buffer = Buffer.alloc(Math.max(0, size - start));
+    await file.read(buffer, 0, buffer.length, start);
+    const lines = buffer.toString('utf8').split('\n');
+    const line = lines.findLast((text) => text.startsWith(RUNNER_PREFIX) && !text.startsWith(`${RUNNER_PREFIX}ignoring undeclared outputs`));
+    return line?.trimEnd().slice(0, 2000);
+  } finally {
+    await file.close();
+  }
+}
+
+const isInside = (root: string, candidate: string) => candidate === root || candidate.startsWith(root + path.sep);
+
+/**
+ * The outputs the runner wrote. A string naming a file or folder inside outDir (the
+ * runner writes those relative to it) becomes its absolute path; other values are kept.
+ * Throws when the file is unreadable or a file output resolves outside outDir.
+ */
+export async function readOutputs(outputsFile: string, outDir: string): Promise<Record<string, unknown>> {
+  const parsed: unknown = JSON.parse(await fs.readFile(outputsFile, 'utf8'));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('the outputs are not a JSON object');
+  const root = await fs.realpath(outDir);
+  const outputs: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
+    outputs[name] = value;
+    if (typeof value !== 'string' || value === '' || path.isAbsolute(value)) continue;
+    const candidate = path.resolve(outDir, value);
+    if (!isInside(path.resolve(outDir), candidate)) continue;
+    const real = await fs.realpath(candidate).catch(() => undefined);
+    if (real === undefined) continue;
+    // the runner checked this already; a wrapper's leftover process could have swapped a link since
+    if (!isInside(root, real)) throw new Error(`output '${name}' points outside the output directory`);
+    outputs[name] = candidate;
+  }
+  return outputs;
+}
