@@ -8,20 +8,7 @@ cd "$(dirname "$0")/.."
 section() { printf '\n==== %s ====\n' "$*"; }
 
 section "system packages"
-missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
-# process runtime helpers (wrapper inspection, archive extraction, runner)
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
-# repository browser tests: a real container registry (scripts/registry.sh) with bcrypt htpasswd
-command -v docker-registry >/dev/null 2>&1 || missing+=(docker-registry)
-command -v htpasswd >/dev/null 2>&1 || missing+=(apache2-utils)
-if [ ${#missing[@]} -gt 0 ]; then
-  SUDO=""
-  [ "$(id -u)" = "0" ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+scripts/system-packages.sh --test
 
 if [ "${ASB_TEST_SKIP_INSTALL:-}" != "1" ]; then
   section "npm ci"

@@ -25,6 +25,13 @@ export default defineConfig((options) => {
       for (const file of fs.readdirSync('src/engine/runtime').filter((name) => name.endsWith('.py'))) {
         fs.copyFileSync(`src/engine/runtime/${file}`, `${outDir}/runtime/${file}`);
       }
+      // the demo's example processes (modules/demo/demo-files.ts finds them in dist/demo/{slug}/)
+      for (const slug of fs.readdirSync('src/modules/demo/processes')) {
+        fs.mkdirSync(`${outDir}/demo/${slug}`, { recursive: true });
+        for (const file of fs.readdirSync(`src/modules/demo/processes/${slug}`).filter((name) => name.endsWith('.py'))) {
+          fs.copyFileSync(`src/modules/demo/processes/${slug}/${file}`, `${outDir}/demo/${slug}/${file}`);
+        }
+      }
     },
   };
 });

@@ -25,9 +25,11 @@ import { softwareDependenciesResource } from './modules/knowledge/software-depen
 import { Keystore } from './modules/keystore/keystore.service.js';
 import { registerKeystoreRoutes } from './modules/keystore/keystore.routes.js';
 import { registerBuilder } from './modules/builder/builder.module.js';
+import { registerTaskmgr } from './modules/taskmgr/taskmgr.module.js';
 import { registerWorkflows } from './modules/knowledge/workflows.module.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { BucketStorage } from './modules/procimp/storage/bucket-storage.js';
+import { seedDemo } from './modules/demo/demo-seed.js';
 import { registerEngine } from './engine/engine.module.js';
 import type { Orchestrator } from './engine/orchestrator/orchestrator.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
@@ -113,9 +115,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerResourceRoutes(server, ctx, processImagesResource);
   registerWorkflows(server, ctx);
   registerBuilder(server, ctx);
+  registerTaskmgr(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
+  await seedDemo(ctx, storage);
   await registerProcimp(server, ctx, storage);
   const engine = await registerEngine(server, ctx, storage);
   server.get('/api/openapi.json', () => server.swagger());

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ALL_THEME_FEATURES } from '@asb/contracts';
@@ -50,6 +51,8 @@ export interface AppConfig {
   /** a build refuses archives that expand to more than this */
   maxExtractedBytes: number;
   registry: RegistryConfig | undefined;
+  /** seed the demo (workspace, example processes, workflow) on a first start; ASB_DEMO=false turns it off */
+  demo: boolean;
   engine: EngineConfig;
   version: string;
   buildTimestamp: string;
@@ -87,6 +90,14 @@ function registryFromEnv(env: NodeJS.ProcessEnv): RegistryConfig | undefined {
   };
 }
 
+/**
+ * Debian's interpreter, where `apt-get install python3-numpy python3-rasterio` puts the
+ * packages wrappers use, even when another python3 (pyenv, a venv) comes first on PATH.
+ */
+function defaultPython(): string {
+  return fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+}
+
 /** Every setting comes from the environment; README.md documents the table. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -106,9 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDistDir: path.resolve(env.ASB_WEB_DIST ?? path.join(here, '../../web/dist')),
     oidc: oidcFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',
-    pythonCommand: env.ASB_PYTHON ?? 'python3',
+    pythonCommand: env.ASB_PYTHON ?? defaultPython(),
     maxExtractedBytes: Number(env.ASB_MAX_EXTRACTED_MB ?? 2048) * 1024 * 1024,
     registry: registryFromEnv(env),
+    demo: env.ASB_DEMO !== 'false',
     engine: { localCpus: Number(env.ASB_LOCAL_CPUS ?? os.cpus().length), sweepIntervalMs: Number(env.ASB_ENGINE_SWEEP_MS ?? 2000) },
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',
     buildTimestamp: env.ASB_BUILD_TIMESTAMP ?? new Date().toISOString(),

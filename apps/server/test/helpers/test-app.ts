@@ -56,7 +56,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const database: Database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
   const config = loadConfig(
     { ASB_ADMIN_USERNAME: ADMIN.username, ASB_ADMIN_PASSWORD: ADMIN.password, ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent' },
-    { databaseUrl: pgDb?.url, dataDir: 'memory://', ...overrides },
+    { databaseUrl: pgDb?.url, dataDir: 'memory://', demo: false, ...overrides },
   );
   return startTestApp(config, database, options, async () => {
     await database.close();

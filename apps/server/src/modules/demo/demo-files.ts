@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The folder of a demo process's files (its process_wrapper.py). They live beside this
+ * module in src/modules/demo/processes/{slug} (tests, tsx); the built server finds them in
+ * dist/demo/{slug}, where tsup's onSuccess copies them (the bundle is one main.js in dist/),
+ * or falls back to the sources next to dist/.
+ */
+export function demoProcessDir(slug: string): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'processes', slug), path.join(here, 'demo', slug), path.join(here, '../src/modules/demo/processes', slug)];
+  for (const candidate of candidates) {
+    if (fs.existsSync(path.join(candidate, 'process_wrapper.py'))) return candidate;
+  }
+  throw new Error(`demo process ${slug} not found near ${here}`);
+}
+
+/** Files a demo folder may hold that are not part of the process (Python's byte-code caches). */
+export function isDemoFile(name: string): boolean {
+  return name !== '__pycache__' && !name.endsWith('.pyc');
+}

@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.js';
+import type { Db } from '../../platform/db/client.js';
+import { processBuckets, processes, resourceWorkspaces, workflows, workflowVersions, workspaces } from '../../platform/db/schema.js';
+import { isUniqueViolation } from '../../platform/db/unique-violation.js';
+import { effectiveResources } from '../procimp/buckets/effective-resources.js';
+import { releaseBucket } from '../procimp/build/release.repository.js';
+import { formatLogEntry } from '../procimp/status/status-message.js';
+import type { BucketStorage } from '../procimp/storage/bucket-storage.js';
+import { copyDemoFiles, DEMO_PROCESSES, DEMO_VERSION, prepareDemoProcess, type PreparedDemoProcess } from './demo-processes.js';
+import { DEMO_WORKFLOW, demoWorkflowGraph } from './demo-workflow.js';
+
+export const DEMO_WORKSPACE = { identifier: 'demo', label: 'Demo' } as const;
+
+/** What seeding needs of the procimp storage: the objects folder, build folders and bucket folders. */
+export type DemoStorage = Pick<BucketStorage, 'objectsDir' | 'scratchDir' | 'bucketDir'>;
+
+/** The owner of the demo: the superuser main.ts ensures (ASB_ADMIN_USERNAME, else admin). */
+export function demoOwner(ctx: Pick<AppContext, 'config'>): string {
+  return ctx.config.adminUsername ?? 'admin';
+}
+
+/** A first start: no process, no workflow and no demo workspace yet. */
+async function isFirstStart(db: Db): Promise<boolean> {
+  const [process] = await db.select({ id: processes.id }).from(processes).limit(1);
+  const [workflow] = await db.select({ id: workflows.id }).from(workflows).limit(1);
+  const [workspace] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.identifier, DEMO_WORKSPACE.identifier)).limit(1);
+  return !process && !workflow && !workspace;
+}
+
+/**
+ * Every row of the demo in ONE transaction. The workspace goes first: a second
+ * replica seeding at the same time fails on its unique identifier (and rolls back).
+ * Returns the bucket ids by process slug.
+ */
+async function insertDemo(db: Db, owner: string, prepared: PreparedDemoProcess[]): Promise<Map<string, number>> {
+  return db.transaction(async (tx) => {
+    const [workspace] = await tx.insert(workspaces).values({ ...DEMO_WORKSPACE, slug: DEMO_WORKSPACE.identifier, ownerId: owner }).returning();
+    if (!workspace) throw new Error('workspaces insert returned no row');
+    const share = async (resourceType: 'processes' | 'workflows', resourceId: number) => {
+      await tx.insert(resourceWorkspaces).values({ resourceType, resourceId, workspaceId: workspace.id });
+    };
+
+    const buckets = new Map<string, number>();
+    for (const item of prepared) {
+      const [process] = await tx
+        .insert(processes)
+        .values({ identifier: item.slug, slug: item.slug, label: item.label, description: item.description, type: 'wps', ownerId: owner })
+        .returning();
+      if (!process) throw new Error('processes insert returned no row');
+      await share('processes', process.id);
+      // the unreleased version a Build & Release turns into the released one
+      const [bucket] = await tx
+        .insert(processBuckets)
+        .values({
+          identifier: `${item.slug}:${DEMO_VERSION}`,
+          label: item.label,
+          ownerId: owner,
+          processId: process.id,
+          value: DEMO_VERSION,
+          buildStatus: 'importing',
+          buildKind: 'release',
+          buildLog: item.buildLog,
+          buildStartedAt: new Date(),
+        })
+        .returning();
+      if (!bucket) throw new Error('process_buckets insert returned no row');
+      await releaseBucket(tx, {
+        bucket,
+        process,
+        releaser: owner,
+        signature: item.signature,
+        manifest: item.manifest,
+        dockerfile: item.dockerfile,
+        resources: effectiveResources(null, item.signature),
+        entry: formatLogEntry(`${item.label} released`),
+      });
+      buckets.set(item.slug, bucket.id);
+    }
+
+    const graph = demoWorkflowGraph();
+    const [workflow] = await tx
+      .insert(workflows)
+      .values({
+        identifier: DEMO_WORKFLOW.identifier,
+        slug: DEMO_WORKFLOW.identifier,
+        label: DEMO_WORKFLOW.label,
+        shortDescription: DEMO_WORKFLOW.shortDescription,
+        // spec 1 §3: JSON text {description, thumbnail_url}, as PATCH workflows/{id}/publish writes it
+        description: JSON.stringify({ description: DEMO_WORKFLOW.description, thumbnail_url: '' }),
+        isPublished: true,
+        publishedAt: new Date(),
+        version: 1,
+        graph,
+        ownerId: owner,
+      })
+      .returning();
+    if (!workflow) throw new Error('workflows insert returned no row');
+    await share('workflows', workflow.id);
+    await tx.insert(workflowVersions).values({ workflowId: workflow.id, version: 1, graph, createdBy: owner });
+    return buckets;
+  });
+}
+
+/**
+ * The demo of a first start (README "Demo", docs/seed-data.md): workspace 'demo', four
+ * released example processes (wrappers in processes/), and the published workflow
+ * 'NDVI vegetation demo' chaining them, all owned by the admin and shared with 'demo'.
+ * Does nothing when ASB_DEMO=false or when the database already holds a process, a
+ * workflow or the demo workspace. Safe on several replicas: a second seeder fails on
+ * the workspace's unique identifier and rolls back. Never throws: a demo that cannot be
+ * seeded (no python3, say) is logged, and the next start tries again.
+ * Returns whether this call seeded it.
+ */
+export async function seedDemo(ctx: AppContext, storage: DemoStorage): Promise<boolean> {
+  if (!ctx.config.demo) return false;
+  try {
+    if (!(await isFirstStart(ctx.db))) return false;
+    const owner = demoOwner(ctx);
+    const options = { python: ctx.config.pythonCommand, builder: owner };
+    const prepared: PreparedDemoProcess[] = [];
+    for (const process of DEMO_PROCESSES) prepared.push(await prepareDemoProcess(ctx.db, storage, process, options));
+    const buckets = await insertDemo(ctx.db, owner, prepared);
+    // the bucket keeps the files it was built from, as after an upload and a release
+    for (const item of prepared) {
+      const bucketId = buckets.get(item.slug);
+      if (bucketId !== undefined) await copyDemoFiles(item.sourceDir, storage.bucketDir(bucketId));
+    }
+    ctx.log.info(`Seeded the demo: workspace '${DEMO_WORKSPACE.identifier}', ${prepared.length} processes and the workflow '${DEMO_WORKFLOW.label}', owned by ${owner}`);
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      ctx.log.info('The demo was seeded by another server meanwhile');
+      return false;
+    }
+    ctx.log.warn({ err: error }, `Could not seed the demo (it is tried again at the next start): ${(error as Error).message}`);
+    return false;
+  }
+}

@@ -1,0 +1,90 @@
+import type { WorkflowGraph } from '@asb/contracts';
+import { DEMO_VERSION } from './demo-processes.js';
+
+export const DEMO_WORKFLOW = {
+  identifier: 'ndvi-vegetation-demo',
+  label: 'NDVI vegetation demo',
+  shortDescription: 'Draws a synthetic 4-band scene, computes its NDVI, thresholds it into a vegetation mask and reports the share of vegetation.',
+  description: [
+    'A first workflow to run: no data to upload, nothing to download.',
+    'Synthetic scene draws a 4-band (blue, green, red, nir) GeoTIFF of a made-up landscape over the longitude/latitude box you choose (around Antwerp by default);',
+    'NDVI computes (nir - red) / (nir + red); Threshold turns the NDVI into a vegetation mask;',
+    'Summary counts the vegetation and writes summary.json with a one-line result such as',
+    '"Vegetation covers 42.1 % of the scene (mean NDVI 0.31)."',
+    'Change the box, the size or the NDVI threshold in the execute form and compare the results.',
+  ].join(' '),
+} as const;
+
+/** Horizontal distance between the nodes of the editor (a node is about 260 px wide). */
+const STEP_X = 340;
+
+const version = (slug: string) => `${slug}:${DEMO_VERSION}`;
+
+/**
+ * synthetic-scene → ndvi → threshold → summary, laid out left to right. The box, the
+ * size and the threshold are what the execute form asks for; the band numbers and the
+ * seed keep their defaults (hidden), since the scene always has blue, green, red, nir.
+ */
+export function demoWorkflowGraph(): WorkflowGraph {
+  return {
+    nodes: [
+      {
+        id: 'scene',
+        kind: 'process',
+        processVersion: version('synthetic-scene'),
+        label: 'Synthetic scene',
+        position: { x: 0, y: 0 },
+        inputs: {
+          west: { label: 'West', userVisible: true, userEditable: true, description: 'Western edge of the scene (degrees east)' },
+          south: { label: 'South', userVisible: true, userEditable: true, description: 'Southern edge of the scene (degrees north)' },
+          east: { label: 'East', userVisible: true, userEditable: true, description: 'Eastern edge of the scene (degrees east)' },
+          north: { label: 'North', userVisible: true, userEditable: true, description: 'Northern edge of the scene (degrees north)' },
+          size: { label: 'Size (pixels)', userVisible: true, userEditable: true, description: 'Pixels along the longer side of the scene, 16 to 4096' },
+          seed: { label: 'Random seed', userVisible: false, userEditable: false },
+        },
+      },
+      {
+        id: 'ndvi',
+        kind: 'process',
+        processVersion: version('ndvi'),
+        label: 'NDVI',
+        position: { x: STEP_X, y: 0 },
+        inputs: {
+          red_band: { label: 'Red band', userVisible: false, userEditable: false },
+          nir_band: { label: 'Near-infrared band', userVisible: false, userEditable: false },
+        },
+      },
+      {
+        id: 'threshold',
+        kind: 'process',
+        processVersion: version('threshold'),
+        label: 'Threshold',
+        position: { x: 2 * STEP_X, y: 0 },
+        inputs: {
+          threshold: {
+            label: 'NDVI threshold',
+            defaultValue: '0.3',
+            userVisible: true,
+            userEditable: true,
+            description: 'A pixel counts as vegetation from this NDVI on (-1 to 1)',
+          },
+        },
+      },
+      {
+        id: 'summary',
+        kind: 'process',
+        processVersion: version('summary'),
+        label: 'Summary',
+        position: { x: 3 * STEP_X, y: 0 },
+        inputs: {},
+      },
+    ],
+    edges: [
+      { source: 'scene', sourceOutput: 'scene', target: 'ndvi', targetInput: 'scene' },
+      { source: 'ndvi', sourceOutput: 'ndvi', target: 'threshold', targetInput: 'ndvi' },
+      { source: 'threshold', sourceOutput: 'mask', target: 'summary', targetInput: 'mask' },
+      { source: 'ndvi', sourceOutput: 'mean_ndvi', target: 'summary', targetInput: 'mean_ndvi' },
+      { source: 'threshold', sourceOutput: 'vegetation_share', target: 'summary', targetInput: 'vegetation_share' },
+    ],
+  };
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the portal needs (and, with --test, those the test suite
+# needs) when they are missing: the README's first command and scripts/test-all.sh call it.
+# Uses sudo unless run as root.
+set -euo pipefail
+
+missing=()
+# the process runtime (wrapper inspection, archive extraction, the runner) and the demo's
+# example processes (docs/seed-data.md#demo) run on Debian's python3 with numpy and rasterio
+[ -x /usr/bin/python3 ] || missing+=(python3)
+dpkg -s python3-numpy >/dev/null 2>&1 || missing+=(python3-numpy)
+dpkg -s python3-rasterio >/dev/null 2>&1 || missing+=(python3-rasterio)
+if [ "${1:-}" = "--test" ]; then
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+  # repository browser tests: a real container registry (scripts/registry.sh) with bcrypt htpasswd
+  command -v docker-registry >/dev/null 2>&1 || missing+=(docker-registry)
+  command -v htpasswd >/dev/null 2>&1 || missing+=(apache2-utils)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" = "0" ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
