@@ -27,8 +27,11 @@ export type TaskOutcome =
   | { ok: false; error: string; interrupted?: boolean };
 
 export interface ExecutorCallbacks {
-  /** the attempt runs: `handle` identifies it (a pid for the local executor) */
-  onStarted(job: TaskJob, started: { workerLabel: string; handle: number | null }): Promise<void>;
+  /**
+   * the attempt runs: `handle` identifies it (a pid for the local executor); `startedAt` is
+   * when the executor began it (preparing its folders, then starting the process)
+   */
+  onStarted(job: TaskJob, started: { workerLabel: string; handle: number | null; startedAt: Date }): Promise<void>;
   onFinished(job: TaskJob, outcome: TaskOutcome): Promise<void>;
 }
 

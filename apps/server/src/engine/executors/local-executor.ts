@@ -38,6 +38,8 @@ interface Attempt {
   job: TaskJob;
   slots: number;
   pid?: number;
+  /** when the executor took it from its queue to run it: the task's start */
+  beganAt?: Date;
   /** why the executor ends it, if it does */
   stopReason?: 'cancel' | 'shutdown' | 'timeout';
   cancelKill?: () => void;
@@ -171,14 +173,12 @@ export class LocalExecutor implements TaskExecutor {
 
   private async execute(attempt: Attempt): Promise<TaskOutcome> {
     const { job } = attempt;
+    attempt.beganAt = new Date();
     const wrapperDir = await this.cache.materialize(job.processVersion.manifest);
     const { scratchDir, outputsFile } = attemptFiles(job);
-    await fs.mkdir(job.outDir, { recursive: true });
-    await fs.mkdir(path.dirname(job.logPath), { recursive: true });
-    // leftovers of the same attempt run before a crash
-    await fs.rm(scratchDir, { recursive: true, force: true });
-    await fs.rm(outputsFile, { force: true });
-    await fs.mkdir(scratchDir, { recursive: true });
+    // leftovers of the same attempt run before a crash go first; the folders are made side by side
+    await Promise.all([fs.rm(scratchDir, { recursive: true, force: true }), fs.rm(outputsFile, { force: true })]);
+    await Promise.all([fs.mkdir(job.outDir, { recursive: true }), fs.mkdir(path.dirname(job.logPath), { recursive: true }), fs.mkdir(scratchDir, { recursive: true })]);
     try {
       const log = await fs.open(job.logPath, 'a');
       let offset: number;
@@ -195,8 +195,9 @@ export class LocalExecutor implements TaskExecutor {
       await fs.appendFile(job.logPath, `${stamp()} attempt ${job.tryNumber} ended: ${outcome.ok ? 'succeeded' : outcome.error}\n`);
       return outcome;
     } finally {
-      await fs.rm(scratchDir, { recursive: true, force: true });
-      await fs.rm(outputsFile, { force: true });
+      // after the report, not before it: the next task need not wait for this clean-up
+      // (a leftover is removed again before the same attempt could ever run)
+      void Promise.all([fs.rm(scratchDir, { recursive: true, force: true }), fs.rm(outputsFile, { force: true })]).catch(() => undefined);
     }
   }
 
@@ -224,7 +225,7 @@ export class LocalExecutor implements TaskExecutor {
       // the inputs go through stdin only: clear values never touch the disk
       child.stdin?.on('error', () => undefined);
       child.stdin?.end(JSON.stringify(job.inputs));
-      const started = async () => this.callbacks.onStarted(job, { workerLabel: this.workerLabel, handle: pid });
+      const started = async () => this.callbacks.onStarted(job, { workerLabel: this.workerLabel, handle: pid, startedAt: attempt.beganAt ?? new Date() });
       attempt.started = started().catch((error: unknown) => {
         this.options.log?.warn({ err: error, taskRowId: job.taskRowId }, 'local executor: onStarted failed');
       });

@@ -130,7 +130,9 @@ export class Orchestrator implements ExecutorCallbacks {
   }
 
   private async advance(executionId: number): Promise<void> {
-    const [row] = await this.ctx.db.select().from(executions).where(eq(executions.id, executionId));
+    // a running execution's context is cached until it ends or is stopped (forget): no need to read it again
+    const cached = this.contexts.get(executionId);
+    const [row] = cached ? [cached.execution] : await this.ctx.db.select().from(executions).where(eq(executions.id, executionId));
     if (!row || (row.status !== 'pending' && row.status !== 'running')) {
       this.forget(executionId);
       return;
@@ -271,10 +273,10 @@ export class Orchestrator implements ExecutorCallbacks {
     this.executor.submit(job);
   }
 
-  async onStarted(job: TaskJob, started: { workerLabel: string; handle: number | null }): Promise<void> {
+  async onStarted(job: TaskJob, started: { workerLabel: string; handle: number | null; startedAt: Date }): Promise<void> {
     const row = await this.tasks.transition(job.taskRowId, ['queued'], {
       state: 'running',
-      startDate: new Date(),
+      startDate: started.startedAt,
       workerLabel: started.workerLabel,
       pid: started.handle,
       heartbeatAt: new Date(),
@@ -284,21 +286,25 @@ export class Orchestrator implements ExecutorCallbacks {
   }
 
   async onFinished(job: TaskJob, outcome: TaskOutcome): Promise<void> {
-    const task = await this.tasks.find(job.taskRowId);
-    // a stop got there first, or this is a stale attempt: nothing to record
-    if (!task || (task.state !== 'queued' && task.state !== 'running') || task.tryNumber !== job.tryNumber) return;
     const now = new Date();
+    // only this attempt, while it is in flight: a stop got there first, or a stale report, changes nothing
+    const current = { tryNumber: job.tryNumber };
     let row: TaskRow | undefined;
     if (outcome.ok) {
-      row = await this.tasks.transition(task.id, ['queued', 'running'], { state: 'success', outputs: outcome.outputs, endDate: now, pid: null });
-    } else if (outcome.interrupted) {
-      if (this.isClosing) return; // recovered at the next start
-      row = await this.tasks.transition(task.id, ['queued', 'running'], { state: 'retry', maxTries: task.maxTries + 1, nextAttemptAt: now, error: outcome.error, pid: null });
+      row = await this.tasks.transition(job.taskRowId, ['queued', 'running'], { state: 'success', outputs: outcome.outputs, endDate: now, pid: null }, current);
     } else {
-      const next = afterFailure(task, now);
-      row = await this.tasks.transition(task.id, ['queued', 'running'], { ...next, error: outcome.error, endDate: now, pid: null });
+      const task = await this.tasks.find(job.taskRowId);
+      if (!task) return;
+      if (outcome.interrupted) {
+        if (this.isClosing) return; // recovered at the next start
+        // the interruption is not the task's failure: it does not use up an attempt
+        row = await this.tasks.transition(task.id, ['queued', 'running'], { state: 'retry', maxTries: task.maxTries + 1, nextAttemptAt: now, error: outcome.error, pid: null }, current);
+      } else {
+        row = await this.tasks.transition(task.id, ['queued', 'running'], { ...afterFailure(task, now), error: outcome.error, endDate: now, pid: null }, current);
+      }
     }
-    if (row) this.changed.set(job.executionId, row);
+    if (!row) return;
+    this.changed.set(job.executionId, row);
     this.kick(job.executionId);
   }
 
@@ -356,7 +362,8 @@ export class Orchestrator implements ExecutorCallbacks {
       .update(executions)
       .set({ progress: progressOf(tasks.map(toView)), executionResults: executionResults(context, tasks, context.execution.datastore), updatedAt: new Date() })
       .where(and(eq(executions.id, context.execution.id), eq(executions.status, 'running')))
-      .returning();
+      // only what the message carries: the row's JSON columns would be parsed for nothing
+      .returning(SUMMARY);
     if (updated) await this.emit(updated, cause ? { task_id: cause.taskId, task_state: cause.state as TaskState, process_version: cause.processVersion ?? undefined } : {});
   }
 
@@ -372,7 +379,7 @@ export class Orchestrator implements ExecutorCallbacks {
     }
   }
 
-  private async emit(execution: ExecutionRow, extra: Partial<ExecutionUpdate>): Promise<void> {
+  private async emit(execution: ExecutionSummary, extra: Partial<ExecutionUpdate>): Promise<void> {
     const payload: ExecutionUpdate = { id: String(execution.id), identifier: execution.identifier, status: execution.status, progress: execution.progress, ...extra };
     await this.ctx.bus.publish({ type: 'executionUpdate', audience: execution.ownerId, payload: { ...payload } });
   }
@@ -390,6 +397,10 @@ export class Orchestrator implements ExecutorCallbacks {
     this.timers.set(executionId, timer);
   }
 }
+
+/** The columns of an execution a live message needs. */
+const SUMMARY = { id: executions.id, identifier: executions.identifier, status: executions.status, progress: executions.progress, ownerId: executions.ownerId };
+type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId'>;
 
 function toView(task: TaskRow): TaskView {
   return { id: task.id, taskId: task.taskId, nodeId: task.nodeId, itemIndex: task.itemIndex, state: task.state as TaskState, nextAttemptAt: task.nextAttemptAt };

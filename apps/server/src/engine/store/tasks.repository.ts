@@ -28,11 +28,11 @@ export class TasksRepository {
   }
 
   /** Moves a task from one of `from` to new values; the row when this call won, else undefined. */
-  async transition(id: number, from: TaskState[], values: Partial<NewTask>): Promise<TaskRow | undefined> {
+  async transition(id: number, from: TaskState[], values: Partial<NewTask>, attempt?: { tryNumber: number }): Promise<TaskRow | undefined> {
     const [row] = await this.db
       .update(executionTasks)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(executionTasks.id, id), inArray(executionTasks.state, from)))
+      .where(and(eq(executionTasks.id, id), inArray(executionTasks.state, from), attempt ? eq(executionTasks.tryNumber, attempt.tryNumber) : undefined))
       .returning();
     return row;
   }
