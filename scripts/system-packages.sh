@@ -16,6 +16,8 @@ if [ "${1:-}" = "--test" ]; then
   # repository browser tests: a real container registry (scripts/registry.sh) with bcrypt htpasswd
   command -v docker-registry >/dev/null 2>&1 || missing+=(docker-registry)
   command -v htpasswd >/dev/null 2>&1 || missing+=(apache2-utils)
+  # the queue executor and Redis event bus tests start a real Redis on loopback
+  command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
