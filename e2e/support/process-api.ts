@@ -63,12 +63,17 @@ export class ProcessApi {
   /**
    * A process with one released version built from a wrapper declaring these inputs and
    * outputs (docs/process-runtime.md): what a workflow node needs. Returns the version's
-   * identifier `{process}:{value}`.
+   * identifier `{process}:{value}`. `body`, python statements, runs in execute() before it
+   * returns (`import time; time.sleep(3)`, `raise ValueError('...')`; `inputs` holds the inputs).
    */
-  async releaseProcess(label: string, signature: { inputs: WrapperPort[]; outputs: WrapperPort[] }): Promise<{ processId: string; identifier: string; versionId: string }> {
+  async releaseProcess(
+    label: string,
+    signature: { inputs: WrapperPort[]; outputs: WrapperPort[] },
+    body?: string,
+  ): Promise<{ processId: string; identifier: string; versionId: string }> {
     const process = await this.createProcess(label);
     const bucketId = await this.createBucketId(process.id);
-    const upload = await this.uploadFile(bucketId, 'process_wrapper.py', wrapperSource(signature));
+    const upload = await this.uploadFile(bucketId, 'process_wrapper.py', wrapperSource(signature, body));
     expect(upload.status(), await upload.text()).toBeLessThan(300);
     const start = await this.request.post(`/procimp/process/buckets/${bucketId}/import`, { headers: this.headers });
     expect(start.status(), await start.text()).toBe(202);
@@ -94,9 +99,13 @@ export interface WrapperPort {
   description?: string;
 }
 
-/** A minimal valid process_wrapper.py: it returns each output's name as its value. */
-export function wrapperSource(signature: { inputs: WrapperPort[]; outputs: WrapperPort[] }): string {
+/**
+ * A minimal valid process_wrapper.py: it returns each output's name as its value, after
+ * running `body` (python statements, indented here) when given.
+ */
+export function wrapperSource(signature: { inputs: WrapperPort[]; outputs: WrapperPort[] }, body?: string): string {
   const literal = (ports: WrapperPort[]) => `[\n${ports.map((port) => `    ${JSON.stringify(port).replace(/\bnull\b/g, 'None').replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False')},`).join('\n')}\n]`;
   const results = signature.outputs.map((port) => `"${port.name}": "${port.name}"`).join(', ');
-  return `INPUTS = ${literal(signature.inputs)}\nOUTPUTS = ${literal(signature.outputs)}\n\n\ndef execute(out_dir, **inputs):\n    return {${results}}\n`;
+  const statements = body ? `${body.split('\n').map((line) => `    ${line}`).join('\n')}\n` : '';
+  return `INPUTS = ${literal(signature.inputs)}\nOUTPUTS = ${literal(signature.outputs)}\n\n\ndef execute(out_dir, **inputs):\n${statements}    return {${results}}\n`;
 }

@@ -37,6 +37,7 @@ const admin = () => import('../features/admin');
 const processes = () => import('../features/processes');
 const workflows = () => import('../features/workflows');
 const executions = () => import('../features/executions');
+const jobs = () => import('../features/jobs');
 
 export const routes: RouteObject[] = [
   {
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
       page('workflowDetail', workflows, 'WorkflowDetailPage'),
       page('processorEditor', workflows, 'ProcessorEditorPage'),
       page('monitoring', executions, 'ExecutionsPage'),
+      page('jobs', jobs, 'JobsPage'),
       {
         path: '/admin',
         lazy: async () => {
@@ -97,7 +99,6 @@ export const routes: RouteObject[] = [
           'applicationReport',
           'modelExecutions',
           'modelReport',
-          'jobs',
           'mepCollections',
           'mepCollectionNew',
           'mepCollection',

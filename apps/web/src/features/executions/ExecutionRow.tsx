@@ -1,11 +1,13 @@
-import { ActionIcon, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarTime, IconChevronDown, IconChevronRight, IconReport } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { routePath } from '../../app/routes';
 import { formatDateTime } from '../../ui/formatDateTime';
-import type { Execution } from '../workflows/api/executions';
+import { isActive, type Execution } from '../workflows/api/executions';
 import { ExecutionInputs } from './ExecutionInputs';
+import { ExecutionTasks } from './ExecutionTasks';
 import { StatusBadge } from './StatusBadge';
+import { StopExecutionButton } from './StopExecutionButton';
 
 export const EXECUTION_COLUMN_COUNT = 6;
 
@@ -15,10 +17,14 @@ export interface ExecutionRowProps {
   onToggle(): void;
 }
 
-/** One execution: status, workflow, owner, start, report and schedule links; expands to its inputs. */
+/**
+ * One execution: status, workflow, owner, start, report and schedule links, and Stop while
+ * it is pending or running (for those who may change it); expands to its inputs and tasks.
+ */
 export function ExecutionRow({ execution, isExpanded, onToggle }: ExecutionRowProps) {
   const a = execution.attributes;
   const detailsId = `execution-inputs-${execution.id}`;
+  const canStop = isActive(execution) && a.permissions.change;
   return (
     <>
       <Table.Tr data-execution-id={execution.id}>
@@ -51,6 +57,7 @@ export function ExecutionRow({ execution, isExpanded, onToggle }: ExecutionRowPr
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdAt)}</Table.Td>
         <Table.Td>
           <Group gap="xs" justify="flex-end" wrap="nowrap">
+            {canStop && <StopExecutionButton id={execution.id} identifier={a.identifier} />}
             {a.schedule && (
               <Button
                 component={Link}
@@ -73,7 +80,20 @@ export function ExecutionRow({ execution, isExpanded, onToggle }: ExecutionRowPr
         <Table.Tr id={detailsId} bg="var(--mantine-color-gray-light)">
           <Table.Td />
           <Table.Td colSpan={EXECUTION_COLUMN_COUNT - 1}>
-            <ExecutionInputs inputs={a.inputs} identifier={a.identifier} />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <div>
+                <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
+                  Input parameters
+                </Text>
+                <ExecutionInputs inputs={a.inputs} identifier={a.identifier} />
+              </div>
+              <div>
+                <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
+                  Tasks
+                </Text>
+                <ExecutionTasks executionId={execution.id} identifier={a.identifier} executionResults={a.executionResults} />
+              </div>
+            </SimpleGrid>
           </Table.Td>
         </Table.Tr>
       )}

@@ -1,10 +1,11 @@
 import type { ExecutionAttributes } from '@asb/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from '../../test/fake-fetch';
+import { fakeFetch, type FakeRequest } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render-with-providers';
-import { activeShares, shownInputs } from './execution-view';
+import { liveClient } from '../../app/live/live';
+import { activeShares, durationText, executionTasks, liveExecutionUpdate, shownInputs, taskStateLabel, withUpdate } from './execution-view';
 import { ExecutionsPage } from './ExecutionsPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -53,18 +54,34 @@ function execution(id: string, overrides: Partial<ExecutionAttributes> = {}) {
   };
 }
 
+const RESULTS = {
+  info: { data: { streams: { a: ['b'], b: [] } } },
+  tasks: [
+    { task_id: 'a', task_label: 'ndvi:1', state: 'failed', start_date: '2024-03-04T05:06:00Z', end_date: '2024-03-04T05:06:02.5Z', try_number: 1, run: '' },
+    { task_id: 'b', task_label: 'ndvi:1', state: 'upstream_failed', start_date: null, end_date: '2024-03-04T05:06:03Z', try_number: 0, run: '' },
+  ],
+  data: [],
+};
+
+/** what the live socket delivers to the page */
+function liveMessage(message: object) {
+  act(() => (liveClient as unknown as { dispatch(data: string): void }).dispatch(JSON.stringify(message)));
+}
+
 const COUNTS: Record<string, number> = { 'pending,paused,submitting,credit_calculated': 3, 'running,request_sent': 1 };
 
-function renderPage(answer: (query: URLSearchParams) => { status?: number; body?: unknown }) {
+type Answer = { status?: number; body?: unknown } | undefined;
+
+function renderPage(answer: (query: URLSearchParams) => { status?: number; body?: unknown }, other: (request: FakeRequest) => Answer = () => undefined) {
   const { calls: all } = fakeFetch((request) => {
-    if (request.path !== '/builder/v1/executions') return undefined;
+    if (request.path !== '/builder/v1/executions') return other(request);
     const status = request.query.get('filter[status]');
     if (status) return { body: { data: [], meta: { pagination: { page: 1, pages: 1, count: COUNTS[status] ?? 0 } } } };
     return answer(request.query);
   });
   renderWithProviders(<ExecutionsPage />, { path: '/monitoring' });
   // the list's calls, without the counts of the progress bar
-  return { at: (index: number) => all.filter((call) => !call.query.has('filter[status]')).at(index) };
+  return { all, at: (index: number) => all.filter((call) => call.path === '/builder/v1/executions' && !call.query.has('filter[status]')).at(index) };
 }
 
 const page = (data: unknown[], pages = 1) => ({ body: { data, meta: { pagination: { page: 1, pages, count: data.length } } } });
@@ -104,6 +121,71 @@ describe('ExecutionsPage', () => {
     expect(screen.queryByRole('table', { name: 'Inputs of ndvi-run-1' })).not.toBeInTheDocument();
   });
 
+  it('shows the tasks of an expanded execution with their states, and the log of a failed task', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage(
+      () => page([execution('1', { status: 'failed', progress: 1, executionResults: RESULTS })]),
+      (request) => (request.path === '/builder/v1/executions/1/tasks/a/log' ? { body: 'Traceback (most recent call last):\nValueError: negative start' } : undefined),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Show input parameters of ndvi-run-1' }));
+    const tasks = screen.getByRole('table', { name: 'Tasks of ndvi-run-1' });
+    const [failed, upstream] = [within(tasks).getByText('a').closest('tr')!, within(tasks).getByText('b').closest('tr')!];
+    expect(within(failed).getByText('failed').closest('[data-task-state]')).toHaveAttribute('data-task-state', 'failed');
+    expect(within(failed).getByText('2.5 s')).toBeInTheDocument();
+    expect(within(upstream).getByText('upstream failed').closest('[data-task-state]')).toHaveAttribute('data-task-state', 'upstream_failed');
+    // a task that never ran has no log
+    expect(within(upstream).queryByRole('button', { name: /Log/ })).not.toBeInTheDocument();
+    await user.click(within(failed).getByRole('button', { name: 'Log of task a' }));
+    expect(await screen.findByTestId('task-log')).toHaveTextContent('ValueError: negative start');
+    expect(screen.getByRole('dialog', { name: 'Log of task a' })).toBeInTheDocument();
+    expect(calls.all.some((call) => call.path === '/builder/v1/executions/1/tasks/a/log')).toBe(true);
+  });
+
+  it('stops a running execution after a confirmation; only active rows the user may change offer Stop', async () => {
+    const user = userEvent.setup();
+    let status = 'running';
+    const calls = renderPage(
+      () =>
+        page([
+          execution('1', { status }),
+          execution('2', { status: 'success' }),
+          execution('3', { status: 'running', permissions: { change: false, delete: false, share: false } }),
+        ]),
+      (request) => {
+        if (request.method !== 'PATCH' || request.path !== '/builder/v1/executions/1/stop') return undefined;
+        status = 'stopped';
+        return { body: { data: execution('1', { status }) } };
+      },
+    );
+    await screen.findByText('ndvi-run-1');
+    expect(screen.queryByRole('button', { name: 'Stop ndvi-run-2' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop ndvi-run-3' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stop ndvi-run-1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Stop execution' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stop execution' }));
+    await waitFor(() => expect(within(screen.getByText('ndvi-run-1').closest('tr')!).getByText('stopped')).toBeInTheDocument());
+    expect(calls.all.filter((call) => call.method === 'PATCH').map((call) => call.path)).toEqual(['/builder/v1/executions/1/stop']);
+  });
+
+  it('follows executionUpdate live messages: the badge changes at once and the list is fetched again', async () => {
+    let [status, progress] = ['pending', 0];
+    const calls = renderPage(() => page([execution('1', { status, progress, executionResults: status === 'success' ? RESULTS : null })]));
+    const badge = async () => within((await screen.findByText('ndvi-run-1')).closest('tr')!).getByText(/./, { selector: '[data-status-group] *' });
+    expect(await badge()).toHaveTextContent('pending');
+    const listCalls = () => calls.all.filter((call) => !call.query.has('filter[status]')).length;
+    const countCalls = () => calls.all.filter((call) => call.query.has('filter[status]')).length;
+    const before = { list: listCalls(), counts: countCalls() };
+    [status, progress] = ['running', 0.5];
+    liveMessage({ type: 'executionUpdate', id: '1', identifier: 'ndvi-run-1', status, progress });
+    await waitFor(async () => expect(await badge()).toHaveTextContent('50%'));
+    [status, progress] = ['success', 1];
+    liveMessage({ type: 'executionUpdate', id: '1', identifier: 'ndvi-run-1', status, progress });
+    await waitFor(async () => expect(await badge()).toHaveTextContent('Success'));
+    // the list and the bar's counts were fetched again, without any reload
+    expect(listCalls()).toBeGreaterThan(before.list);
+    expect(countCalls()).toBeGreaterThan(before.counts);
+  });
+
   it('searches with filter[search]', async () => {
     const user = userEvent.setup();
     const calls = renderPage((query) => (query.get('filter[search]') === 'zzz' ? page([]) : page([execution('1')])));
@@ -120,6 +202,31 @@ describe('ExecutionsPage', () => {
 });
 
 describe('execution view helpers', () => {
+  it('reads the tasks of executionResults, labels states and durations', () => {
+    expect(executionTasks(null)).toEqual([]);
+    expect(executionTasks({ tasks: 'nope' })).toEqual([]);
+    expect(executionTasks(RESULTS).map((task) => [task.taskId, task.state, task.tryNumber])).toEqual([
+      ['a', 'failed', 1],
+      ['b', 'upstream_failed', 0],
+    ]);
+    expect(taskStateLabel('upstream_failed')).toBe('upstream failed');
+    expect(durationText('2024-01-01T00:00:00Z', '2024-01-01T00:00:42Z')).toBe('42 s');
+    expect(durationText('2024-01-01T00:00:05Z', '2024-01-01T00:00:00Z')).toBe('n/a');
+    expect(durationText(null, '2024-01-01T00:00:00Z')).toBe('n/a');
+  });
+
+  it('applies a live update to the page holding the execution', () => {
+    const document = { data: [execution('1'), execution('2')], meta: { pagination: { page: 1, pages: 1, count: 2 } } };
+    const update = liveExecutionUpdate({ type: 'executionUpdate', id: '2', status: 'running', progress: 0.25 })!;
+    const next = withUpdate(document, update)!;
+    expect(next.data.map((row) => [row.attributes.status, row.attributes.progress])).toEqual([
+      ['pending', 0],
+      ['running', 0.25],
+    ]);
+    expect(withUpdate(document, { id: '9', status: 'running', progress: 0 })).toBe(document);
+    expect(liveExecutionUpdate({ type: 'executionUpdate' })).toBeUndefined();
+  });
+
   it('splits the bar between pending and running executions', () => {
     expect(activeShares({ pending: 3, running: 1 })).toEqual({ pending: 75, running: 25 });
     expect(activeShares({ pending: 0, running: 0 })).toEqual({ pending: 0, running: 0 });

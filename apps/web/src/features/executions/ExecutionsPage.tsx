@@ -8,6 +8,7 @@ import { useReportError } from '../../app/api/use-report-error';
 import { useExecutions } from '../workflows/api/executions';
 import { EXECUTIONS_KEY } from '../workflows/api/keys';
 import { ActiveExecutionsBar } from './ActiveExecutionsBar';
+import { liveExecutionUpdate, withUpdate, type ExecutionListDocument } from './execution-view';
 import { EXECUTION_COLUMN_COUNT, ExecutionRow } from './ExecutionRow';
 
 const TYPING_DELAY_MS = 400;
@@ -27,8 +28,14 @@ export function ExecutionsPage() {
   }, TYPING_DELAY_MS);
   const query = useExecutions({ page, search });
   const queryClient = useQueryClient();
-  // the builder announces status changes on the live socket (type executionUpdate)
-  useLiveEvent('executionUpdate', () => void queryClient.invalidateQueries({ queryKey: EXECUTIONS_KEY }));
+  // The engine announces every change on the live socket (type executionUpdate): the row's
+  // badge takes the new status at once, then the list, its tasks and the bar's counts are
+  // fetched again. The 5 s refetch while an execution is active stays as the fallback.
+  useLiveEvent('executionUpdate', (message) => {
+    const update = liveExecutionUpdate(message);
+    if (update) queryClient.setQueriesData<ExecutionListDocument>({ queryKey: [...EXECUTIONS_KEY, 'list'] }, (document) => withUpdate(document, update));
+    void queryClient.invalidateQueries({ queryKey: EXECUTIONS_KEY });
+  });
   useReportError(query.error, query.errorUpdatedAt, 'builder');
   const rows = query.data?.data ?? [];
   const pagination = query.data?.meta.pagination;

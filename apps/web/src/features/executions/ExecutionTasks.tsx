@@ -1,0 +1,86 @@
+import { Alert, Button, Table, Text } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatDateTime } from '../../ui/formatDateTime';
+import { durationText, executionError, executionTasks } from './execution-view';
+import { TaskLogModal } from './TaskLogModal';
+import { TaskStateBadge } from './TaskStateBadge';
+
+export interface ExecutionTasksProps {
+  executionId: string;
+  identifier: string;
+  executionResults: unknown;
+}
+
+/** The tasks of an execution with their states; a task that has run offers its log (failed ones first of all). */
+export function ExecutionTasks({ executionId, identifier, executionResults }: ExecutionTasksProps) {
+  const [logTaskId, setLogTaskId] = useState<string | null>(null);
+  const tasks = executionTasks(executionResults);
+  const error = executionError(executionResults);
+  return (
+    <>
+      {error && (
+        <Alert color="red" variant="light" p="xs" mb="xs">
+          {error}
+        </Alert>
+      )}
+      {tasks.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No tasks yet
+        </Text>
+      ) : (
+        <Table withRowBorders={false} verticalSpacing={2} aria-label={`Tasks of ${identifier}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Task</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>Started</Table.Th>
+              <Table.Th>Duration</Table.Th>
+              <Table.Th aria-label="Log" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tasks.map((task) => (
+              <Table.Tr key={task.taskId} data-task-id={task.taskId}>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {task.taskId}
+                  </Text>
+                  {task.label && task.label !== task.taskId && (
+                    <Text size="xs" c="dimmed">
+                      {task.label}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <TaskStateBadge state={task.state} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatDateTime(task.startDate)}</Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{durationText(task.startDate, task.endDate)}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  {task.tryNumber > 0 && (
+                    <Button
+                      size="compact-xs"
+                      variant={task.state === 'failed' ? 'light' : 'subtle'}
+                      color={task.state === 'failed' ? 'red' : 'gray'}
+                      leftSection={<IconFileText size={12} />}
+                      aria-label={`Log of task ${task.taskId}`}
+                      onClick={() => setLogTaskId(task.taskId)}
+                    >
+                      Log
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <TaskLogModal executionId={executionId} taskId={logTaskId} onClose={() => setLogTaskId(null)} />
+    </>
+  );
+}
