@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './platform/db/client.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { InProcessEventBus, type EventBus } from './platform/live/event-bus.js';
 import { registerLiveRoutes } from './platform/live/live.routes.js';
+import { RedisEventBus } from './platform/live/redis-event-bus.js';
 import { redactToken } from './platform/live/stream-auth.js';
 import { registerResourceRoutes } from './platform/resources/resource.routes.js';
 import { signingSecret } from './platform/secrets.js';
@@ -95,7 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dbKind: database.kind,
     tokens: new TokenService(await signingSecret(database.db, config.secretKey)),
     users: new UsersRepository(database.db),
-    bus: options.bus ?? new InProcessEventBus(),
+    bus: options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl, { log: server.log }) : new InProcessEventBus()),
     keystore: new Keystore(database.db),
     log: server.log,
   };

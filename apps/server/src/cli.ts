@@ -10,6 +10,8 @@ Commands:
                                           create a local account (a password is generated when omitted)
   reset-password <username> [--password P]
                                           set a new password (generated when omitted) and unlock the account
+  worker                                  run tasks of the queue executor (needs REDIS_URL and the servers'
+                                          ASB_DATA_DIR; ASB_WORKER_CPUS tasks' CPUs at once); stops on SIGTERM
   help                                    show this text
 
 Configuration comes from the environment (see README.md).`;
@@ -30,6 +32,11 @@ export async function runCli(argv: string[]): Promise<number> {
   if (command === 'help' || !command) {
     console.log(HELP);
     return 0;
+  }
+  if (command === 'worker') {
+    // no database, no HTTP: only the engine's runner (loaded here, so other commands stay light)
+    const { runWorker } = await import('./engine/executors/queue-worker.js');
+    return runWorker(loadConfig());
   }
   if ((command !== 'create-user' && command !== 'reset-password') || !username) {
     console.error(HELP);

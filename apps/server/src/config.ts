@@ -22,12 +22,31 @@ export interface RegistryConfig {
   repository: string;
 }
 
+/** Where tasks run: child processes of the server, or `asb worker` processes through Redis. */
+export type ExecutorKind = 'local' | 'queue';
+
+/** The queue executor's workers (`asb worker`; docs/engine.md, "queue"). */
+export interface QueueConfig {
+  /** ASB_WORKER_CPUS: CPUs a worker hands out to running tasks at once (default: its machine's) */
+  workerCpus: number;
+  /** ASB_QUEUE_LOCK_MS: a dead worker's tasks are delivered again after this */
+  lockMs: number;
+  /** ASB_QUEUE_STALLED_CHECK_MS: how often workers look for such tasks */
+  stalledCheckMs: number;
+  /** ASB_QUEUE_MAX_STALLED: how often one attempt is delivered again before it fails */
+  maxStalled: number;
+}
+
 /** The engine (docs/engine.md). */
 export interface EngineConfig {
   /** CPUs the local executor hands out to running tasks at once */
   localCpus: number;
   /** how often running executions are looked at without an event */
   sweepIntervalMs: number;
+  /** ASB_EXECUTOR; unset: 'queue' when REDIS_URL is set, else 'local' (executorKind()) */
+  executor?: ExecutorKind;
+  /** unset values take the defaults of engine/executors/queue-protocol.ts */
+  queue?: Partial<QueueConfig>;
 }
 
 export interface AppConfig {
@@ -35,6 +54,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** REDIS_URL: live events across replicas, and the queue executor */
+  redisUrl: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   instanceName: string;
@@ -98,6 +119,33 @@ function defaultPython(): string {
   return fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 }
 
+function executorFromEnv(value: string | undefined): ExecutorKind | undefined {
+  if (!value) return undefined;
+  if (value !== 'local' && value !== 'queue') throw new Error(`ASB_EXECUTOR must be 'local' or 'queue', not '${value}'.`);
+  return value;
+}
+
+/** Optional numbers: unset (or not a number) stays unset. */
+function numberFromEnv(value: string | undefined): number | undefined {
+  const number = value ? Number(value) : NaN;
+  return Number.isFinite(number) ? number : undefined;
+}
+
+function queueFromEnv(env: NodeJS.ProcessEnv): Partial<QueueConfig> {
+  const values = {
+    workerCpus: numberFromEnv(env.ASB_WORKER_CPUS),
+    lockMs: numberFromEnv(env.ASB_QUEUE_LOCK_MS),
+    stalledCheckMs: numberFromEnv(env.ASB_QUEUE_STALLED_CHECK_MS),
+    maxStalled: numberFromEnv(env.ASB_QUEUE_MAX_STALLED),
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+/** The executor the engine uses: ASB_EXECUTOR, else the queue when Redis is configured. */
+export function executorKind(config: Pick<AppConfig, 'engine' | 'redisUrl'>): ExecutorKind {
+  return config.engine.executor ?? (config.redisUrl ? 'queue' : 'local');
+}
+
 /** Every setting comes from the environment; README.md documents the table. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -106,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.ASB_DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     adminUsername: env.ASB_ADMIN_USERNAME || undefined,
     adminPassword: env.ASB_ADMIN_PASSWORD || undefined,
     instanceName: env.ASB_INSTANCE_NAME ?? 'ASB',
@@ -121,7 +170,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxExtractedBytes: Number(env.ASB_MAX_EXTRACTED_MB ?? 2048) * 1024 * 1024,
     registry: registryFromEnv(env),
     demo: env.ASB_DEMO !== 'false',
-    engine: { localCpus: Number(env.ASB_LOCAL_CPUS ?? os.cpus().length), sweepIntervalMs: Number(env.ASB_ENGINE_SWEEP_MS ?? 2000) },
+    engine: {
+      localCpus: Number(env.ASB_LOCAL_CPUS ?? os.cpus().length),
+      sweepIntervalMs: Number(env.ASB_ENGINE_SWEEP_MS ?? 2000),
+      executor: executorFromEnv(env.ASB_EXECUTOR),
+      queue: queueFromEnv(env),
+    },
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',
     buildTimestamp: env.ASB_BUILD_TIMESTAMP ?? new Date().toISOString(),
     ...overrides,

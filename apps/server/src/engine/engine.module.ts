@@ -1,24 +1,39 @@
 import type { FastifyInstance } from 'fastify';
+import { executorKind } from '../config.js';
 import type { AppContext } from '../platform/context.js';
 import type { BucketStorage } from '../modules/procimp/storage/bucket-storage.js';
 import { registerEngineRoutes } from './engine.routes.js';
+import type { TaskExecutor } from './executors/executor.js';
 import { LocalExecutor } from './executors/local-executor.js';
 import { killOrphan } from './executors/process-group.js';
+import { QueueExecutor } from './executors/queue-executor.js';
 import { Orchestrator } from './orchestrator/orchestrator.js';
 import { DatastorePaths } from './store/datastore-paths.js';
 
 /**
- * The engine (docs/engine.md): the orchestrator and the local executor, started with the
- * server. On close, running attempts are ended and recorded as interrupted, to run again
- * at the next start.
+ * The engine (docs/engine.md): the orchestrator and its executor, started with the server.
+ * Local: on close, running attempts are ended and recorded as interrupted, to run again at
+ * the next start. Queue (REDIS_URL): attempts run on `asb worker` processes, which go on
+ * while servers stop and start; the worker reports are handled once the orchestrator
+ * recovered.
  */
 export async function registerEngine(app: FastifyInstance, ctx: AppContext, storage: BucketStorage): Promise<Orchestrator> {
   const paths = new DatastorePaths(storage.root);
   const orchestrator = new Orchestrator(ctx, paths, { sweepIntervalMs: ctx.config.engine.sweepIntervalMs, killOrphan });
-  const executor = new LocalExecutor({ paths, pythonCommand: ctx.config.pythonCommand, totalCpus: ctx.config.engine.localCpus, log: ctx.log }, orchestrator);
+  let executor: TaskExecutor;
+  let queue: QueueExecutor | undefined;
+  if (executorKind(ctx.config) === 'queue') {
+    if (!ctx.config.redisUrl) throw new Error('ASB_EXECUTOR=queue needs REDIS_URL.');
+    executor = queue = new QueueExecutor({ redisUrl: ctx.config.redisUrl, log: ctx.log }, orchestrator);
+  } else {
+    executor = new LocalExecutor({ paths, pythonCommand: ctx.config.pythonCommand, totalCpus: ctx.config.engine.localCpus, log: ctx.log }, orchestrator);
+  }
   orchestrator.attach(executor);
   registerEngineRoutes(app, ctx, orchestrator, paths);
-  app.addHook('onReady', () => orchestrator.start());
+  app.addHook('onReady', async () => {
+    await orchestrator.start();
+    queue?.start();
+  });
   app.addHook('onClose', () => orchestrator.close());
   return orchestrator;
 }

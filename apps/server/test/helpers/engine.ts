@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import type { ExecutionAttributes, ProcessSignature, WorkflowGraph } from '@asb/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { ExecutionAttributes, ProcessSignature, TaskAttributes, WorkflowGraph } from '@asb/contracts';
 import { snapshotFolder } from '../../src/modules/procimp/build/snapshot.js';
-import { executions, processes, processImages, processVersions } from '../../src/platform/db/schema.js';
+import { executions, executionTasks, processes, processImages, processVersions } from '../../src/platform/db/schema.js';
 import { builderSeeds } from './builder.js';
 import type { Headers } from './knowledge-api.js';
 import type { TestApp } from './test-app.js';
@@ -87,4 +88,54 @@ export async function waitForStatus(app: TestApp, id: string, statuses: string[]
 export async function getExecution(app: TestApp, id: string, headers: Headers = app.adminHeader): Promise<ExecutionAttributes> {
   const response = await app.server.inject({ method: 'GET', url: `/builder/v1/executions/${id}`, headers });
   return response.json<{ data: { attributes: ExecutionAttributes } }>().data.attributes;
+}
+
+/** The engine's rows of an execution's tasks (pids, error, try numbers), in creation order. */
+export async function taskRows(app: TestApp, executionId: string): Promise<(typeof executionTasks.$inferSelect)[]> {
+  return app.ctx.db.select().from(executionTasks).where(eq(executionTasks.executionId, Number(executionId))).orderBy(asc(executionTasks.id));
+}
+
+/** Polls until the task is in one of `states`; its row. */
+export async function waitForTask(app: TestApp, executionId: string, taskId: string, states: string[], timeoutMs = 20_000): Promise<typeof executionTasks.$inferSelect> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = (await taskRows(app, executionId)).find((task) => task.taskId === taskId);
+    if (row && states.includes(row.state)) return row;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} of execution ${executionId} still ${row?.state ?? 'missing'} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The tasks of an execution as a user sees them on the Jobs page (GET /taskmgr/v1/tasks), by task id. */
+export async function taskmgrTasks(app: TestApp, executionId: string, headers: Headers = app.adminHeader): Promise<Record<string, TaskAttributes>> {
+  const response = await app.server.inject({ method: 'GET', url: `/taskmgr/v1/tasks?filter[executionId]=${executionId}&page[size]=100`, headers });
+  if (response.statusCode !== 200) throw new Error(`taskmgr: ${response.statusCode} ${response.body}`);
+  const { data } = response.json<{ data: { attributes: TaskAttributes }[] }>();
+  return Object.fromEntries(data.map((task) => [task.attributes.taskId, task.attributes]));
+}
+
+/** GET .../tasks/{taskId}/log (?try=n): status and text. */
+export async function taskLog(app: TestApp, executionId: string, taskId: string, tryNumber?: number, headers: Headers = app.adminHeader): Promise<{ statusCode: number; body: string }> {
+  const query = tryNumber === undefined ? '' : `?try=${tryNumber}`;
+  const response = await app.server.inject({ method: 'GET', url: `/builder/v1/executions/${executionId}/tasks/${encodeURIComponent(taskId)}/log${query}`, headers });
+  return { statusCode: response.statusCode, body: response.body };
+}
+
+/**
+ * Whether a process with this pid still runs (signal 0 checks without signalling). A zombie
+ * (ended, not yet reaped: an orphan whose new parent has not collected it) counts as gone.
+ */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    // no /proc (not Linux), or it ended in between
+    return process.platform !== 'linux';
+  }
 }

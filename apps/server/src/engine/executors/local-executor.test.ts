@@ -123,7 +123,7 @@ describe('LocalExecutor', () => {
     const scale = job(1, await version(SCALE_WRAPPER), { inputs: { value: 21 } });
     local.submit(scale);
     const started = await record.started(1);
-    expect(started).toEqual({ workerLabel: `local:${os.hostname()}`, handle: expect.any(Number), startedAt: expect.any(Date) as Date });
+    expect(started).toEqual({ workerLabel: `local:${os.hostname()}:${process.pid}`, handle: expect.any(Number), startedAt: expect.any(Date) as Date });
     expect(await record.finished(1)).toEqual({ ok: true, outputs: { result: 42, report: path.join(scale.outDir, 'report.txt') } });
     expect(await fs.readFile(path.join(scale.outDir, 'report.txt'), 'utf8')).toBe('scaled: 42\n');
     const log = (await fs.readFile(scale.logPath, 'utf8')).trim().split('\n');

@@ -76,7 +76,8 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
  */
 export class LocalExecutor implements TaskExecutor {
   readonly name = 'local';
-  readonly workerLabel = `local:${os.hostname()}`;
+  /** this server process's attempts: after a crash, a new process recognises them as orphans (docs/engine.md) */
+  readonly workerLabel = `local:${os.hostname()}:${process.pid}`;
   /** for the orchestrator's recovery after a crash (process-group.ts) */
   static readonly killOrphan = killOrphan;
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { ExecutionUpdate, TaskState } from '@asb/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
@@ -75,10 +76,14 @@ export class Orchestrator implements ExecutorCallbacks {
     await Promise.allSettled([...this.chains.values()]);
   }
 
-  /** Attempts this machine's executor had in flight when the server stopped: killed if still alive, then run again. */
+  /**
+   * Attempts a dead server process of this machine had in flight (their worker label names
+   * this host and a process that is gone): killed if their runner still lives, then run
+   * again. Attempts of live processes and of queue workers are left alone.
+   */
   private async recover(): Promise<void> {
     for (const task of await this.tasks.inFlight()) {
-      if (task.workerLabel && task.workerLabel !== this.executor.workerLabel) continue;
+      if (!isOrphanedLocalAttempt(task.workerLabel)) continue;
       if (task.pid) await this.options.killOrphan(task.pid);
       // the interruption is the server's, not the task's: it does not use up an attempt
       await this.tasks.transition(task.id, ['queued', 'running'], {
@@ -164,16 +169,19 @@ export class Orchestrator implements ExecutorCallbacks {
         return;
       }
       const byId = new Map(tasks.map((task) => [task.taskId, task]));
+      let hasChanged = false;
       for (const action of actions) {
         const task = byId.get(action.task.taskId)!;
         if (action.kind === 'upstream_failed' || action.kind === 'skipped') {
-          await this.tasks.transition(task.id, ['no_status', 'retry'], { state: action.kind, endDate: new Date() });
+          hasChanged = (await this.tasks.transition(task.id, ['no_status', 'retry'], { state: action.kind, endDate: new Date() })) !== undefined || hasChanged;
         } else if (action.kind === 'split') {
-          await this.split(context, task, byId);
+          hasChanged = (await this.split(context, task, byId)) || hasChanged;
         } else {
-          await this.dispatch(context, task, byId);
+          hasChanged = (await this.dispatch(context, task, byId)) || hasChanged;
         }
       }
+      // nothing moved (another replica or a stop got there first): looking again would spin
+      if (!hasChanged) return;
       if (!this.changed.has(executionId)) this.changed.set(executionId, undefined);
     }
   }
@@ -234,27 +242,29 @@ export class Orchestrator implements ExecutorCallbacks {
   }
 
   /** A splitter runs in the orchestrator: it writes one child run per item of its list. */
-  private async split(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<void> {
+  /** true when this call fanned the splitter out */
+  private async split(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<boolean> {
     const inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.decrypt(text));
     const items = splitItems(inputs.clear.items);
-    const claimed = await this.tasks.claim(task.id, inputs.stored);
-    if (!claimed) return;
+    const claimed = await this.tasks.claim(task.id, inputs.stored, 'orchestrator');
+    if (!claimed) return false;
     await this.tasks.insertMissing(context.plan.childTasks(task.nodeId, items.length).map((spec) => this.newTask(context, spec)));
     const now = new Date();
     await this.tasks.transition(task.id, ['queued'], { state: 'success', outputs: { items, count: items.length }, startDate: now, endDate: now });
+    return true;
   }
 
-  private async dispatch(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<void> {
+  /** true when this call started an attempt (or failed the task for inputs it cannot have) */
+  private async dispatch(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<boolean> {
     const { execution } = context;
     let inputs;
     try {
       inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.decrypt(text));
     } catch (error) {
-      await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: (error as Error).message, endDate: new Date() });
-      return;
+      return (await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: (error as Error).message, endDate: new Date() })) !== undefined;
     }
-    const claimed = await this.tasks.claim(task.id, inputs.stored);
-    if (!claimed) return;
+    const claimed = await this.tasks.claim(task.id, inputs.stored, this.executor.workerLabel);
+    if (!claimed) return false;
     const version = context.versions.get(task.processVersion ?? '')!;
     const job: TaskJob = {
       taskRowId: claimed.id,
@@ -271,16 +281,17 @@ export class Orchestrator implements ExecutorCallbacks {
       timeoutMs: claimed.timeoutMs ?? version.timeoutMs,
     };
     this.executor.submit(job);
+    return true;
   }
 
   async onStarted(job: TaskJob, started: { workerLabel: string; handle: number | null; startedAt: Date }): Promise<void> {
-    const row = await this.tasks.transition(job.taskRowId, ['queued'], {
-      state: 'running',
-      startDate: started.startedAt,
-      workerLabel: started.workerLabel,
-      pid: started.handle,
-      heartbeatAt: new Date(),
-    });
+    const row = await this.tasks.transition(
+      job.taskRowId,
+      // 'running' too: the queue delivered the same attempt again to another worker (its previous one died)
+      ['queued', 'running'],
+      { state: 'running', startDate: started.startedAt, workerLabel: started.workerLabel, pid: started.handle, heartbeatAt: new Date() },
+      { tryNumber: job.tryNumber },
+    );
     if (row) this.changed.set(job.executionId, row);
     this.kick(job.executionId);
   }
@@ -317,10 +328,13 @@ export class Orchestrator implements ExecutorCallbacks {
       .returning();
     if (!stopped) return false;
     const tasks = await this.tasks.ofExecution(executionId);
-    for (const task of tasks.filter((candidate) => ['queued', 'running', 'retry'].includes(candidate.state))) {
-      await this.tasks.transition(task.id, ['queued', 'running', 'retry'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
-      await this.executor.cancel(task.id);
-    }
+    const inFlight = tasks.filter((candidate) => ['queued', 'running', 'retry'].includes(candidate.state));
+    await Promise.all(
+      inFlight.map(async (task) => {
+        await this.tasks.transition(task.id, ['queued', 'running', 'retry'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
+        await this.executor.cancel(task.id);
+      }),
+    );
     await this.publishStopped(stopped);
     this.forget(executionId);
     return true;
@@ -395,6 +409,20 @@ export class Orchestrator implements ExecutorCallbacks {
     }, Math.max(0, wakeAt.getTime() - Date.now()));
     timer.unref();
     this.timers.set(executionId, timer);
+  }
+}
+
+/** `local:{host}:{pid}` of this host whose server process no longer runs. */
+function isOrphanedLocalAttempt(workerLabel: string | null): boolean {
+  const match = /^local:(.+):(\d+)$/.exec(workerLabel ?? '');
+  if (!match || match[1] !== os.hostname()) return false;
+  const pid = Number(match[2]);
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
   }
 }
 

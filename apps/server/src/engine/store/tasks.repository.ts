@@ -1,6 +1,7 @@
 import type { TaskState } from '@asb/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { executions } from '../../modules/builder/executions.schema.js';
 import { executionTasks } from './tasks.schema.js';
 
 export type TaskRow = typeof executionTasks.$inferSelect;
@@ -37,18 +38,34 @@ export class TasksRepository {
     return row;
   }
 
-  /** Claims a waiting task for a new attempt: queued, try number + 1. */
-  async claim(id: number, inputs: Record<string, unknown>): Promise<TaskRow | undefined> {
-    return this.transition(id, ['no_status', 'retry'], {
-      state: 'queued',
-      tryNumber: sql`${executionTasks.tryNumber} + 1` as unknown as number,
-      nextAttemptAt: null,
-      inputs,
-      error: null,
-      startDate: null,
-      endDate: null,
-      pid: null,
-    });
+  /**
+   * Claims a waiting task for a new attempt by `workerLabel`: queued, try number + 1 — only
+   * while its execution runs, so a stop that got there first is never overtaken.
+   */
+  async claim(id: number, inputs: Record<string, unknown>, workerLabel: string): Promise<TaskRow | undefined> {
+    const [row] = await this.db
+      .update(executionTasks)
+      .set({
+        state: 'queued',
+        tryNumber: sql`${executionTasks.tryNumber} + 1` as unknown as number,
+        nextAttemptAt: null,
+        inputs,
+        error: null,
+        startDate: null,
+        endDate: null,
+        pid: null,
+        workerLabel,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(executionTasks.id, id),
+          inArray(executionTasks.state, ['no_status', 'retry']),
+          sql`exists (select 1 from ${executions} where ${executions.id} = ${executionTasks.executionId} and ${executions.status} = 'running')`,
+        ),
+      )
+      .returning();
+    return row;
   }
 
   /** Tasks with an attempt in flight (queued or running) of running executions. */

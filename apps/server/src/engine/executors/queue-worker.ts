@@ -1,0 +1,260 @@
+import os from 'node:os';
+import { Queue, WaitingError, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../../config.js';
+import { closeRedis } from '../../platform/live/redis-event-bus.js';
+import { DatastorePaths } from '../store/datastore-paths.js';
+import type { ExecutorCallbacks, TaskJob, TaskOutcome } from './executor.js';
+import { LocalExecutor, STOPPED, type ExecutorLog, type LocalExecutorOptions } from './local-executor.js';
+import {
+  CANCEL_CHANNEL,
+  cancelledKey,
+  DEFAULT_QUEUE_TIMINGS,
+  errorText,
+  QUEUE_PREFIX,
+  RESULT_JOB_OPTIONS,
+  RESULT_QUEUE,
+  TASK_QUEUE,
+  withoutInputs,
+  type CancelMessage,
+  type QueueResult,
+  type QueueTimings,
+} from './queue-protocol.js';
+
+export interface WorkerLog extends ExecutorLog {
+  error(details: object, message?: string): void;
+}
+
+export interface QueueWorkerOptions {
+  redisUrl: string;
+  /** the data directory shared with the servers (version objects, the datastore) */
+  paths: DatastorePaths;
+  pythonCommand: string;
+  /** CPU slots of this worker (ASB_WORKER_CPUS): as many jobs are taken at once */
+  cpus: number;
+  timings?: Partial<QueueTimings>;
+  log: WorkerLog;
+  /** default `worker:{hostname}:{pid}` */
+  label?: string;
+  prefix?: string;
+  killGraceMs?: number;
+}
+
+interface Attempt {
+  /** a stop arrived for it */
+  stopped: boolean;
+  /** handed to the executor (before that, a stop needs no kill) */
+  submitted: boolean;
+  resolve(outcome: TaskOutcome): void;
+}
+
+/** The local executor, with the worker's label on its attempts (task rows, logs). */
+class WorkerExecutor extends LocalExecutor {
+  override readonly workerLabel: string;
+
+  constructor(label: string, options: LocalExecutorOptions, callbacks: ExecutorCallbacks) {
+    super(options, callbacks);
+    this.workerLabel = label;
+  }
+}
+
+/**
+ * `asb worker` (docs/engine.md, "queue"): takes attempts from asb-tasks and runs them with
+ * the local executor (runtime cache, runner process, log, outputs, time-out), reporting
+ * started and finished into asb-results. Stops arrive on asb-cancel. A SIGTERM interrupts
+ * the running attempts and puts their jobs back, for another worker to run them.
+ */
+export class QueueWorker {
+  readonly label: string;
+  private readonly executor: WorkerExecutor;
+  private readonly worker: Worker<TaskJob, string>;
+  private readonly results: Queue<QueueResult>;
+  private readonly redis: Redis;
+  private readonly subscriber: Redis;
+  /** attempts in progress, by the job object the executor reports with */
+  private readonly attempts = new Map<TaskJob, Attempt>();
+  private readonly cpus: number;
+  private isStopping = false;
+  private stopping?: Promise<void>;
+
+  constructor(private readonly options: QueueWorkerOptions) {
+    this.label = options.label ?? `worker:${os.hostname()}:${process.pid}`;
+    const timings = { ...DEFAULT_QUEUE_TIMINGS, ...options.timings };
+    const connection = { url: options.redisUrl };
+    const prefix = options.prefix ?? QUEUE_PREFIX;
+    const cpus = Math.max(1, Math.floor(options.cpus));
+    this.cpus = cpus;
+    this.executor = new WorkerExecutor(
+      this.label,
+      { paths: options.paths, pythonCommand: options.pythonCommand, totalCpus: cpus, log: options.log, killGraceMs: options.killGraceMs },
+      { onStarted: (job, started) => this.started(job, started), onFinished: (job, outcome) => this.finished(job, outcome) },
+    );
+    this.results = new Queue<QueueResult>(RESULT_QUEUE, { connection, prefix });
+    this.redis = new Redis(options.redisUrl);
+    this.subscriber = new Redis(options.redisUrl);
+    for (const client of [this.results, this.redis, this.subscriber]) client.on('error', (error: Error) => options.log.warn({ err: error }, 'worker: redis error'));
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (channel === CANCEL_CHANNEL) this.onCancel(message);
+    });
+    // a job is taken per CPU slot: a task asking for more CPUs than are free waits on this worker
+    this.worker = new Worker<TaskJob, string>(TASK_QUEUE, (job, token) => this.process(job, token), {
+      connection,
+      prefix,
+      autorun: false,
+      concurrency: cpus,
+      name: this.label,
+      lockDuration: timings.lockMs,
+      stalledInterval: timings.stalledCheckMs,
+      maxStalledCount: timings.maxStalled,
+    });
+    this.worker.on('error', (error) => options.log.warn({ err: error }, 'worker: redis error'));
+    // BullMQ fails a job only when no attempt could run it to the end: it stalled too often
+    // (its workers died), or a report could not be sent
+    this.worker.on('failed', (job, error) => {
+      if (!job) return;
+      options.log.warn({ err: error, job: job.id }, 'worker: job failed');
+      void this.report({ kind: 'finished', job: withoutInputs(job.data), workerLabel: this.label, outcome: { ok: false, error: `The task's job was lost: ${error.message}.` } });
+    });
+  }
+
+  /** Connects and starts taking jobs; resolves once the worker listens. */
+  async start(): Promise<void> {
+    await this.subscriber.subscribe(CANCEL_CHANNEL);
+    void this.worker.run().catch((error: unknown) => this.options.log.error({ err: error }, 'worker: stopped taking jobs'));
+    await this.worker.waitUntilReady();
+    this.options.log.info({ label: this.label, cpus: this.cpus }, 'worker: taking tasks');
+  }
+
+  /**
+   * Stops taking jobs, interrupts the running attempts and puts their jobs back in the
+   * queue (another worker runs them), then closes the connections.
+   */
+  stop(): Promise<void> {
+    this.isStopping = true;
+    this.stopping ??= (async () => {
+      const closing = this.worker.close();
+      await this.executor.shutdown();
+      await closing;
+      await Promise.allSettled([this.results.close(), closeRedis(this.subscriber), closeRedis(this.redis)]);
+    })();
+    return this.stopping;
+  }
+
+  private async process(job: Job<TaskJob, string>, token: string | undefined): Promise<string> {
+    const task = job.data;
+    if (this.isStopping) return this.putBack(job, token);
+    if (job.attemptsStarted > 1) this.options.log.info({ job: job.id, delivery: job.attemptsStarted }, 'worker: running a task again (its previous worker stopped)');
+    const attempt: Attempt = { stopped: false, submitted: false, resolve: () => undefined };
+    const ended = new Promise<TaskOutcome>((resolve) => (attempt.resolve = resolve));
+    this.attempts.set(task, attempt);
+    // a stop sent before this worker took the job (a message from now on marks the attempt)
+    const marked = await this.redis.exists(cancelledKey(task.taskRowId)).catch((error: unknown) => {
+      this.options.log.warn({ err: error, job: job.id }, 'worker: could not check for a stop');
+      return 0;
+    });
+    if (marked || attempt.stopped) {
+      this.attempts.delete(task);
+      attempt.resolve({ ok: false, error: STOPPED, interrupted: true });
+    } else {
+      attempt.submitted = true;
+      this.executor.submit(task);
+    }
+    const outcome = await ended;
+    if (outcome.ok === false && outcome.interrupted && outcome.error !== STOPPED && this.isStopping) return this.putBack(job, token);
+    await this.report({ kind: 'finished', job: withoutInputs(task), workerLabel: this.label, outcome }, true);
+    return outcome.ok ? 'succeeded' : 'failed';
+  }
+
+  /** Back to the queue, unchanged: the attempt runs again elsewhere (WaitingError tells BullMQ not to complete it). */
+  private async putBack(job: Job<TaskJob, string>, token: string | undefined): Promise<never> {
+    await job.moveToWait(token);
+    this.options.log.info({ job: job.id }, 'worker: put a task back in the queue');
+    throw new WaitingError();
+  }
+
+  private async started(job: TaskJob, started: { workerLabel: string; handle: number | null; startedAt: Date }): Promise<void> {
+    this.options.log.info({ task: job.taskId, execution: job.executionIdentifier, try: job.tryNumber, runner: started.handle }, 'worker: task started');
+    await this.report({ kind: 'started', job: withoutInputs(job), workerLabel: started.workerLabel, handle: started.handle, startedAt: started.startedAt.toISOString() }, true);
+  }
+
+  private finished(job: TaskJob, outcome: TaskOutcome): Promise<void> {
+    this.options.log.info({ task: job.taskId, execution: job.executionIdentifier, try: job.tryNumber, outcome: outcome.ok ? 'succeeded' : outcome.error }, 'worker: task ended');
+    const attempt = this.attempts.get(job);
+    this.attempts.delete(job);
+    attempt?.resolve(outcome);
+    return Promise.resolve();
+  }
+
+  private onCancel(text: string): void {
+    let message: CancelMessage;
+    try {
+      message = JSON.parse(text) as CancelMessage;
+    } catch {
+      return;
+    }
+    const mine = [...this.attempts].filter(([job]) => job.taskRowId === message.taskRowId);
+    if (mine.length === 0) return;
+    // the executor stops every attempt of a task: only when none of them is a later try
+    if (message.tryNumber !== undefined && mine.some(([job]) => job.tryNumber !== message.tryNumber)) return;
+    this.options.log.info({ taskRowId: message.taskRowId, try: message.tryNumber }, 'worker: stopping a task');
+    for (const [, attempt] of mine) attempt.stopped = true;
+    if (mine.some(([, attempt]) => attempt.submitted)) void this.executor.cancel(message.taskRowId);
+  }
+
+  /** Into asb-results; `rethrow`: a report that cannot be sent fails the job (and is tried once more from 'failed'). */
+  private async report(result: QueueResult, rethrow = false): Promise<void> {
+    try {
+      await this.results.add(result.kind, result, RESULT_JOB_OPTIONS);
+    } catch (error) {
+      this.options.log.error({ err: error, report: result.kind, task: result.job.taskId }, 'worker: a report could not be sent');
+      if (rethrow) throw error;
+    }
+  }
+}
+
+const LEVELS = { debug: 20, info: 30, warn: 40, error: 50 } as const;
+
+/** JSON lines on stdout, pino's shape (level, time, pid, hostname, msg). */
+export function stdoutLog(level = 'info'): WorkerLog {
+  const threshold = level === 'silent' ? Infinity : (LEVELS[level as keyof typeof LEVELS] ?? LEVELS.info);
+  const write = (value: number) => (details: object, message?: string) => {
+    if (value < threshold) return;
+    const fields: Record<string, unknown> = { ...details };
+    if (fields.err !== undefined) fields.err = errorText(fields.err);
+    process.stdout.write(`${JSON.stringify({ level: value, time: Date.now(), pid: process.pid, hostname: os.hostname(), msg: message, ...fields })}\n`);
+  };
+  return { info: write(LEVELS.info), warn: write(LEVELS.warn), error: write(LEVELS.error) };
+}
+
+/** `asb worker`: runs until SIGTERM or SIGINT; the exit code. */
+export async function runWorker(config: AppConfig, log: WorkerLog = stdoutLog(config.logLevel)): Promise<number> {
+  if (!config.redisUrl) {
+    log.error({}, 'asb worker needs REDIS_URL (the Redis the servers use)');
+    return 2;
+  }
+  if (config.dataDir.includes('memory:')) {
+    log.error({}, 'asb worker needs ASB_DATA_DIR: the data directory the servers use');
+    return 2;
+  }
+  const queue = config.engine.queue ?? {};
+  const worker = new QueueWorker({
+    redisUrl: config.redisUrl,
+    paths: new DatastorePaths(config.dataDir),
+    pythonCommand: config.pythonCommand,
+    cpus: queue.workerCpus ?? os.availableParallelism(),
+    timings: queue,
+    log,
+  });
+  const signal = await new Promise<NodeJS.Signals>((resolve, reject) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
+    worker.start().catch(reject);
+  }).catch((error: unknown) => {
+    log.error({ err: error }, 'worker: could not start');
+    return undefined;
+  });
+  if (signal) log.info({ signal }, 'worker: stopping (running tasks go back to the queue)');
+  await worker.stop();
+  log.info({}, 'worker: stopped');
+  return signal ? 0 : 1;
+}

@@ -1,0 +1,242 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ExecutionResults } from '@asb/contracts';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUE_PREFIX, TASK_QUEUE, TRIES_KEY } from '../src/engine/executors/queue-protocol.js';
+import { engineSeeds, isAlive, taskLog, taskRows, waitForStatus, waitForTask } from './helpers/engine.js';
+import { startRedis, type TestRedis } from './helpers/redis.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const REPO = path.resolve(import.meta.dirname, '../../..');
+
+/** sleeps, then names the worker that ran it: the runner's parent is the `asb worker` process */
+const whoAmI = (seconds: number) => `import os, socket, time
+INPUTS = [{"name": "item", "data_type": "string"}]
+OUTPUTS = [{"name": "worker", "data_type": "string"}]
+
+def execute(out_dir, **inputs):
+    print("working on", inputs.get("item"), flush=True)
+    time.sleep(${seconds})
+    return {"worker": "worker:%s:%d" % (socket.gethostname(), os.getppid())}
+`;
+const SIGNATURE = { inputs: [{ name: 'item', dataType: 'string' as const }], outputs: [{ name: 'worker', dataType: 'string' as const }] };
+
+interface WorkerProcess {
+  name: string;
+  child: ChildProcess;
+  label: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `asb worker` as operators run it, on the app's data directory, one CPU, short lock times. */
+async function startWorker(name: string, redisUrl: string, dataDir: string): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'worker'], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      REDIS_URL: redisUrl,
+      ASB_DATA_DIR: dataDir,
+      ASB_WORKER_CPUS: '1',
+      ASB_QUEUE_LOCK_MS: '2000',
+      ASB_QUEUE_STALLED_CHECK_MS: '1000',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('worker: taking tasks')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker ${name} did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { name, child, label: `worker:${os.hostname()}:${child.pid}`, output: () => output, exited };
+}
+
+/** Kills a runner's process group (what a dead machine takes with it), if it is still one. */
+function killRunner(pid: number | null | undefined): void {
+  if (!pid || !isAlive(pid)) return;
+  try {
+    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('asb_runner.py')) return;
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Issue 5, the queue executor: a server with REDIS_URL hands tasks to `asb worker`
+ * processes through BullMQ; they share its data directory. A worker that dies mid-task
+ * has the task delivered to another; a stop reaches the worker running it.
+ */
+describe('engine: the queue executor with asb worker processes', () => {
+  let redis: TestRedis;
+  let app: TestApp;
+  let dataDir: string;
+  let seeds: ReturnType<typeof engineSeeds>;
+  const workers: WorkerProcess[] = [];
+  const executionIds: string[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-queue-'));
+    app = await createTestApp({ dataDir, redisUrl: redis.url, engine: { localCpus: 1, sweepIntervalMs: 200, executor: 'queue' } });
+    seeds = engineSeeds(app);
+    await seeds.runnable('whoami', whoAmI(1.5), SIGNATURE);
+    await seeds.runnable('slowwho', whoAmI(3), SIGNATURE);
+    await seeds.runnable('sleeper', whoAmI(60), SIGNATURE);
+    workers.push(...(await Promise.all([startWorker('a', redis.url, app.storage.root), startWorker('b', redis.url, app.storage.root)])));
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const worker of workers) worker.child.kill('SIGKILL');
+    await Promise.all(workers.map((worker) => worker.exited));
+    // runners a killed worker left behind
+    for (const id of executionIds) for (const row of await taskRows(app, id).catch(() => [])) killRunner(row.pid);
+    await app?.close();
+    await redis?.stop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const fanOut = async (name: string, version: string, items: string[]) => {
+    const graph = seeds.graph([{ id: 'split', kind: 'dynamic-list-splitter' }, { id: 'work', version }], [['split', 'item', 'work', 'item']]);
+    const workflow = await seeds.workflow(name, [graph]);
+    const id = await seeds.run(workflow, [{ node_id: 'split', items: [{ identifier: 'items', value: JSON.stringify(items) }] }]);
+    executionIds.push(id);
+    return id;
+  };
+  const workerOutput = (results: ExecutionResults, taskId: string) => results.data.find((record) => record.task_id === taskId && record.key === 'worker')?.value;
+
+  it('spreads a fan-out over both workers', async () => {
+    const id = await fanOut('spread', 'whoami:1', ['a', 'b', 'c', 'd', 'e', 'f']);
+    const row = await waitForStatus(app, id, ['success', 'failed', 'stopped'], 40_000);
+    expect(row.status, JSON.stringify(row.executionResults)).toBe('success');
+    expect(row.workflowExecutionId).toBe(`queue:${row.identifier}`);
+    const tasks = (await taskRows(app, id)).filter((task) => task.nodeId === 'work');
+    expect(tasks).toHaveLength(6);
+    const labels = new Set(tasks.map((task) => task.workerLabel));
+    expect([...labels].sort()).toEqual(workers.map((worker) => worker.label).sort());
+    const results = row.executionResults as ExecutionResults;
+    for (const task of tasks) {
+      expect(task.state).toBe('success');
+      expect(task.tryNumber).toBe(1);
+      // the row names the worker the task ran on
+      expect(workerOutput(results, task.taskId)).toBe(task.workerLabel);
+    }
+    const log = await taskLog(app, id, 'work[0]');
+    expect(log.body).toContain('working on a');
+  }, 60_000);
+
+  it('stops an execution: the worker kills its running attempts, waiting jobs are removed', async () => {
+    const id = await fanOut('stopped', 'sleeper:1', ['x', 'y', 'z']);
+    await until(async () => (await taskRows(app, id)).filter((task) => task.state === 'running').length === 2, 'two tasks running');
+    const running = (await taskRows(app, id)).filter((task) => task.state === 'running');
+    expect(new Set(running.map((task) => task.workerLabel)).size).toBe(2);
+    const response = await app.server.inject({ method: 'PATCH', url: `/builder/v1/executions/${id}/stop`, headers: app.adminHeader });
+    expect(response.statusCode).toBe(200);
+    for (const task of running) await until(() => !isAlive(task.pid!), `the runner of ${task.taskId} to end`, 10_000);
+    const tasks = (await taskRows(app, id)).filter((task) => task.nodeId === 'work');
+    expect(tasks.map((task) => task.state).sort()).toEqual(['failed', 'failed', 'failed']);
+    const row = await waitForStatus(app, id, ['stopped']);
+    // the third stays stopped: removed from the queue, or (taken by a worker the stop freed
+    // before its own stop arrived) killed at once
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const waiting = (await taskRows(app, id)).find((task) => !running.some((other) => other.id === task.id) && task.nodeId === 'work')!;
+    expect(waiting).toMatchObject({ state: 'failed', workerLabel: 'queue', startDate: null, error: 'Stopped by admin.' });
+    const lines = workers.flatMap((worker) => worker.output().split('\n')).filter((line) => line.includes(`"execution":"${row.identifier}"`));
+    const logged = (message: string) => lines.filter((line) => line.includes(`"msg":"worker: task ${message}"`)).length;
+    expect(logged('started')).toBeGreaterThanOrEqual(2);
+    expect(lines.filter((line) => line.includes('"outcome":"Stopped."'))).toHaveLength(logged('started'));
+  }, 60_000);
+
+  it('hands what workers report while the server restarts to the new server', async () => {
+    const graph = seeds.graph([{ id: 'only', version: 'slowwho:1' }], []);
+    const workflow = await seeds.workflow('restarted', [graph]);
+    const id = await seeds.run(workflow, [{ node_id: 'only', items: [{ identifier: 'item', value: 'patient' }] }]);
+    executionIds.push(id);
+    const running = await waitForTask(app, id, 'only', ['running'], 20_000);
+    app = await app.restart();
+    seeds = engineSeeds(app);
+    const row = await waitForStatus(app, id, ['success', 'failed', 'stopped'], 40_000);
+    expect(row.status, JSON.stringify(row.executionResults)).toBe('success');
+    // not an orphan of the stopped server: the worker went on with the same attempt
+    const [task] = await taskRows(app, id);
+    expect(task).toMatchObject({ state: 'success', tryNumber: 1, workerLabel: running.workerLabel });
+  }, 60_000);
+
+  it('delivers the task of a worker killed mid-run to the other worker, which finishes it', async () => {
+    const graph = seeds.graph([{ id: 'only', version: 'slowwho:1' }], []);
+    const workflow = await seeds.workflow('survivor', [graph]);
+    const id = await seeds.run(workflow, [{ node_id: 'only', items: [{ identifier: 'item', value: 'precious' }] }]);
+    executionIds.push(id);
+    const running = await waitForTask(app, id, 'only', ['running'], 20_000);
+    const victim = workers.find((worker) => worker.label === running.workerLabel)!;
+    const survivor = workers.find((worker) => worker !== victim)!;
+    expect(victim).toBeDefined();
+    // the machine dies: the worker and the runner it started
+    victim.child.kill('SIGKILL');
+    killRunner(running.pid);
+    await victim.exited;
+
+    const row = await waitForStatus(app, id, ['success', 'failed', 'stopped'], 40_000);
+    expect(row.status, JSON.stringify(row.executionResults)).toBe('success');
+    const [task] = await taskRows(app, id);
+    // the same attempt, run again by the survivor: no try was used up
+    expect(task!.state).toBe('success');
+    expect(task!.tryNumber).toBe(1);
+    expect(workerOutput(row.executionResults as ExecutionResults, 'only')).toBe(survivor.label);
+    const log = await taskLog(app, id, 'only', 1);
+    expect(log.body).toContain(`attempt 1 of task only (slowwho:1) on ${victim.label}`);
+    expect(log.body).toContain(`attempt 1 of task only (slowwho:1) on ${survivor.label}`);
+    expect(survivor.output()).toContain('running a task again');
+  }, 60_000);
+
+  it('puts a running task back in the queue when its worker is stopped with SIGTERM, and exits cleanly', async () => {
+    const leaving = workers.find((worker) => worker.child.exitCode === null && worker.child.signalCode === null)!;
+    const graph = seeds.graph([{ id: 'only', version: 'slowwho:1' }], []);
+    const workflow = await seeds.workflow('handover', [graph]);
+    const id = await seeds.run(workflow, [{ node_id: 'only', items: [{ identifier: 'item', value: 'handed over' }] }]);
+    executionIds.push(id);
+    const running = await waitForTask(app, id, 'only', ['running'], 20_000);
+    expect(running.workerLabel).toBe(leaving.label);
+    const arriving = await startWorker('c', redis.url, app.storage.root);
+    workers.push(arriving);
+
+    leaving.child.kill('SIGTERM');
+    expect(await leaving.exited).toBe(0);
+    expect(isAlive(running.pid!)).toBe(false);
+    expect(leaving.output()).toContain('put a task back in the queue');
+
+    const row = await waitForStatus(app, id, ['success', 'failed', 'stopped'], 40_000);
+    expect(row.status, JSON.stringify(row.executionResults)).toBe('success');
+    expect(workerOutput(row.executionResults as ExecutionResults, 'only')).toBe(arriving.label);
+    expect((await taskRows(app, id))[0]!.tryNumber).toBe(1);
+
+    // nothing is left behind in Redis: no job (they hold clear inputs), no attempt on record
+    const queue = new Queue(TASK_QUEUE, { connection: { url: redis.url }, prefix: QUEUE_PREFIX });
+    const client = new Redis(redis.url);
+    try {
+      expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed')).toEqual({ waiting: 0, active: 0, delayed: 0, completed: 0, failed: 0 });
+      await until(async () => (await client.hlen(TRIES_KEY)) === 0, 'asb:tries to be empty', 5000);
+    } finally {
+      await queue.close();
+      client.disconnect();
+    }
+  }, 60_000);
+});
