@@ -47,6 +47,11 @@ export interface EngineConfig {
   executor?: ExecutorKind;
   /** unset values take the defaults of engine/executors/queue-protocol.ts */
   queue?: Partial<QueueConfig>;
+  /**
+   * ASB_ENGINE=false: this replica serves the API but runs no orchestrator (API-only
+   * replicas beside engine replicas; tests of the API alone). Default true.
+   */
+  enabled?: boolean;
 }
 
 export interface AppConfig {
@@ -175,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sweepIntervalMs: Number(env.ASB_ENGINE_SWEEP_MS ?? 2000),
       executor: executorFromEnv(env.ASB_EXECUTOR),
       queue: queueFromEnv(env),
+      enabled: env.ASB_ENGINE !== 'false',
     },
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',
     buildTimestamp: env.ASB_BUILD_TIMESTAMP ?? new Date().toISOString(),

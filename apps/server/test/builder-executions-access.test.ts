@@ -31,7 +31,8 @@ describe('builder executions: access, execute, product order, list', () => {
   const scene = (value: string) => [{ identifier: 'scene', value }];
 
   beforeAll(async () => {
-    app = await createTestApp();
+    // the builder API alone: no orchestrator moves these executions on (engine tests: engine-*.test.ts)
+    app = await createTestApp({ engine: { localCpus: 1, sweepIntervalMs: 2000, enabled: false } });
     api = builderApi(app);
     const knowledge = knowledgeApi(app);
     const seeds = builderSeeds(app);

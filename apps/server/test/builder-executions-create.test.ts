@@ -70,7 +70,8 @@ describe('builder executions: create', () => {
     execution.attributes.inputs.find((group) => group.node_id === nodeId)?.items.find((candidate) => candidate.identifier === identifier);
 
   beforeAll(async () => {
-    app = await createTestApp();
+    // the builder API alone: no orchestrator moves these executions on (engine tests: engine-*.test.ts)
+    app = await createTestApp({ engine: { localCpus: 1, sweepIntervalMs: 2000, enabled: false } });
     api = builderApi(app);
     const seeds = builderSeeds(app);
     olga = await knowledgeApi(app).member('olga');

@@ -30,10 +30,12 @@ export async function registerEngine(app: FastifyInstance, ctx: AppContext, stor
   }
   orchestrator.attach(executor);
   registerEngineRoutes(app, ctx, orchestrator, paths);
+  app.addHook('onClose', () => orchestrator.close());
+  // ASB_ENGINE=false: the API (stop included) without orchestrating: another replica runs the executions
+  if (ctx.config.engine.enabled === false) return orchestrator;
   app.addHook('onReady', async () => {
     await orchestrator.start();
     queue?.start();
   });
-  app.addHook('onClose', () => orchestrator.close());
   return orchestrator;
 }
