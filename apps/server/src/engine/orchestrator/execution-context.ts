@@ -2,7 +2,8 @@ import type { ProcessSignature, SnapshotEntry, WorkflowGraph } from '@asb/contra
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { executions } from '../../modules/builder/executions.schema.js';
-import { dataTypes, processImages, processVersions } from '../../modules/knowledge/processes.schema.js';
+import { processImages, processVersions } from '../../modules/knowledge/processes.schema.js';
+import { dataTypeLabels } from '../../modules/knowledge/workflow-versions.js';
 import { workflowVersions } from '../../modules/knowledge/workflows.schema.js';
 import { DagPlan } from './dag-plan.js';
 
@@ -67,6 +68,5 @@ export async function loadExecutionContext(db: Db, execution: ExecutionRow): Pro
   }
   const missing = identifiers.filter((identifier) => !versions.has(identifier));
   if (missing.length > 0) throw new ExecutionContextError(`Process version ${missing.join(', ')} no longer exists.`);
-  const labels = await db.select({ identifier: dataTypes.identifier, label: dataTypes.label }).from(dataTypes);
-  return { execution, plan, versions, dataTypeLabels: new Map(labels.map((row) => [row.identifier, row.label])) };
+  return { execution, plan, versions, dataTypeLabels: await dataTypeLabels(db) };
 }

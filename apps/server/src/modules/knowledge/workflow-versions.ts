@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/http/errors.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { processesResource } from './processes.resource.js';
-import { processes, processVersions } from './processes.schema.js';
+import { dataTypes, processes, processVersions } from './processes.schema.js';
 import type { workflows} from './workflows.schema.js';
 import { workflowVersions } from './workflows.schema.js';
 
@@ -56,15 +56,27 @@ export function resolverOf(versions: Map<string, ResolvedProcessVersion>): Versi
 export async function loadWorkflowVersion(db: Db, workflow: WorkflowRow, version?: number): Promise<{ version: number; graph: WorkflowGraph }> {
   const wanted = version ?? workflow.version;
   if (wanted === workflow.version) return { version: wanted, graph: workflow.graph };
+  const row = await findWorkflowVersion(db, workflow.id, wanted);
+  return { version: row.version, graph: row.graph };
+}
+
+/** One saved version of a workflow, or 404. */
+export async function findWorkflowVersion(db: Db, workflowId: number, version: number) {
   const [row] = await db
     .select()
     .from(workflowVersions)
-    .where(and(eq(workflowVersions.workflowId, workflow.id), eq(workflowVersions.version, wanted)));
-  if (!row) throw notFound(`Workflow #${workflow.id} has no version ${wanted}.`);
-  return { version: row.version, graph: row.graph };
+    .where(and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.version, version)));
+  if (!row) throw notFound(`Workflow #${workflowId} has no version ${version}.`);
+  return row;
 }
 
 /** Saved versions, newest first. */
 export async function listWorkflowVersions(db: Db, workflowId: number) {
   return db.select().from(workflowVersions).where(eq(workflowVersions.workflowId, workflowId)).orderBy(desc(workflowVersions.version));
+}
+
+/** Data type identifier → label (the seeded list and what staff added), for forms and reports. */
+export async function dataTypeLabels(db: Db): Promise<Map<string, string>> {
+  const rows = await db.select({ identifier: dataTypes.identifier, label: dataTypes.label }).from(dataTypes);
+  return new Map(rows.map((row) => [row.identifier, row.label]));
 }

@@ -1,4 +1,5 @@
 import {
+  dagTypeOf,
   isEncryptedInput,
   nodePorts,
   publishWorkflowSchema,
@@ -14,10 +15,9 @@ import type { AppContext } from '../../platform/context.js';
 import { detailError, notFound, permissionDenied } from '../../platform/http/errors.js';
 import { parseAttributes } from '../../platform/resources/resource-payload.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
-import { dataTypes } from './processes.schema.js';
 import { processVersionsResource } from './process-versions.resource.js';
 import { catalogueItem } from './workflow-catalogue-item.js';
-import { listWorkflowVersions, loadGraphVersions, loadWorkflowVersion, resolverOf, type WorkflowRow } from './workflow-versions.js';
+import { dataTypeLabels, findWorkflowVersion, listWorkflowVersions, loadGraphVersions, loadWorkflowVersion, resolverOf, type WorkflowRow } from './workflow-versions.js';
 import { workflows } from './workflows.schema.js';
 
 const idParams = z.object({ id: z.string() });
@@ -50,9 +50,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
 
   typed.get(`${base}/versions/:version`, { schema: { tags, params: versionParams } }, async (request) => {
     const workflow = await load(request.principal, request.params.id);
-    const rows = await listWorkflowVersions(ctx.db, workflow.id);
-    const row = rows.find((candidate) => candidate.version === request.params.version);
-    if (!row) throw notFound(`Workflow #${workflow.id} has no version ${request.params.version}.`);
+    const row = await findWorkflowVersion(ctx.db, workflow.id, request.params.version);
     return { data: { version: row.version, graph: row.graph, createdAt: row.createdAt.toISOString(), createdBy: row.createdBy } };
   });
 
@@ -91,7 +89,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     const workflow = await load(request.principal, request.params.id);
     const { version, graph } = await loadWorkflowVersion(ctx.db, workflow, request.query.version);
     const found = await loadGraphVersions(ctx, null, graph);
-    const labels = new Map((await ctx.db.select({ identifier: dataTypes.identifier, label: dataTypes.label }).from(dataTypes)).map((row) => [row.identifier, row.label]));
+    const labels = await dataTypeLabels(ctx.db);
     const groups = workflowInputGroups(graph, resolverOf(found), (identifier) => labels.get(identifier.toLowerCase()));
     return {
       data: {
@@ -102,7 +100,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
           label: workflow.label,
           ownerId: workflow.ownerId,
           version,
-          dagType: graph.nodes.some((node) => node.kind === 'dynamic-list-splitter') ? 'dynamic-list-splitter' : 'standard',
+          dagType: dagTypeOf(graph),
           isArchived: workflow.isArchived,
           inputs: await withEncryption(ctx, groups),
         },
@@ -113,7 +111,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
   typed.get(`${base}/outputs`, { schema: { tags, params: idParams } }, async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const found = await loadGraphVersions(ctx, null, workflow.graph);
-    const labels = new Map((await ctx.db.select({ identifier: dataTypes.identifier, label: dataTypes.label }).from(dataTypes)).map((row) => [row.identifier, row.label]));
+    const labels = await dataTypeLabels(ctx.db);
     const outputs: Record<string, Record<string, { type: string; label: string }>> = {};
     for (const version of found.values()) {
       outputs[`${version.processIdentifier} ${version.value}`] = Object.fromEntries(
