@@ -37,6 +37,21 @@ export interface QueueConfig {
   maxStalled: number;
 }
 
+/** S3_*: the datastore in an S3 bucket (docs/engine.md, "Datastore"); unset: files stay in the data directory. */
+export interface S3Config {
+  bucket: string;
+  /** S3_ENDPOINT: an S3-compatible store (MinIO, Ceph, s3rver); unset: AWS */
+  endpoint?: string;
+  region: string;
+  /** unset: the AWS SDK's default credentials (environment, profile, instance role) */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** S3_PREFIX: put before every key ('' or ending in '/') */
+  prefix: string;
+  /** S3_FORCE_PATH_STYLE: bucket in the path, not the host name; default true with S3_ENDPOINT */
+  forcePathStyle: boolean;
+}
+
 /** The engine (docs/engine.md). */
 export interface EngineConfig {
   /** CPUs the local executor hands out to running tasks at once */
@@ -80,6 +95,7 @@ export interface AppConfig {
   /** seed the demo (workspace, example processes, workflow) on a first start; ASB_DEMO=false turns it off */
   demo: boolean;
   engine: EngineConfig;
+  s3: S3Config | undefined;
   version: string;
   buildTimestamp: string;
 }
@@ -90,6 +106,21 @@ function list(value: string | undefined): string[] | undefined {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const endpoint = env.S3_ENDPOINT || undefined;
+  const prefix = env.S3_PREFIX ?? '';
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : endpoint !== undefined,
+  };
 }
 
 function oidcFromEnv(env: NodeJS.ProcessEnv): OidcConfig | undefined {
@@ -182,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       queue: queueFromEnv(env),
       enabled: env.ASB_ENGINE !== 'false',
     },
+    s3: s3FromEnv(env),
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',
     buildTimestamp: env.ASB_BUILD_TIMESTAMP ?? new Date().toISOString(),
     ...overrides,

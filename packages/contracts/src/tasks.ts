@@ -36,6 +36,9 @@ export interface ExecutionResults {
   child_dags?: Record<string, string[]>;
   /** why the execution ended without running (or finishing) its tasks */
   error?: string;
+  /** with the S3 datastore (spec 3 execution task): the bucket, and s3://{bucket}/{key prefix}/ of the execution's files */
+  S3BucketName?: string;
+  S3OutputsPath?: string;
 }
 
 /** A task instance as taskmgr serves it (jobs, spec 3 "Jobs"). */

@@ -9,6 +9,7 @@ import { killOrphan } from './executors/process-group.js';
 import { QueueExecutor } from './executors/queue-executor.js';
 import { Orchestrator } from './orchestrator/orchestrator.js';
 import { DatastorePaths } from './store/datastore-paths.js';
+import { openDatastore } from './store/datastore.js';
 
 /**
  * The engine (docs/engine.md): the orchestrator and its executor, started with the server.
@@ -19,18 +20,24 @@ import { DatastorePaths } from './store/datastore-paths.js';
  */
 export async function registerEngine(app: FastifyInstance, ctx: AppContext, storage: BucketStorage): Promise<Orchestrator> {
   const paths = new DatastorePaths(storage.root);
-  const orchestrator = new Orchestrator(ctx, paths, { sweepIntervalMs: ctx.config.engine.sweepIntervalMs, killOrphan });
+  const kind = executorKind(ctx.config);
+  // with the local executor every attempt ran here and was stored before its execution ended: the working folder can go
+  const datastore = await openDatastore(ctx.config.s3, paths, { pruneLocal: kind === 'local' });
+  const orchestrator = new Orchestrator(ctx, paths, { sweepIntervalMs: ctx.config.engine.sweepIntervalMs, killOrphan, datastore });
   let executor: TaskExecutor;
   let queue: QueueExecutor | undefined;
-  if (executorKind(ctx.config) === 'queue') {
+  if (kind === 'queue') {
     if (!ctx.config.redisUrl) throw new Error('ASB_EXECUTOR=queue needs REDIS_URL.');
     executor = queue = new QueueExecutor({ redisUrl: ctx.config.redisUrl, log: ctx.log }, orchestrator);
   } else {
-    executor = new LocalExecutor({ paths, pythonCommand: ctx.config.pythonCommand, totalCpus: ctx.config.engine.localCpus, log: ctx.log }, orchestrator);
+    executor = new LocalExecutor({ paths, datastore, pythonCommand: ctx.config.pythonCommand, totalCpus: ctx.config.engine.localCpus, log: ctx.log }, orchestrator);
   }
   orchestrator.attach(executor);
-  registerEngineRoutes(app, ctx, orchestrator, paths);
-  app.addHook('onClose', () => orchestrator.close());
+  registerEngineRoutes(app, ctx, orchestrator, paths, datastore);
+  app.addHook('onClose', async () => {
+    await orchestrator.close();
+    await datastore.close();
+  });
   // ASB_ENGINE=false: the API (stop included) without orchestrating: another replica runs the executions
   if (ctx.config.engine.enabled === false) return orchestrator;
   app.addHook('onReady', async () => {

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../platform/auth/permissions.js';
@@ -9,6 +8,7 @@ import { detailError, notFound, permissionDenied } from '../platform/http/errors
 import { ResourceService } from '../platform/resources/resource.service.js';
 import { executionsResource } from '../modules/builder/executions.resource.js';
 import type { DatastorePaths } from './store/datastore-paths.js';
+import { parseRange, RangeNotSatisfiable, type Datastore, type StoredFile } from './store/datastore.js';
 import { TasksRepository } from './store/tasks.repository.js';
 import type { Orchestrator } from './orchestrator/orchestrator.js';
 
@@ -30,7 +30,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Stop, task logs and the execution's datastore files (docs/engine.md). Every call checks the execution's permissions. */
-export function registerEngineRoutes(app: FastifyInstance, ctx: AppContext, orchestrator: Orchestrator, paths: DatastorePaths): void {
+export function registerEngineRoutes(app: FastifyInstance, ctx: AppContext, orchestrator: Orchestrator, paths: DatastorePaths, datastore: Datastore): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const service = new ResourceService(executionsResource, ctx);
   const tasks = new TasksRepository(ctx.db);
@@ -47,29 +47,45 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: AppContext, orch
   typed.get(`${base}/tasks/:taskId/log`, { schema: { tags, params: logParams, querystring: logQuery } }, async (request, reply) => {
     const principal = requireUser(request.principal);
     const { row } = await service.load(principal, request.params.id);
-    const task = (await tasks.ofExecution(row.id)).find((candidate) => candidate.taskId === request.params.taskId);
+    const task = await tasks.findByTaskId(row.id, request.params.taskId);
     if (!task) throw notFound(`Execution ${row.identifier} has no task ${request.params.taskId}.`);
     const attempt = request.query.try ?? task.tryNumber;
     if (attempt < 1 || attempt > task.tryNumber) throw notFound(`Task ${task.taskId} has not run attempt ${attempt}.`);
-    const file = paths.taskLog(row.ownerId, row.identifier, task.taskId, attempt);
-    if (!fs.existsSync(file)) throw notFound(`Task ${task.taskId} has no log for attempt ${attempt} yet.`);
-    return reply.type('text/plain; charset=utf-8').send(fs.createReadStream(file));
+    const root = row.datastore ?? paths.executionDir(row.ownerId, row.identifier);
+    const file = path.relative(root, paths.taskLog(row.ownerId, row.identifier, task.taskId, attempt));
+    const log = await datastore.read(root, file);
+    if (!log) throw notFound(`Task ${task.taskId} has no log for attempt ${attempt} yet.`);
+    reply.header('content-length', log.size);
+    return reply.type('text/plain; charset=utf-8').send(log.body);
   });
 
+  // byte ranges too: a GeoTIFF output can be read piecewise (GDAL's /vsicurl/, a tile server)
   app.get<{ Params: { id: string; '*': string } }>(`${base}/files/*`, { schema: { tags } }, async (request, reply) => {
     const principal = requireUser(request.principal);
     const { row } = await service.load(principal, request.params.id);
     const root = row.datastore ?? paths.executionDir(row.ownerId, row.identifier);
-    const wanted = path.resolve(root, decodeURIComponent(request.params['*']));
-    if (!wanted.startsWith(`${root}${path.sep}`)) throw notFound('No such file.');
-    // a task may have left a link in its folder: serve only what really lies inside it
-    const real = await fs.promises.realpath(wanted).catch(() => undefined);
-    const realRoot = await fs.promises.realpath(root).catch(() => root);
-    if (!real?.startsWith(`${realRoot}${path.sep}`)) throw notFound('No such file.');
-    const stat = await fs.promises.stat(real).catch(() => undefined);
-    if (!stat?.isFile()) throw notFound('No such file.');
-    reply.header('content-length', stat.size);
-    reply.header('content-disposition', `inline; filename="${path.basename(real).replace(/"/g, '')}"`);
-    return reply.type(CONTENT_TYPES[path.extname(real).toLowerCase()] ?? 'application/octet-stream').send(fs.createReadStream(real));
+    const relative = decodeURIComponent(request.params['*']);
+    let file: StoredFile | undefined;
+    try {
+      file = await datastore.read(root, relative, parseRange(request.headers.range));
+    } catch (error) {
+      if (!(error instanceof RangeNotSatisfiable)) throw error;
+      return reply.code(416).header('content-range', `bytes */${error.size}`).send();
+    }
+    if (!file) throw notFound('No such file.');
+    return sendFile(reply, file, path.basename(relative));
   });
+}
+
+function sendFile(reply: FastifyReply, file: StoredFile, name: string): FastifyReply {
+  reply.header('accept-ranges', 'bytes');
+  reply.header('content-disposition', `inline; filename="${name.replace(/["\\\r\n]/g, '')}"`);
+  reply.type(CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream');
+  if (file.range) {
+    reply.code(206).header('content-range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
+    reply.header('content-length', file.range.end - file.range.start + 1);
+  } else {
+    reply.header('content-length', file.size);
+  }
+  return reply.send(file.body);
 }

@@ -1,10 +1,10 @@
 /**
  * Process wrappers are user code: they inherit the server's environment (PATH, HOME,
  * locale, proxies, GDAL/PROJ settings...) minus anything that could hand them the
- * server's secrets: its own ASB_* settings, the database connection, and any variable
- * whose name says it holds a secret.
+ * server's secrets: its own ASB_* and S3_* settings, the database and Redis connections,
+ * and any variable whose name says it holds a secret.
  */
-const WITHHELD_NAMES = /^(ASB_|DATABASE_URL$|TEST_DATABASE_URL$|PG|NODE_OPTIONS$|npm_)/;
+const WITHHELD_NAMES = /^(ASB_|S3_|DATABASE_URL$|TEST_DATABASE_URL$|REDIS_URL$|PG|NODE_OPTIONS$|npm_)/;
 const SECRET_WORDS = /SECRET|PASSWORD|PASSWD|TOKEN|CREDENTIAL|PRIVATE|API_?KEY|ACCESS_?KEY|AUTH/i;
 
 export interface TaskResources {

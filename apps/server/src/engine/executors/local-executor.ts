@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runtimeScript } from '../runtime/python-scripts.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
+import { LocalDatastore, type Datastore } from '../store/datastore.js';
 import { childEnv } from './child-env.js';
 import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from './executor.js';
 import { killOrphan, KILL_GRACE_MS, signalGroup, terminateGroup } from './process-group.js';
@@ -18,6 +19,8 @@ export interface ExecutorLog {
 
 export interface LocalExecutorOptions {
   paths: DatastorePaths;
+  /** where outputs and logs are kept once an attempt ended (default: the local folders themselves) */
+  datastore?: Datastore;
   /** config.pythonCommand */
   pythonCommand: string;
   /** CPU slots shared by the attempts; default: the CPUs of this machine */
@@ -84,6 +87,7 @@ export class LocalExecutor implements TaskExecutor {
   private readonly totalCpus: number;
   private readonly killGraceMs: number;
   private readonly cache: RuntimeCache;
+  private readonly datastore: Datastore;
   private readonly queue: Attempt[] = [];
   private readonly running = new Set<Attempt>();
   private usedCpus = 0;
@@ -96,6 +100,7 @@ export class LocalExecutor implements TaskExecutor {
     this.totalCpus = Math.max(1, Math.floor(options.totalCpus ?? os.availableParallelism()));
     this.killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
     this.cache = new RuntimeCache(options.paths);
+    this.datastore = options.datastore ?? new LocalDatastore();
   }
 
   submit(job: TaskJob): void {
@@ -180,6 +185,7 @@ export class LocalExecutor implements TaskExecutor {
     // leftovers of the same attempt run before a crash go first; the folders are made side by side
     await Promise.all([fs.rm(scratchDir, { recursive: true, force: true }), fs.rm(outputsFile, { force: true })]);
     await Promise.all([fs.mkdir(job.outDir, { recursive: true }), fs.mkdir(path.dirname(job.logPath), { recursive: true }), fs.mkdir(scratchDir, { recursive: true })]);
+    await this.fetchInputs(job);
     try {
       const log = await fs.open(job.logPath, 'a');
       let offset: number;
@@ -194,11 +200,43 @@ export class LocalExecutor implements TaskExecutor {
       }
       const outcome = await this.outcomeOf(attempt, exit, offset, outputsFile);
       await fs.appendFile(job.logPath, `${stamp()} attempt ${job.tryNumber} ended: ${outcome.ok ? 'succeeded' : outcome.error}\n`);
-      return outcome;
+      return await this.store(job, outcome);
     } finally {
       // after the report, not before it: the next task need not wait for this clean-up
       // (a leftover is removed again before the same attempt could ever run)
       void Promise.all([fs.rm(scratchDir, { recursive: true, force: true }), fs.rm(outputsFile, { force: true })]).catch(() => undefined);
+    }
+  }
+
+  /** Upstream outputs this machine does not have (another worker made them) come from the datastore. */
+  private async fetchInputs(job: TaskJob): Promise<void> {
+    if (this.datastore.kind === 'local') return;
+    const root = this.options.paths.datastoreRoot + path.sep;
+    const local = Object.values(job.inputs)
+      .flatMap((value) => (Array.isArray(value) ? value : [value]))
+      .filter((value): value is string => typeof value === 'string' && value.startsWith(root));
+    for (const file of local) await this.datastore.ensureLocal(file);
+  }
+
+  /**
+   * Keeps the attempt's outputs (when it succeeded) and its log in the datastore. A
+   * failure to store them fails the attempt (it is retried like any failure); the log of
+   * a failed or interrupted attempt is kept as well as can be.
+   */
+  private async store(job: TaskJob, outcome: TaskOutcome): Promise<TaskOutcome> {
+    if (!outcome.ok) {
+      await this.datastore.saveAttempt({ logPath: job.logPath }).catch((error: unknown) => {
+        this.options.log?.warn({ err: error, taskRowId: job.taskRowId }, 'local executor: the log could not be stored');
+      });
+      return outcome;
+    }
+    try {
+      await this.datastore.saveAttempt({ outDir: job.outDir, logPath: job.logPath });
+      return outcome;
+    } catch (error) {
+      const reason = `The outputs could not be stored in the datastore: ${errorText(error)}.`;
+      await fs.appendFile(job.logPath, `${stamp()} ${reason}\n`).catch(() => undefined);
+      return { ok: false, error: reason };
     }
   }
 

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from '../../config.js';
 import { closeRedis } from '../../platform/live/redis-event-bus.js';
 import { DatastorePaths } from '../store/datastore-paths.js';
+import { openDatastore, type Datastore } from '../store/datastore.js';
 import type { ExecutorCallbacks, TaskJob, TaskOutcome } from './executor.js';
 import { LocalExecutor, STOPPED, type ExecutorLog, type LocalExecutorOptions } from './local-executor.js';
 import {
@@ -29,6 +30,8 @@ export interface QueueWorkerOptions {
   redisUrl: string;
   /** the data directory shared with the servers (version objects, the datastore) */
   paths: DatastorePaths;
+  /** default: the local folders of `paths` */
+  datastore?: Datastore;
   pythonCommand: string;
   /** CPU slots of this worker (ASB_WORKER_CPUS): as many jobs are taken at once */
   cpus: number;
@@ -86,7 +89,7 @@ export class QueueWorker {
     this.cpus = cpus;
     this.executor = new WorkerExecutor(
       this.label,
-      { paths: options.paths, pythonCommand: options.pythonCommand, totalCpus: cpus, log: options.log, killGraceMs: options.killGraceMs },
+      { paths: options.paths, datastore: options.datastore, pythonCommand: options.pythonCommand, totalCpus: cpus, log: options.log, killGraceMs: options.killGraceMs },
       { onStarted: (job, started) => this.started(job, started), onFinished: (job, outcome) => this.finished(job, outcome) },
     );
     this.results = new Queue<QueueResult>(RESULT_QUEUE, { connection, prefix });
@@ -237,9 +240,13 @@ export async function runWorker(config: AppConfig, log: WorkerLog = stdoutLog(co
     return 2;
   }
   const queue = config.engine.queue ?? {};
+  const paths = new DatastorePaths(config.dataDir);
+  // S3: outputs go into the bucket; inputs this worker lacks come from it. Its own copies stay as a cache.
+  const datastore = await openDatastore(config.s3, paths);
   const worker = new QueueWorker({
     redisUrl: config.redisUrl,
-    paths: new DatastorePaths(config.dataDir),
+    paths,
+    datastore,
     pythonCommand: config.pythonCommand,
     cpus: queue.workerCpus ?? os.availableParallelism(),
     timings: queue,
@@ -255,6 +262,7 @@ export async function runWorker(config: AppConfig, log: WorkerLog = stdoutLog(co
   });
   if (signal) log.info({ signal }, 'worker: stopping (running tasks go back to the queue)');
   await worker.stop();
+  await datastore.close();
   log.info({}, 'worker: stopped');
   return signal ? 0 : 1;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { executions } from '../../modules/builder/executions.schema.js';
 import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from '../executors/executor.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
+import type { Datastore } from '../store/datastore.js';
 import { TasksRepository, type NewTask, type TaskRow } from '../store/tasks.repository.js';
 import { splitItems, type TaskSpec } from './dag-plan.js';
 import { ExecutionContextError, loadExecutionContext, type ExecutionContext, type ExecutionRow } from './execution-context.js';
@@ -17,6 +18,8 @@ export interface OrchestratorOptions {
   sweepIntervalMs: number;
   /** kills what an attempt of a previous server process left running; true when it did */
   killOrphan(pid: number): Promise<boolean>;
+  /** where outputs are kept: named in executionResults, told when an execution ended */
+  datastore: Datastore;
 }
 
 const INTERRUPTED = 'Interrupted: the server stopped while the task ran; it runs again.';
@@ -337,6 +340,7 @@ export class Orchestrator implements ExecutorCallbacks {
     );
     await this.publishStopped(stopped);
     this.forget(executionId);
+    await this.ended(stopped);
     return true;
   }
 
@@ -344,7 +348,7 @@ export class Orchestrator implements ExecutorCallbacks {
   private async finishIfDone(context: ExecutionContext, tasks: TaskRow[]): Promise<boolean> {
     const outcome = executionOutcome(tasks.map(toView));
     if (!outcome) return false;
-    const results = executionResults(context, tasks, context.execution.datastore);
+    const results = this.results(context, tasks);
     const [ended] = await this.ctx.db
       .update(executions)
       .set({ status: outcome, progress: 1, endTime: new Date(), executionResults: results, updatedAt: new Date() })
@@ -352,7 +356,22 @@ export class Orchestrator implements ExecutorCallbacks {
       .returning();
     if (ended) await this.emit(ended, {});
     this.forget(context.execution.id);
+    if (ended) await this.ended(ended);
     return true;
+  }
+
+  /** executionResults, with where the datastore keeps the files (S3). */
+  private results(context: ExecutionContext, tasks: TaskRow[]) {
+    const location = context.execution.datastore ? this.options.datastore.location(context.execution.datastore) : undefined;
+    return { ...executionResults(context, tasks, context.execution.datastore), ...location };
+  }
+
+  /** The datastore may let go of the execution's working folder (every attempt ended and was stored). */
+  private async ended(execution: ExecutionRow): Promise<void> {
+    if (!execution.datastore) return;
+    await this.options.datastore.executionEnded(execution.datastore).catch((error: unknown) => {
+      this.ctx.log.warn({ err: error, executionId: execution.id }, 'engine: the working folder could not be removed');
+    });
   }
 
   private async failExecution(execution: ExecutionRow, reason: string): Promise<void> {
@@ -374,7 +393,7 @@ export class Orchestrator implements ExecutorCallbacks {
   private async publish(context: ExecutionContext, tasks: TaskRow[], cause?: TaskRow): Promise<void> {
     const [updated] = await this.ctx.db
       .update(executions)
-      .set({ progress: progressOf(tasks.map(toView)), executionResults: executionResults(context, tasks, context.execution.datastore), updatedAt: new Date() })
+      .set({ progress: progressOf(tasks.map(toView)), executionResults: this.results(context, tasks), updatedAt: new Date() })
       .where(and(eq(executions.id, context.execution.id), eq(executions.status, 'running')))
       // only what the message carries: the row's JSON columns would be parsed for nothing
       .returning(SUMMARY);
@@ -384,7 +403,7 @@ export class Orchestrator implements ExecutorCallbacks {
   private async publishStopped(execution: ExecutionRow): Promise<void> {
     try {
       const context = await loadExecutionContext(this.ctx.db, execution);
-      const results = executionResults(context, await this.tasks.ofExecution(execution.id), execution.datastore);
+      const results = this.results({ ...context, execution }, await this.tasks.ofExecution(execution.id));
       const [updated] = await this.ctx.db.update(executions).set({ executionResults: results }).where(eq(executions.id, execution.id)).returning();
       await this.emit(updated ?? execution, {});
     } catch (error) {

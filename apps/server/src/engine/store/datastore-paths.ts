@@ -11,8 +11,13 @@ import path from 'node:path';
 export class DatastorePaths {
   constructor(readonly root: string) {}
 
+  /** the local datastore folder: with S3 (datastore.ts) its paths are the object keys */
+  get datastoreRoot(): string {
+    return path.join(this.root, 'datastore');
+  }
+
   executionDir(owner: string, executionIdentifier: string): string {
-    return path.join(this.root, 'datastore', safeSegment(owner), 'executions', safeSegment(executionIdentifier));
+    return path.join(this.datastoreRoot, safeSegment(owner), 'executions', safeSegment(executionIdentifier));
   }
 
   taskOutDir(owner: string, executionIdentifier: string, taskId: string): string {

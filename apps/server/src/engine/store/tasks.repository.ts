@@ -23,6 +23,14 @@ export class TasksRepository {
     return this.db.select().from(executionTasks).where(eq(executionTasks.executionId, executionId)).orderBy(asc(executionTasks.id));
   }
 
+  async findByTaskId(executionId: number, taskId: string): Promise<TaskRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(executionTasks)
+      .where(and(eq(executionTasks.executionId, executionId), eq(executionTasks.taskId, taskId)));
+    return row;
+  }
+
   async find(id: number): Promise<TaskRow | undefined> {
     const [row] = await this.db.select().from(executionTasks).where(eq(executionTasks.id, id));
     return row;
