@@ -18,6 +18,10 @@ if [ "${1:-}" = "--test" ]; then
   command -v htpasswd >/dev/null 2>&1 || missing+=(apache2-utils)
   # the queue executor and Redis event bus tests start a real Redis on loopback
   command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+  # the tile service tests and bench/tiles make GeoTIFFs (and time gdalwarp) with GDAL;
+  # the execution PDF is read back with pdftotext and pdftoppm
+  command -v gdal_translate >/dev/null 2>&1 || missing+=(gdal-bin)
+  command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""

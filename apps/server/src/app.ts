@@ -31,8 +31,7 @@ import { registerWorkflows } from './modules/knowledge/workflows.module.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { BucketStorage } from './modules/procimp/storage/bucket-storage.js';
 import { seedDemo } from './modules/demo/demo-seed.js';
-import { registerEngine } from './engine/engine.module.js';
-import type { Orchestrator } from './engine/orchestrator/orchestrator.js';
+import { registerEngine, type Engine } from './engine/engine.module.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
 import { processImagesResource } from './modules/resmgr/process-images.resource.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
@@ -48,7 +47,7 @@ export interface App {
   users: UsersService;
   database: Database;
   /** the orchestrator: tests wait on it, operators never need it */
-  engine: Orchestrator;
+  engine: Engine;
   /** the data directory's files (procimp buckets and objects, the engine's datastore) */
   storage: BucketStorage;
   close(): Promise<void>;

@@ -9,7 +9,14 @@ import { killOrphan } from './executors/process-group.js';
 import { QueueExecutor } from './executors/queue-executor.js';
 import { Orchestrator } from './orchestrator/orchestrator.js';
 import { DatastorePaths } from './store/datastore-paths.js';
-import { openDatastore } from './store/datastore.js';
+import { openDatastore, type Datastore } from './store/datastore.js';
+
+/** What the rest of the server uses of the engine (the tile service and reports read the datastore). */
+export interface Engine {
+  orchestrator: Orchestrator;
+  paths: DatastorePaths;
+  datastore: Datastore;
+}
 
 /**
  * The engine (docs/engine.md): the orchestrator and its executor, started with the server.
@@ -18,7 +25,7 @@ import { openDatastore } from './store/datastore.js';
  * while servers stop and start; the worker reports are handled once the orchestrator
  * recovered.
  */
-export async function registerEngine(app: FastifyInstance, ctx: AppContext, storage: BucketStorage): Promise<Orchestrator> {
+export async function registerEngine(app: FastifyInstance, ctx: AppContext, storage: BucketStorage): Promise<Engine> {
   const paths = new DatastorePaths(storage.root);
   const kind = executorKind(ctx.config);
   // with the local executor every attempt ran here and was stored before its execution ended: the working folder can go
@@ -39,10 +46,11 @@ export async function registerEngine(app: FastifyInstance, ctx: AppContext, stor
     await datastore.close();
   });
   // ASB_ENGINE=false: the API (stop included) without orchestrating: another replica runs the executions
-  if (ctx.config.engine.enabled === false) return orchestrator;
+  const engine = { orchestrator, paths, datastore };
+  if (ctx.config.engine.enabled === false) return engine;
   app.addHook('onReady', async () => {
     await orchestrator.start();
     queue?.start();
   });
-  return orchestrator;
+  return engine;
 }
