@@ -214,7 +214,15 @@ describe('LocalExecutor', () => {
     local.submit(job(1, sleeper, { inputs: { seconds: 0.2 }, cpus: 4 }));
     local.submit(job(2, sleeper, { inputs: { seconds: 0.2 } }));
     expect(await record.finished(2)).toEqual({ ok: true, outputs: { slept: 0.2 } });
-    expect(record.events).toEqual(['started:1', 'finished:1', 'started:2', 'finished:2']);
+    expect(record.events.filter((event) => event.startsWith('started'))).toEqual(['started:1', 'started:2']);
+    // the second began only once the first had ended (its slot is freed before the first's report is sent)
+    const stamp = (line: string | undefined) => Date.parse(/^\[([^\]]+)\]/.exec(line ?? '')?.[1] ?? '');
+    const firstLog = (await fs.readFile(paths.taskLog('alice', 'exec-1', 'task1', 1), 'utf8')).split('\n');
+    const secondLog = (await fs.readFile(paths.taskLog('alice', 'exec-1', 'task2', 1), 'utf8')).split('\n');
+    const firstEnded = stamp(firstLog.find((line) => line.includes('attempt 1 ended: succeeded')));
+    const secondBegan = stamp(secondLog[0]);
+    expect(Number.isFinite(firstEnded) && Number.isFinite(secondBegan)).toBe(true);
+    expect(secondBegan).toBeGreaterThanOrEqual(firstEnded);
   });
 
   it('restores a version once for concurrent first attempts', async () => {

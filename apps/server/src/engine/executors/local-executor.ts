@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,7 @@ interface Exit {
   stopReason: Attempt['stopReason'];
 }
 
+const closeFd = (fd: number) => new Promise<void>((resolve) => fsSync.close(fd, () => resolve()));
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const stamp = () => `[${new Date().toISOString()}]`;
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
@@ -180,27 +182,32 @@ export class LocalExecutor implements TaskExecutor {
   private async execute(attempt: Attempt): Promise<TaskOutcome> {
     const { job } = attempt;
     attempt.beganAt = new Date();
-    const wrapperDir = await this.cache.materialize(job.processVersion.manifest);
+    const wrapperDir = this.cache.restored(job.processVersion.manifest) ?? (await this.cache.materialize(job.processVersion.manifest));
     const { scratchDir, outputsFile } = attemptFiles(job);
-    // leftovers of the same attempt run before a crash go first; the folders are made side by side
-    await Promise.all([fs.rm(scratchDir, { recursive: true, force: true }), fs.rm(outputsFile, { force: true })]);
-    await Promise.all([fs.mkdir(job.outDir, { recursive: true }), fs.mkdir(path.dirname(job.logPath), { recursive: true }), fs.mkdir(scratchDir, { recursive: true })]);
-    await this.fetchInputs(job);
+    // Synchronous on purpose, from here to the spawn: these few metadata calls on the data
+    // directory take microseconds, while every await would let the orchestrator's database
+    // work (PGlite runs on this thread) go first and delay the start by milliseconds
+    // (bench/engine/README.md). Leftovers of the same attempt run before a crash go first.
+    fsSync.rmSync(scratchDir, { recursive: true, force: true });
+    fsSync.rmSync(outputsFile, { force: true });
+    for (const dir of [job.outDir, path.dirname(job.logPath), scratchDir]) fsSync.mkdirSync(dir, { recursive: true });
+    if (this.datastore.kind !== 'local') await this.fetchInputs(job);
     try {
-      const log = await fs.open(job.logPath, 'a');
+      const logFd = fsSync.openSync(job.logPath, 'a');
       let offset: number;
       let exit: Exit;
       try {
-        await log.write(`${stamp()} attempt ${job.tryNumber} of task ${job.taskId} (${job.processVersion.identifier}) on ${this.workerLabel}\n`);
-        offset = (await log.stat()).size;
+        fsSync.writeSync(logFd, `${stamp()} attempt ${job.tryNumber} of task ${job.taskId} (${job.processVersion.identifier}) on ${this.workerLabel}\n`);
+        offset = fsSync.fstatSync(logFd).size;
         const args = [runtimeScript('asb_runner.py'), '--wrapper-dir', wrapperDir, '--out-dir', path.resolve(job.outDir), '--inputs', '-', '--outputs', outputsFile];
-        exit = await this.runChild(attempt, args, scratchDir, log.fd);
-      } finally {
-        await log.close();
+            exit = await this.runChild(attempt, args, scratchDir, logFd);
+          } finally {
+        await closeFd(logFd);
       }
       const outcome = await this.outcomeOf(attempt, exit, offset, outputsFile);
       await fs.appendFile(job.logPath, `${stamp()} attempt ${job.tryNumber} ended: ${outcome.ok ? 'succeeded' : outcome.error}\n`);
-      return await this.store(job, outcome);
+        const r = await this.store(job, outcome);
+        return r;
     } finally {
       // after the report, not before it: the next task need not wait for this clean-up
       // (a leftover is removed again before the same attempt could ever run)
@@ -247,7 +254,7 @@ export class LocalExecutor implements TaskExecutor {
     return new Promise<Exit>((resolve, reject) => {
       const child = spawn(this.options.pythonCommand, args, { cwd, detached: true, stdio: ['pipe', logFd, logFd], env: childEnv(job) });
       const pid = child.pid;
-      child.once('error', (error) => {
+        child.once('error', (error) => {
         if (pid === undefined) reject(error);
       });
       if (pid === undefined) return;

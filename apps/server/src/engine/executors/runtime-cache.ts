@@ -31,15 +31,28 @@ const isDirectory = (dir: string) => fs.stat(dir).then((stat) => stat.isDirector
  */
 export class RuntimeCache {
   private readonly pending = new Map<string, Promise<string>>();
+  /** hashes restored (or found) by this process: their folders are complete and stay */
+  private readonly ready = new Set<string>();
 
   constructor(private readonly paths: DatastorePaths) {}
+
+  /** The version's folder when this process already has it ready, without touching the disk. */
+  restored(manifest: SnapshotEntry[]): string | undefined {
+    const hash = manifestHash(manifest);
+    return this.ready.has(hash) ? this.paths.runtimeDir(hash) : undefined;
+  }
 
   /** The folder holding the version's files (process_wrapper.py at its root). */
   materialize(manifest: SnapshotEntry[]): Promise<string> {
     const hash = manifestHash(manifest);
     let restoring = this.pending.get(hash);
     if (!restoring) {
-      restoring = this.restore(manifest, this.paths.runtimeDir(hash)).finally(() => this.pending.delete(hash));
+      restoring = this.restore(manifest, this.paths.runtimeDir(hash))
+        .then((dir) => {
+          this.ready.add(hash);
+          return dir;
+        })
+        .finally(() => this.pending.delete(hash));
       this.pending.set(hash, restoring);
     }
     return restoring;

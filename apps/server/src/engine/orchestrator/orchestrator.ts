@@ -43,6 +43,14 @@ export class Orchestrator implements ExecutorCallbacks {
   private readonly contexts = new Map<number, ExecutionContext>();
   /** executions whose tasks changed since their last published update, with the last task that did */
   private readonly changed = new Map<number, TaskRow | undefined>();
+  /**
+   * The task rows of running executions as this process last read or wrote them, so that
+   * an advance after this process's own change needs no read of every task (bench/engine).
+   * Safe while stale: states only move forward and the ones decisions rest on (success,
+   * failed, skipped...) are final; every write is conditional, so a decision on an old row
+   * just does not apply, and then the rows are read again. Sweeps always read afresh.
+   */
+  private readonly known = new Map<number, Map<number, TaskRow>>();
   private sweeper?: NodeJS.Timeout;
   private unsubscribe?: () => void;
   private isClosing = false;
@@ -106,15 +114,16 @@ export class Orchestrator implements ExecutorCallbacks {
         .select({ id: executions.id })
         .from(executions)
         .where(inArray(executions.status, ['pending', 'running']));
-      for (const { id } of active) this.kick(id);
+      for (const { id } of active) this.kick(id, { refresh: true });
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'engine sweep failed');
     }
   }
 
-  /** Runs advance(id) now, or once more after the one in progress. */
-  kick(executionId: number): void {
+  /** Runs advance(id) now, or once more after the one in progress; `refresh`: read the tasks from the database. */
+  kick(executionId: number, options: { refresh?: boolean } = {}): void {
     if (this.isClosing || !Number.isInteger(executionId)) return;
+    if (options.refresh) this.known.delete(executionId);
     if (this.chains.has(executionId)) {
       this.again.add(executionId);
       return;
@@ -160,7 +169,9 @@ export class Orchestrator implements ExecutorCallbacks {
       this.changed.set(executionId, undefined);
     }
     for (;;) {
-      const tasks = await this.tasks.ofExecution(executionId);
+      const cached = this.known.get(executionId);
+      const fromCache = cached !== undefined;
+      const tasks = cached ? [...cached.values()] : await this.readTasks(executionId);
       const { actions, wakeAt } = decide(context.plan, tasks.map(toView), new Date());
       this.scheduleWake(executionId, wakeAt);
       if (actions.length === 0) {
@@ -173,18 +184,24 @@ export class Orchestrator implements ExecutorCallbacks {
       }
       const byId = new Map(tasks.map((task) => [task.taskId, task]));
       let hasChanged = false;
+      let missed = false;
       for (const action of actions) {
         const task = byId.get(action.task.taskId)!;
+        let moved: boolean;
         if (action.kind === 'upstream_failed' || action.kind === 'skipped') {
-          hasChanged = (await this.tasks.transition(task.id, ['no_status', 'retry'], { state: action.kind, endDate: new Date() })) !== undefined || hasChanged;
+          moved = this.remember(await this.tasks.transition(task.id, ['no_status', 'retry'], { state: action.kind, endDate: new Date() }));
         } else if (action.kind === 'split') {
-          hasChanged = (await this.split(context, task, byId)) || hasChanged;
+          moved = await this.split(context, task, byId);
         } else {
-          hasChanged = (await this.dispatch(context, task, byId)) || hasChanged;
+          moved = await this.dispatch(context, task, byId);
         }
+        hasChanged = moved || hasChanged;
+        missed = !moved || missed;
       }
-      // nothing moved (another replica or a stop got there first): looking again would spin
-      if (!hasChanged) return;
+      // a write that did not apply: the row had moved on (another replica, a stop) — read them all again
+      if (missed) this.known.delete(executionId);
+      // nothing moved: looking again would spin, unless what was looked at came from memory
+      if (!hasChanged && !(missed && fromCache)) return;
       if (!this.changed.has(executionId)) this.changed.set(executionId, undefined);
     }
   }
@@ -198,7 +215,21 @@ export class Orchestrator implements ExecutorCallbacks {
     return context;
   }
 
+  /** Every task of the execution from the database; remembered while the execution runs. */
+  private async readTasks(executionId: number): Promise<TaskRow[]> {
+    const rows = await this.tasks.ofExecution(executionId);
+    if (this.contexts.has(executionId)) this.known.set(executionId, new Map(rows.map((row) => [row.id, row])));
+    return rows;
+  }
+
+  /** Keeps a row this process just wrote; true when there is one (the write applied). */
+  private remember(row: TaskRow | undefined): row is TaskRow {
+    if (row) this.known.get(row.executionId)?.set(row.id, row);
+    return row !== undefined;
+  }
+
   private forget(executionId: number): void {
+    this.known.delete(executionId);
     this.contexts.delete(executionId);
     this.changed.delete(executionId);
     const timer = this.timers.get(executionId);
@@ -254,6 +285,8 @@ export class Orchestrator implements ExecutorCallbacks {
     await this.tasks.insertMissing(context.plan.childTasks(task.nodeId, items.length).map((spec) => this.newTask(context, spec)));
     const now = new Date();
     await this.tasks.transition(task.id, ['queued'], { state: 'success', outputs: { items, count: items.length }, startDate: now, endDate: now });
+    // new rows: read them all
+    this.known.delete(context.execution.id);
     return true;
   }
 
@@ -264,10 +297,10 @@ export class Orchestrator implements ExecutorCallbacks {
     try {
       inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.decrypt(text));
     } catch (error) {
-      return (await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: (error as Error).message, endDate: new Date() })) !== undefined;
+      return this.remember(await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: (error as Error).message, endDate: new Date() }));
     }
     const claimed = await this.tasks.claim(task.id, inputs.stored, this.executor.workerLabel);
-    if (!claimed) return false;
+    if (!this.remember(claimed)) return false;
     const version = context.versions.get(task.processVersion ?? '')!;
     const job: TaskJob = {
       taskRowId: claimed.id,
@@ -295,7 +328,7 @@ export class Orchestrator implements ExecutorCallbacks {
       { state: 'running', startDate: started.startedAt, workerLabel: started.workerLabel, pid: started.handle, heartbeatAt: new Date() },
       { tryNumber: job.tryNumber },
     );
-    if (row) this.changed.set(job.executionId, row);
+    if (this.remember(row)) this.changed.set(job.executionId, row);
     this.kick(job.executionId);
   }
 
@@ -317,7 +350,7 @@ export class Orchestrator implements ExecutorCallbacks {
         row = await this.tasks.transition(task.id, ['queued', 'running'], { ...afterFailure(task, now), error: outcome.error, endDate: now, pid: null }, current);
       }
     }
-    if (!row) return;
+    if (!this.remember(row)) return;
     this.changed.set(job.executionId, row);
     this.kick(job.executionId);
   }
