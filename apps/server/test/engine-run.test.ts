@@ -77,6 +77,34 @@ describe('engine: running workflows', () => {
     expect(results.tasks.map((task) => [task.task_id, task.state])).toEqual([['a', 'success'], ['b', 'failed'], ['c', 'upstream_failed']]);
   });
 
+  it('runs an ended execution again: same version and inputs, a new execution of the caller', async () => {
+    const graph = seeds.graph([{ id: 'a', version: 'emit:1' }, { id: 'b', version: 'double:1' }], [['a', 'number', 'b', 'value']]);
+    const workflow = await seeds.workflow('again', [graph]);
+    const id = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'start', value: '-3' }] }]);
+    const first = await waitForStatus(app, id, ['success', 'failed']);
+    expect(first.status).toBe('failed');
+
+    const stranger = await app.userWithHeader('stranger-rerun');
+    const refused = await app.server.inject({ method: 'POST', url: `/builder/v1/executions/${id}/rerun`, headers: stranger });
+    expect([403, 404]).toContain(refused.statusCode);
+
+    const rerun = await app.server.inject({ method: 'POST', url: `/builder/v1/executions/${id}/rerun`, headers: app.adminHeader });
+    expect(rerun.statusCode, rerun.body).toBe(201);
+    const again = rerun.json<{ data: { id: string; attributes: { status: string; processorVersion: number; inputs: { node_id: string; items: { identifier: string; value: string }[] }[] } } }>().data;
+    expect(again.id).not.toBe(id);
+    expect(again.attributes.status).toBe('pending');
+    expect(again.attributes.processorVersion).toBe(first.processorVersion);
+    expect(again.attributes.inputs.find((group) => group.node_id === 'a')?.items.find((item) => item.identifier === 'start')?.value).toBe('-3');
+    const second = await waitForStatus(app, again.id, ['success', 'failed']);
+    expect((second.executionResults as ExecutionResults).tasks.map((task) => [task.task_id, task.state])).toEqual([['a', 'success'], ['b', 'failed']]);
+
+    // one that has not ended (here: created, never submitted) cannot be run again
+    const created = await app.server.inject({ method: 'POST', url: '/builder/v1/executions', headers: app.adminHeader, payload: { processor_id: workflow, inputs: [] } });
+    const early = await app.server.inject({ method: 'POST', url: `/builder/v1/executions/${created.json<{ data: { id: string } }>().data.id}/rerun`, headers: app.adminHeader });
+    expect(early.statusCode).toBe(409);
+    expect(early.json<{ detail: string }>().detail).toMatch(/has not ended \(status created\)/);
+  });
+
   it('fans a list out into child runs', async () => {
     const graph = seeds.graph([{ id: 'split', kind: 'dynamic-list-splitter' }, { id: 'shout', version: 'echo:1' }], [['split', 'item', 'shout', 'text']]);
     const workflow = await seeds.workflow('fan-out', [graph]);

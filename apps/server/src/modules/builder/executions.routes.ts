@@ -29,5 +29,9 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, s
     return reply.status(201).send(document);
   });
   typed.patch(`${base}/:id/execute`, { schema: { tags, params: idParams } }, (request) => service.execute(request.principal, request.params.id));
+  typed.post(`${base}/:id/rerun`, { schema: { tags, params: idParams, summary: 'Run an ended execution again with the same workflow version and inputs' } }, async (request, reply) => {
+    const document = await service.rerun(request.principal, request.params.id);
+    return reply.status(201).send(document);
+  });
   typed.post(`${base}/:id/product-order`, { schema: { tags, params: idParams } }, (request) => service.productOrder(request.principal, request.params.id));
 }

@@ -96,6 +96,26 @@ export class ExecutionsService {
     }
   }
 
+  /**
+   * Runs an execution again (docs/execution-report.md "Run again"): a new execution, owned by
+   * the caller, of the same workflow version with the same input values (encrypted ones
+   * as their ciphertext), checked as any new execution is, and submitted at once. The
+   * caller must be able to view the execution and to execute its workflow.
+   */
+  async rerun(principalOrNull: Principal | null, id: string): Promise<ResourceDocument> {
+    const principal = requireUser(principalOrNull);
+    const { row } = await this.resources.load(principal, id);
+    if (row.status === 'created' || row.status === 'pending' || row.status === 'running') {
+      throw detailError(409, `Execution ${row.identifier} has not ended (status ${row.status}).`);
+    }
+    const created = await this.create(principal, {
+      processor_id: String(row.processorId),
+      processor_version: row.processorVersion,
+      inputs: row.inputs.map((group) => ({ node_id: group.node_id, items: group.items.map((item) => ({ identifier: item.identifier, value: item.value })) })),
+    });
+    return this.execute(principal, created.data.id);
+  }
+
   /** An execution the principal may change (execute, order): 404 unknown, 403 otherwise. */
   private async changeable(principal: Principal, id: string): Promise<ExecutionRow> {
     const loaded = await this.resources.load(principal, id);
