@@ -18,3 +18,4 @@ export * from './workflow-inputs.js';
 export * from './workflow-validation.js';
 export * from './workflows.js';
 export * from './tasks.js';
+export * from './execution-report.js';
