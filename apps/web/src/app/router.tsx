@@ -38,6 +38,7 @@ const processes = () => import('../features/processes');
 const workflows = () => import('../features/workflows');
 const executions = () => import('../features/executions');
 const jobs = () => import('../features/jobs');
+const executionReport = () => import('../features/execution-report');
 
 export const routes: RouteObject[] = [
   {
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       page('workflowDetail', workflows, 'WorkflowDetailPage'),
       page('processorEditor', workflows, 'ProcessorEditorPage'),
       page('monitoring', executions, 'ExecutionsPage'),
+      page('executionReport', executionReport, 'ExecutionReportPage'),
       page('jobs', jobs, 'JobsPage'),
       {
         path: '/admin',
@@ -94,7 +96,6 @@ export const routes: RouteObject[] = [
           'workflowSchedule',
           'schedules',
           'schedule',
-          'executionReport',
           'applicationExecutions',
           'applicationReport',
           'modelExecutions',

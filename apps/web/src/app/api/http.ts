@@ -41,9 +41,10 @@ function queryString(query: RequestOptions['query']): string {
 
 /**
  * Every call of the portal goes through here: bearer token from the cookie, a
- * CSRF header, the 30 s time-out of spec 1 §9, JSON in and out.
+ * CSRF header, the 30 s time-out of spec 1 §9; a failed status throws ApiError with the
+ * body read as JSON when it is JSON.
  */
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.jsonApi ? 'application/vnd.api+json, application/json' : 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -64,15 +65,26 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     if (options.signal?.aborted) throw error;
     throw new ApiError(timeout.aborted ? 408 : 0, timeout.aborted ? 'Request Timeout' : 'Network Error', undefined);
   }
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await readBody(response));
+  return response;
+}
+
+async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
-  let body: unknown = undefined;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
-  if (!response.ok) throw new ApiError(response.status, response.statusText, body);
-  return body as T;
+}
+
+/** A JSON call (see send). */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await readBody(await send(path, options))) as T;
+}
+
+/** A file (a PDF, a GeoTIFF) with the same credentials and errors as apiFetch. */
+export async function apiFetchBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await send(path, options)).blob();
 }

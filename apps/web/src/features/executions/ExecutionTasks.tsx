@@ -2,7 +2,7 @@ import { Alert, Button, Table, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/formatDateTime';
-import { durationText, executionError, executionTasks } from './execution-view';
+import { formatReportDuration, reportResults } from '@asb/contracts';
 import { TaskLogModal } from './TaskLogModal';
 import { TaskStateBadge } from './TaskStateBadge';
 
@@ -15,8 +15,7 @@ export interface ExecutionTasksProps {
 /** The tasks of an execution with their states; a task that has run offers its log (failed ones first of all). */
 export function ExecutionTasks({ executionId, identifier, executionResults }: ExecutionTasksProps) {
   const [logTaskId, setLogTaskId] = useState<string | null>(null);
-  const tasks = executionTasks(executionResults);
-  const error = executionError(executionResults);
+  const { tasks, error } = reportResults(executionResults);
   return (
     <>
       {error && (
@@ -41,14 +40,14 @@ export function ExecutionTasks({ executionId, identifier, executionResults }: Ex
           </Table.Thead>
           <Table.Tbody>
             {tasks.map((task) => (
-              <Table.Tr key={task.taskId} data-task-id={task.taskId}>
+              <Table.Tr key={task.task_id} data-task-id={task.task_id}>
                 <Table.Td>
                   <Text size="sm" ff="monospace">
-                    {task.taskId}
+                    {task.task_id}
                   </Text>
-                  {task.label && task.label !== task.taskId && (
+                  {task.task_label && task.task_label !== task.task_id && (
                     <Text size="xs" c="dimmed">
-                      {task.label}
+                      {task.task_label}
                     </Text>
                   )}
                 </Table.Td>
@@ -56,20 +55,20 @@ export function ExecutionTasks({ executionId, identifier, executionResults }: Ex
                   <TaskStateBadge state={task.state} />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{formatDateTime(task.startDate)}</Text>
+                  <Text size="sm">{formatDateTime(task.start_date)}</Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{durationText(task.startDate, task.endDate)}</Text>
+                  <Text size="sm">{formatReportDuration(task.start_date, task.end_date)}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  {task.tryNumber > 0 && (
+                  {task.try_number > 0 && (
                     <Button
                       size="compact-xs"
                       variant={task.state === 'failed' ? 'light' : 'subtle'}
                       color={task.state === 'failed' ? 'red' : 'gray'}
                       leftSection={<IconFileText size={12} />}
-                      aria-label={`Log of task ${task.taskId}`}
-                      onClick={() => setLogTaskId(task.taskId)}
+                      aria-label={`Log of task ${task.task_id}`}
+                      onClick={() => setLogTaskId(task.task_id)}
                     >
                       Log
                     </Button>

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Card, Code, CopyButton, Group, ScrollArea, Title, Tooltip } from '@mantine/core';
 import { NOTIFY_MS, WRAPPER_FILE } from '@asb/contracts';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
-import { downloadText } from './download';
+import { downloadText } from '../../../ui/download';
 
 /** The live preview of process_wrapper.py with its download. */
 export function WrapperPreview({ code }: { code: string }) {
@@ -21,7 +21,7 @@ export function WrapperPreview({ code }: { code: string }) {
               </Tooltip>
             )}
           </CopyButton>
-          <Button leftSection={<IconDownload size={16} />} onClick={() => downloadText(WRAPPER_FILE, code)}>
+          <Button leftSection={<IconDownload size={16} />} onClick={() => downloadText(WRAPPER_FILE, code, 'text/x-python')}>
             Download wrapper
           </Button>
         </Group>

@@ -1,20 +1,8 @@
 import { NOTIFY_MS, parseWorkflowDocument, workflowDocumentFileName, workflowDocumentText, WorkflowDocumentError, type WorkflowGraph } from '@asb/contracts';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { downloadText } from '../../../ui/download';
 import type { Workflow } from '../api/workflows';
-
-/** Saves text as a file through a temporary link. */
-function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/yaml;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // revoked after the click has been handled, or the download could be cancelled
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** Export of the graph being edited as a workflow document, and import of one in its place (undoable; saved by the user). */
 export function useGraphTransfer(workflow: Workflow, graph: WorkflowGraph, replaceGraph: (graph: WorkflowGraph) => void) {
@@ -22,7 +10,7 @@ export function useGraphTransfer(workflow: Workflow, graph: WorkflowGraph, repla
 
   const exportGraph = () => {
     const { label, identifier, shortDescription } = workflow.attributes;
-    downloadText(workflowDocumentFileName(identifier), workflowDocumentText({ label, identifier, shortDescription, graph }));
+    downloadText(workflowDocumentFileName(identifier), workflowDocumentText({ label, identifier, shortDescription, graph }), 'application/yaml');
   };
 
   const importFile = async (file: File | null) => {

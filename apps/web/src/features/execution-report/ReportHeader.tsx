@@ -1,0 +1,93 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { NOTIFY_MS } from '@asb/contracts';
+import { notifications } from '@mantine/notifications';
+import { IconFileTypePdf, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { handleError } from '../../app/api/error-handler';
+import { routePath } from '../../app/routes';
+import { saveBlob } from '../../ui/download';
+import { ShareResourceButton } from '../../ui/ShareResourceButton';
+import { StatusBadge } from '../executions/StatusBadge';
+import { StopExecutionButton } from '../executions/StopExecutionButton';
+import { EXECUTIONS_KEY } from '../workflows/api/keys';
+import { executionsSource, fetchExecutionPdf, isRunning, rerunExecution, type ExecutionResource } from './api';
+
+/** Spec 1 §9: the PDF button stays busy 600 ms after the file arrived. */
+const PDF_BUSY_MS = 600;
+
+export const pdfFileName = (id: string) => `ExecutionReport${id}.pdf`;
+
+function DownloadPdfButton({ id }: { id: string }) {
+  const [isGenerating, setIsGenerating] = useState(false);
+  const onClick = async () => {
+    setIsGenerating(true);
+    try {
+      saveBlob(await fetchExecutionPdf(id), pdfFileName(id));
+    } catch (error) {
+      handleError(error, 'builder');
+    } finally {
+      setTimeout(() => setIsGenerating(false), PDF_BUSY_MS);
+    }
+  };
+  return (
+    <Button variant="default" leftSection={<IconFileTypePdf size={16} />} onClick={() => void onClick()} disabled={isGenerating}>
+      {isGenerating ? 'Generating...' : 'Download PDF'}
+    </Button>
+  );
+}
+
+/** Beyond the spec: an ended execution runs again with the same version and inputs (POST executions/{id}/rerun). */
+function RunAgainButton({ execution }: { execution: ExecutionResource }) {
+  const navigate = useNavigate();
+  const [isBusy, setIsBusy] = useState(false);
+  const onClick = async () => {
+    setIsBusy(true);
+    try {
+      const created = await rerunExecution(execution.id);
+      notifications.show({ message: `${created.attributes.identifier} successfully created or updated`, color: 'green', autoClose: NOTIFY_MS.short });
+      await navigate(routePath('executionReport', { id: created.id }));
+    } catch (error) {
+      handleError(error, 'builder');
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <Button variant="light" leftSection={<IconRefresh size={16} />} loading={isBusy} onClick={() => void onClick()}>
+      Run again
+    </Button>
+  );
+}
+
+/** Spec 1 §2: 'Execution Report', identifier, status badge, share-to-workspaces, Download PDF. */
+export function ReportHeader({ execution }: { execution: ExecutionResource }) {
+  const a = execution.attributes;
+  const running = isRunning(a.status);
+  return (
+    <Group justify="space-between" align="flex-start" gap="md">
+      <Stack gap={4}>
+        <Title order={2}>Execution Report</Title>
+        <Group gap="sm">
+          <Text ff="monospace" data-testid="execution-identifier" style={{ wordBreak: 'break-all' }}>
+            {a.identifier}
+          </Text>
+          <StatusBadge status={a.status} progress={a.progress} />
+        </Group>
+      </Stack>
+      <Group gap="sm">
+        <ShareResourceButton
+          resource={execution}
+          label="Share"
+          title="Share execution"
+          archivedText="Archived executions cannot be shared."
+          share={(id, workspaceIds) => executionsSource.share!(id, workspaceIds)}
+          queryKey={EXECUTIONS_KEY}
+        />
+        {running && a.permissions.change && <StopExecutionButton id={execution.id} identifier={a.identifier} />}
+        {!running && a.status !== 'created' && <RunAgainButton execution={execution} />}
+        <DownloadPdfButton id={execution.id} />
+      </Group>
+    </Group>
+  );
+}

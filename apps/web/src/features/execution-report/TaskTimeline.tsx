@@ -1,0 +1,92 @@
+import { Box, Paper, Text, Title } from '@mantine/core';
+import type { ReportTaskRow } from '@asb/contracts';
+import { CustomChart, type CustomSeriesOption } from 'echarts/charts';
+import { GridComponent, TooltipComponent, type GridComponentOption, type TooltipComponentOption } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { barTooltip, timelineBars, timelineHeight, type TimelineBar } from './timeline';
+
+// SVG: the bars and labels are elements of the page (readable by tests and screen readers)
+echarts.use([CustomChart, GridComponent, TooltipComponent, SVGRenderer]);
+
+const OPEN_BAR_TICK_MS = 1000;
+
+type TimelineOption = echarts.ComposeOption<CustomSeriesOption | GridComponentOption | TooltipComponentOption>;
+
+function timelineOption(bars: TimelineBar[]): TimelineOption {
+  return {
+    animation: false,
+    grid: { left: 8, right: 24, top: 8, bottom: 32, containLabel: true },
+    tooltip: { trigger: 'item', formatter: (params) => barTooltip(bars[(params as { dataIndex: number }).dataIndex]!) },
+    xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
+    yAxis: { type: 'category', data: bars.map((bar) => bar.taskId), inverse: true, axisLabel: { fontFamily: 'monospace', width: 160, overflow: 'truncate' } },
+    series: [
+      {
+        type: 'custom',
+        encode: { x: [1, 2], y: 0 },
+        data: bars.map((bar, index) => ({ value: [index, bar.startMs, bar.endMs], itemStyle: { color: bar.color } })),
+        renderItem: (params, api) => {
+          const start = api.coord([api.value(1), api.value(0)]);
+          const end = api.coord([api.value(2), api.value(0)]);
+          const height = (api.size?.([0, 1]) as number[])[1]! * 0.6;
+          return {
+            type: 'rect',
+            shape: { x: start[0]!, y: start[1]! - height / 2, width: Math.max(2, end[0]! - start[0]!), height, r: 3 },
+            style: api.style(),
+          };
+        },
+      },
+    ],
+  };
+}
+
+/** The timeline of spec 1 §2: one bar per task from its start to its end, sorted by start, coloured by state; live. */
+export function TaskTimeline({ rows }: { rows: ReportTaskRow[] }) {
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  // a running task's bar grows to now: the clock ticks while one runs
+  const [now, setNow] = useState(() => Date.now());
+  const hasOpenBar = rows.some((row) => row.startMs !== undefined && row.endMs === undefined);
+  useEffect(() => {
+    if (!hasOpenBar) return;
+    const timer = setInterval(() => setNow(Date.now()), OPEN_BAR_TICK_MS);
+    return () => clearInterval(timer);
+  }, [hasOpenBar]);
+  const bars = useMemo(() => timelineBars(rows, now), [rows, now]);
+  const height = timelineHeight(bars.length);
+  const hasBars = bars.length > 0;
+
+  useEffect(() => {
+    if (!element.current) return;
+    const created = echarts.init(element.current, undefined, { renderer: 'svg' });
+    chart.current = created;
+    const observer = new ResizeObserver(() => created.resize());
+    observer.observe(element.current);
+    return () => {
+      observer.disconnect();
+      created.dispose();
+      chart.current = null;
+    };
+  }, [hasBars]);
+
+  useEffect(() => {
+    chart.current?.resize();
+    chart.current?.setOption(timelineOption(bars), true);
+  }, [bars, height]);
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={4} mb="sm">
+        Timeline
+      </Title>
+      {!hasBars ? (
+        <Text size="sm" c="dimmed">
+          No task has started yet
+        </Text>
+      ) : (
+        <Box ref={element} h={height} data-testid="task-timeline" data-bars={bars.map((bar) => bar.taskId).join(',')} />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,1 @@
+export { ExecutionReportPage } from './ExecutionReportPage';

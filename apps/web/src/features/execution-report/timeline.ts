@@ -1,0 +1,42 @@
+import { formatDuration, taskStateText, type ReportTaskRow } from '@asb/contracts';
+
+/** Spec 1 §2: the timeline is 50 px high per task plus 50. */
+export const TIMELINE_ROW_PX = 50;
+export const TIMELINE_EXTRA_PX = 50;
+
+export interface TimelineBar {
+  taskId: string;
+  state: string;
+  color: string;
+  startMs: number;
+  endMs: number;
+  /** not ended yet: the bar runs to now */
+  isOpen: boolean;
+}
+
+/**
+ * The timeline's bars: tasks that have started, in the order of the tasks table (by
+ * start); a task still running reaches `nowMs`.
+ */
+export function timelineBars(rows: ReportTaskRow[], nowMs: number): TimelineBar[] {
+  return rows
+    .filter((row): row is ReportTaskRow & { startMs: number } => row.startMs !== undefined)
+    .map((row) => ({
+      taskId: row.taskId,
+      state: row.state,
+      color: row.color,
+      startMs: row.startMs,
+      endMs: row.endMs ?? Math.max(nowMs, row.startMs),
+      isOpen: row.endMs === undefined,
+    }));
+}
+
+export function timelineHeight(barCount: number): number {
+  return TIMELINE_ROW_PX * barCount + TIMELINE_EXTRA_PX;
+}
+
+/** The tooltip of a bar: task, state and how long it took (or runs). */
+export function barTooltip(bar: TimelineBar): string {
+  const took = formatDuration((bar.endMs - bar.startMs) / 1000);
+  return `${bar.taskId}: ${taskStateText(bar.state)}, ${bar.isOpen ? `running for ${took}` : took}`;
+}

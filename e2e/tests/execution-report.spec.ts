@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { expect as baseExpect } from '@playwright/test';
+import { signIn, test, unique } from '../support/fixtures';
+import { ExecutePage } from '../support/pages/execute-page';
+import { ReportPage } from '../support/pages/report-page';
+
+// the demo's processes make and read real GeoTIFFs: more room than the default
+const expect = baseExpect.configure({ timeout: 60_000 });
+const DEMO_TASKS = ['scene', 'ndvi', 'threshold', 'summary'];
+
+/**
+ * The execution report (spec 1 §2) of a real run of the demo workflow: live graph and
+ * timeline, the tables, a layout switch, a GeoTIFF output on the map, the PDF.
+ */
+test.describe('Execution report', () => {
+  test('a user runs the demo, reads its report, previews the NDVI on the map and downloads the PDF', async ({ page, api }, testInfo) => {
+    test.setTimeout(180_000);
+    const username = unique('report-user');
+    await api.createUser(username);
+    await api.setRoles(username, { demo: ['user'] });
+    await signIn(page, username);
+
+    await page.goto('/asb/workflows');
+    await page.getByRole('link', { name: 'NDVI vegetation demo' }).click();
+    await page.getByRole('link', { name: 'Execute' }).first().click();
+    const form = new ExecutePage(page);
+    await expect(form.executeButton).toBeEnabled();
+    await form.executeButton.click();
+    await expect(page).toHaveURL(/\/asb\/monitoring$/);
+    const row = page.locator('tr[data-execution-id]').filter({ hasText: 'NDVI vegetation demo' }).first();
+    const executionId = (await row.getAttribute('data-execution-id'))!;
+    await row.getByRole('link', { name: 'Execution Report' }).click();
+    await expect(page).toHaveURL(new RegExp(`/asb/executions/${executionId}/report$`));
+
+    const report = new ReportPage(page);
+    await expect(report.heading).toBeVisible();
+    const identifier = (await report.identifier.textContent())!.trim();
+    expect(identifier).toMatch(/^ndvi-vegetation-demo-/);
+    // the graph follows the run live: every task ends green without a reload
+    for (const task of DEMO_TASKS) await expect(report.graphNode(task)).toHaveAttribute('data-state', 'success', { timeout: 120_000 });
+    await expect(page.getByText('Success', { exact: true }).first()).toBeVisible();
+    await expect(report.timeline).toHaveAttribute('data-bars', DEMO_TASKS.join(','));
+    await expect(report.timeline.locator('svg')).toContainText('threshold');
+
+    await expect(report.table('Summary')).toContainText(identifier);
+    await expect(report.table('Summary')).toContainText('NDVI vegetation demo');
+    await expect(report.table('Inputs')).toContainText('NDVI threshold');
+    await expect(report.output('ndvi', 'ndvi')).toContainText('ndvi.tif');
+    await expect(report.output('ndvi', 'mean_ndvi')).toContainText(/0\.\d+/);
+    for (const task of DEMO_TASKS) await expect(report.table('Tasks').locator(`tr[data-task-id="${task}"]`)).toContainText('success');
+
+    // the log of a task, from the stored logs
+    await report.table('Tasks').getByRole('button', { name: 'Log of ndvi' }).click();
+    await expect(page.getByTestId('task-log')).toContainText('attempt 1 ended: succeeded');
+    await page.keyboard.press('Escape');
+
+    await expect(report.graph).toHaveAttribute('data-layout', 'LR');
+    const leftToRight = await report.graphNode('ndvi').boundingBox();
+    await report.chooseLayout('Top to Bottom');
+    await expect(report.graph).toHaveAttribute('data-layout', 'TB');
+    await expect
+      .poll(async () => {
+        const [scene, ndvi] = [await report.graphNode('scene').boundingBox(), await report.graphNode('ndvi').boundingBox()];
+        return scene && ndvi ? ndvi.y - scene.y : 0;
+      })
+      .toBeGreaterThan(20);
+    expect(leftToRight).not.toBeNull();
+
+    // the NDVI GeoTIFF on the map: statistics, tilejson, then tiles drawn from the tile service
+    await report.output('ndvi', 'ndvi').getByRole('button', { name: 'Preview' }).click();
+    await expect(report.map).toHaveAttribute('data-state', 'ready');
+    await expect.poll(async () => Number(await report.map.getAttribute('data-tiles-loaded'))).toBeGreaterThan(0);
+    await expect.poll(() => report.mapCoverage(), { timeout: 30_000 }).toBeGreaterThan(0.05);
+    await report.map.screenshot({ path: testInfo.outputPath('ndvi-map.png') });
+    await page.keyboard.press('Escape');
+
+    // the PDF, made on the server, carries the identifier and the task names
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await expect(page.getByRole('button', { name: 'Generating...' })).toBeVisible();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`ExecutionReport${executionId}.pdf`);
+    const pdfPath = testInfo.outputPath(download.suggestedFilename());
+    await download.saveAs(pdfPath);
+    const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Execution Report');
+    expect(text.replace(/\s+/g, '')).toContain(identifier.replace(/\s+/g, ''));
+    for (const task of DEMO_TASKS) expect(text).toContain(task);
+    await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+  });
+
+  test('an ended execution runs again from its report, and an unknown one is not found', async ({ page, api }) => {
+    test.setTimeout(120_000);
+    const username = unique('rerun-user');
+    await api.createUser(username);
+    await api.setRoles(username, { demo: ['user'] });
+    await signIn(page, username);
+    await page.goto('/asb/workflows');
+    await page.getByRole('link', { name: 'NDVI vegetation demo' }).click();
+    await page.getByRole('link', { name: 'Execute' }).first().click();
+    await new ExecutePage(page).executeButton.click();
+    await expect(page).toHaveURL(/\/asb\/monitoring$/);
+    await page.locator('tr[data-execution-id]').first().getByRole('link', { name: 'Execution Report' }).click();
+    const report = new ReportPage(page);
+    const first = page.url();
+    await expect(page.getByRole('button', { name: 'Run again' })).toBeVisible({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Run again' }).click();
+    await expect(page).not.toHaveURL(first);
+    await expect(page).toHaveURL(/\/asb\/executions\/\d+\/report$/);
+    for (const task of DEMO_TASKS) await expect(report.graphNode(task)).toHaveAttribute('data-state', 'success', { timeout: 120_000 });
+
+    await page.goto('/asb/executions/987654321/report');
+    await expect(page.getByText('Execution not found')).toBeVisible();
+  });
+});
