@@ -19,3 +19,4 @@ export * from './workflow-validation.js';
 export * from './workflows.js';
 export * from './tasks.js';
 export * from './execution-report.js';
+export * from './schedules.js';
