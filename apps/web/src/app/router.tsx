@@ -39,6 +39,7 @@ const workflows = () => import('../features/workflows');
 const executions = () => import('../features/executions');
 const jobs = () => import('../features/jobs');
 const executionReport = () => import('../features/execution-report');
+const schedules = () => import('../features/schedules');
 
 export const routes: RouteObject[] = [
   {
@@ -64,6 +65,9 @@ export const routes: RouteObject[] = [
       page('workflows', workflows, 'WorkflowsPage'),
       page('workflow', workflows, 'WorkflowPage'),
       page('workflowExecute', workflows, 'ExecuteWorkflowPage'),
+      page('workflowSchedule', workflows, 'ScheduleWorkflowPage'),
+      page('schedules', schedules, 'SchedulesPage'),
+      page('schedule', schedules, 'SchedulePage'),
       page('workflowDetail', workflows, 'WorkflowDetailPage'),
       page('processorEditor', workflows, 'ProcessorEditorPage'),
       page('monitoring', executions, 'ExecutionsPage'),
@@ -93,9 +97,6 @@ export const routes: RouteObject[] = [
       ...(
         [
           'marketplace',
-          'workflowSchedule',
-          'schedules',
-          'schedule',
           'applicationExecutions',
           'applicationReport',
           'modelExecutions',

@@ -2,4 +2,4 @@ export { WorkflowsPage } from './list/WorkflowsPage';
 export { WorkflowPage } from './workflow/WorkflowPage';
 export { WorkflowDetailPage } from './detail/WorkflowDetailPage';
 export { ProcessorEditorPage } from './editor/ProcessorEditorPage';
-export { ExecuteWorkflowPage } from './execute/ExecuteWorkflowPage';
+export { ExecuteWorkflowPage, ScheduleWorkflowPage } from './execute/ExecuteWorkflowPage';

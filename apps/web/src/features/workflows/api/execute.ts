@@ -33,7 +33,8 @@ export function fetchProcessor(id: string, signal?: AbortSignal): Promise<Proces
 
 /** The workflow's current version and its inputs, as the execute form shows them. */
 export function useProcessor(id: string) {
-  return useQuery({ queryKey: processorKey(id), queryFn: ({ signal }) => fetchProcessor(id, signal) });
+  // '' while the id is not known yet (a schedule's workflow)
+  return useQuery({ queryKey: processorKey(id), queryFn: ({ signal }) => fetchProcessor(id, signal), enabled: id !== '' });
 }
 
 export function fetchExecutionAllowed(processorId: string, signal?: AbortSignal): Promise<ExecutionAllowed> {
@@ -49,6 +50,7 @@ export function useExecutionAllowed(processorId: string): { allowed: boolean; is
     queryKey: [BUILDER, 'executions', 'execution_allowed', processorId] as const,
     queryFn: ({ signal }) => fetchExecutionAllowed(processorId, signal),
     retry: false,
+    enabled: processorId !== '',
   });
   if (check.isPending) return { allowed: false, isChecking: true };
   if (check.isError) return { allowed: true, isChecking: false };

@@ -1,8 +1,12 @@
 import { EXECUTION_NOT_ALLOWED, type WorkflowInputItem } from '@asb/contracts';
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarTime, IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useReportError } from '../../../app/api/use-report-error';
+import type { Schedule } from '../../schedules/api';
+import { defaultScheduleValues, scheduleErrors, scheduleFormValues, type ScheduleFormValues } from '../../schedules/schedule-form';
+import { ScheduleFields } from '../../schedules/ScheduleFields';
+import { keptCipherTexts, scheduleInputValues, useSaveSchedule, type ScheduleFieldErrors } from '../../schedules/use-save-schedule';
 import { usePublicKey, type Processor } from '../api/execute';
 import { encryptedFields, fieldKey, initialValues, inputErrors, invalidHint, visibleGroups } from './execute-form';
 import { GroupTitle, InputWidget } from './InputWidget';
@@ -13,21 +17,33 @@ interface ExecuteFormProps {
   /** spec 1 §6 execution_allowed (true when the check itself failed) */
   allowed: boolean;
   isCheckingAllowed: boolean;
+  /** the Schedule switch is on: the form schedules instead of executing */
+  isScheduling?: boolean;
+  /** the schedule being edited (/schedules/{id}); a new one otherwise */
+  schedule?: Schedule;
+  /** the instance theme: it decides the strategies offered */
+  theme?: string;
 }
 
 /**
  * The Execute tab (spec 1 §2, §5): one widget per user-visible input, grouped by node,
  * checked as it is typed; Execute is disabled while executing, when execution is not
- * allowed, or when any input is invalid.
+ * allowed, or when any input is invalid. With the Schedule switch on, the schedule's
+ * settings come first and the button schedules the workflow with these inputs instead.
  */
-export function ExecuteForm({ processor, allowed, isCheckingAllowed }: ExecuteFormProps) {
+export function ExecuteForm({ processor, allowed, isCheckingAllowed, isScheduling = false, schedule, theme = '' }: ExecuteFormProps) {
   const groups = processor.attributes.inputs;
   const shown = useMemo(() => visibleGroups(groups), [groups]);
-  const [values, setValues] = useState(() => initialValues(groups));
+  const [values, setValues] = useState(() => ({ ...initialValues(groups), ...(schedule ? scheduleInputValues(processor, schedule) : {}) }));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const errors = inputErrors(groups, values);
+  const [scheduleValues, setScheduleValues] = useState<ScheduleFormValues>(() => (schedule ? scheduleFormValues(schedule.attributes) : defaultScheduleValues(processor.attributes.label)));
+  const [scheduleServerErrors, setScheduleServerErrors] = useState<ScheduleFieldErrors>({});
+  // an edited schedule's passwords stay as stored unless retyped: empty is then fine
+  const kept = useMemo(() => keptCipherTexts(processor, schedule), [processor, schedule]);
+  const errors = Object.fromEntries(Object.entries(inputErrors(groups, values)).filter(([key]) => !(isScheduling && kept[key] && !(values[key] ?? '').trim())));
   const invalid = Object.keys(errors).length;
+  const scheduleProblems = isScheduling ? { ...scheduleErrors(scheduleValues), ...scheduleServerErrors } : {};
 
   // the server writes the key into each password input; the keystore call is the fallback
   const needsKeystore = encryptedFields(groups).some(({ item }) => !item.constraints.enc_public_key);
@@ -35,12 +51,23 @@ export function ExecuteForm({ processor, allowed, isCheckingAllowed }: ExecuteFo
   useReportError(keystore.error, keystore.errorUpdatedAt);
   const publicKeyOf = (item: WorkflowInputItem) => item.constraints.enc_public_key ?? keystore.data;
 
-  const { execute, busy } = useExecute(processor, setServerErrors);
-  const disabled = busy || !allowed || invalid > 0;
+  const { execute, busy: executing } = useExecute(processor, setServerErrors);
+  const saving = useSaveSchedule(processor, schedule, ({ inputs, schedule: fields }) => {
+    setServerErrors(inputs);
+    setScheduleServerErrors(fields);
+  });
+  const busy = executing || saving.busy;
+  const disabled = busy || !allowed || invalid > 0 || Object.keys(scheduleProblems).length > 0;
 
   const change = (key: string, value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
     setServerErrors(({ [key]: _dropped, ...rest }) => rest);
+    saving.clearFailed();
+  };
+  const changeSchedule = (next: ScheduleFormValues) => {
+    setScheduleValues(next);
+    setScheduleServerErrors({});
+    saving.clearFailed();
   };
   const touch = (key: string) => setTouched((current) => (current[key] ? current : { ...current, [key]: true }));
   const shownError = (key: string) => serverErrors[key] ?? (touched[key] || (values[key] ?? '') !== '' ? errors[key] : undefined);
@@ -50,10 +77,13 @@ export function ExecuteForm({ processor, allowed, isCheckingAllowed }: ExecuteFo
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!disabled) void execute(values, publicKeyOf);
+        if (disabled) return;
+        if (isScheduling) void saving.save(scheduleValues, values, publicKeyOf);
+        else void execute(values, publicKeyOf);
       }}
     >
       <Stack gap="lg">
+        {isScheduling && <ScheduleFields values={scheduleValues} errors={scheduleProblems} theme={theme} onChange={changeSchedule} />}
         {!allowed && !isCheckingAllowed && (
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Execution not allowed">
             {EXECUTION_NOT_ALLOWED}
@@ -87,9 +117,16 @@ export function ExecuteForm({ processor, allowed, isCheckingAllowed }: ExecuteFo
               {invalidHint(invalid)}
             </Text>
           )}
-          <Button type="submit" leftSection={<IconPlayerPlay size={16} />} loading={busy} disabled={disabled}>
-            Execute
-          </Button>
+          {isScheduling ? (
+            // spec 1 §4: a failed create or update turns the button to its danger variant
+            <Button type="submit" leftSection={<IconCalendarTime size={16} />} loading={busy} disabled={disabled} color={saving.failed ? 'red' : undefined} data-failed={saving.failed || undefined}>
+              {schedule ? 'Save schedule' : 'Schedule'}
+            </Button>
+          ) : (
+            <Button type="submit" leftSection={<IconPlayerPlay size={16} />} loading={busy} disabled={disabled}>
+              Execute
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>

@@ -1,5 +1,6 @@
-import { Anchor, Badge, Center, Container, Group, Stack, Switch, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Center, Container, Group, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
@@ -10,15 +11,22 @@ import { ExecuteForm } from './ExecuteForm';
 
 export const SEARCH_PRODUCTS_FEATURE = 'workflow-page-search-products';
 export const SCHEDULES_FEATURE = 'navbar-schedules';
-export const SCHEDULING_LATER = 'Scheduling comes with the schedules feature';
+
+/** /workflows/{id}/schedule: the same form with the schedule part shown (spec 1 §2). */
+export function ScheduleWorkflowPage() {
+  return <ExecuteWorkflowPage initialScheduling />;
+}
 
 /**
  * /workflows/{id}/execute (spec 1 §2 Execute / Schedule workflow form): the workflow's
- * inputs, checked as they are typed (spec 1 §5), and Execute (spec 1 §4).
+ * inputs, checked as they are typed (spec 1 §5), and Execute (spec 1 §4); with the
+ * Schedule switch (schedules feature) the form schedules the workflow instead.
  */
-export function ExecuteWorkflowPage() {
+export function ExecuteWorkflowPage({ initialScheduling = false }: { initialScheduling?: boolean }) {
   const id = useParams().id ?? '';
-  const { hasFeature } = useAuth();
+  const { hasFeature, instance } = useAuth();
+  const canSchedule = hasFeature(SCHEDULES_FEATURE);
+  const [isScheduling, setIsScheduling] = useState(initialScheduling);
   const processor = useProcessor(id);
   const allowed = useExecutionAllowed(id);
   useReportError(processor.error, processor.errorUpdatedAt, 'knowledge');
@@ -58,14 +66,7 @@ export function ExecuteWorkflowPage() {
               </Badge>
             </Group>
           </div>
-          {hasFeature(SCHEDULES_FEATURE) && (
-            <Tooltip label={SCHEDULING_LATER} withArrow>
-              {/* a disabled switch gets no pointer events, so the tooltip sits on a wrapper */}
-              <span>
-                <Switch label="Schedule" disabled checked={false} onChange={() => undefined} />
-              </span>
-            </Tooltip>
-          )}
+          {canSchedule && <Switch label="Schedule" checked={isScheduling} onChange={(event) => setIsScheduling(event.currentTarget.checked)} />}
         </Group>
         <Tabs defaultValue="execute" keepMounted>
           <Tabs.List>
@@ -79,7 +80,14 @@ export function ExecuteWorkflowPage() {
             )}
           </Tabs.List>
           <Tabs.Panel value="execute" pt="lg">
-            <ExecuteForm key={`${processor.data.id}:${a.version}`} processor={processor.data} allowed={allowed.allowed} isCheckingAllowed={allowed.isChecking} />
+            <ExecuteForm
+              key={`${processor.data.id}:${a.version}`}
+              processor={processor.data}
+              allowed={allowed.allowed}
+              isCheckingAllowed={allowed.isChecking}
+              isScheduling={canSchedule && isScheduling}
+              theme={instance?.theme ?? ''}
+            />
           </Tabs.Panel>
           {withSearch && (
             <Tabs.Panel value="search" pt="lg">

@@ -1,0 +1,2 @@
+export { SchedulePage } from './SchedulePage';
+export { SchedulesPage } from './SchedulesPage';
