@@ -32,6 +32,7 @@ import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { BucketStorage } from './modules/procimp/storage/bucket-storage.js';
 import { seedDemo } from './modules/demo/demo-seed.js';
 import { registerEngine, type Engine } from './engine/engine.module.js';
+import { registerTiles } from './modules/tiles/tiles.module.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
 import { processImagesResource } from './modules/resmgr/process-images.resource.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await seedDemo(ctx, storage);
   await registerProcimp(server, ctx, storage);
   const engine = await registerEngine(server, ctx, storage);
+  registerTiles(server, ctx, engine);
   server.get('/api/openapi.json', () => server.swagger());
   await registerSpaRoutes(server, config.webDistDir);
 

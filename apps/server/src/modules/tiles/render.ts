@@ -1,0 +1,195 @@
+import { mercatorXToLon, mercatorYToLat, tileBounds, boxesIntersect, TILE_SIZE, type Box, type TileIndex } from './tile-math.js';
+import { applyAffine } from './affine.js';
+import { sampleLevel, type Cog, type CogLevel } from './cog.js';
+import { encodePng } from './png.js';
+import { clipPositions, interpolatedPositions, nodeGrid, scaleAt, separablePositions, type TilePositions } from './reproject.js';
+import { clipToByte, rescaleToByte, type Rescale } from './rescale.js';
+import { bandStatistics, previewSize, type BandStatistics } from './statistics.js';
+
+/** What a tile shows: 1-based bands (one: grey or colour-mapped; three: RGB), their stretch, a colour map. */
+export interface RenderOptions {
+  bands: number[];
+  rescale?: Rescale[];
+  /** 256 × RGBA, for one band */
+  colormap?: Uint8Array;
+  /** pixels on a side (256 at @1x) */
+  size?: number;
+}
+
+/** Error threshold of the approximate transform, in pixels of the level read (gdalwarp's -et default). */
+const ERROR_THRESHOLD = 0.125;
+/** GDAL's slack when picking the overview of a target ratio. */
+const OVERVIEW_SLACK = 0.1;
+
+/**
+ * A WebMercatorQuad tile of the file as PNG (undefined when the tile lies outside the file's
+ * bounds: a 404). Nearest-neighbour like `gdalwarp -r near`: each tile pixel's centre is
+ * mapped into the file (exactly for Web Mercator and WGS84 files, else on a 16-pixel grid
+ * interpolated within 0.125 pixel), the overview whose resolution fits the zoom is read block
+ * by block, values are stretched to bytes; nodata, NaN and pixels off the raster are
+ * transparent.
+ */
+export async function renderTile(cog: Cog, tile: TileIndex, options: RenderOptions): Promise<Buffer | undefined> {
+  const size = options.size ?? TILE_SIZE;
+  const bounds = tileBounds(tile);
+  if (!boxesIntersect(bounds, cog.mercatorBounds)) return undefined;
+  const { level, positions } = tilePositions(cog, bounds, size);
+  const { columns, rows } = levelPixels(positions, level);
+  const values = await sampleLevel(cog, level, options.bands.map((band) => band - 1), columns, rows);
+  return encodePng(colourise(values, options), size, size);
+}
+
+/** The level a tile reads and where each of its pixels falls in the file (full-resolution pixels). */
+export function tilePositions(cog: Cog, bounds: Box, size: number): { level: CogLevel; positions: TilePositions } {
+  const toPixel = (x: number, y: number) => {
+    const [fileX, fileY] = cog.crs.fromMercator(x, y);
+    return applyAffine(cog.inverse, fileX, fileY);
+  };
+  const clip = padded(cog.mercatorBounds, 0.01);
+  // the scale where tile and file meet: at low zoom a tile spans far more than the file
+  const centreX = (Math.max(bounds.minX, clip.minX) + Math.min(bounds.maxX, clip.maxX)) / 2;
+  const centreY = (Math.max(bounds.minY, clip.minY) + Math.min(bounds.maxY, clip.maxY)) / 2;
+  const level = levelForScale(cog.levels, scaleAt(toPixel, centreX, centreY, (bounds.maxX - bounds.minX) / size));
+  if (cog.crs.kind === 'mercator') return { level, positions: separablePositions(bounds, size, (x) => x, (y) => y, cog.inverse) };
+  if (cog.crs.kind === 'lonlat') return { level, positions: separablePositions(bounds, size, mercatorXToLon, mercatorYToLat, cog.inverse) };
+  const grid = nodeGrid(bounds, size, toPixel);
+  const positions = interpolatedPositions(grid, bounds, size, toPixel, ERROR_THRESHOLD * level.factorX, clip);
+  clipPositions(positions, bounds, size, clip);
+  return { level, positions };
+}
+
+/** The box grown by `share` of its size on every side (the outline between its sampled points may bulge a little). */
+function padded(box: Box, share: number): Box {
+  const dx = (box.maxX - box.minX) * share;
+  const dy = (box.maxY - box.minY) * share;
+  return { minX: box.minX - dx, minY: box.minY - dy, maxX: box.maxX + dx, maxY: box.maxY + dy };
+}
+
+/**
+ * gdalwarp's choice of overview (-ovr AUTO): the coarsest level whose reduction factor is
+ * below the ratio of file pixels per tile pixel (or within 0.1 of it); full resolution when
+ * the tile is finer than the file.
+ */
+export function levelForScale<L extends { factorX: number }>(levels: readonly L[], scale: number): L {
+  let chosen = levels[0]!;
+  for (const level of levels) {
+    if (level.factorX < scale || Math.abs(level.factorX - scale) < OVERVIEW_SLACK) chosen = level;
+  }
+  return chosen;
+}
+
+/** Nearest pixel of `level` under each position (GDAL's floor with its 1e-10 nudge); -1 off the raster. */
+export function levelPixels(positions: TilePositions, level: Pick<CogLevel, 'factorX' | 'factorY' | 'width' | 'height'>): { columns: Int32Array; rows: Int32Array } {
+  const count = positions.x.length;
+  const columns = new Int32Array(count);
+  const rows = new Int32Array(count);
+  for (let index = 0; index < count; index++) {
+    const column = Math.floor(positions.x[index]! / level.factorX + 1e-10);
+    const row = Math.floor(positions.y[index]! / level.factorY + 1e-10);
+    // NaN fails both comparisons
+    const inside = column >= 0 && column < level.width && row >= 0 && row < level.height;
+    columns[index] = inside ? column : -1;
+    rows[index] = inside ? row : -1;
+  }
+  return { columns, rows };
+}
+
+/** Bands to RGBA bytes: one band grey (or through the colour map), three bands RGB; a pixel with no valid band is transparent. */
+export function colourise(values: Float64Array[], options: Pick<RenderOptions, 'rescale' | 'colormap'>): Uint8Array {
+  const count = values[0]!.length;
+  const rgba = new Uint8Array(count * 4);
+  const toByte = (value: number, band: number) => {
+    const range = options.rescale?.[band];
+    return range ? rescaleToByte(value, range) : clipToByte(value);
+  };
+  if (values.length === 1) {
+    const band = values[0]!;
+    const table = options.colormap;
+    for (let index = 0; index < count; index++) {
+      const value = band[index]!;
+      if (Number.isNaN(value)) continue;
+      const byte = toByte(value, 0);
+      const at = index * 4;
+      if (table) {
+        rgba[at] = table[byte * 4]!;
+        rgba[at + 1] = table[byte * 4 + 1]!;
+        rgba[at + 2] = table[byte * 4 + 2]!;
+      } else {
+        rgba[at] = rgba[at + 1] = rgba[at + 2] = byte;
+      }
+      rgba[at + 3] = 255;
+    }
+    return rgba;
+  }
+  for (let index = 0; index < count; index++) {
+    let valid = false;
+    for (let band = 0; band < 3; band++) {
+      const value = values[band]![index]!;
+      if (Number.isNaN(value)) continue;
+      valid = true;
+      rgba[index * 4 + band] = toByte(value, band);
+    }
+    if (valid) rgba[index * 4 + 3] = 255;
+  }
+  return rgba;
+}
+
+/**
+ * TiTiler's `/cog/statistics` of the file: read decimated (long side at most `maxSize`, from
+ * the overview that fits, nearest neighbour, like rio-tiler's preview) and computed per band
+ * over the valid pixels (nodata and NaN excluded), keyed `b1`, `b2`, ….
+ */
+export async function cogStatistics(cog: Cog, bands: number[], maxSize = 1024, bins = 10): Promise<Record<string, BandStatistics>> {
+  const { width, height } = previewSize(cog.width, cog.height, maxSize);
+  const level = [...cog.levels].reverse().find((candidate) => candidate.width >= width && candidate.height >= height) ?? cog.levels[0]!;
+  const columns = new Int32Array(width * height);
+  const rows = new Int32Array(width * height);
+  for (let j = 0; j < height; j++) {
+    const row = Math.min(level.height - 1, Math.floor(((j + 0.5) * level.height) / height));
+    for (let i = 0; i < width; i++) {
+      columns[j * width + i] = Math.min(level.width - 1, Math.floor(((i + 0.5) * level.width) / width));
+      rows[j * width + i] = row;
+    }
+  }
+  const values = await sampleLevel(cog, level, bands.map((band) => band - 1), columns, rows);
+  return Object.fromEntries(bands.map((band, index) => [`b${band}`, bandStatistics(validValues(values[index]!), width * height, bins)]));
+}
+
+function validValues(values: Float64Array): Float64Array {
+  let count = 0;
+  for (const value of values) if (!Number.isNaN(value)) count++;
+  const valid = new Float64Array(count);
+  let at = 0;
+  for (const value of values) if (!Number.isNaN(value)) valid[at++] = value;
+  return valid;
+}
+
+/** TileJSON 2.2.0 of the file, as TiTiler's `/cog/tilejson.json` answers it. */
+export interface TileJson {
+  tilejson: '2.2.0';
+  name: string;
+  version: '1.0.0';
+  scheme: 'xyz';
+  tiles: string[];
+  minzoom: number;
+  maxzoom: number;
+  bounds: [number, number, number, number];
+  center: [number, number, number];
+}
+
+/** The TileJSON document of `cog` with `tilesUrl` as its one tile URL template. */
+export function tileJson(cog: Cog, tilesUrl: string, zooms: { minzoom?: number; maxzoom?: number } = {}): TileJson {
+  const { minX, minY, maxX, maxY } = cog.lonLatBounds;
+  const minzoom = zooms.minzoom ?? cog.minzoom;
+  return {
+    tilejson: '2.2.0',
+    name: cog.name,
+    version: '1.0.0',
+    scheme: 'xyz',
+    tiles: [tilesUrl],
+    minzoom,
+    maxzoom: zooms.maxzoom ?? cog.maxzoom,
+    bounds: [minX, minY, maxX, maxY],
+    center: [(minX + maxX) / 2, (minY + maxY) / 2, minzoom],
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * One band's statistics in TiTiler's shape (`GET /cog/statistics`, rio-tiler's
+ * `get_array_statistics`): numpy semantics throughout — population standard deviation,
+ * linearly interpolated percentiles, a 10-bin histogram over [min, max] as
+ * `[[counts], [edges]]`, the most and least frequent values (ties: the smallest).
+ * Values are undefined (JSON null) for a band without a single valid pixel.
+ */
+export interface BandStatistics {
+  min: number | null;
+  max: number | null;
+  mean: number | null;
+  count: number;
+  sum: number;
+  std: number | null;
+  median: number | null;
+  majority: number | null;
+  minority: number | null;
+  unique: number;
+  histogram: [number[], number[]];
+  valid_percent: number;
+  masked_pixels: number;
+  valid_pixels: number;
+  percentile_2: number | null;
+  percentile_98: number | null;
+}
+
+/**
+ * The statistics of `valid` (the band's valid values; sorted in place) out of `total`
+ * pixels read (valid and masked).
+ */
+export function bandStatistics(valid: Float64Array, total: number, bins = 10): BandStatistics {
+  const count = valid.length;
+  const masked = total - count;
+  const validPercent = total === 0 ? 0 : Math.round((count / total) * 10000) / 100;
+  if (count === 0) {
+    return { min: null, max: null, mean: null, count: 0, sum: 0, std: null, median: null, majority: null, minority: null, unique: 0, histogram: [[], []], valid_percent: validPercent, masked_pixels: masked, valid_pixels: 0, percentile_2: null, percentile_98: null };
+  }
+  valid.sort();
+  const sum = kahanSum(valid);
+  const mean = sum / count;
+  const frequencies = frequenciesOf(valid);
+  return {
+    min: valid[0]!,
+    max: valid[count - 1]!,
+    mean,
+    count,
+    sum,
+    std: Math.sqrt(sumOfSquaredDeviations(valid, mean) / count),
+    median: percentile(valid, 50),
+    majority: frequencies.majority,
+    minority: frequencies.minority,
+    unique: frequencies.unique,
+    histogram: histogram(valid, bins),
+    valid_percent: validPercent,
+    masked_pixels: masked,
+    valid_pixels: count,
+    percentile_2: percentile(valid, 2),
+    percentile_98: percentile(valid, 98),
+  };
+}
+
+/** numpy.percentile's default ("linear") on sorted values. */
+export function percentile(sorted: Float64Array, p: number): number {
+  const position = (p / 100) * (sorted.length - 1);
+  const lower = Math.floor(position);
+  const upper = Math.min(lower + 1, sorted.length - 1);
+  const fraction = position - lower;
+  const low = sorted[lower]!;
+  return fraction === 0 ? low : low + (sorted[upper]! - low) * fraction;
+}
+
+/** numpy.histogram(values, bins) of sorted values: equal bins over [min, max], the last one closed. */
+export function histogram(sorted: Float64Array, bins: number): [number[], number[]] {
+  let first = sorted[0]!;
+  let last = sorted[sorted.length - 1]!;
+  if (first === last) {
+    first -= 0.5;
+    last += 0.5;
+  }
+  const edges = Array.from({ length: bins + 1 }, (_, index) => first + ((last - first) * index) / bins);
+  edges[bins] = last;
+  const counts = new Array<number>(bins).fill(0);
+  const norm = bins / (last - first);
+  for (const value of sorted) {
+    let bin = Math.min(bins - 1, Math.floor((value - first) * norm));
+    // numpy corrects the computed bin against the edges themselves
+    if (value < edges[bin]!) bin -= 1;
+    else if (bin < bins - 1 && value >= edges[bin + 1]!) bin += 1;
+    counts[bin]! += 1;
+  }
+  return [counts, edges];
+}
+
+function frequenciesOf(sorted: Float64Array): { majority: number; minority: number; unique: number } {
+  let unique = 0;
+  let majority = sorted[0]!;
+  let minority = sorted[0]!;
+  let most = 0;
+  let least = Infinity;
+  for (let start = 0; start < sorted.length; ) {
+    let end = start + 1;
+    while (end < sorted.length && sorted[end] === sorted[start]) end++;
+    const run = end - start;
+    unique++;
+    if (run > most) {
+      most = run;
+      majority = sorted[start]!;
+    }
+    if (run < least) {
+      least = run;
+      minority = sorted[start]!;
+    }
+    start = end;
+  }
+  return { majority, minority, unique };
+}
+
+function kahanSum(values: Float64Array): number {
+  let sum = 0;
+  let compensation = 0;
+  for (const value of values) {
+    const y = value - compensation;
+    const t = sum + y;
+    compensation = t - sum - y;
+    sum = t;
+  }
+  return sum;
+}
+
+function sumOfSquaredDeviations(values: Float64Array, mean: number): number {
+  let total = 0;
+  for (const value of values) total += (value - mean) * (value - mean);
+  return total;
+}
+
+/**
+ * The output size of rio-tiler's preview read: the long side shrunk to `maxSize` (the other
+ * in proportion, rounded up); the file's own size when it is not larger.
+ */
+export function previewSize(width: number, height: number, maxSize: number): { width: number; height: number } {
+  if (Math.max(width, height) <= maxSize) return { width, height };
+  const ratio = height / width;
+  if (ratio > 1) return { width: Math.ceil(maxSize / ratio), height: maxSize };
+  return { width: maxSize, height: Math.ceil(maxSize * ratio) };
+}

@@ -1,0 +1,207 @@
+/**
+ * Tile service benchmark (README.md beside this file). In one process:
+ *   1. makes a COG of --size² px (default 10,000², Float32, EPSG:32631, 10 m, Deflate with the
+ *      floating-point predictor, 512 px blocks, internal overviews) with python3 + rasterio
+ *      and `gdal_translate -of COG`, in a temporary folder;
+ *   2. opens it through the engine's local datastore as the server does (headers once);
+ *   3. renders --tiles random tiles (fixed seed) of two classes — "overview": zooms from the
+ *      file's minzoom to maxzoom − 3, read from internal overviews; "native": the file's
+ *      maxzoom, full resolution — calling the renderer in process (no HTTP, no auth), each
+ *      render cold (decoded blocks forgotten first), then the same tile again warm;
+ *   4. times `gdalwarp -t_srs EPSG:3857 -te <tile> -ts 256 256 -r near` of each same tile
+ *      window, one spawned process per tile writing a temporary GeoTIFF, interleaved with
+ *      our renders so that both see the same machine;
+ *   5. checks that our tiles agree with gdalwarp's pixels (and, on 5 tiles per class, with
+ *      `gdalwarp -et 0`, exact transforms) and prints a table.
+ * Usage: npx tsx bench/tiles/run.ts [--size 10000] [--tiles 30] [--keep]
+ */
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { fromFile } from 'geotiff';
+import { PNG } from 'pngjs';
+import { LocalDatastore } from '../../apps/server/src/engine/store/datastore.js';
+import { clearBlockCache, openCog, type Cog } from '../../apps/server/src/modules/tiles/cog.js';
+import { renderTile } from '../../apps/server/src/modules/tiles/render.js';
+import { rescaleToByte, type Rescale } from '../../apps/server/src/modules/tiles/rescale.js';
+import { tileBounds, tilesCovering, type Box, type TileIndex } from '../../apps/server/src/modules/tiles/tile-math.js';
+
+const run = promisify(execFile);
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const SIZE = option('size', 10_000);
+const TILES = option('tiles', 30);
+const KEEP = args.includes('--keep');
+const PYTHON = process.env.ASB_PYTHON ?? '/usr/bin/python3';
+const RESCALE: Rescale = { min: -0.2, max: 0.9 };
+
+const MAKE = String.raw`
+import sys, numpy as np, rasterio
+from rasterio.transform import from_origin
+from rasterio.windows import Window
+path, size = sys.argv[1], int(sys.argv[2])
+profile = dict(driver='GTiff', width=size, height=size, count=1, dtype='float32', crs='EPSG:32631',
+               transform=from_origin(500000, 5700000, 10, 10), nodata=-9999, tiled=True,
+               blockxsize=512, blockysize=512, BIGTIFF='IF_SAFER')
+rng = np.random.default_rng(5)
+with rasterio.open(path, 'w', **profile) as dst:
+    for top in range(0, size, 512):
+        rows = min(512, size - top)
+        yy, xx = np.mgrid[top:top + rows, 0:size].astype('float32')
+        # an NDVI-like field: large smooth patches, finer structure, sensor noise
+        ndvi = 0.35 + 0.3 * np.sin(xx / 310) * np.cos(yy / 270) + 0.12 * np.sin((xx + 2 * yy) / 47) + rng.normal(0, 0.03, xx.shape)
+        ndvi[(xx - 0.8 * size) ** 2 + (yy - 0.2 * size) ** 2 < (0.08 * size) ** 2] = -9999
+        dst.write(ndvi.astype('float32'), 1, window=Window(0, top, size, rows))
+`;
+
+const median = (values: number[]) => quantile(values, 0.5);
+const p95 = (values: number[]) => quantile(values, 0.95);
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+
+/** mulberry32: the same tiles at every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function makeCog(dir: string): Promise<string> {
+  const plain = path.join(dir, 'plain.tif');
+  const cog = path.join(dir, 'bench-cog.tif');
+  const started = performance.now();
+  await run(PYTHON, ['-c', MAKE, plain, String(SIZE)]);
+  await run('gdal_translate', ['-q', '-of', 'COG', '-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES', '-co', 'BLOCKSIZE=512', '-co', 'NUM_THREADS=ALL_CPUS', '-co', 'BIGTIFF=IF_SAFER', plain, cog]);
+  await fs.rm(plain);
+  const { size } = await fs.stat(cog);
+  console.log(`made ${SIZE} × ${SIZE} Float32 COG (${(size / 2 ** 20).toFixed(0)} MiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return cog;
+}
+
+/** Tiles of zooms `from`..`to` whose box lies inside the file's Web Mercator box (shrunk by `inset` of it), `count` of them at random. */
+function pickTiles(cog: Cog, from: number, to: number, count: number, inset: number, next: () => number): TileIndex[] {
+  const box = cog.mercatorBounds;
+  const dx = (box.maxX - box.minX) * inset;
+  const dy = (box.maxY - box.minY) * inset;
+  const inner: Box = { minX: box.minX + dx, minY: box.minY + dy, maxX: box.maxX - dx, maxY: box.maxY - dy };
+  const candidates: TileIndex[] = [];
+  for (let z = from; z <= to; z++) {
+    const range = tilesCovering(inner, z);
+    for (let x = range.minX; x <= range.maxX; x++) for (let y = range.minY; y <= range.maxY; y++) candidates.push({ z, x, y });
+  }
+  return Array.from({ length: count }, () => candidates[Math.floor(next() * candidates.length)]!);
+}
+
+function gdalwarp(file: string, bounds: Box, out: string, extra: string[] = []): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn('gdalwarp', ['-q', '-overwrite', '-t_srs', 'EPSG:3857', '-te', ...[bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].map(String), '-ts', '256', '256', '-r', 'near', ...extra, file, out], { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`gdalwarp exited ${code}`))));
+  });
+}
+
+/** Share of pixels on which our PNG and gdalwarp's GeoTIFF agree (transparency, and grey within 1). */
+async function agreement(png: Buffer, warped: string, nodata: number): Promise<number> {
+  const ours = PNG.sync.read(png).data;
+  const tiff = await fromFile(warped);
+  const [band] = (await (await tiff.getImage()).readRasters()) as unknown as Float32Array[];
+  await tiff.close();
+  let agree = 0;
+  for (let pixel = 0; pixel < 256 * 256; pixel++) {
+    const value = band![pixel]!;
+    const valid = !Number.isNaN(value) && value !== nodata;
+    if (valid !== (ours[pixel * 4 + 3] === 255)) continue;
+    if (!valid || Math.abs(rescaleToByte(value, RESCALE) - ours[pixel * 4]!) <= 1) agree++;
+  }
+  return agree / (256 * 256);
+}
+
+interface ClassResult {
+  name: string;
+  zooms: string;
+  cold: number[];
+  warm: number[];
+  gdal: number[];
+  agreement: number[];
+  /** against `gdalwarp -et 0` (exact transforms), on the first EXACT_CHECKS tiles */
+  exactAgreement: number[];
+}
+
+const EXACT_CHECKS = 5;
+
+async function measure(name: string, zooms: string, cog: Cog, file: string, tiles: TileIndex[], scratch: string): Promise<ClassResult> {
+  const result: ClassResult = { name, zooms, cold: [], warm: [], gdal: [], agreement: [], exactAgreement: [] };
+  const out = path.join(scratch, 'gdalwarp.tif');
+  for (const tile of tiles) {
+    clearBlockCache();
+    const started = performance.now();
+    const png = await renderTile(cog, tile, { bands: [1], rescale: [RESCALE] });
+    result.cold.push(performance.now() - started);
+    if (!png) throw new Error(`tile ${tile.z}/${tile.x}/${tile.y} is outside the file`);
+    // the same tile again: its blocks are decoded and cached now
+    const again = performance.now();
+    await renderTile(cog, tile, { bands: [1], rescale: [RESCALE] });
+    result.warm.push(performance.now() - again);
+    result.gdal.push(await gdalwarp(file, tileBounds(tile), out));
+    result.agreement.push(await agreement(png, out, -9999));
+    if (result.exactAgreement.length < EXACT_CHECKS) {
+      await gdalwarp(file, tileBounds(tile), out, ['-et', '0']);
+      result.exactAgreement.push(await agreement(png, out, -9999));
+    }
+  }
+  return result;
+}
+
+async function main() {
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-bench-tiles-'));
+  try {
+    const file = await makeCog(scratch);
+    const { stdout: gdalVersion } = await run('gdalinfo', ['--version']);
+    console.log(`machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, ${gdalVersion.trim()}, load ${os.loadavg()[0]!.toFixed(2)}`);
+    const opening = performance.now();
+    const cog = await openCog(new LocalDatastore(), scratch, path.basename(file));
+    console.log(`opened (headers of ${cog.levels.length} levels: ${cog.levels.map((level) => level.width).join(', ')} px wide) in ${ms(performance.now() - opening)}; zooms ${cog.minzoom}–${cog.maxzoom}`);
+    // warm-up: JIT, decoders loaded, gdalwarp's binaries in the page cache
+    const next = random(20261121);
+    for (const tile of pickTiles(cog, cog.maxzoom, cog.maxzoom, 3, 0.05, next)) {
+      await renderTile(cog, tile, { bands: [1], rescale: [RESCALE] });
+      await gdalwarp(file, tileBounds(tile), path.join(scratch, 'warm-up.tif'));
+    }
+    const overviewTo = cog.maxzoom - 3;
+    const results = [
+      await measure('overview', `${cog.minzoom}–${overviewTo}`, cog, file, pickTiles(cog, cog.minzoom, overviewTo, TILES, 0, next), scratch),
+      await measure('native', `${cog.maxzoom}`, cog, file, pickTiles(cog, cog.maxzoom, cog.maxzoom, TILES, 0.05, next), scratch),
+    ];
+    console.log(`\n${TILES} tiles per class; ours = renderTile in process (read, reproject, rescale, PNG), cold = decoded-block cache cleared before each tile\n`);
+    console.log('| tiles | zooms | ours cold, median | ours cold, p95 | ours warm, median | gdalwarp, median | gdalwarp, p95 | gdalwarp ÷ ours (medians) | pixels agreeing, min (-et 0) |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const result of results) {
+      const ratio = median(result.gdal) / median(result.cold);
+      console.log(
+        `| ${result.name} | ${result.zooms} | ${ms(median(result.cold))} | ${ms(p95(result.cold))} | ${ms(median(result.warm))} | ${ms(median(result.gdal))} | ${ms(p95(result.gdal))} | ${ratio.toFixed(1)} × | ${percent(Math.min(...result.agreement))} (${percent(Math.min(...result.exactAgreement))}) |`,
+      );
+    }
+    console.log(`\nload average at the end: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  } finally {
+    if (KEEP) console.log(`kept ${scratch}`);
+    else await fs.rm(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();
