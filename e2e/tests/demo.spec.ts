@@ -1,6 +1,6 @@
 import { expect as baseExpect } from '@playwright/test';
-import { signIn, test, unique } from '../support/fixtures';
-import { ExecutePage } from '../support/pages/execute-page';
+import { executeDemo, signInDemoMember } from '../support/demo';
+import { test } from '../support/fixtures';
 import { MonitoringPage } from '../support/pages/monitoring-page';
 
 // the demo's processes make and read real GeoTIFFs: more room than the default
@@ -14,21 +14,8 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe('Demo', () => {
   test('a demo member executes the NDVI vegetation demo and watches it succeed live', async ({ page, api }) => {
     test.setTimeout(180_000);
-    const username = unique('demo-user');
-    await api.createUser(username);
-    await api.setRoles(username, { demo: ['user'] });
-    await signIn(page, username);
-
-    await page.goto('/asb/workflows');
-    await page.getByRole('link', { name: 'NDVI vegetation demo' }).click();
-    await expect(page.getByRole('heading', { name: /NDVI vegetation demo/ })).toBeVisible();
-    await page.getByRole('link', { name: 'Execute' }).first().click();
-
-    const form = new ExecutePage(page);
-    await expect(form.input('West')).toHaveValue(/\d/);
-    await expect(form.executeButton).toBeEnabled();
-    await form.executeButton.click();
-    await expect(page).toHaveURL(/\/asb\/monitoring$/);
+    await signInDemoMember(page, api, 'demo-user');
+    await executeDemo(page);
 
     const monitoring = new MonitoringPage(page);
     const row = page.locator('tr[data-execution-id]').filter({ hasText: 'NDVI vegetation demo' }).first();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect as baseExpect } from '@playwright/test';
-import { signIn, test, unique } from '../support/fixtures';
-import { ExecutePage } from '../support/pages/execute-page';
+import { executeDemo, signInDemoMember } from '../support/demo';
+import { test } from '../support/fixtures';
 import { ReportPage } from '../support/pages/report-page';
 
 // the demo's processes make and read real GeoTIFFs: more room than the default
@@ -15,18 +15,8 @@ const DEMO_TASKS = ['scene', 'ndvi', 'threshold', 'summary'];
 test.describe('Execution report', () => {
   test('a user runs the demo, reads its report, previews the NDVI on the map and downloads the PDF', async ({ page, api }, testInfo) => {
     test.setTimeout(180_000);
-    const username = unique('report-user');
-    await api.createUser(username);
-    await api.setRoles(username, { demo: ['user'] });
-    await signIn(page, username);
-
-    await page.goto('/asb/workflows');
-    await page.getByRole('link', { name: 'NDVI vegetation demo' }).click();
-    await page.getByRole('link', { name: 'Execute' }).first().click();
-    const form = new ExecutePage(page);
-    await expect(form.executeButton).toBeEnabled();
-    await form.executeButton.click();
-    await expect(page).toHaveURL(/\/asb\/monitoring$/);
+    await signInDemoMember(page, api, 'report-user');
+    await executeDemo(page);
     const row = page.locator('tr[data-execution-id]').filter({ hasText: 'NDVI vegetation demo' }).first();
     const executionId = (await row.getAttribute('data-execution-id'))!;
     await row.getByRole('link', { name: 'Execution Report' }).click();
@@ -91,15 +81,8 @@ test.describe('Execution report', () => {
 
   test('an ended execution runs again from its report, and an unknown one is not found', async ({ page, api }) => {
     test.setTimeout(120_000);
-    const username = unique('rerun-user');
-    await api.createUser(username);
-    await api.setRoles(username, { demo: ['user'] });
-    await signIn(page, username);
-    await page.goto('/asb/workflows');
-    await page.getByRole('link', { name: 'NDVI vegetation demo' }).click();
-    await page.getByRole('link', { name: 'Execute' }).first().click();
-    await new ExecutePage(page).executeButton.click();
-    await expect(page).toHaveURL(/\/asb\/monitoring$/);
+    await signInDemoMember(page, api, 'rerun-user');
+    await executeDemo(page);
     await page.locator('tr[data-execution-id]').first().getByRole('link', { name: 'Execution Report' }).click();
     const report = new ReportPage(page);
     const first = page.url();

@@ -2,6 +2,7 @@ import type { ExecutionResults } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineSeeds, getExecution, waitForStatus } from './helpers/engine.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { DOUBLE_SIGNATURE, DOUBLE_WRAPPER } from './helpers/wrappers.js';
 
 const EMIT = `
 INPUTS = [{"name": "start", "data_type": "integer", "default": 2}]
@@ -12,15 +13,6 @@ def execute(out_dir, **inputs):
     with open(f"{out_dir}/note.txt", "w") as f:
         f.write("hello")
     return {"number": int(inputs["start"]), "note": f"{out_dir}/note.txt"}
-`;
-const DOUBLE = `
-INPUTS = [{"name": "value", "data_type": "integer"}]
-OUTPUTS = [{"name": "number", "data_type": "integer"}]
-
-def execute(out_dir, **inputs):
-    if int(inputs["value"]) < 0:
-        raise ValueError("negative values are not allowed")
-    return {"number": int(inputs["value"]) * 2}
 `;
 const ECHO = `
 INPUTS = [{"name": "text", "data_type": "string"}]
@@ -39,7 +31,7 @@ describe('engine: running workflows', () => {
     app = await createTestApp({ engine: { localCpus: 2, sweepIntervalMs: 200 } });
     seeds = engineSeeds(app);
     await seeds.runnable('emit', EMIT, { inputs: [{ name: 'start', dataType: 'integer', default: 2 }], outputs: [{ name: 'number', dataType: 'integer' }, { name: 'note', dataType: 'file' }] });
-    await seeds.runnable('double', DOUBLE, { inputs: [{ name: 'value', dataType: 'integer' }], outputs: [{ name: 'number', dataType: 'integer' }] });
+    await seeds.runnable('double', DOUBLE_WRAPPER, DOUBLE_SIGNATURE);
     await seeds.runnable('echo', ECHO, { inputs: [{ name: 'text', dataType: 'string' }], outputs: [{ name: 'text', dataType: 'string' }] });
   });
   afterAll(async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineSeeds, waitForStatus } from './helpers/engine.js';
 import type { Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { DOUBLE_SIGNATURE, DOUBLE_WRAPPER } from './helpers/wrappers.js';
 
 const run = promisify(execFile);
 
@@ -20,15 +21,6 @@ def execute(out_dir, **inputs):
     with open(f"{out_dir}/note.txt", "w") as f:
         f.write("hello")
     return {"number": int(inputs["start"]), "note": f"{out_dir}/note.txt"}
-`;
-const DOUBLE = `
-INPUTS = [{"name": "value", "data_type": "integer"}]
-OUTPUTS = [{"name": "number", "data_type": "integer"}]
-
-def execute(out_dir, **inputs):
-    if int(inputs["value"]) < 0:
-        raise ValueError("negative values are not allowed")
-    return {"number": int(inputs["value"]) * 2}
 `;
 
 /** Number of pixels within `tolerance` (per channel) of the colour #rrggbb. */
@@ -97,7 +89,7 @@ describe('execution report PDF', () => {
         { name: 'note', dataType: 'file' },
       ],
     });
-    await seeds.runnable('double', DOUBLE, { inputs: [{ name: 'value', dataType: 'integer' }], outputs: [{ name: 'number', dataType: 'integer' }] });
+    await seeds.runnable('double', DOUBLE_WRAPPER, DOUBLE_SIGNATURE);
     chain = seeds.graph(
       [
         { id: 'emit-step', version: 'emit:1' },

@@ -4,6 +4,7 @@ import { builderApi, type ErrorBody } from './helpers/builder.js';
 import { engineSeeds, waitForStatus } from './helpers/engine.js';
 import { knowledgeApi, type Headers, type JsonApiObject } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { DOUBLE_SIGNATURE, DOUBLE_WRAPPER } from './helpers/wrappers.js';
 
 type TaskObject = JsonApiObject<TaskAttributes>;
 
@@ -24,13 +25,6 @@ OUTPUTS = [{"name": "number", "data_type": "integer"}]
 def execute(out_dir, **inputs):
     time.sleep(60)
     return {"number": 1}
-`;
-const DOUBLE = `
-INPUTS = [{"name": "value", "data_type": "integer"}]
-OUTPUTS = [{"name": "number", "data_type": "integer"}]
-
-def execute(out_dir, **inputs):
-    return {"number": int(inputs["value"]) * 2}
 `;
 
 /**
@@ -63,7 +57,7 @@ describe('taskmgr: tasks and jobs of executions', () => {
     users.uma = await knowledge.member('uma', { [lab]: 'user' });
     users.nils = await knowledge.member('nils');
     const emit = await seeds.runnable('emit', EMIT, { inputs: [{ name: 'start', dataType: 'integer', default: 2 }], outputs: [{ name: 'number', dataType: 'integer' }] });
-    const double = await seeds.runnable('double', DOUBLE, { inputs: [{ name: 'value', dataType: 'integer' }], outputs: [{ name: 'number', dataType: 'integer' }] });
+    const double = await seeds.runnable('double', DOUBLE_WRAPPER, DOUBLE_SIGNATURE);
     await seeds.runnable('nap', NAP, { inputs: [{ name: 'value', dataType: 'integer', default: 1 }], outputs: [{ name: 'number', dataType: 'integer' }] });
     const graph = seeds.graph([{ id: 'a', version: emit }, { id: 'b', version: double }], [['a', 'number', 'b', 'value']]);
     const workflow = await seeds.workflow('pair', [graph], { ownerId: 'olga' });

@@ -46,3 +46,17 @@ OUTPUTS = [{"name": "x", "data_type": "float"}]
 def execute(out_dir, **inputs)
     return {"x": 1}
 `;
+
+/** Doubles an integer; refuses negative ones (a task that fails on purpose). For the engine tests. */
+export const DOUBLE_WRAPPER = `
+INPUTS = [{"name": "value", "data_type": "integer"}]
+OUTPUTS = [{"name": "number", "data_type": "integer"}]
+
+def execute(out_dir, **inputs):
+    if int(inputs["value"]) < 0:
+        raise ValueError("negative values are not allowed")
+    return {"number": int(inputs["value"]) * 2}
+`;
+
+/** DOUBLE_WRAPPER's signature, as the engine tests' runnable() takes it. */
+export const DOUBLE_SIGNATURE = { inputs: [{ name: 'value', dataType: 'integer' }], outputs: [{ name: 'number', dataType: 'integer' }] };

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Center, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { STRATEGY_LABELS } from '@asb/contracts';
 import { Link, useParams } from 'react-router';
 import { useReportError } from '../../app/api/use-report-error';
@@ -7,25 +7,11 @@ import { routePath } from '../../app/routes';
 import { CopyableValue } from '../../ui/CopyableValue';
 import { formatDateTime } from '../../ui/formatDateTime';
 import { PageLoader } from '../../ui/PageLoader';
+import { ResourceNotFound } from '../../ui/ResourceNotFound';
 import { useExecutionAllowed, useProcessor } from '../workflows/api/execute';
 import { ExecuteForm } from '../workflows/execute/ExecuteForm';
 import { useSchedule, type Schedule } from './api';
 import { ScheduleStatusBadge } from './schedule-list-config';
-
-function NotFound() {
-  return (
-    <Center py={80}>
-      <Stack align="center" gap="xs">
-        <Title order={1} size="h2">
-          Schedule not found
-        </Title>
-        <Anchor component={Link} to={routePath('schedules')}>
-          Back to the schedules
-        </Anchor>
-      </Stack>
-    </Center>
-  );
-}
 
 /** What the scheduler did and does: next and last run, runs so far, the last error, the trigger URL. */
 function ScheduleState({ schedule }: { schedule: Schedule }) {
@@ -75,7 +61,7 @@ export function SchedulePage() {
   useReportError(processor.error, processor.errorUpdatedAt, 'knowledge');
 
   if (schedule.isPending || (schedule.isSuccess && processor.isPending)) return <PageLoader />;
-  if (schedule.isError || processor.isError || !schedule.data || !processor.data) return <NotFound />;
+  if (schedule.isError || processor.isError || !schedule.data || !processor.data) return <ResourceNotFound title="Schedule not found" backTo={routePath('schedules')} backLabel="Back to the schedules" />;
   const a = schedule.data.attributes;
   return (
     <Container size="md" py="xl">

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Center, Container, Group, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
 import { PageLoader } from '../../../ui/PageLoader';
+import { ResourceNotFound } from '../../../ui/ResourceNotFound';
 import { useReportError } from '../../../app/api/use-report-error';
 import { useExecutionAllowed, useProcessor } from '../api/execute';
 import { ExecuteForm } from './ExecuteForm';
@@ -32,20 +33,7 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
   useReportError(processor.error, processor.errorUpdatedAt, 'knowledge');
 
   if (processor.isPending) return <PageLoader />;
-  if (processor.isError) {
-    return (
-      <Center py={80}>
-        <Stack align="center" gap="xs">
-          <Title order={1} size="h2">
-            Workflow not found
-          </Title>
-          <Anchor component={Link} to={routePath('workflows')}>
-            Back to the workflows
-          </Anchor>
-        </Stack>
-      </Center>
-    );
-  }
+  if (processor.isError) return <ResourceNotFound title="Workflow not found" backTo={routePath('workflows')} backLabel="Back to the workflows" />;
 
   const { attributes: a } = processor.data;
   const withSearch = hasFeature(SEARCH_PRODUCTS_FEATURE);
