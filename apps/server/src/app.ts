@@ -26,6 +26,7 @@ import { softwareDependenciesResource } from './modules/knowledge/software-depen
 import { Keystore } from './modules/keystore/keystore.service.js';
 import { registerKeystoreRoutes } from './modules/keystore/keystore.routes.js';
 import { registerBuilder } from './modules/builder/builder.module.js';
+import { registerSchedules } from './modules/schedules/schedules.module.js';
 import { registerTaskmgr } from './modules/taskmgr/taskmgr.module.js';
 import { registerWorkflows } from './modules/knowledge/workflows.module.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerResourceRoutes(server, ctx, processImagesResource);
   registerWorkflows(server, ctx);
   registerBuilder(server, ctx);
+  registerSchedules(server, ctx);
   registerTaskmgr(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
   registerLiveRoutes(server, ctx);

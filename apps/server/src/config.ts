@@ -95,6 +95,8 @@ export interface AppConfig {
   /** seed the demo (workspace, example processes, workflow) on a first start; ASB_DEMO=false turns it off */
   demo: boolean;
   engine: EngineConfig;
+  /** ASB_SCHEDULER_TICK_MS: how often the scheduler looks for due schedules (docs/schedules.md), on engine replicas */
+  schedulerTickMs: number;
   s3: S3Config | undefined;
   version: string;
   buildTimestamp: string;
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       queue: queueFromEnv(env),
       enabled: env.ASB_ENGINE !== 'false',
     },
+    schedulerTickMs: Number(env.ASB_SCHEDULER_TICK_MS ?? 15000),
     s3: s3FromEnv(env),
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',
     buildTimestamp: env.ASB_BUILD_TIMESTAMP ?? new Date().toISOString(),

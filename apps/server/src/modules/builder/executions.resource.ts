@@ -30,8 +30,8 @@ export function executionAttributes(row: ExecutionRow): Omit<ExecutionAttributes
     executionResults: row.executionResults ?? null,
     workflowExecutionOrder: order,
     workflowExecutionId: row.workflowExecutionId,
-    // no schedules table yet: the reference carries the id until schedules exist
-    schedule: row.scheduleId === null ? null : { id: String(row.scheduleId), identifier: String(row.scheduleId) },
+    // the schedule that started it (docs/schedules.md); its identifier never changes, so the row keeps it
+    schedule: row.scheduleId === null ? null : { id: String(row.scheduleId), identifier: row.scheduleIdentifier ?? String(row.scheduleId) },
     datastore: row.datastore,
     startTime: row.startTime?.toISOString() ?? null,
     endTime: row.endTime?.toISOString() ?? null,
@@ -77,6 +77,12 @@ export const executionsResource: ResourceDefinition<ExecutionRow> = {
       const id = Number(value);
       if (!Number.isInteger(id) || id <= 0) throw detailError(400, 'filter[processorId] takes a workflow id.');
       return eq(executions.processorId, id);
+    },
+    // the executions a schedule started (the schedule page's list)
+    scheduleId: (value) => {
+      const id = Number(value);
+      if (!Number.isInteger(id) || id <= 0) throw detailError(400, 'filter[scheduleId] takes a schedule id.');
+      return eq(executions.scheduleId, id);
     },
   },
   sortable: { status: executions.status, startTime: executions.startTime, endTime: executions.endTime },

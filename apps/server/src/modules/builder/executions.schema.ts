@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } fr
 import type { ExecutionInputGroup, ProductOrder, WorkflowExecutionOrder } from '@asb/contracts';
 import { resourceColumns } from '../../platform/db/resource-columns.js';
 import { workflows } from '../knowledge/workflows.schema.js';
+import { schedules } from '../schedules/schedules.schema.js';
 
 /**
  * An execution of one pinned workflow version (spec 1 §3 Execution). identifier is
@@ -22,7 +23,12 @@ export const executions = pgTable(
     workflowExecutionOrder: jsonb('workflow_execution_order').$type<WorkflowExecutionOrder>().notNull(),
     /** the engine's reference of the run (spec 1 report: Engine reference) */
     workflowExecutionId: text('workflow_execution_id'),
-    scheduleId: integer('schedule_id'),
+    /** the schedule that started it (docs/schedules.md); a deleted schedule leaves its executions */
+    scheduleId: integer('schedule_id').references(() => schedules.id, { onDelete: 'set null' }),
+    /** the schedule's identifier, which never changes: the execution names its schedule without a join */
+    scheduleIdentifier: text('schedule_identifier'),
+    /** the due time of the schedule it ran for; unique per schedule, so one due time starts one execution */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     datastore: text('datastore'),
     productOrder: jsonb('product_order').$type<ProductOrder>(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -34,5 +40,6 @@ export const executions = pgTable(
     index('executions_processor_idx').on(t.processorId),
     index('executions_status_idx').on(t.status),
     index('executions_created_idx').on(t.createdAt),
+    uniqueIndex('executions_schedule_due_idx').on(t.scheduleId, t.scheduledFor),
   ],
 );

@@ -1,0 +1,75 @@
+import {
+  checkSchedule,
+  groupsFromScheduleInputs,
+  validateWorkflowGraph,
+  workflowInputGroups,
+  type ScheduleInputs,
+  type ScheduleValues,
+  type WorkflowInputGroup,
+} from '@asb/contracts';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { AppContext } from '../../platform/context.js';
+import { attributeErrors, HttpError } from '../../platform/http/errors.js';
+import { executionInputs, type InputProblem } from '../builder/execution-inputs.js';
+import { EMPTY_WORKFLOW } from '../builder/executions.service.js';
+import { WorkflowAccess } from '../builder/workflow-access.js';
+import { loadGraphVersions, loadWorkflowVersion, resolverOf, type WorkflowRow } from '../knowledge/workflow-versions.js';
+import { NO_PRODUCT_INPUT, productInputOf, productValue, type ProductInput } from './product-input.js';
+
+/** The strategy's rules (contracts checkSchedule): 400 with the first message per field, as the form shows them. */
+export function checkScheduleRules(values: ScheduleValues): void {
+  const fields: Record<string, string> = {};
+  for (const problem of checkSchedule(values)) fields[problem.field] ??= problem.message;
+  if (Object.keys(fields).length > 0) throw attributeErrors(fields);
+}
+
+function inputErrors(problems: InputProblem[]): HttpError {
+  return new HttpError(400, {
+    errors: problems.map((problem) => ({ status: '400', title: 'Invalid input', detail: problem.message, source: { pointer: problem.pointer } })),
+  });
+}
+
+/** The inputs of the version a schedule runs, or 400 when that version could not run. */
+export async function scheduledWorkflowInputs(ctx: AppContext, workflow: WorkflowRow, version: number | null | undefined): Promise<WorkflowInputGroup[]> {
+  let loaded;
+  try {
+    loaded = await loadWorkflowVersion(ctx.db, workflow, version ?? undefined);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) throw attributeErrors({ processor_version: error.message });
+    throw error;
+  }
+  if (loaded.graph.nodes.length === 0) throw attributeErrors({ processor_id: EMPTY_WORKFLOW });
+  // as ExecutionsService.create: without a principal, the workflow's author chose the versions
+  const resolve = resolverOf(await loadGraphVersions(ctx, null, loaded.graph));
+  const problems = validateWorkflowGraph(loaded.graph, resolve);
+  if (problems.length > 0) throw attributeErrors({ processor_version: `Version ${loaded.version}: ${problems[0]!.message}` });
+  return workflowInputGroups(loaded.graph, resolve);
+}
+
+/** on-new-data: the schedule's inputs with an example item in the product input, as a run would have them. */
+function withExampleItem(inputs: ScheduleInputs, input: ProductInput, dataUrl: string): ScheduleInputs {
+  const example = productValue(input, { id: 'example-item', url: `${dataUrl.replace(/\/+$/, '')}/example-item` });
+  const tasks = inputs.tasks.some((task) => task.task_id === input.nodeId) ? inputs.tasks : [...inputs.tasks, { task_id: input.nodeId, inputs: {} }];
+  return { ...inputs, tasks: tasks.map((task) => (task.task_id === input.nodeId ? { ...task, inputs: { ...task.inputs, [input.identifier]: example } } : task)) };
+}
+
+/**
+ * What saving a schedule checks (docs/schedules.md "API"), so that a schedule that could
+ * never run is refused at once: the strategy's rules (checkSchedule), that the caller may
+ * execute the workflow, that the version runs, and the inputs as an execution's are
+ * checked (on-new-data: with an example item in the input that receives the items).
+ */
+export async function checkScheduleValues(ctx: AppContext, principal: Principal, values: ScheduleValues): Promise<WorkflowRow> {
+  checkScheduleRules(values);
+  const workflow = (await new WorkflowAccess(ctx).loadExecutable(principal, values.processor_id)).row;
+  const groups = await scheduledWorkflowInputs(ctx, workflow, values.processor_version);
+  let inputs = values.inputs;
+  if (values.strategy === 'on-new-data') {
+    const input = productInputOf(groups);
+    if (!input) throw attributeErrors({ processor_id: NO_PRODUCT_INPUT });
+    inputs = withExampleItem(inputs, input, values.data_url ?? '');
+  }
+  const checked = await executionInputs(groups, groupsFromScheduleInputs(inputs), (text) => ctx.keystore.decrypt(text));
+  if (checked.problems.length > 0) throw inputErrors(checked.problems);
+  return workflow;
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { ScheduleFiring } from './schedule-firing.js';
+import { Scheduler } from './scheduler.js';
+import { registerScheduleRoutes } from './schedules.routes.js';
+
+/**
+ * Schedules (docs/schedules.md): the builder/v1 schedules API and trigger URL on every
+ * replica; the scheduler, ticking every ASB_SCHEDULER_TICK_MS, on the replicas that run
+ * the engine (ASB_ENGINE is not false). Any number of them may tick on one database.
+ */
+export function registerSchedules(app: FastifyInstance, ctx: AppContext): Scheduler {
+  registerScheduleRoutes(app, ctx, new ScheduleFiring(ctx));
+  const scheduler = new Scheduler(ctx);
+  if (ctx.config.engine.enabled !== false) {
+    app.addHook('onReady', async () => {
+      scheduler.start(ctx.config.schedulerTickMs);
+    });
+    app.addHook('onClose', () => scheduler.stop());
+  }
+  return scheduler;
+}

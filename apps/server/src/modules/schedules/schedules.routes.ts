@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { requireUser } from '../../platform/auth/permissions.js';
+import type { AppContext } from '../../platform/context.js';
+import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
+import { ResourceService } from '../../platform/resources/resource.service.js';
+import { publicBaseUrl } from '../usermgr/oidc.state.js';
+import { completeScheduleDocuments } from './schedule-documents.js';
+import type { ScheduleFiring } from './schedule-firing.js';
+import { triggerSchedule } from './schedule-trigger.js';
+import type { ScheduleRow } from './schedule-values.js';
+import { schedulesResource } from './schedules.resource.js';
+import { schedules } from './schedules.schema.js';
+
+const base = '/builder/v1/schedules';
+const tags = ['builder'];
+
+/**
+ * POST and PATCH take the spec payload as it is (`{processor_id, title, ...}`) or as
+ * JSON:API (`{data: {attributes}}`, with or without type): both reach the generic routes
+ * as JSON:API. A PATCH with `data.relationships.workspaces` shares, like every resource.
+ */
+function asJsonApi(body: unknown, id: string | undefined): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const data = (body as { data?: unknown }).data;
+  if (data === undefined) return { data: { type: schedulesResource.type, ...(id ? { id } : {}), attributes: body } };
+  if (data && typeof data === 'object' && !('type' in data)) return { data: { type: schedulesResource.type, ...data } };
+  return body;
+}
+
+const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? ''}`;
+const idOf = (request: FastifyRequest) => (request.params as { id?: string }).id;
+
+/**
+ * Spec 3: archiving a schedule disables it (and it stays disabled when unarchived).
+ * Runs before the generic archive, for a caller who may change the schedule; the
+ * generic handler answers everyone else.
+ */
+async function disableBeforeArchive(ctx: AppContext, service: ResourceService<ScheduleRow>, request: FastifyRequest): Promise<void> {
+  const principal = requireUser(request.principal);
+  const loaded = await service.load(principal, idOf(request) ?? '');
+  if (!service.authorize(principal, 'change', loaded)) return;
+  await ctx.db.update(schedules).set({ status: 'disabled', nextRunAt: null }).where(eq(schedules.id, loaded.row.id));
+}
+
+/**
+ * builder/v1 schedules (docs/schedules.md "API"): the generic routes of the schedules
+ * resource, in a scope whose hooks accept the spec payload, disable on archive and
+ * complete every answer (schedule-documents.ts); and the trigger URL, outside it, with
+ * no authentication but its token.
+ */
+export function registerScheduleRoutes(app: FastifyInstance, ctx: AppContext, firing: ScheduleFiring): void {
+  void app.register(async (scope) => {
+    const service = new ResourceService(schedulesResource, ctx);
+    scope.addHook('preValidation', async (request) => {
+      const route = routeOf(request);
+      if (route === `POST ${base}` || route === `PATCH ${base}/:id`) request.body = asJsonApi(request.body, idOf(request));
+    });
+    scope.addHook('preHandler', async (request) => {
+      if (routeOf(request) === `PATCH ${base}/:id/archive`) await disableBeforeArchive(ctx, service, request);
+    });
+    scope.addHook('preSerialization', async (request, _reply, payload) => {
+      await completeScheduleDocuments(ctx, request.principal, publicBaseUrl(ctx.config, request), payload);
+      return payload;
+    });
+    registerResourceRoutes(scope, ctx, schedulesResource);
+  });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    `${base}/:id/trigger/:token`,
+    {
+      schema: { tags, params: z.object({ id: z.string(), token: z.string() }), summary: 'Start an execution of an external-trigger schedule (the token is the credential)' },
+      // the access log would write the URL, token included: only warnings and errors are logged here
+      logLevel: 'warn',
+    },
+    async (request, reply) => {
+      const execution = await triggerSchedule(ctx, firing, request.params.id, request.params.token, request.body);
+      return reply.status(201).send({ data: { type: 'executions', id: execution.id, attributes: { identifier: execution.identifier, status: 'pending' } } });
+    },
+  );
+}
