@@ -1,0 +1,107 @@
+import { MIN_INTERVAL_MESSAGE, SCHEDULE_ARCHIVE_TEXT } from '@asb/contracts';
+import { signInDemoMember } from '../support/demo';
+import { expect, signIn, test, unique } from '../support/fixtures';
+import { PASSWORD } from '../support/constants';
+import { ResourceListPage } from '../support/resource-list-page';
+
+const DEMO = 'ndvi-vegetation-demo';
+
+/**
+ * Schedules (spec 1 §2 Execute / Schedule form, spec 3 Schedules list): a member of the
+ * demo workspace schedules the demo from the workflow list, finds it Enabled in the list,
+ * edits it, archives it (Disabled), and starts an execution through an external trigger.
+ */
+test.describe('Schedules', () => {
+  test('schedule a workflow every 2 hours, see it enabled, edit it, archive it and see it disabled', async ({ page, api }) => {
+    await signInDemoMember(page, api, 'scheduler');
+
+    const workflows = new ResourceListPage(page, 'workflows');
+    await page.goto('/asb/workflows');
+    await workflows.search(DEMO);
+    await page.getByRole('link', { name: `Schedule ${DEMO}` }).click();
+    await expect(page).toHaveURL(/\/asb\/workflows\/\d+\/schedule$/);
+    await expect(page.getByRole('switch', { name: 'Schedule' })).toBeChecked();
+
+    const title = unique('Every two hours');
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('combobox', { name: 'Strategy' }).click();
+    await page.getByRole('option', { name: 'Interval execution' }).click();
+    await page.getByLabel('Every').fill('5');
+    await page.getByRole('combobox', { name: 'Interval period' }).click();
+    await page.getByRole('option', { name: 'minutes' }).click();
+    // under 10 minutes: refused before anything is sent
+    await expect(page.getByText(MIN_INTERVAL_MESSAGE)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Schedule', exact: true })).toBeDisabled();
+    await page.getByLabel('Every').fill('2');
+    await page.getByRole('combobox', { name: 'Interval period' }).click();
+    await page.getByRole('option', { name: 'hours' }).click();
+    await expect(page.getByText(MIN_INTERVAL_MESSAGE)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/asb\/schedules\/\d+$/);
+    const heading = page.getByRole('heading', { level: 1, name: /^Schedule / });
+    await expect(heading).toBeVisible();
+    const identifier = (await heading.textContent())!.replace(/^Schedule /, '').trim();
+    await expect(page.getByText('Next run')).toBeVisible();
+
+    const schedules = new ResourceListPage(page, 'schedules');
+    await page.goto('/asb/schedules');
+    await schedules.search(title);
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row.getByText('Enabled', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Every 2 hours from');
+    await expect(row).toContainText('NDVI vegetation demo');
+
+    // edited on its page: every 3 hours
+    await row.getByRole('link', { name: new RegExp(title) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Schedule ${identifier}` })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await page.getByLabel('Every').fill('3');
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await schedules.expectNotification('successfully updated');
+    await page.goto('/asb/schedules');
+    await schedules.search(title);
+    await expect(row).toContainText('Every 3 hours from');
+
+    // archived: it leaves the default list, and under Show archived only it reads Disabled
+    await schedules.rowAction(identifier, 'Archive');
+    const dialog = page.getByRole('dialog', { name: 'Archive schedule' });
+    await expect(dialog).toContainText(SCHEDULE_ARCHIVE_TEXT);
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    await schedules.expectNotification('archived');
+    await page.goto('/asb/schedules');
+    await schedules.chooseFilter('Show archived only');
+    await expect(page.getByRole('row').filter({ hasText: title }).getByText('Disabled', { exact: true })).toBeVisible();
+  });
+
+  test('an external trigger URL starts an execution that links back to its schedule', async ({ page, api, request }) => {
+    const username = unique('trigger');
+    await api.createUser(username);
+    await api.setRoles(username, { demo: ['user'] });
+    const token = ((await (await request.post('/usermgr/v1/token/', { data: { username, password: PASSWORD } })).json()) as { token: string }).token;
+    const headers = { Authorization: `Bearer ${token}` };
+    const workflows = (await (await request.get(`/knowledge/v1/workflows?filter[identifier]=${DEMO}`, { headers })).json()) as { data: { id: string }[] };
+    const title = unique('On call');
+    // external-trigger is offered in the form with the eopen theme only (spec 1 §4); the API takes it everywhere
+    const created = await request.post('/builder/v1/schedules', { headers, data: { processor_id: workflows.data[0]!.id, title, strategy: 'external-trigger' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const schedule = ((await created.json()) as { data: { id: string; attributes: { identifier: string } } }).data;
+
+    await signIn(page, username);
+    await page.goto(`/asb/schedules/${schedule.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Schedule ${schedule.attributes.identifier}` })).toBeVisible();
+    const triggerUrl = (await page.getByTestId('trigger-url').textContent())!.trim();
+    expect(triggerUrl).toMatch(new RegExp(`/builder/v1/schedules/${schedule.id}/trigger/`));
+
+    // whoever holds the URL starts the workflow, without signing in
+    const fired = await request.post(new URL(triggerUrl).pathname);
+    expect(fired.status(), await fired.text()).toBe(201);
+
+    await page.goto('/asb/monitoring');
+    const link = page.getByRole('link', { name: schedule.attributes.identifier });
+    await expect(link.first()).toBeVisible();
+    await expect(link.first()).toHaveAttribute('href', `/asb/schedules/${schedule.id}`);
+    await link.first().click();
+    await expect(page.getByRole('heading', { level: 1, name: `Schedule ${schedule.attributes.identifier}` })).toBeVisible();
+  });
+});
