@@ -24,3 +24,5 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+// a Combobox scrolls its selected option into view (Select with a value, e.g. the schedule form's)
+Element.prototype.scrollIntoView = function scrollIntoView() {};

@@ -1,11 +1,11 @@
-import { EXECUTION_NOT_ALLOWED, INVALID_COORDINATE, type WorkflowInputGroup } from '@asb/contracts';
+import { EXECUTION_NOT_ALLOWED, INVALID_COORDINATE, MIN_INTERVAL_MESSAGE, type WorkflowInputGroup } from '@asb/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeRequest } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { ExecuteWorkflowPage } from './ExecuteWorkflowPage';
+import { ExecuteWorkflowPage, ScheduleWorkflowPage } from './ExecuteWorkflowPage';
 import { inputItem, testProcessor } from './test-inputs';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -182,5 +182,65 @@ describe('ExecuteWorkflowPage', () => {
     const value = (post.body as { inputs: { items: { value: string }[] }[] }).inputs[0]!.items[0]!.value;
     const clear = await globalThis.crypto.subtle.decrypt({ name: 'RSA-OAEP' }, pair.privateKey, Uint8Array.from(atob(value), (c) => c.charCodeAt(0)));
     expect(new TextDecoder().decode(clear)).toBe('hunter2');
+  });
+
+  it('schedules with the switch on: the spec payload, a red button when refused, then the new schedule', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const { calls } = fakeFetch((request) => {
+      if (request.path === '/knowledge/v1/processors/5') return { body: { data: testProcessor(GROUPS) } };
+      if (request.path === '/builder/v1/executions/execution_allowed') return { body: { data: { allowed: true } } };
+      if (request.path === '/builder/v1/schedules' && request.method === 'POST') {
+        attempts++;
+        if (attempts === 1) return { status: 503, body: { detail: 'The scheduler is busy.' } };
+        return { status: 201, body: { data: { type: 'schedules', id: '12', attributes: { identifier: 'wf-ndvi-schedule-1' } } } };
+      }
+      return undefined;
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/workflows/:id/schedule" element={<ScheduleWorkflowPage />} />
+        <Route path="/schedules/:id" element={<h1>Schedule page</h1>} />
+      </Routes>,
+      { path: '/workflows/5/schedule' },
+    );
+    // /workflows/{id}/schedule opens with the switch on and the spec defaults
+    expect(await screen.findByRole('switch', { name: 'Schedule' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Strategy' })).toHaveValue('Single execution');
+    await user.type(screen.getByRole('textbox', { name: 'Latitude' }), '10');
+    await chooseBand(user, 'Alpha');
+
+    await user.click(screen.getByRole('combobox', { name: 'Strategy' }));
+    await user.click(screen.getByRole('option', { name: 'Interval execution' }));
+    const every = screen.getByRole('textbox', { name: 'Every' });
+    await user.clear(every);
+    await user.type(every, '5');
+    await user.click(screen.getByRole('combobox', { name: 'Interval period' }));
+    await user.click(screen.getByRole('option', { name: 'minutes' }));
+    expect(screen.getByText(MIN_INTERVAL_MESSAGE)).toBeInTheDocument();
+    const scheduleButton = () => screen.getByRole('button', { name: 'Schedule' });
+    expect(scheduleButton()).toBeDisabled();
+    await user.clear(every);
+    await user.type(every, '12');
+    await vi.waitFor(() => expect(scheduleButton()).toBeEnabled());
+
+    await user.click(scheduleButton());
+    await vi.waitFor(() => expect(scheduleButton()).toHaveAttribute('data-failed', 'true'));
+    await user.click(scheduleButton());
+    expect(await screen.findByRole('heading', { name: 'Schedule page' })).toBeInTheDocument();
+    const post = calls.filter((call) => call.method === 'POST' && call.path === '/builder/v1/schedules').at(-1);
+    expect(post?.body).toMatchObject({
+      processor_id: '5',
+      processor_version: 2,
+      title: 'NDVI flow schedule',
+      strategy: 'interval-execution',
+      status: 'enabled',
+      interval: 12,
+      interval_period: 'minutes',
+      hour: null,
+      day_of_month: null,
+      inputs: { workflow: { identifier: 'wf-ndvi' }, tasks: [{ task_id: 'n1', inputs: { lat: '10', band: 'a' } }] },
+    });
+    expect((post?.body as { start_time: string }).start_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/);
   });
 });
