@@ -1,11 +1,10 @@
 import { Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { STRATEGY_LABELS } from '@asb/contracts';
+import { formatReportDate, STRATEGY_LABELS } from '@asb/contracts';
 import { Link, useParams } from 'react-router';
 import { useReportError } from '../../app/api/use-report-error';
 import { useAuth } from '../../app/auth/auth-context';
 import { routePath } from '../../app/routes';
 import { CopyableValue } from '../../ui/CopyableValue';
-import { formatDateTime } from '../../ui/formatDateTime';
 import { PageLoader } from '../../ui/PageLoader';
 import { ResourceNotFound } from '../../ui/ResourceNotFound';
 import { useExecutionAllowed, useProcessor } from '../workflows/api/execute';
@@ -13,7 +12,7 @@ import { ExecuteForm } from '../workflows/execute/ExecuteForm';
 import { useSchedule, type Schedule } from './api';
 import { ScheduleStatusBadge } from './schedule-list-config';
 
-/** What the scheduler did and does: next and last run, runs so far, the last error, the trigger URL. */
+/** What the scheduler did and does: next and last run (UTC, as the form), runs so far, the last error, the trigger URL. */
 function ScheduleState({ schedule }: { schedule: Schedule }) {
   const a = schedule.attributes;
   const fact = (label: string, value: string) => (
@@ -28,8 +27,8 @@ function ScheduleState({ schedule }: { schedule: Schedule }) {
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         {fact('Strategy', STRATEGY_LABELS[a.strategy])}
-        {fact('Next run', a.nextRunAt ? formatDateTime(a.nextRunAt) : 'none')}
-        {fact('Last run', a.lastRunAt ? formatDateTime(a.lastRunAt) : 'never')}
+        {fact('Next run', a.nextRunAt ? `${formatReportDate(a.nextRunAt)} UTC` : 'none')}
+        {fact('Last run', a.lastRunAt ? `${formatReportDate(a.lastRunAt)} UTC` : 'never')}
         {fact('Executions', String(a.executionCount))}
       </SimpleGrid>
       {a.lastError && (
