@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeRequest } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { liveClient } from '../../app/live/live';
-import { activeShares, liveExecutionUpdate, taskStateLabel, withUpdate } from './execution-view';
+import { activeShares, liveExecutionUpdate, withUpdate } from './execution-view';
 import { ExecutionsPage } from './ExecutionsPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -202,10 +202,6 @@ describe('ExecutionsPage', () => {
 });
 
 describe('execution view helpers', () => {
-  it('labels task states', () => {
-    expect(taskStateLabel('upstream_failed')).toBe('upstream failed');
-  });
-
   it('applies a live update to the page holding the execution', () => {
     const document = { data: [execution('1'), execution('2')], meta: { pagination: { page: 1, pages: 1, count: 2 } } };
     const update = liveExecutionUpdate({ type: 'executionUpdate', id: '2', status: 'running', progress: 0.25 })!;

@@ -7,11 +7,6 @@ export function activeShares({ pending, running }: { pending: number; running: n
   return { pending: (pending / total) * 100, running: (running / total) * 100 };
 }
 
-/** A task state as its badge reads: underscores as spaces (spec 1 §4). */
-export function taskStateLabel(state: string): string {
-  return state.replace(/_/g, ' ');
-}
-
 export type ExecutionListDocument = ListDocument<ExecutionAttributes>;
 
 /** The status part of a live executionUpdate message (spec 3 Live updates), when it has one. */
