@@ -34,7 +34,8 @@ export function useExecutionJobs(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...EXECUTIONS_KEY, 'jobs', id],
     queryFn: async ({ signal }) => {
-      const query = listQueryParams({ page: 1, pageSize: 500, sort: 'createdAt', filters: { executionId: id } });
+      // the server's largest page: a fan-out beyond it shows its first 100 tasks' workers
+      const query = listQueryParams({ page: 1, pageSize: 100, sort: 'createdAt', filters: { executionId: id } });
       return (await apiFetch<ListDocument<TaskAttributes>>('/taskmgr/v1/tasks', { query, signal, jsonApi: true })).data;
     },
     enabled,
