@@ -1,7 +1,7 @@
 import type { ExecutionInputGroup, ProductOrder } from '@asb/contracts';
 
-/** Data types whose value names an EO product the datastore must fetch before the run. */
-export const PRODUCT_DATA_TYPES: ReadonlySet<string> = new Set([
+/** The data types of one EO product of a mission, named by its product identifier. */
+export const EO_PRODUCT_TYPES: readonly string[] = [
   'sentinel-1-product',
   'sentinel-2-product',
   'sentinel-3-product',
@@ -9,9 +9,10 @@ export const PRODUCT_DATA_TYPES: ReadonlySet<string> = new Set([
   'landsat-8-product',
   'landsat-9-product',
   'modis-product',
-  'list-product',
-  'stac-item',
-]);
+];
+
+/** Data types whose value names an EO product the datastore must fetch before the run. */
+export const PRODUCT_DATA_TYPES: ReadonlySet<string> = new Set([...EO_PRODUCT_TYPES, 'list-product', 'stac-item']);
 
 /** The product order of an execution: its non-empty product inputs, 'ordered' when there is any. */
 export function productOrderOf(executionId: number, inputs: ExecutionInputGroup[]): ProductOrder {

@@ -1,4 +1,5 @@
 import type { WorkflowInputGroup } from '@asb/contracts';
+import { EO_PRODUCT_TYPES } from '../builder/product-order.js';
 
 /**
  * Where on-new-data puts a new item (docs/schedules.md "On new data"): the workflow
@@ -9,15 +10,7 @@ import type { WorkflowInputGroup } from '@asb/contracts';
  */
 export const PRODUCT_INPUT_TYPES: readonly { dataType: string; value: 'url' | 'id' }[] = [
   { dataType: 'stac-item', value: 'url' },
-  ...[
-    'sentinel-1-product',
-    'sentinel-2-product',
-    'sentinel-3-product',
-    'sentinel-5p-product',
-    'landsat-8-product',
-    'landsat-9-product',
-    'modis-product',
-  ].map((dataType) => ({ dataType, value: 'id' as const })),
+  ...EO_PRODUCT_TYPES.map((dataType) => ({ dataType, value: 'id' as const })),
   { dataType: 'url', value: 'url' },
   { dataType: 'file', value: 'url' },
 ];
