@@ -66,14 +66,8 @@ export function valueColumns(values: ScheduleValues, workflowId: number) {
     processorId: workflowId,
     processorVersion: values.processor_version ?? null,
     status: values.status,
-    strategy: values.strategy,
-    startTime: date(values.start_time),
-    endTime: date(values.end_time),
-    interval: values.interval ?? null,
-    intervalPeriod: values.interval_period ?? null,
-    hour: values.hour ?? null,
-    minute: values.minute ?? null,
-    dayOfMonth: values.day_of_month ?? [],
+    // strategy, start and end times, interval and period, hour, minute, days of the month
+    ...timingOf(values),
     dataUrl: values.data_url ?? null,
     inputs: values.inputs,
   };
