@@ -8,6 +8,7 @@ import {
   type executionInputGroupSchema,
 } from '@asb/contracts';
 import type { z } from 'zod';
+import { HttpError } from '../../platform/http/errors.js';
 
 export const ENCRYPTION_REQUIRED = 'This value must be encrypted with the instance key.';
 
@@ -18,6 +19,13 @@ type Decrypt = (cipherText: string) => Promise<string | undefined>;
 export interface InputProblem {
   pointer: string;
   message: string;
+}
+
+/** A 400 with one JSON:API error per problem, at its pointer (the execute and schedule forms show them under their fields). */
+export function problemsError(title: string, problems: InputProblem[]): HttpError {
+  return new HttpError(400, {
+    errors: problems.map((problem) => ({ status: '400', title, detail: problem.message, source: { pointer: problem.pointer } })),
+  });
 }
 
 const pointerOf = (nodeId: string, identifier?: string) =>

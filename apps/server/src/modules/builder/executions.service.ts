@@ -1,22 +1,20 @@
 import {
   createExecutionSchema,
-  validateWorkflowGraph,
   workflowInputGroups,
   type ExecutionAllowed,
   type ProductOrder,
   type ResourceDocument,
-  type WorkflowProblem,
 } from '@asb/contracts';
 import { and, eq } from 'drizzle-orm';
 import { requireUser } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';
-import { detailError, HttpError, permissionDenied } from '../../platform/http/errors.js';
+import { detailError, permissionDenied } from '../../platform/http/errors.js';
 import { parseAttributes } from '../../platform/resources/resource-payload.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
-import { loadGraphVersions, loadWorkflowVersion, resolverOf } from '../knowledge/workflow-versions.js';
-import { executionInputs, type InputProblem } from './execution-inputs.js';
+import { checkRunnableGraph, loadWorkflowVersion } from '../knowledge/workflow-versions.js';
+import { executionInputs, problemsError } from './execution-inputs.js';
 import { executionIdentifier, executionOrder } from './execution-plan.js';
 import { executionsResource, type ExecutionRow } from './executions.resource.js';
 import { executions } from './executions.schema.js';
@@ -33,12 +31,6 @@ function unwrap(body: unknown): unknown {
     if (data && typeof data === 'object' && 'attributes' in data) return (data as { attributes?: unknown }).attributes;
   }
   return body;
-}
-
-function badRequest(title: string, problems: InputProblem[] | WorkflowProblem[]): HttpError {
-  return new HttpError(400, {
-    errors: problems.map((problem) => ({ status: '400', title, detail: problem.message, source: { pointer: problem.pointer } })),
-  });
 }
 
 /** Builder executions (docs/workflows.md "Builder"): create, execute, execution_allowed, product order. */
@@ -59,20 +51,17 @@ export class ExecutionsService {
     if (graph.nodes.length === 0) throw detailError(400, EMPTY_WORKFLOW);
 
     // The graph was valid when saved; a process version archived or deleted since must
-    // stop the run here rather than in the engine. Without a principal: the workflow's
-    // author chose the versions, the executing user need not see each process.
-    const versions = await loadGraphVersions(this.ctx, null, graph);
-    const resolve = resolverOf(versions);
-    const graphProblems = validateWorkflowGraph(graph, resolve);
+    // stop the run here rather than in the engine.
+    const { versions, resolve, problems: graphProblems } = await checkRunnableGraph(this.ctx, graph);
     if (graphProblems.length > 0) {
-      throw badRequest(
+      throw problemsError(
         'Workflow cannot run',
         graphProblems.map((problem) => ({ pointer: '/data/attributes/processor_version', message: `Version ${version}: ${problem.message}` })),
       );
     }
 
     const { inputs, problems } = await executionInputs(workflowInputGroups(graph, resolve), payload.inputs, (text) => this.ctx.keystore.decrypt(text));
-    if (problems.length > 0) throw badRequest('Invalid input', problems);
+    if (problems.length > 0) throw problemsError('Invalid input', problems);
 
     const values = {
       label: workflow.label,

@@ -1,4 +1,4 @@
-import type { ProcessSignature, VersionResolver, WorkflowGraph } from '@asb/contracts';
+import { validateWorkflowGraph, type ProcessSignature, type VersionResolver, type WorkflowGraph, type WorkflowProblem } from '@asb/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/context.js';
@@ -50,6 +50,21 @@ export async function loadGraphVersions(ctx: AppContext, principal: Principal | 
 
 export function resolverOf(versions: Map<string, ResolvedProcessVersion>): VersionResolver {
   return (identifier) => versions.get(identifier);
+}
+
+/**
+ * Whether a pinned graph can run now (an execution being created, a schedule being saved):
+ * its process versions, looked up without a principal (the workflow's author chose them,
+ * not the user who runs it), and the problems that would stop it (a version archived or
+ * deleted since the graph was saved...).
+ */
+export async function checkRunnableGraph(
+  ctx: AppContext,
+  graph: WorkflowGraph,
+): Promise<{ versions: Map<string, ResolvedProcessVersion>; resolve: VersionResolver; problems: WorkflowProblem[] }> {
+  const versions = await loadGraphVersions(ctx, null, graph);
+  const resolve = resolverOf(versions);
+  return { versions, resolve, problems: validateWorkflowGraph(graph, resolve) };
 }
 
 /** The graph of one version of a workflow (default: its current version). */

@@ -1,7 +1,6 @@
 import {
   checkSchedule,
   groupsFromScheduleInputs,
-  validateWorkflowGraph,
   workflowInputGroups,
   type ScheduleInputs,
   type ScheduleValues,
@@ -10,10 +9,10 @@ import {
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../platform/context.js';
 import { attributeErrors, HttpError } from '../../platform/http/errors.js';
-import { executionInputs, type InputProblem } from '../builder/execution-inputs.js';
+import { executionInputs, problemsError } from '../builder/execution-inputs.js';
 import { EMPTY_WORKFLOW } from '../builder/executions.service.js';
 import { WorkflowAccess } from '../builder/workflow-access.js';
-import { loadGraphVersions, loadWorkflowVersion, resolverOf, type WorkflowRow } from '../knowledge/workflow-versions.js';
+import { checkRunnableGraph, loadWorkflowVersion, type WorkflowRow } from '../knowledge/workflow-versions.js';
 import { NO_PRODUCT_INPUT, productInputOf, productValue, type ProductInput } from './product-input.js';
 
 /** The strategy's rules (contracts checkSchedule): 400 with the first message per field, as the form shows them. */
@@ -21,12 +20,6 @@ export function checkScheduleRules(values: ScheduleValues): void {
   const fields: Record<string, string> = {};
   for (const problem of checkSchedule(values)) fields[problem.field] ??= problem.message;
   if (Object.keys(fields).length > 0) throw attributeErrors(fields);
-}
-
-function inputErrors(problems: InputProblem[]): HttpError {
-  return new HttpError(400, {
-    errors: problems.map((problem) => ({ status: '400', title: 'Invalid input', detail: problem.message, source: { pointer: problem.pointer } })),
-  });
 }
 
 /** The inputs of the version a schedule runs, or 400 when that version could not run. */
@@ -39,9 +32,7 @@ export async function scheduledWorkflowInputs(ctx: AppContext, workflow: Workflo
     throw error;
   }
   if (loaded.graph.nodes.length === 0) throw attributeErrors({ processor_id: EMPTY_WORKFLOW });
-  // as ExecutionsService.create: without a principal, the workflow's author chose the versions
-  const resolve = resolverOf(await loadGraphVersions(ctx, null, loaded.graph));
-  const problems = validateWorkflowGraph(loaded.graph, resolve);
+  const { resolve, problems } = await checkRunnableGraph(ctx, loaded.graph);
   if (problems.length > 0) throw attributeErrors({ processor_version: `Version ${loaded.version}: ${problems[0]!.message}` });
   return workflowInputGroups(loaded.graph, resolve);
 }
@@ -70,6 +61,6 @@ export async function checkScheduleValues(ctx: AppContext, principal: Principal,
     inputs = withExampleItem(inputs, input, values.data_url ?? '');
   }
   const checked = await executionInputs(groups, groupsFromScheduleInputs(inputs), (text) => ctx.keystore.decrypt(text));
-  if (checked.problems.length > 0) throw inputErrors(checked.problems);
+  if (checked.problems.length > 0) throw problemsError('Invalid input', checked.problems);
   return workflow;
 }
