@@ -7,6 +7,8 @@ set -euo pipefail
 missing=()
 # the process runtime (wrapper inspection, archive extraction, the runner) and the demo's
 # example processes (docs/seed-data.md#demo) run on Debian's python3 with numpy and rasterio
+# every task runs in a bubblewrap sandbox (docs/security.md); setpriv, prlimit and taskset come with util-linux
+command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 [ -x /usr/bin/python3 ] || missing+=(python3)
 dpkg -s python3-numpy >/dev/null 2>&1 || missing+=(python3-numpy)
 dpkg -s python3-rasterio >/dev/null 2>&1 || missing+=(python3-rasterio)

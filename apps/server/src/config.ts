@@ -52,6 +52,25 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** ASB_TASK_NETWORK: which tasks get the network (docs/security.md#network). */
+export type TaskNetwork = 'none' | 'declared' | 'all';
+
+/** The task sandbox (docs/security.md). */
+export interface SandboxConfig {
+  /** false only with ASB_UNSAFE_NO_SANDBOX=true: tasks then run as the server's own user */
+  enabled: boolean;
+  network: TaskNetwork;
+  /** ASB_TASK_UID / ASB_TASK_GID: the unprivileged user tasks run as when the server runs as root */
+  uid: number;
+  gid: number;
+  /** ASB_TASK_MAX_PROCESSES: processes all tasks together may have (RLIMIT_NPROC of the task user) */
+  maxProcesses: number;
+  /** ASB_TASK_ENV: names of server environment variables tasks may see (beside the sandbox's own) */
+  passEnv: string[];
+  /** ASB_BWRAP: the bubblewrap binary */
+  bwrap: string;
+}
+
 /** The engine (docs/engine.md). */
 export interface EngineConfig {
   /** CPUs the local executor hands out to running tasks at once */
@@ -95,6 +114,7 @@ export interface AppConfig {
   /** seed the demo (workspace, example processes, workflow) on a first start; ASB_DEMO=false turns it off */
   demo: boolean;
   engine: EngineConfig;
+  sandbox: SandboxConfig;
   /** ASB_SCHEDULER_TICK_MS: how often the scheduler looks for due schedules (docs/schedules.md), on engine replicas */
   schedulerTickMs: number;
   s3: S3Config | undefined;
@@ -179,6 +199,27 @@ function queueFromEnv(env: NodeJS.ProcessEnv): Partial<QueueConfig> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
+const TASK_NETWORKS: readonly TaskNetwork[] = ['none', 'declared', 'all'];
+
+function sandboxFromEnv(env: NodeJS.ProcessEnv): SandboxConfig {
+  const network = (env.ASB_TASK_NETWORK || 'declared') as TaskNetwork;
+  if (!TASK_NETWORKS.includes(network)) throw new Error(`ASB_TASK_NETWORK must be one of ${TASK_NETWORKS.join(', ')}, not '${network}'.`);
+  const whole = (name: string, fallback: number) => {
+    const value = env[name] ? Number(env[name]) : fallback;
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not '${env[name]}'.`);
+    return value;
+  };
+  return {
+    enabled: env.ASB_UNSAFE_NO_SANDBOX !== 'true',
+    network,
+    uid: whole('ASB_TASK_UID', 65534),
+    gid: whole('ASB_TASK_GID', 65534),
+    maxProcesses: whole('ASB_TASK_MAX_PROCESSES', 4096),
+    passEnv: list(env.ASB_TASK_ENV) ?? [],
+    bwrap: env.ASB_BWRAP || 'bwrap',
+  };
+}
+
 /** The executor the engine uses: ASB_EXECUTOR, else the queue when Redis is configured. */
 export function executorKind(config: Pick<AppConfig, 'engine' | 'redisUrl'>): ExecutorKind {
   return config.engine.executor ?? (config.redisUrl ? 'queue' : 'local');
@@ -215,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       queue: queueFromEnv(env),
       enabled: env.ASB_ENGINE !== 'false',
     },
+    sandbox: sandboxFromEnv(env),
     schedulerTickMs: Number(env.ASB_SCHEDULER_TICK_MS ?? 15000),
     s3: s3FromEnv(env),
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',

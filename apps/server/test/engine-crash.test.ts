@@ -18,15 +18,14 @@ const START_TIMEOUT_MS = 30_000;
 const SLEEP_S = 10;
 
 /**
- * Counts its starts and its completions in `folder`; sleeps `seconds` in between. `after`
- * only chains the nodes.
+ * Counts its starts and its completions in its output folder (which the attempts of a task
+ * share); sleeps `seconds` in between. `after` only chains the nodes.
  */
 const TICK = `
 import os
 import time
 
 INPUTS = [
-    {"name": "folder", "data_type": "string"},
     {"name": "seconds", "data_type": "float", "default": 0},
     {"name": "after", "data_type": "integer", "default": 0},
 ]
@@ -34,7 +33,7 @@ OUTPUTS = [{"name": "done", "data_type": "integer"}]
 
 
 def execute(out_dir, **inputs):
-    folder = inputs["folder"]
+    folder = out_dir
     with open(os.path.join(folder, "starts.txt"), "a") as f:
         f.write("start\\n")
     time.sleep(float(inputs["seconds"]))
@@ -62,16 +61,21 @@ async function lines(file: string): Promise<string[]> {
   return text.split('\n').filter(Boolean);
 }
 
-/** pids of the asb_runner.py processes working on this data directory (from /proc). */
+/**
+ * pids of the sandboxes running asb_runner.py on this data directory (from /proc): the
+ * bubblewrap processes the server started, not their own children of the same command line.
+ */
 async function runnerPids(dataDir: string): Promise<number[]> {
-  const pids: number[] = [];
+  const parents = new Map<number, number>();
   for (const entry of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
     const args = cmdline.split('\0');
-    if (args.some((arg) => arg.endsWith('asb_runner.py')) && cmdline.includes(dataDir)) pids.push(Number(entry));
+    if (!args.some((arg) => arg.endsWith('asb_runner.py')) || !cmdline.includes(dataDir)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
   }
-  return pids;
+  return [...parents].filter(([, parent]) => !parents.has(parent)).map(([pid]) => pid);
 }
 
 /** The server as an operator runs it: `node --import tsx apps/server/src/main.ts`, PGlite in the data directory. */
@@ -179,10 +183,10 @@ class ServerProcess {
 
 /**
  * Crash recovery (docs/engine.md "Durable by design") with a real server process ended by
- * SIGKILL: nothing of its shutdown runs, its runners are left orphaned. The next start on
- * the same data directory must kill the orphan (so the task does not complete twice), run
- * the task again without counting the interruption as a failure, finish the execution,
- * and pick up an execution that was submitted but not started.
+ * SIGKILL: nothing of its shutdown runs. Its sandboxed runners die with it (bubblewrap's
+ * --die-with-parent), so the task cannot complete twice. The next start on the same data
+ * directory must run the task again without counting the interruption as a failure,
+ * finish the execution, and pick up an execution that was submitted but not started.
  */
 describe('engine: recovery after the server was killed', () => {
   let dataDir = '';
@@ -209,7 +213,7 @@ describe('engine: recovery after the server was killed', () => {
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  it('runs the interrupted task once more, kills the orphaned attempt, and starts what was pending', { timeout: 90_000 }, async () => {
+  it('runs the interrupted task once more (its attempt died with the server), and starts what was pending', { timeout: 90_000 }, async () => {
     // a released process, through procimp as a developer releases one
     const processDoc = await server.expect<{ data: { id: string; attributes: { identifier: string } } }>(201, 'POST', '/knowledge/v1/processes', {
       data: { type: 'processes', attributes: { label: 'Crash tick' } },
@@ -236,21 +240,21 @@ describe('engine: recovery after the server was killed', () => {
     const workflow = await server.expect<{ data: { id: string } }>(201, 'POST', '/knowledge/v1/workflows', {
       data: { type: 'workflows', attributes: { label: 'Crash flow', graph } },
     });
-    const folders = { a: path.join(dataDir, 'marks-a'), b: path.join(dataDir, 'marks-b'), pendingA: path.join(dataDir, 'marks-pa'), pendingB: path.join(dataDir, 'marks-pb') };
-    for (const folder of Object.values(folders)) await fs.mkdir(folder);
-    const create = async (a: string, b: string, seconds: number) => {
-      const created = await server.expect<{ data: { id: string } }>(201, 'POST', '/builder/v1/executions', {
+    const create = async (seconds: number) => {
+      const created = await server.expect<{ data: { id: string; attributes: { identifier: string } } }>(201, 'POST', '/builder/v1/executions', {
         processor_id: workflow.data.id,
-        inputs: [
-          { node_id: 'a', items: [{ identifier: 'folder', value: a }, { identifier: 'seconds', value: String(seconds) }] },
-          { node_id: 'b', items: [{ identifier: 'folder', value: b }] },
-        ],
+        inputs: [{ node_id: 'a', items: [{ identifier: 'seconds', value: String(seconds) }] }],
       });
-      return created.data.id;
+      return created.data;
     };
-    const id = await create(folders.a, folders.b, SLEEP_S);
+    // the tasks' output folders hold their marks (datastore-paths.ts: odd characters become '_')
+    const outDir = (identifier: string, task: string) => path.join(dataDir, 'datastore', 'admin', 'executions', identifier.replace(/[^A-Za-z0-9._\-[\]]/g, '_'), task);
+    const first = await create(SLEEP_S);
     // submitted later: its row says pending when the server dies (see below)
-    const pendingId = await create(folders.pendingA, folders.pendingB, 0);
+    const later = await create(0);
+    const id = first.id;
+    const pendingId = later.id;
+    const folders = { a: outDir(first.attributes.identifier, 'a'), b: outDir(first.attributes.identifier, 'b'), pendingA: outDir(later.attributes.identifier, 'a') };
     await server.expect(200, 'PATCH', `/builder/v1/executions/${id}/execute`);
 
     // task a runs, and its wrapper has begun (it counted its start)
@@ -259,14 +263,14 @@ describe('engine: recovery after the server was killed', () => {
       return execution.executionResults?.tasks?.find((task) => task.task_id === 'a')?.state === 'running' ? true : undefined;
     });
     await server.waitFor('the first start of a', async () => ((await lines(path.join(folders.a, 'starts.txt'))).length === 1 ? true : undefined), 10_000);
-    const firstStart = (await fs.stat(path.join(folders.a, 'starts.txt'))).mtimeMs;
     const [runner, ...others] = await runnerPids(dataDir);
     expect(others).toEqual([]);
     expect(runner).toBeGreaterThan(0);
 
     await server.crash();
-    // the runner outlives its server: an orphan in its own process group
-    expect(isAlive(runner!)).toBe(true);
+    // the sandbox dies with its server (--die-with-parent): no orphan goes on to finish the attempt
+    await server.waitFor('the runner to die with its server', async () => (isAlive(runner!) ? undefined : true), 10_000);
+    expect(await runnerPids(dataDir)).toEqual([]);
 
     // What the database holds at the crash. The second execution is written as PATCH
     // .../execute leaves it when the server dies before its orchestrator took it up
@@ -288,10 +292,7 @@ describe('engine: recovery after the server was killed', () => {
     const restarted = new ServerProcess(dataDir);
     servers.push(restarted);
     await restarted.start();
-    // (else the orphan could have finished on its own before anything could kill it)
-    expect(Date.now() - firstStart, 'the restart took longer than the task sleeps: inconclusive').toBeLessThan(SLEEP_S * 1000);
-    // recovery runs before the server answers: the orphan is gone, its task not completed
-    expect(isAlive(runner!)).toBe(false);
+    // the first attempt never completed: it was killed with the server, long before its end
     expect(await lines(path.join(folders.a, 'completions.txt'))).toEqual([]);
 
     const ended = await restarted.waitFor('the execution to end', async () => {
@@ -311,8 +312,7 @@ describe('engine: recovery after the server was killed', () => {
       `/taskmgr/v1/tasks?filter[executionId]=${id}`,
     );
     expect(tasks.find((task) => task.attributes.taskId === 'a')!.attributes).toMatchObject({ tryNumber: 2, maxTries: 2, error: null });
-    // started twice, completed once: the orphan of the killed server never finished its
-    // attempt (it would have, SLEEP_S after its start, before the second attempt ended)
+    // started twice, completed once: the attempt of the killed server never finished
     expect(await lines(path.join(folders.a, 'starts.txt'))).toHaveLength(2);
     expect(await lines(path.join(folders.a, 'completions.txt'))).toEqual(['done']);
     expect(await lines(path.join(folders.b, 'completions.txt'))).toEqual(['done']);

@@ -5,7 +5,7 @@ import type { ExecutionResults } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
 import { S3Datastore } from '../src/engine/store/s3-datastore.js';
-import { engineSeeds, taskLog, waitForStatus } from './helpers/engine.js';
+import { engineSeeds, taskLog, taskRows, waitForStatus } from './helpers/engine.js';
 import { freePort } from './helpers/redis.js';
 import { startS3, type TestS3 } from './helpers/s3rver.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -56,7 +56,7 @@ describe('engine: the S3 datastore', () => {
     const graph = seeds.graph([{ id: 'make', version: 'scene:1' }, { id: 'measure', version: 'measure:1' }], [['make', 'scene', 'measure', 'scene']]);
     const id = await seeds.run(await seeds.workflow('s3 chain', [graph]));
     const row = await waitForStatus(app, id, ['success', 'failed']);
-    expect(row.status, JSON.stringify(row.executionResults)).toBe('success');
+    expect(row.status, JSON.stringify(await taskRows(app, id))).toBe('success');
     const results = row.executionResults as ExecutionResults;
     expect(results.data.find((record) => record.key === 'length')?.value).toBe(10);
 

@@ -57,6 +57,8 @@ export const processSignatureSchema = z.object({
   outputs: z.array(signatureParameterSchema),
   dependencies: z.array(z.string()).default([]),
   resources: processResourcesSchema.optional(),
+  /** NETWORK = True: the process needs the network; the operator's ASB_TASK_NETWORK decides (docs/security.md) */
+  network: z.boolean().optional(),
 });
 export type ProcessSignature = z.infer<typeof processSignatureSchema>;
 

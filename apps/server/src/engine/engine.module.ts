@@ -7,6 +7,7 @@ import type { TaskExecutor } from './executors/executor.js';
 import { LocalExecutor } from './executors/local-executor.js';
 import { killOrphan } from './executors/process-group.js';
 import { QueueExecutor } from './executors/queue-executor.js';
+import { openSandbox } from './sandbox/task-sandbox.js';
 import { Orchestrator } from './orchestrator/orchestrator.js';
 import { DatastorePaths } from './store/datastore-paths.js';
 import { openDatastore, type Datastore } from './store/datastore.js';
@@ -37,7 +38,9 @@ export async function registerEngine(app: FastifyInstance, ctx: AppContext, stor
     if (!ctx.config.redisUrl) throw new Error('ASB_EXECUTOR=queue needs REDIS_URL.');
     executor = queue = new QueueExecutor({ redisUrl: ctx.config.redisUrl, log: ctx.log }, orchestrator);
   } else {
-    executor = new LocalExecutor({ paths, datastore, pythonCommand: ctx.config.pythonCommand, totalCpus: ctx.config.engine.localCpus, log: ctx.log }, orchestrator);
+    // refuses to start without a working sandbox (unless ASB_UNSAFE_NO_SANDBOX=true, with a warning)
+    const sandbox = openSandbox(ctx.config.sandbox, ctx.config.pythonCommand, ctx.log);
+    executor = new LocalExecutor({ paths, datastore, sandbox, totalCpus: ctx.config.engine.localCpus, log: ctx.log }, orchestrator);
   }
   orchestrator.attach(executor);
   registerEngineRoutes(app, ctx, orchestrator, paths, datastore);

@@ -12,6 +12,8 @@ import type { TestApp } from './test-app.js';
 
 export interface ImageSettings {
   allocatedCpus?: number;
+  allocatedMem?: number;
+  allocatedDisk?: number;
   retries?: number;
   retryDelaySeconds?: number;
   timeoutSeconds?: number;
@@ -43,6 +45,8 @@ export function engineSeeds(app: TestApp) {
         processVersion: '1',
         versionId: version!.id,
         allocatedCpus: image.allocatedCpus ?? 1,
+        allocatedMem: image.allocatedMem ?? 1024,
+        allocatedDisk: image.allocatedDisk ?? 1024,
         retries: image.retries ?? 0,
         retryDelaySeconds: image.retryDelaySeconds ?? 0,
         timeoutSeconds: image.timeoutSeconds ?? 60,

@@ -1,10 +1,10 @@
 /**
- * Process wrappers are user code: they inherit the server's environment (PATH, HOME,
- * locale, proxies, GDAL/PROJ settings...) minus anything that could hand them the
- * server's secrets: its own ASB_* and S3_* settings, the database and Redis connections,
- * and any variable whose name says it holds a secret.
+ * Process wrappers are user code: they see an environment made for them, not the
+ * server's. Of the server's own variables only the harmless ones a runtime needs pass
+ * (locale, time zone, GDAL/PROJ settings), plus those the operator names in ASB_TASK_ENV;
+ * a name that says it holds a secret never passes, whoever asks for it (docs/security.md).
  */
-const WITHHELD_NAMES = /^(ASB_|S3_|DATABASE_URL$|TEST_DATABASE_URL$|REDIS_URL$|PG|NODE_OPTIONS$|npm_)/;
+const PASSED_NAMES = /^(LANG|LANGUAGE|LC_[A-Z]+|TZ|GDAL_[A-Z0-9_]+|PROJ_[A-Z0-9_]+|PROJ_LIB|CPL_[A-Z0-9_]+)$/;
 const SECRET_WORDS = /SECRET|PASSWORD|PASSWD|TOKEN|CREDENTIAL|PRIVATE|API_?KEY|ACCESS_?KEY|AUTH/i;
 
 export interface TaskResources {
@@ -12,10 +12,19 @@ export interface TaskResources {
   memoryMb: number;
 }
 
-export function childEnv(resources: TaskResources, parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+export interface ChildEnvOptions {
+  /** ASB_TASK_ENV: further names the operator lets through */
+  passEnv?: readonly string[];
+  /** set by the sandbox (PATH, HOME, TMPDIR inside it); unsandboxed, the server's PATH and HOME */
+  base?: NodeJS.ProcessEnv;
+}
+
+export function childEnv(resources: TaskResources, parent: NodeJS.ProcessEnv = process.env, options: ChildEnvOptions = {}): NodeJS.ProcessEnv {
+  const passed = new Set(options.passEnv ?? []);
+  const env: NodeJS.ProcessEnv = { ...(options.base ?? { PATH: parent.PATH, HOME: parent.HOME }) };
   for (const [name, value] of Object.entries(parent)) {
-    if (value !== undefined && !WITHHELD_NAMES.test(name) && !SECRET_WORDS.test(name)) env[name] = value;
+    if (value === undefined || SECRET_WORDS.test(name) || name.startsWith('ASB_')) continue;
+    if (PASSED_NAMES.test(name) || passed.has(name)) env[name] = value;
   }
   const cpus = String(Math.max(1, Math.floor(resources.cpus)));
   return {

@@ -18,6 +18,10 @@ export interface TaskJob {
   logPath: string;
   cpus: number;
   memoryMb: number;
+  /** what the attempt's folders (outputs, work, tmp) may hold */
+  diskMb: number;
+  /** the version declares it needs the network (docs/security.md) */
+  network: boolean;
   timeoutMs: number;
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testSandbox } from '../../../test/helpers/sandbox.js';
 import { SCALE_WRAPPER } from '../../../test/helpers/wrappers.js';
 import { snapshotFolder } from '../../modules/procimp/build/snapshot.js';
 import { DatastorePaths } from '../store/datastore-paths.js';
@@ -9,14 +10,17 @@ import type { ExecutorCallbacks, TaskJob, TaskOutcome } from './executor.js';
 import { LocalExecutor, SHUT_DOWN, SHUT_DOWN_QUEUED, type LocalExecutorOptions } from './local-executor.js';
 
 const FAILING_WRAPPER = 'INPUTS = []\nOUTPUTS = [{"name": "x", "data_type": "int"}]\ndef execute(out_dir):\n    print("about to fail")\n    raise ValueError("no good")\n';
-/** sleeps, with a child process of its own whose pid it writes to out_dir/child.pid */
-const SLEEPING_WRAPPER = `import os, subprocess, time
-INPUTS = [{"name": "seconds", "data_type": "float", "default": 30}]
+/**
+ * sleeps, with a child process of its own: `sleep {marker}`, a number of seconds unique to
+ * the test, so that the host's /proc tells whether it still runs (pids inside the sandbox
+ * are not the host's)
+ */
+const SLEEPING_WRAPPER = `import subprocess, time
+INPUTS = [{"name": "seconds", "data_type": "float", "default": 30}, {"name": "marker", "data_type": "string", "default": "30"}]
 OUTPUTS = [{"name": "slept", "data_type": "float"}]
-def execute(out_dir, seconds):
-    child = subprocess.Popen(["sleep", "30"])
-    with open(os.path.join(out_dir, "child.pid"), "w") as handle:
-        handle.write(str(child.pid))
+def execute(out_dir, seconds, marker):
+    subprocess.Popen(["sleep", marker])
+    print("child started", flush=True)
     time.sleep(seconds)
     return {"slept": seconds}
 `;
@@ -24,7 +28,7 @@ const ENV_WRAPPER = `import os
 INPUTS = []
 OUTPUTS = [{"name": "env", "data_type": "object"}]
 def execute(out_dir):
-    names = ["ASB_MEMORY_MB", "ASB_CPUS", "OMP_NUM_THREADS", "PYTHONUNBUFFERED", "ASB_SECRET_KEY", "DATABASE_URL", "HOME_OF_TEST"]
+    names = ["ASB_MEMORY_MB", "ASB_CPUS", "OMP_NUM_THREADS", "PYTHONUNBUFFERED", "ASB_SECRET_KEY", "DATABASE_URL", "HOME_OF_TEST", "HOME"]
     return {"env": {name: os.environ.get(name) for name in names}}
 `;
 
@@ -39,6 +43,17 @@ async function isAlive(pid: number): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return true;
+}
+
+/** Host pids of the processes whose command line holds `marker` (a `sleep {marker}` a wrapper started). */
+async function hostPidsOf(marker: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.split('\0').includes(marker)) pids.push(Number(entry));
+  }
+  return pids;
 }
 
 /** Records the callbacks and lets a test wait for one task's start or end. */
@@ -97,12 +112,14 @@ describe('LocalExecutor', () => {
       logPath: paths.taskLog('alice', 'exec-1', taskId, 1),
       cpus: 1,
       memoryMb: 512,
+      diskMb: 1024,
+      network: false,
       timeoutMs: 60_000,
       ...overrides,
     };
   };
   const executor = (options: Partial<LocalExecutorOptions> = {}, callbacks = record.callbacks) => {
-    const created = new LocalExecutor({ paths, pythonCommand: 'python3', totalCpus: 2, killGraceMs: 500, ...options }, callbacks);
+    const created = new LocalExecutor({ paths, sandbox: testSandbox(), totalCpus: 2, killGraceMs: 500, ...options }, callbacks);
     executors.push(created);
     return created;
   };
@@ -130,8 +147,9 @@ describe('LocalExecutor', () => {
     expect(log[0]).toMatch(new RegExp(`^\\[[0-9T:.Z-]+\\] attempt 1 of task task1 \\(proc:1.0.0\\) on local:`));
     expect(log).toContain('scaling 21');
     expect(log.at(-1)).toMatch(/\] attempt 1 ended: succeeded$/);
-    // the scratch folder and the outputs file are gone; outDir holds only what the wrapper wrote
-    expect(await fs.readdir(path.join(paths.executionDir('alice', 'exec-1'), '.work'))).toEqual([]);
+    // the scratch folder (outputs file included) goes right after the report; outDir holds only what the wrapper wrote
+    const work = path.join(paths.executionDir('alice', 'exec-1'), '.work');
+    while ((await fs.readdir(work)).length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await fs.readdir(scale.outDir)).toEqual(['report.txt']);
     expect(record.events).toEqual(['started:1', 'finished:1']);
   });
@@ -147,7 +165,7 @@ describe('LocalExecutor', () => {
     expect(log.trim().split('\n').at(-1)).toMatch(/attempt 1 ended: asb_runner: execute\(\) failed: ValueError: no good$/);
   });
 
-  it('passes the resources in the environment and withholds the server secrets', async () => {
+  it('passes the resources in the environment and none of the server environment', async () => {
     vi.stubEnv('ASB_SECRET_KEY', 'do-not-leak');
     vi.stubEnv('DATABASE_URL', 'postgres://user:pw@db/asb');
     vi.stubEnv('HOME_OF_TEST', 'kept');
@@ -156,7 +174,7 @@ describe('LocalExecutor', () => {
       local.submit(job(1, await version(ENV_WRAPPER), { cpus: 2, memoryMb: 300 }));
       expect(await record.finished(1)).toEqual({
         ok: true,
-        outputs: { env: { ASB_MEMORY_MB: '300', ASB_CPUS: '2', OMP_NUM_THREADS: '2', PYTHONUNBUFFERED: '1', ASB_SECRET_KEY: null, DATABASE_URL: null, HOME_OF_TEST: 'kept' } },
+        outputs: { env: { ASB_MEMORY_MB: '300', ASB_CPUS: '2', OMP_NUM_THREADS: '2', PYTHONUNBUFFERED: '1', ASB_SECRET_KEY: null, DATABASE_URL: null, HOME_OF_TEST: null, HOME: '/task/scratch/work' } },
       });
     } finally {
       vi.unstubAllEnvs();
@@ -165,15 +183,15 @@ describe('LocalExecutor', () => {
 
   it('kills the whole process group on time-out and fails the task', async () => {
     const local = executor();
-    const sleeping = job(1, await version(SLEEPING_WRAPPER), { timeoutMs: 1000 });
-    const since = Date.now();
+    const marker = '3001.5';
+    const sleeping = job(1, await version(SLEEPING_WRAPPER), { timeoutMs: 1000, inputs: { marker } });
     local.submit(sleeping);
     const { handle } = await record.started(1);
+    while (!(await fs.readFile(sleeping.logPath, 'utf8')).includes('child started')) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await hostPidsOf(marker)).toHaveLength(1);
     expect(await record.finished(1)).toEqual({ ok: false, error: 'Timed out after 1 s.' });
-    expect(Date.now() - since).toBeLessThan(2500);
-    const child = Number(await fs.readFile(path.join(sleeping.outDir, 'child.pid'), 'utf8'));
     expect(await isAlive(handle)).toBe(false);
-    expect(await isAlive(child)).toBe(false);
+    expect(await hostPidsOf(marker)).toEqual([]);
     expect(await fs.readFile(sleeping.logPath, 'utf8')).toMatch(/attempt 1 ended: Timed out after 1 s\.\n$/);
   });
 
@@ -192,18 +210,28 @@ describe('LocalExecutor', () => {
     expect(record.events).toEqual(['started:1', 'finished:2', 'finished:1']);
   });
 
-  it('kills a wrapper that ignores SIGTERM after the grace period', async () => {
-    const stubborn = 'import signal, time\nINPUTS = []\nOUTPUTS = []\ndef execute(out_dir):\n    signal.signal(signal.SIGTERM, signal.SIG_IGN)\n    print("ignoring SIGTERM", flush=True)\n    time.sleep(30)\n    return {}\n';
-    const local = executor({ killGraceMs: 300 });
+  it('ends a wrapper that ignores SIGTERM, and what it started, with its sandbox', async () => {
+    const stubborn = `import signal, subprocess, time
+INPUTS = []
+OUTPUTS = []
+def execute(out_dir):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    subprocess.Popen(["setsid", "sleep", "3002.5"], start_new_session=True)
+    print("ignoring SIGTERM", flush=True)
+    time.sleep(30)
+    return {}
+`;
+    const local = executor({ killGraceMs: 60_000 });
     const attempt = job(1, await version(stubborn));
     local.submit(attempt);
     const { handle } = await record.started(1);
     // SIGTERM must come after the handler is installed to prove anything
     while (!(await fs.readFile(attempt.logPath, 'utf8')).includes('ignoring SIGTERM')) await new Promise((resolve) => setTimeout(resolve, 20));
-    const since = Date.now();
+    expect(await hostPidsOf('3002.5')).toHaveLength(1);
+    // the sandbox ends at the SIGTERM, and everything in it: no wait for the (long) grace period
     await local.cancel(1);
-    expect(Date.now() - since).toBeGreaterThanOrEqual(250);
     expect(await isAlive(handle)).toBe(false);
+    expect(await hostPidsOf('3002.5')).toEqual([]);
     expect(await record.finished(1)).toEqual({ ok: false, error: 'Stopped.', interrupted: true });
   });
 
@@ -237,10 +265,11 @@ describe('LocalExecutor', () => {
     expect((await fs.readdir(path.join(root, 'runtime', runtime[0]!))).sort()).toEqual(['helper.py', 'process_wrapper.py']);
   });
 
-  it('reports a failure when python cannot be started', async () => {
-    const local = executor({ pythonCommand: path.join(root, 'no-python') });
+  it('reports a failure when the sandbox cannot be started', async () => {
+    const broken = { kind: 'bubblewrap' as const, spawn: () => ({ command: path.join(root, 'no-bwrap'), args: [], env: {}, cwd: root, inputs: {} }) };
+    const local = executor({ sandbox: broken });
     local.submit(job(1, await version(SCALE_WRAPPER)));
-    expect(await record.finished(1)).toEqual({ ok: false, error: expect.stringMatching(/^The task could not be started: spawn .*no-python ENOENT$/) });
+    expect(await record.finished(1)).toEqual({ ok: false, error: expect.stringMatching(/^The task could not be started: spawn .*no-bwrap ENOENT$/) });
   });
 
   it('ends everything on shutdown, survives failing callbacks, and refuses later jobs', async () => {

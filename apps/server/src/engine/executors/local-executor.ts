@@ -3,10 +3,12 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runtimeScript } from '../runtime/python-scripts.js';
+import { diskUsage, removeSpecialFiles } from '../sandbox/folder-checks.js';
+import { executionFiles } from '../sandbox/task-files-inputs.js';
+import { writableFolders, type TaskSandbox } from '../sandbox/task-sandbox.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import { LocalDatastore, type Datastore } from '../store/datastore.js';
-import { childEnv } from './child-env.js';
+import { CpuSlots, type HeldCpus } from './cpu-slots.js';
 import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from './executor.js';
 import { killOrphan, KILL_GRACE_MS, signalGroup, terminateGroup } from './process-group.js';
 import { RuntimeCache } from './runtime-cache.js';
@@ -22,18 +24,25 @@ export interface LocalExecutorOptions {
   paths: DatastorePaths;
   /** where outputs and logs are kept once an attempt ended (default: the local folders themselves) */
   datastore?: Datastore;
-  /** config.pythonCommand */
-  pythonCommand: string;
+  /** where every attempt runs (engine/sandbox, docs/security.md) */
+  sandbox: TaskSandbox;
   /** CPU slots shared by the attempts; default: the CPUs of this machine */
   totalCpus?: number;
   log?: ExecutorLog;
   /** SIGTERM → SIGKILL delay when an attempt is ended (tests shorten it) */
   killGraceMs?: number;
+  /** how often an attempt's disk use is measured while it runs (default 2 s) */
+  diskCheckMs?: number;
 }
 
 export const STOPPED = 'Stopped.';
 export const SHUT_DOWN = 'The server shut down while the task ran.';
 export const SHUT_DOWN_QUEUED = 'The server shut down before the task started.';
+
+/** How often a running attempt's folders are measured against its disk limit. */
+const DISK_CHECK_MS = 2_000;
+/** a file grew past RLIMIT_FSIZE; bubblewrap answers 128 + the signal of its task */
+const SIGXFSZ = os.constants.signals.SIGXFSZ;
 
 /** setTimeout's limit: a longer delay would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -41,11 +50,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 interface Attempt {
   job: TaskJob;
   slots: number;
+  /** the CPUs it holds while it runs */
+  cpus?: HeldCpus;
   pid?: number;
   /** when the executor took it from its queue to run it: the task's start */
   beganAt?: Date;
   /** why the executor ends it, if it does */
-  stopReason?: 'cancel' | 'shutdown' | 'timeout';
+  stopReason?: 'cancel' | 'shutdown' | 'timeout' | 'disk';
   cancelKill?: () => void;
   /** the runner exited: its pid may belong to another process by now */
   exited?: boolean;
@@ -92,7 +103,7 @@ export class LocalExecutor implements TaskExecutor {
   private readonly datastore: Datastore;
   private readonly queue: Attempt[] = [];
   private readonly running = new Set<Attempt>();
-  private usedCpus = 0;
+  private readonly cpus: CpuSlots;
   private accepting = true;
 
   constructor(
@@ -100,6 +111,7 @@ export class LocalExecutor implements TaskExecutor {
     private readonly callbacks: ExecutorCallbacks,
   ) {
     this.totalCpus = Math.max(1, Math.floor(options.totalCpus ?? os.availableParallelism()));
+    this.cpus = new CpuSlots(this.totalCpus);
     this.killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
     this.cache = new RuntimeCache(options.paths);
     this.datastore = options.datastore ?? new LocalDatastore();
@@ -145,9 +157,9 @@ export class LocalExecutor implements TaskExecutor {
   private pump(): void {
     while (this.accepting && this.queue.length > 0) {
       const head = this.queue[0]!;
-      if (head.slots > this.totalCpus - this.usedCpus) return;
+      if (head.slots > this.cpus.free) return;
       this.queue.shift();
-      this.usedCpus += head.slots;
+      head.cpus = this.cpus.take(head.slots);
       this.running.add(head);
       head.ended = this.execute(head).catch((error: unknown): TaskOutcome => {
         if (head.stopReason === 'cancel' || head.stopReason === 'shutdown') return this.interruption(head.stopReason);
@@ -156,7 +168,7 @@ export class LocalExecutor implements TaskExecutor {
       });
       head.reported = head.ended.then((outcome) => {
         this.running.delete(head);
-        this.usedCpus -= head.slots;
+        this.cpus.give(head.cpus);
         this.pump();
         return this.report(head, outcome);
       });
@@ -189,7 +201,6 @@ export class LocalExecutor implements TaskExecutor {
     // work (PGlite runs on this thread) go first and delay the start by milliseconds
     // (bench/engine/README.md). Leftovers of the same attempt run before a crash go first.
     fsSync.rmSync(scratchDir, { recursive: true, force: true });
-    fsSync.rmSync(outputsFile, { force: true });
     for (const dir of [job.outDir, path.dirname(job.logPath), scratchDir]) fsSync.mkdirSync(dir, { recursive: true });
     if (this.datastore.kind !== 'local') await this.fetchInputs(job);
     try {
@@ -199,30 +210,27 @@ export class LocalExecutor implements TaskExecutor {
       try {
         fsSync.writeSync(logFd, `${stamp()} attempt ${job.tryNumber} of task ${job.taskId} (${job.processVersion.identifier}) on ${this.workerLabel}\n`);
         offset = fsSync.fstatSync(logFd).size;
-        const args = [runtimeScript('asb_runner.py'), '--wrapper-dir', wrapperDir, '--out-dir', path.resolve(job.outDir), '--inputs', '-', '--outputs', outputsFile];
-            exit = await this.runChild(attempt, args, scratchDir, logFd);
-          } finally {
+        exit = await this.runChild(attempt, wrapperDir, scratchDir, logFd);
+      } finally {
         await closeFd(logFd);
       }
+      // what a task leaves must be plain files and folders before anything stores or serves it
+      const removed = await removeSpecialFiles(job.outDir);
+      if (removed.length > 0) await fs.appendFile(job.logPath, `${stamp()} removed from the outputs (not plain files): ${removed.join(', ')}\n`);
       const outcome = await this.outcomeOf(attempt, exit, offset, outputsFile);
       await fs.appendFile(job.logPath, `${stamp()} attempt ${job.tryNumber} ended: ${outcome.ok ? 'succeeded' : outcome.error}\n`);
-        const r = await this.store(job, outcome);
-        return r;
+      return await this.store(job, outcome);
     } finally {
       // after the report, not before it: the next task need not wait for this clean-up
       // (a leftover is removed again before the same attempt could ever run)
-      void Promise.all([fs.rm(scratchDir, { recursive: true, force: true }), fs.rm(outputsFile, { force: true })]).catch(() => undefined);
+      void fs.rm(scratchDir, { recursive: true, force: true }).catch(() => undefined);
     }
   }
 
   /** Upstream outputs this machine does not have (another worker made them) come from the datastore. */
   private async fetchInputs(job: TaskJob): Promise<void> {
     if (this.datastore.kind === 'local') return;
-    const root = this.options.paths.datastoreRoot + path.sep;
-    const local = Object.values(job.inputs)
-      .flatMap((value) => (Array.isArray(value) ? value : [value]))
-      .filter((value): value is string => typeof value === 'string' && value.startsWith(root));
-    for (const file of local) await this.datastore.ensureLocal(file);
+    for (const file of executionFiles(job.inputs, path.dirname(job.outDir))) await this.datastore.ensureLocal(file);
   }
 
   /**
@@ -247,21 +255,24 @@ export class LocalExecutor implements TaskExecutor {
     }
   }
 
-  /** Spawns the runner (stdout and stderr straight into the log), and resolves when it exits. */
-  private runChild(attempt: Attempt, args: string[], cwd: string, logFd: number): Promise<Exit> {
+  /** Spawns the runner in the sandbox (stdout and stderr straight into the log), and resolves when it exits. */
+  private runChild(attempt: Attempt, wrapperDir: string, scratchDir: string, logFd: number): Promise<Exit> {
     const { job } = attempt;
     if (attempt.stopReason) return Promise.resolve({ code: null, signal: null, stopReason: attempt.stopReason });
+    const command = this.options.sandbox.spawn({ job, wrapperDir, scratchDir, cpuList: attempt.cpus?.cpuList ?? [0] });
     return new Promise<Exit>((resolve, reject) => {
-      const child = spawn(this.options.pythonCommand, args, { cwd, detached: true, stdio: ['pipe', logFd, logFd], env: childEnv(job) });
+      const child = spawn(command.command, command.args, { cwd: command.cwd, detached: true, stdio: ['pipe', logFd, logFd], env: command.env });
       const pid = child.pid;
-        child.once('error', (error) => {
+      child.once('error', (error) => {
         if (pid === undefined) reject(error);
       });
       if (pid === undefined) return;
       attempt.pid = pid;
       const timer = job.timeoutMs > 0 && job.timeoutMs <= MAX_TIMER_MS ? setTimeout(() => this.stop(attempt, 'timeout'), job.timeoutMs) : undefined;
+      const stopWatching = this.watchDisk(attempt, scratchDir);
       child.once('exit', (code, signal) => {
         clearTimeout(timer);
+        stopWatching();
         attempt.cancelKill?.();
         attempt.exited = true;
         // whatever the wrapper left running in its group goes with it
@@ -270,7 +281,7 @@ export class LocalExecutor implements TaskExecutor {
       });
       // the inputs go through stdin only: clear values never touch the disk
       child.stdin?.on('error', () => undefined);
-      child.stdin?.end(JSON.stringify(job.inputs));
+      child.stdin?.end(JSON.stringify(command.inputs));
       const started = async () => this.callbacks.onStarted(job, { workerLabel: this.workerLabel, handle: pid, startedAt: attempt.beganAt ?? new Date() });
       attempt.started = started().catch((error: unknown) => {
         this.options.log?.warn({ err: error, taskRowId: job.taskRowId }, 'local executor: onStarted failed');
@@ -278,10 +289,29 @@ export class LocalExecutor implements TaskExecutor {
     });
   }
 
+  /** The disk quota: the attempt's folders are measured while it runs, and it is ended once they hold more than it may use. */
+  private watchDisk(attempt: Attempt, scratchDir: string): () => void {
+    const limit = attempt.job.diskMb * 1024 * 1024;
+    if (!(limit > 0)) return () => undefined;
+    const folders = writableFolders(attempt.job, scratchDir).slice(0, 2);
+    let measuring = false;
+    const timer = setInterval(() => {
+      if (measuring || attempt.exited) return;
+      measuring = true;
+      void diskUsage(folders, limit)
+        .then((used) => {
+          if (used > limit && !attempt.exited) this.stop(attempt, 'disk');
+        })
+        .finally(() => (measuring = false));
+    }, this.options.diskCheckMs ?? DISK_CHECK_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   private async outcomeOf(attempt: Attempt, exit: Exit, offset: number, outputsFile: string): Promise<TaskOutcome> {
     const { job } = attempt;
     const { stopReason } = exit;
-    if (exit.code === 0) {
+    if (exit.code === 0 && !stopReason) {
       try {
         return { ok: true, outputs: await readOutputs(outputsFile, job.outDir) };
       } catch (error) {
@@ -290,6 +320,7 @@ export class LocalExecutor implements TaskExecutor {
     }
     if (stopReason === 'cancel' || stopReason === 'shutdown') return this.interruption(stopReason);
     if (stopReason === 'timeout') return { ok: false, error: `Timed out after ${seconds(job.timeoutMs)}.` };
+    if (stopReason === 'disk' || exit.signal === 'SIGXFSZ' || exit.code === 128 + SIGXFSZ) return { ok: false, error: `Used more disk than the ${job.diskMb} MB it may use.` };
     const message = await runnerMessage(job.logPath, offset);
     if (message) return { ok: false, error: message };
     return { ok: false, error: exit.signal ? `Killed by signal ${exit.signal}.` : `Exited with code ${exit.code}.` };

@@ -3,6 +3,7 @@ import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../../config.js';
 import { closeRedis } from '../../platform/live/redis-event-bus.js';
+import { openSandbox, type TaskSandbox } from '../sandbox/task-sandbox.js';
 import { DatastorePaths } from '../store/datastore-paths.js';
 import { openDatastore, type Datastore } from '../store/datastore.js';
 import type { ExecutorCallbacks, TaskJob, TaskOutcome } from './executor.js';
@@ -32,7 +33,8 @@ export interface QueueWorkerOptions {
   paths: DatastorePaths;
   /** default: the local folders of `paths` */
   datastore?: Datastore;
-  pythonCommand: string;
+  /** where the tasks run (openSandbox) */
+  sandbox: TaskSandbox;
   /** CPU slots of this worker (ASB_WORKER_CPUS): as many jobs are taken at once */
   cpus: number;
   timings?: Partial<QueueTimings>;
@@ -89,7 +91,7 @@ export class QueueWorker {
     this.cpus = cpus;
     this.executor = new WorkerExecutor(
       this.label,
-      { paths: options.paths, datastore: options.datastore, pythonCommand: options.pythonCommand, totalCpus: cpus, log: options.log, killGraceMs: options.killGraceMs },
+      { paths: options.paths, datastore: options.datastore, sandbox: options.sandbox, totalCpus: cpus, log: options.log, killGraceMs: options.killGraceMs },
       { onStarted: (job, started) => this.started(job, started), onFinished: (job, outcome) => this.finished(job, outcome) },
     );
     this.results = new Queue<QueueResult>(RESULT_QUEUE, { connection, prefix });
@@ -240,6 +242,13 @@ export async function runWorker(config: AppConfig, log: WorkerLog = stdoutLog(co
     return 2;
   }
   const queue = config.engine.queue ?? {};
+  let sandbox: TaskSandbox;
+  try {
+    sandbox = openSandbox(config.sandbox, config.pythonCommand, log);
+  } catch (error) {
+    log.error({}, (error as Error).message);
+    return 2;
+  }
   const paths = new DatastorePaths(config.dataDir);
   // S3: outputs go into the bucket; inputs this worker lacks come from it. Its own copies stay as a cache.
   const datastore = await openDatastore(config.s3, paths);
@@ -247,7 +256,7 @@ export async function runWorker(config: AppConfig, log: WorkerLog = stdoutLog(co
     redisUrl: config.redisUrl,
     paths,
     datastore,
-    pythonCommand: config.pythonCommand,
+    sandbox,
     cpus: queue.workerCpus ?? os.availableParallelism(),
     timings: queue,
     log,

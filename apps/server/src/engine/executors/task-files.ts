@@ -1,11 +1,36 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where one attempt keeps its throw-away files: beside the execution's folders, never inside outDir. */
+/**
+ * Where one attempt keeps its throw-away files: beside the execution's folders, never
+ * inside outDir. The task writes there (work/, tmp/), and the runner its outputs.json.
+ */
 export function attemptFiles(job: { taskId: string; tryNumber: number; logPath: string }): { scratchDir: string; outputsFile: string } {
   const base = `${job.taskId.replace(/[^A-Za-z0-9._\-[\]]/g, '_')}.${job.tryNumber}`;
-  const workRoot = path.join(path.dirname(job.logPath), '..', '.work');
-  return { scratchDir: path.join(workRoot, base), outputsFile: path.join(workRoot, `${base}.outputs.json`) };
+  const scratchDir = path.join(path.dirname(job.logPath), '..', '.work', base);
+  return { scratchDir, outputsFile: path.join(scratchDir, 'outputs.json') };
+}
+
+/** outputs.json lies in a folder the task could write: only a plain file of sensible size is read, never a link. */
+const MAX_OUTPUTS_BYTES = 16 * 1024 * 1024;
+
+async function readOutputsFile(outputsFile: string): Promise<unknown> {
+  const file = await fs.open(outputsFile, fsSync.constants.O_RDONLY | fsSync.constants.O_NOFOLLOW).catch(() => undefined);
+  if (!file) throw new Error('the runner wrote no outputs file');
+  try {
+    const stat = await file.stat();
+    if (!stat.isFile() || stat.size > MAX_OUTPUTS_BYTES) throw new Error('the outputs file is not a plain file of at most 16 MB');
+    const text = await file.readFile('utf8');
+    try {
+      return JSON.parse(text);
+    } catch {
+      // the text itself stays out of the message: it is the task's, and could be anything
+      throw new Error('the outputs file is not JSON');
+    }
+  } finally {
+    await file.close();
+  }
 }
 
 const RUNNER_PREFIX = 'asb_runner: ';
@@ -40,7 +65,7 @@ const isInside = (root: string, candidate: string) => candidate === root || cand
  * Throws when the file is unreadable or a file output resolves outside outDir.
  */
 export async function readOutputs(outputsFile: string, outDir: string): Promise<Record<string, unknown>> {
-  const parsed: unknown = JSON.parse(await fs.readFile(outputsFile, 'utf8'));
+  const parsed = await readOutputsFile(outputsFile);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('the outputs are not a JSON object');
   const root = await fs.realpath(outDir);
   const outputs: Record<string, unknown> = {};

@@ -16,6 +16,9 @@ export interface RunnableVersion {
   signature: ProcessSignature;
   cpus: number;
   memoryMb: number;
+  diskMb: number;
+  /** the wrapper declares NETWORK = True (the sandbox decides with ASB_TASK_NETWORK) */
+  network: boolean;
   retries: number;
   retryDelayMs: number;
   timeoutMs: number;
@@ -61,6 +64,8 @@ export async function loadExecutionContext(db: Db, execution: ExecutionRow): Pro
       signature: version.signature,
       cpus: image?.allocatedCpus ?? 1,
       memoryMb: image?.allocatedMem ?? 1024,
+      diskMb: image?.allocatedDisk ?? 1024,
+      network: version.signature.network === true,
       retries: image?.retries ?? 0,
       retryDelayMs: (image?.retryDelaySeconds ?? 10) * 1000,
       timeoutMs: (image?.timeoutSeconds ?? 3600) * 1000,

@@ -314,6 +314,8 @@ export class Orchestrator implements ExecutorCallbacks {
       logPath: this.paths.taskLog(execution.ownerId, execution.identifier, claimed.taskId, claimed.tryNumber),
       cpus: version.cpus,
       memoryMb: version.memoryMb,
+      diskMb: version.diskMb,
+      network: version.network,
       timeoutMs: claimed.timeoutMs ?? version.timeoutMs,
     };
     this.executor.submit(job);

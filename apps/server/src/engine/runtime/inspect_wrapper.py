@@ -3,7 +3,7 @@
 
 Building a process must never execute user code on the server, so the wrapper is
 compiled (syntax errors are reported the way Python reports them, with the line)
-and its module-level literals INPUTS, OUTPUTS, DEPENDENCIES and RESOURCES are read
+and its module-level literals INPUTS, OUTPUTS, DEPENDENCIES, RESOURCES and NETWORK are read
 from the syntax tree with ast.literal_eval.
 
 Usage:
@@ -157,6 +157,11 @@ def inspect_source(source):
         signature["dependencies"] = dependencies(literal(found["DEPENDENCIES"], "DEPENDENCIES"))
     if "RESOURCES" in found:
         signature["resources"] = resources(literal(found["RESOURCES"], "RESOURCES"))
+    if "NETWORK" in found:
+        network = literal(found["NETWORK"], "NETWORK")
+        if not isinstance(network, bool):
+            raise WrapperError("NETWORK must be True or False (whether the process needs the network)")
+        signature["network"] = network
     check_execute(execute, inputs)
     return signature
 

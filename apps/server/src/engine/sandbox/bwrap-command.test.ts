@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { bwrapArgs, type BwrapPlan } from './bwrap-command.js';
+import { executionFiles, renameInputs } from './task-files-inputs.js';
+
+const plan = (overrides: Partial<BwrapPlan> = {}): BwrapPlan => ({
+  tools: { bwrap: '/usr/bin/bwrap', setpriv: '/usr/bin/setpriv', prlimit: '/usr/bin/prlimit', taskset: '/usr/bin/taskset' },
+  host: { symlinks: [['/bin', 'usr/bin']], folders: ['/usr'], etc: ['/etc/ssl'], extra: [] },
+  network: false,
+  mounts: { runner: '/srv/asb_runner.py', wrapperDir: '/data/runtime/abc', outDir: '/data/datastore/u/executions/e/a', scratchDir: '/data/datastore/u/executions/e/.work/a.1', inputs: [['/data/datastore/u/executions/e/b/x.tif', '/task/inputs/0/x.tif']] },
+  env: { PATH: '/usr/bin', SECRET_LOOKING: undefined },
+  limits: { memoryMb: 512, diskMb: 10, maxProcesses: 100, cpuList: [1] },
+  command: ['/usr/bin/python3', '/task/runner/asb_runner.py'],
+  ...overrides,
+});
+
+const pairs = (args: string[], flag: string) => args.flatMap((arg, index) => (arg === flag ? [`${args[index + 1]} ${args[index + 2]}`] : []));
+
+describe('bwrapArgs', () => {
+  it('shows the system read-only, only the attempt folders writable, and no network', () => {
+    const args = bwrapArgs(plan());
+    expect(args).toContain('--unshare-net');
+    expect(args).toContain('--die-with-parent');
+    expect(args).toContain('--clearenv');
+    expect(pairs(args, '--ro-bind')).toEqual(['/usr /usr', '/srv/asb_runner.py /task/runner/asb_runner.py', '/data/runtime/abc /task/wrapper']);
+    expect(pairs(args, '--bind')).toEqual([
+      '/data/datastore/u/executions/e/a /task/out',
+      '/data/datastore/u/executions/e/.work/a.1 /task/scratch',
+      '/data/datastore/u/executions/e/.work/a.1/tmp /tmp',
+    ]);
+    expect(pairs(args, '--ro-bind-try')).toEqual(['/etc/ssl /etc/ssl', '/data/datastore/u/executions/e/b/x.tif /task/inputs/0/x.tif']);
+    // the limits are hard limits set before python, which runs last
+    expect(args.slice(args.indexOf('/usr/bin/prlimit'))).toEqual([
+      '/usr/bin/prlimit', '--nproc=100', '--core=0', `--data=${512 * 1024 * 1024}`, `--fsize=${10 * 1024 * 1024}`, '--',
+      '/usr/bin/taskset', '--cpu-list', '1', '/usr/bin/python3', '/task/runner/asb_runner.py',
+    ]);
+  });
+
+  it('keeps the network when the task may have it', () => {
+    expect(bwrapArgs(plan({ network: true }))).not.toContain('--unshare-net');
+  });
+
+  it('as root: builds the sandbox, drops to the task user, then adds the user namespace', () => {
+    const args = bwrapArgs(plan({ dropTo: { uid: 1234, gid: 4321 } }));
+    const setpriv = args.indexOf('/usr/bin/setpriv');
+    expect(args.slice(setpriv, setpriv + 5)).toEqual(['/usr/bin/setpriv', '--reuid=1234', '--regid=4321', '--clear-groups', '--']);
+    expect(args.indexOf('--unshare-user')).toBeGreaterThan(setpriv);
+    expect(args.indexOf('--unshare-net')).toBeLessThan(setpriv);
+  });
+});
+
+describe('executionFiles', () => {
+  const dir = '/data/datastore/alice/executions/e1';
+  it('shows a task only the files of its own execution', () => {
+    const inputs = { a: `${dir}/up/x.tif`, b: [`${dir}/up/y.tif`, 'text'], c: '/data/datastore/bob/executions/e2/a/secret.txt', d: `${dir}/../e2/z.tif`, e: 3 };
+    expect(executionFiles(inputs, dir)).toEqual([`${dir}/up/x.tif`, `${dir}/up/y.tif`]);
+    expect(renameInputs(inputs, new Map([[`${dir}/up/y.tif`, '/task/inputs/1/y.tif']]))).toMatchObject({ b: ['/task/inputs/1/y.tif', 'text'], c: inputs.c });
+  });
+});

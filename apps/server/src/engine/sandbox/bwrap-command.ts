@@ -1,0 +1,124 @@
+import path from 'node:path';
+
+/** Where things are inside the sandbox (docs/security.md, "What a task sees"). */
+export const INSIDE = {
+  runner: '/task/runner/asb_runner.py',
+  wrapper: '/task/wrapper',
+  out: '/task/out',
+  scratch: '/task/scratch',
+  work: '/task/scratch/work',
+  tmp: '/tmp',
+  outputs: '/task/scratch/outputs.json',
+  inputs: '/task/inputs',
+} as const;
+
+/** The host's system, as the sandbox shows it: read-only. */
+export interface HostLayout {
+  /** /bin, /lib, ... that are symlinks into /usr (merged /usr): [name, target] */
+  symlinks: [string, string][];
+  /** top-level system folders that are real folders: bound read-only */
+  folders: string[];
+  /** single files of /etc a runtime needs (libraries, certificates, name resolution, time zone) */
+  etc: string[];
+  /** the interpreter's installation when it lies outside those folders (pyenv, a venv), read-only */
+  extra: string[];
+}
+
+/** Tools the command chain uses, absolute paths inside /usr. */
+export interface SandboxTools {
+  bwrap: string;
+  setpriv: string;
+  prlimit: string;
+  taskset: string;
+}
+
+export interface BwrapPlan {
+  tools: SandboxTools;
+  host: HostLayout;
+  /** server runs as root: bubblewrap builds the sandbox as root, the task runs as this real uid/gid */
+  dropTo?: { uid: number; gid: number };
+  network: boolean;
+  mounts: { runner: string; wrapperDir: string; outDir: string; scratchDir: string; inputs: [string, string][] };
+  env: NodeJS.ProcessEnv;
+  limits: { memoryMb: number; diskMb: number; maxProcesses: number; cpuList: number[] };
+  /** what runs inside, after the limits are set: [python, ...args] */
+  command: string[];
+}
+
+/** The uid and gid the task sees: nobody's, whoever it really is. */
+const INNER_ID = '65534';
+const MB = 1024 * 1024;
+
+function namespaces(network: boolean): string[] {
+  return ['--unshare-ipc', '--unshare-pid', '--unshare-uts', '--unshare-cgroup-try', ...(network ? [] : ['--unshare-net']), '--hostname', 'asb-task'];
+}
+
+function mounts(plan: BwrapPlan): string[] {
+  const { host, mounts: m } = plan;
+  const args: string[] = [];
+  for (const folder of host.folders) args.push('--ro-bind', folder, folder);
+  for (const [name, target] of host.symlinks) args.push('--symlink', target, name);
+  for (const file of host.etc) args.push('--ro-bind-try', file, file);
+  for (const folder of host.extra) args.push('--ro-bind', folder, folder);
+  args.push('--proc', '/proc', '--dev', '/dev');
+  // bubblewrap creates missing folders 0700: the task's user could not enter them
+  for (const folder of ['/task', '/task/runner', INSIDE.inputs]) args.push('--perms', '0755', '--dir', folder);
+  args.push('--ro-bind', m.runner, INSIDE.runner, '--ro-bind', m.wrapperDir, INSIDE.wrapper);
+  args.push('--bind', m.outDir, INSIDE.out, '--bind', m.scratchDir, INSIDE.scratch, '--bind', path.join(m.scratchDir, 'tmp'), INSIDE.tmp);
+  for (const [source, target] of m.inputs) args.push('--perms', '0755', '--dir', path.dirname(target), '--ro-bind-try', source, target);
+  return args;
+}
+
+function environment(env: NodeJS.ProcessEnv): string[] {
+  const args = ['--clearenv'];
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) args.push('--setenv', name, value);
+  return args;
+}
+
+/** Limits that hold for the task and everything it starts: hard limits, set before python runs. */
+function limited(plan: BwrapPlan): string[] {
+  const { limits, tools } = plan;
+  const rlimits = [`--nproc=${limits.maxProcesses}`, '--core=0'];
+  if (limits.memoryMb > 0) rlimits.push(`--data=${limits.memoryMb * MB}`);
+  if (limits.diskMb > 0) rlimits.push(`--fsize=${limits.diskMb * MB}`);
+  return [tools.prlimit, ...rlimits, '--', tools.taskset, '--cpu-list', limits.cpuList.join(','), ...plan.command];
+}
+
+/**
+ * The bubblewrap command line of one attempt (docs/security.md, "The sandbox").
+ *
+ * As a normal user, one bubblewrap makes a user namespace (the task is uid 65534 inside,
+ * the server's user outside) and the other namespaces. As root, bubblewrap inside a user
+ * namespace would be root outside, and the unprivileged user could not reach the data
+ * directory (0700) to bind the attempt's folders: so an outer bubblewrap, still root,
+ * builds the mount namespace, setpriv drops to ASB_TASK_UID, and an inner bubblewrap adds
+ * the user namespace. Both die with their parent, so nothing outlives a killed server.
+ */
+export function bwrapArgs(plan: BwrapPlan): string[] {
+  const userNamespace = ['--unshare-user', '--uid', INNER_ID, '--gid', INNER_ID, '--disable-userns', '--die-with-parent'];
+  const setup = [...namespaces(plan.network), '--die-with-parent', ...mounts(plan), '--chdir', INSIDE.work, ...environment(plan.env)];
+  if (!plan.dropTo) return [...userNamespace, ...setup, '--', ...limited(plan)];
+  const { uid, gid } = plan.dropTo;
+  return [
+    ...setup,
+    '--cap-add',
+    'CAP_SETUID',
+    '--cap-add',
+    'CAP_SETGID',
+    '--',
+    plan.tools.setpriv,
+    `--reuid=${uid}`,
+    `--regid=${gid}`,
+    '--clear-groups',
+    '--',
+    plan.tools.bwrap,
+    ...userNamespace,
+    '--bind',
+    '/',
+    '/',
+    '--chdir',
+    INSIDE.work,
+    '--',
+    ...limited(plan),
+  ];
+}

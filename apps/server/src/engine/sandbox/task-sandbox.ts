@@ -1,0 +1,154 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { SandboxConfig } from '../../config.js';
+import { runtimeScript } from '../runtime/python-scripts.js';
+import { childEnv } from '../executors/child-env.js';
+import type { TaskJob } from '../executors/executor.js';
+import { bwrapArgs, INSIDE, type BwrapPlan, type HostLayout, type SandboxTools } from './bwrap-command.js';
+import { hostLayout, resolvePython, sandboxTools } from './host-layout.js';
+import { executionFiles, renameInputs } from './task-files-inputs.js';
+
+/** One attempt as the executor prepared it: its folders exist. */
+export interface SandboxAttempt {
+  job: TaskJob;
+  /** the version's restored files (process_wrapper.py at its root) */
+  wrapperDir: string;
+  /** the attempt's own working folder: work/, tmp/ and outputs.json are inside */
+  scratchDir: string;
+  /** the CPUs (indices) the attempt may run on */
+  cpuList: number[];
+}
+
+/** What to spawn for it. */
+export interface SandboxSpawn {
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** the inputs as the task sees them (file inputs renamed to their place in the sandbox) */
+  inputs: Record<string, unknown>;
+}
+
+export interface TaskSandbox {
+  /** 'bubblewrap', or 'none' with ASB_UNSAFE_NO_SANDBOX=true */
+  readonly kind: 'bubblewrap' | 'none';
+  /** gives the attempt's writable folders to the task's user and answers the command */
+  spawn(attempt: SandboxAttempt): SandboxSpawn;
+}
+
+interface SandboxLog {
+  warn(details: object, message?: string): void;
+}
+
+const SANDBOX_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/** The attempt's folders that the task writes: its outputs, its work folder and its /tmp. */
+export function writableFolders(job: Pick<TaskJob, 'outDir'>, scratchDir: string): string[] {
+  return [job.outDir, scratchDir, path.join(scratchDir, 'work'), path.join(scratchDir, 'tmp')];
+}
+
+/** Whether this version's task gets the network (docs/security.md#network). */
+export function taskHasNetwork(config: Pick<SandboxConfig, 'network'>, job: Pick<TaskJob, 'network'>): boolean {
+  return config.network === 'all' || (config.network === 'declared' && job.network);
+}
+
+class BubblewrapSandbox implements TaskSandbox {
+  readonly kind = 'bubblewrap';
+  /** as root, the task's real user (ASB_TASK_UID/GID); otherwise the server's own, in a user namespace */
+  private readonly dropTo: { uid: number; gid: number } | undefined;
+
+  constructor(
+    private readonly config: SandboxConfig,
+    private readonly python: string,
+    private readonly tools: SandboxTools,
+    private readonly host: HostLayout,
+  ) {
+    this.dropTo = process.getuid?.() === 0 ? { uid: config.uid, gid: config.gid } : undefined;
+  }
+
+  spawn(attempt: SandboxAttempt): SandboxSpawn {
+    const { job, scratchDir } = attempt;
+    for (const folder of writableFolders(job, scratchDir)) {
+      fs.mkdirSync(folder, { recursive: true });
+      if (this.dropTo) fs.chownSync(folder, this.dropTo.uid, this.dropTo.gid);
+    }
+    const files = executionFiles(job.inputs, path.dirname(job.outDir));
+    const inputs = files.map((file, index): [string, string] => [file, `${INSIDE.inputs}/${index}/${path.basename(file)}`]);
+    const plan: BwrapPlan = {
+      tools: this.tools,
+      host: this.host,
+      dropTo: this.dropTo,
+      network: taskHasNetwork(this.config, job),
+      mounts: { runner: runtimeScript('asb_runner.py'), wrapperDir: attempt.wrapperDir, outDir: job.outDir, scratchDir, inputs },
+      env: childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: SANDBOX_PATH, HOME: INSIDE.work, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8' } }),
+      limits: { memoryMb: job.memoryMb, diskMb: job.diskMb, maxProcesses: this.config.maxProcesses, cpuList: attempt.cpuList },
+      command: [this.python, INSIDE.runner, '--wrapper-dir', INSIDE.wrapper, '--out-dir', INSIDE.out, '--inputs', '-', '--outputs', INSIDE.outputs],
+    };
+    return { command: this.tools.bwrap, args: bwrapArgs(plan), env: {}, cwd: scratchDir, inputs: renameInputs(job.inputs, new Map(inputs)) };
+  }
+}
+
+/** ASB_UNSAFE_NO_SANDBOX=true: the runner as a child of the server, as its user, seeing what the server sees. */
+class UnsandboxedRunner implements TaskSandbox {
+  readonly kind = 'none';
+
+  constructor(
+    private readonly config: SandboxConfig,
+    private readonly python: string,
+  ) {}
+
+  spawn(attempt: SandboxAttempt): SandboxSpawn {
+    const { job, scratchDir } = attempt;
+    for (const folder of writableFolders(job, scratchDir)) fs.mkdirSync(folder, { recursive: true });
+    const work = path.join(scratchDir, 'work');
+    const args = [runtimeScript('asb_runner.py'), '--wrapper-dir', attempt.wrapperDir, '--out-dir', path.resolve(job.outDir), '--inputs', '-', '--outputs', path.join(scratchDir, 'outputs.json')];
+    const env = childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: process.env.PATH, HOME: work, TMPDIR: path.join(scratchDir, 'tmp') } });
+    return { command: this.python, args, env, cwd: work, inputs: job.inputs };
+  }
+}
+
+export const UNSAFE_WARNING =
+  'ASB_UNSAFE_NO_SANDBOX=true: tasks run WITHOUT a sandbox, as the server\'s own user: any process a user releases can read the database, the keys and every user\'s data. Never use this where strangers can sign in.';
+
+/**
+ * The sandbox of every task (docs/security.md). Checks once that bubblewrap really starts a
+ * sandbox here, and throws with the reason when it cannot: the server and `asb worker`
+ * refuse to start rather than run user code unconfined, unless ASB_UNSAFE_NO_SANDBOX=true.
+ */
+export function openSandbox(config: SandboxConfig, pythonCommand: string, log?: SandboxLog): TaskSandbox {
+  const python = resolvePython(pythonCommand);
+  if (!config.enabled) {
+    log?.warn({}, UNSAFE_WARNING);
+    return new UnsandboxedRunner(config, python);
+  }
+  let sandbox: BubblewrapSandbox;
+  try {
+    sandbox = new BubblewrapSandbox(config, python, sandboxTools(config.bwrap), hostLayout(python));
+  } catch (error) {
+    throw new Error(`Tasks must run in the bubblewrap sandbox, and it cannot be set up: ${(error as Error).message}. (ASB_UNSAFE_NO_SANDBOX=true runs tasks unsandboxed: never where strangers can sign in.)`, { cause: error });
+  }
+  probe(sandbox);
+  return sandbox;
+}
+
+/** Runs `python -c pass` in a sandbox the way a task runs, in a throw-away folder. */
+function probe(sandbox: BubblewrapSandbox): void {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'asb-sandbox-probe-'));
+  try {
+    const wrapperDir = path.join(root, 'wrapper');
+    fs.mkdirSync(wrapperDir);
+    const job = { inputs: {}, outDir: path.join(root, 'out'), cpus: 1, memoryMb: 0, diskMb: 1, network: false } as unknown as TaskJob;
+    const spawn = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(root, 'scratch'), cpuList: [0] });
+    const pythonAt = spawn.args.lastIndexOf(INSIDE.runner);
+    const args = [...spawn.args.slice(0, pythonAt), '-c', 'pass'];
+    const result = spawnSync(spawn.command, args, { cwd: spawn.cwd, env: spawn.env, encoding: 'utf8', timeout: 30_000 });
+    if (result.status !== 0) {
+      const reason = (result.stderr || result.error?.message || `exit ${result.status ?? result.signal}`).trim();
+      throw new Error(`Tasks must run in the bubblewrap sandbox, and bubblewrap could not start one here: ${reason}. (ASB_UNSAFE_NO_SANDBOX=true runs tasks unsandboxed: never where strangers can sign in.)`);
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,206 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import type { ExecutionResults } from '@asb/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineSeeds, taskRows, waitForStatus } from './helpers/engine.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+/**
+ * Issue 11: a process any user can release tries to reach what lies outside its task,
+ * in the real sandbox (bubblewrap), and every attempt fails. Each attempt answers
+ * 'blocked: …' or 'LEAKED: …'.
+ */
+const HOSTILE = `
+import os, socket, subprocess
+
+INPUTS = [
+    {"name": "server_pid", "data_type": "string"},
+    {"name": "data_dir", "data_type": "string"},
+    {"name": "other_output", "data_type": "string"},
+    {"name": "port", "data_type": "string"},
+    {"name": "marker", "data_type": "string"},
+]
+OUTPUTS = [{"name": "report", "data_type": "object"}]
+
+def attempt(action):
+    try:
+        return "LEAKED: " + repr(action())[:300]
+    except Exception as error:
+        return "blocked: " + type(error).__name__
+
+def write(file):
+    with open(file, "w") as handle:
+        handle.write("owned")
+    return file
+
+def connect(port):
+    with socket.create_connection(("127.0.0.1", int(port)), timeout=5) as connection:
+        return connection.recv(100)
+
+def execute(out_dir, server_pid, data_dir, other_output, port, marker):
+    report = {
+        "server_environ": attempt(lambda: open(f"/proc/{server_pid}/environ").read()),
+        "server_cmdline": attempt(lambda: open(f"/proc/{server_pid}/cmdline").read()),
+        "data_dir": attempt(lambda: os.listdir(data_dir)),
+        "database": attempt(lambda: os.listdir(os.path.join(data_dir, "pglite"))),
+        "other_output": attempt(lambda: open(other_output).read()),
+        "server_port": attempt(lambda: connect(port)),
+        "write_usr": attempt(lambda: write("/usr/owned.txt")),
+        "write_wrapper": attempt(lambda: write("/task/wrapper/owned.py")),
+        "write_data_dir": attempt(lambda: write(os.path.join(data_dir, "owned.txt"))),
+        "write_root": attempt(lambda: write("/owned.txt")),
+        "processes": sorted(int(pid) for pid in os.listdir("/proc") if pid.isdigit()),
+        "uid": os.getuid(),
+        "environment": sorted(os.environ),
+    }
+    # a process that tries to outlive the task: its own session, out of the task's group
+    subprocess.Popen(["setsid", "sleep", marker], start_new_session=True)
+    with open(os.path.join(out_dir, "mine.txt"), "w") as handle:
+        handle.write("allowed")
+    return {"report": report}
+`;
+const HOSTILE_SIGNATURE = {
+  inputs: ['server_pid', 'data_dir', 'other_output', 'port', 'marker'].map((name) => ({ name, dataType: 'string' })),
+  outputs: [{ name: 'report', dataType: 'object' }],
+};
+
+const NETWORK_CHECK = `
+import socket
+NETWORK = True
+INPUTS = [{"name": "port", "data_type": "string"}]
+OUTPUTS = [{"name": "answer", "data_type": "string"}]
+
+def execute(out_dir, port):
+    with socket.create_connection(("127.0.0.1", int(port)), timeout=5) as connection:
+        return {"answer": connection.recv(100).decode()}
+`;
+
+const LIMITS = `
+import os, time
+INPUTS = [{"name": "what", "data_type": "string"}]
+OUTPUTS = [{"name": "cpus", "data_type": "integer"}]
+
+def execute(out_dir, what):
+    if what == "cpus":
+        return {"cpus": len(os.sched_getaffinity(0))}
+    if what == "memory":
+        hoard = bytearray(400 * 1024 * 1024)
+        return {"cpus": len(hoard)}
+    if what == "big-file":
+        with open(os.path.join(out_dir, "big.bin"), "wb") as handle:
+            handle.write(b"x" * (3 * 1024 * 1024))
+    if what == "many-files":
+        for index in range(8):
+            with open(os.path.join(out_dir, f"part{index}.bin"), "wb") as handle:
+                handle.write(b"x" * (512 * 1024))
+        while True:
+            time.sleep(0.1)
+    return {"cpus": 0}
+`;
+
+async function hostPidsOf(marker: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.split('\0').includes(marker)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+describe('the task sandbox against a hostile process', () => {
+  let app: TestApp;
+  let seeds: ReturnType<typeof engineSeeds>;
+  let listener: net.Server;
+  let port: number;
+  let victimFile: string;
+
+  beforeAll(async () => {
+    app = await createTestApp({ engine: { localCpus: 2, sweepIntervalMs: 200 } });
+    seeds = engineSeeds(app);
+    await seeds.runnable('hostile', HOSTILE, HOSTILE_SIGNATURE);
+    await seeds.runnable('network-check', NETWORK_CHECK, { inputs: [{ name: 'port', dataType: 'string' }], outputs: [{ name: 'answer', dataType: 'string' }], network: true });
+    await seeds.runnable('limits', LIMITS, { inputs: [{ name: 'what', dataType: 'string' }], outputs: [{ name: 'cpus', dataType: 'integer' }] }, { allocatedMem: 256, allocatedDisk: 1 });
+    // the server's port: something listening on loopback, as the portal does
+    listener = net.createServer((socket) => socket.end('portal here'));
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    port = (listener.address() as net.AddressInfo).port;
+    // another user's private output, in the datastore
+    victimFile = path.join(app.storage.root, 'datastore', 'victim', 'executions', 'private-run', 'a', 'secret.txt');
+    await fs.mkdir(path.dirname(victimFile), { recursive: true });
+    await fs.writeFile(victimFile, 'the victim secret');
+  });
+  afterAll(async () => {
+    listener.close();
+    await app.close();
+  });
+
+  const runOne = async (version: string, inputs: Record<string, string>) => {
+    const workflow = await seeds.workflow(`run-${version.replace(/\W/g, '-')}-${Object.values(inputs).join('-')}`, [seeds.graph([{ id: 'a', version }], [])]);
+    const id = await seeds.run(workflow, [{ node_id: 'a', items: Object.entries(inputs).map(([identifier, value]) => ({ identifier, value })) }]);
+    const row = await waitForStatus(app, id, ['success', 'failed']);
+    return { id, row, results: row.executionResults as ExecutionResults };
+  };
+
+  it('reaches nothing outside its own folders, and leaves nothing running', async () => {
+    const marker = '3003.25';
+    const { row, results } = await runOne('hostile:1', {
+      server_pid: String(process.pid),
+      data_dir: app.storage.root,
+      other_output: victimFile,
+      port: String(port),
+      marker,
+    });
+    expect(row.status, JSON.stringify(results)).toBe('success');
+    const report = results.data.find((record) => record.key === 'report')!.value as Record<string, unknown>;
+    for (const name of ['server_environ', 'server_cmdline', 'data_dir', 'database', 'other_output', 'server_port', 'write_usr', 'write_wrapper', 'write_data_dir', 'write_root']) {
+      expect(report[name], name).toMatch(/^blocked: /);
+    }
+    // its own PID namespace: a handful of processes, none of the server's
+    expect((report.processes as number[]).length).toBeLessThan(10);
+    expect(report.processes).not.toContain(process.pid);
+    expect(report.uid).toBe(65534);
+    expect(report.environment).not.toEqual(expect.arrayContaining(['ASB_ADMIN_PASSWORD']));
+    expect((report.environment as string[]).filter((name) => /^(ASB_(?!MEMORY_MB|CPUS)|DATABASE|REDIS|S3_)/.test(name))).toEqual([]);
+    // nothing was written outside, and the process it left behind went with the task
+    await expect(fs.access('/usr/owned.txt')).rejects.toThrow();
+    await expect(fs.access(path.join(app.storage.root, 'owned.txt'))).rejects.toThrow();
+    expect(await hostPidsOf(marker)).toEqual([]);
+  });
+
+  it('writes its outputs as the unprivileged task user', async () => {
+    const { id } = await runOne('hostile:1', { server_pid: '1', data_dir: '/nonexistent', other_output: '/nonexistent', port: String(port), marker: '3004.25' });
+    const [task] = await taskRows(app, id);
+    const file = path.join(app.storage.root, 'datastore', 'admin', 'executions');
+    const [execution] = await fs.readdir(file);
+    const stat = await fs.stat(path.join(file, execution!, task!.taskId, 'mine.txt'));
+    expect(process.getuid?.() === 0 ? stat.uid : 65534).toBe(65534);
+  });
+
+  it('gets the network only when its version declares it (ASB_TASK_NETWORK=declared)', async () => {
+    const { row, results } = await runOne('network-check:1', { port: String(port) });
+    expect(row.status, JSON.stringify(results)).toBe('success');
+    expect(results.data.find((record) => record.key === 'answer')?.value).toBe('portal here');
+  });
+
+  it('runs on as many CPUs as its image has', async () => {
+    const { results } = await runOne('limits:1', { what: 'cpus' });
+    expect(results.data.find((record) => record.key === 'cpus')?.value).toBe(1);
+  });
+
+  it('fails a task that takes more memory than its image has', async () => {
+    const { id, row } = await runOne('limits:1', { what: 'memory' });
+    expect(row.status).toBe('failed');
+    expect((await taskRows(app, id))[0]?.error).toMatch(/MemoryError: out of memory \(the task may use 256 MB\)/);
+  });
+
+  it('fails a task that writes a file larger than its disk, or more files than it may keep', async () => {
+    const big = await runOne('limits:1', { what: 'big-file' });
+    expect(big.row.status).toBe('failed');
+    expect((await taskRows(app, big.id))[0]?.error).toMatch(/File too large/);
+    const many = await runOne('limits:1', { what: 'many-files' });
+    expect(many.row.status).toBe('failed');
+    expect((await taskRows(app, many.id))[0]?.error).toBe('Used more disk than the 1 MB it may use.');
+  });
+});
