@@ -2,6 +2,7 @@
  * Engine benchmark (issue 5; README.md beside this file). Runs in one process against an
  * in-process server on a fresh PGlite database in a temporary data directory:
  *   1. baseline: the same trivial wrapper run by `python3 asb_runner.py` 40 times in sequence;
+ *      and the sandbox's cost: that runner bare and in the task sandbox, alternately;
  *   2. a chain of 40 trivial tasks through the engine (local executor);
  *   3. a fan-out of 500 trivial tasks (a dynamic-list-splitter of 500 items);
  *   4. event latency: a server-sent events client on /backend/live/{user}/ timing each
@@ -17,7 +18,9 @@ import { eq } from 'drizzle-orm';
 import type { WorkflowGraph } from '@asb/contracts';
 import { buildApp, type App } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
+import type { TaskJob } from '../../apps/server/src/engine/executors/executor.js';
 import { runtimeScript } from '../../apps/server/src/engine/runtime/python-scripts.js';
+import { openSandbox } from '../../apps/server/src/engine/sandbox/task-sandbox.js';
 import { snapshotFolder } from '../../apps/server/src/modules/procimp/build/snapshot.js';
 import { executions, executionTasks, processes, processImages, processVersions, workflows, workflowVersions } from '../../apps/server/src/platform/db/schema.js';
 
@@ -122,6 +125,33 @@ async function followEvents(port: number, token: string): Promise<{ arrivals: Ma
   return { arrivals, close: () => controller.abort() };
 }
 
+/** One process from spawn to exit, in ms. */
+function timed(command: string, argv: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }, input: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { ...options, stdio: ['pipe', 'ignore', 'ignore'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${command} exited ${code}`))));
+    child.stdin.end(input);
+  });
+}
+
+/** The runner bare and in the sandbox, alternately (so both see the same machine): per-process medians. */
+async function sandboxCost(config: ReturnType<typeof loadConfig>, wrapperDir: string, scratch: string): Promise<{ bare: number[]; sandboxed: number[] }> {
+  const sandbox = openSandbox(config.sandbox, config.pythonCommand);
+  const bare: number[] = [];
+  const sandboxed: number[] = [];
+  const input = JSON.stringify({ value: 'x' });
+  for (let index = 0; index < CHAIN; index++) {
+    const outDir = path.join(scratch, `bare-${index}`);
+    bare.push(await timed(config.pythonCommand, [runtimeScript('asb_runner.py'), '--wrapper-dir', wrapperDir, '--out-dir', outDir, '--inputs', '-', '--outputs', path.join(scratch, `bare-${index}.json`)], {}, input));
+    const job = { inputs: { value: 'x' }, outDir: path.join(scratch, 'exec', `sandboxed-${index}`), cpus: 1, memoryMb: 1024, diskMb: 1024, network: false } as unknown as TaskJob;
+    const command = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(scratch, 'exec', '.work', String(index)), cpuList: [0] });
+    sandboxed.push(await timed(command.command, command.args, { cwd: command.cwd, env: command.env }, JSON.stringify(command.inputs)));
+  }
+  return { bare, sandboxed };
+}
+
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-bench-'));
   const wrapperDir = path.join(dataDir, 'wrapper');
@@ -140,6 +170,10 @@ async function main() {
   // the same interpreter the engine runs (config ASB_PYTHON)
   const baseMs = await baseline(config.pythonCommand, wrapperDir, dataDir);
   console.log(`baseline: ${CHAIN} runner processes in sequence: ${ms(baseMs)} (${ms(baseMs / CHAIN)} each)`);
+  const cost = await sandboxCost(config, wrapperDir, dataDir);
+  console.log(
+    `sandbox: a runner process bare median ${ms(median(cost.bare))}, in the sandbox median ${ms(median(cost.sandboxed))} (p95 ${ms(percentile(cost.sandboxed, 95))}): the sandbox adds ${ms(median(cost.sandboxed) - median(cost.bare))} at the median (target ≤ 15 ms)`,
+  );
 
   const chain: WorkflowGraph = {
     nodes: Array.from({ length: CHAIN }, (_, index) => node(`t${index}`)),

@@ -42,6 +42,7 @@ import { registerOidcRoutes } from './modules/usermgr/oidc.routes.js';
 import { registerUsermgrRoutes } from './modules/usermgr/usermgr.routes.js';
 import { UsersRepository } from './modules/usermgr/users.repository.js';
 import type { UsersService } from './modules/usermgr/users.service.js';
+import { access, PUBLIC, requireDeclaredAccess } from './platform/http/access.js';
 
 export interface App {
   server: FastifyInstance;
@@ -81,10 +82,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: true,
     bodyLimit: 25 * 1024 * 1024,
   });
+  // JSON:API clients send application/vnd.api+json: the same JSON
+  server.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, server.getDefaultJsonParser('error', 'error'));
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   await server.register(fastifySwagger, {
-    openapi: { info: { title: 'ASB platform API', version: config.version } },
+    openapi: {
+      info: { title: 'ASB platform API', version: config.version },
+      // every operation says who may call it: x-access (platform/http/access.ts), and bearerAuth unless public
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'POST /usermgr/v1/token/ answers {token}' } } },
+    },
     transform: jsonSchemaTransform,
   });
   await server.register(fastifyCookie);
@@ -104,6 +111,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandler(server);
   registerAuthentication(server, ctx);
+  // from here on, a route that does not declare who may call it stops the server
+  requireDeclaredAccess(server, ctx);
   registerDetailsRoutes(server, ctx);
   const users = registerUsermgrRoutes(server, ctx);
   registerLogoutRoutes(server);
@@ -126,7 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerProcimp(server, ctx, storage);
   const engine = await registerEngine(server, ctx, storage);
   registerTiles(server, ctx, engine);
-  server.get('/api/openapi.json', () => server.swagger());
+  server.get('/api/openapi.json', { config: access(PUBLIC) }, () => server.swagger());
   await registerSpaRoutes(server, config.webDistDir);
 
   return {

@@ -1,3 +1,4 @@
+import { MAX_ID } from '../platform/http/ids.js';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,12 +12,13 @@ import type { DatastorePaths } from './store/datastore-paths.js';
 import { parseRange, RangeNotSatisfiable, type Datastore, type StoredFile } from './store/datastore.js';
 import { TasksRepository } from './store/tasks.repository.js';
 import type { Orchestrator } from './orchestrator/orchestrator.js';
+import { access, onResource } from '../platform/http/access.js';
 
 const base = '/builder/v1/executions/:id';
 const tags = ['builder'];
 const idParams = z.object({ id: z.string() });
 const logParams = z.object({ id: z.string(), taskId: z.string() });
-const logQuery = z.object({ try: z.coerce.number().int().positive().optional() });
+const logQuery = z.object({ try: z.coerce.number().int().positive().max(MAX_ID).optional() });
 
 const CONTENT_TYPES: Record<string, string> = {
   '.tif': 'image/tiff',
@@ -35,7 +37,7 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: AppContext, orch
   const service = new ResourceService(executionsResource, ctx);
   const tasks = new TasksRepository(ctx.db);
 
-  typed.patch(`${base}/stop`, { schema: { tags, params: idParams } }, async (request) => {
+  typed.patch(`${base}/stop`, { config: access(onResource('executions', 'change')), schema: { tags, params: idParams } }, async (request) => {
     const principal = requireUser(request.principal);
     const loaded = await service.load(principal, request.params.id);
     if (!service.authorize(principal, 'change', loaded)) throw permissionDenied();
@@ -44,7 +46,7 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: AppContext, orch
     return service.get(principal, request.params.id);
   });
 
-  typed.get(`${base}/tasks/:taskId/log`, { schema: { tags, params: logParams, querystring: logQuery } }, async (request, reply) => {
+  typed.get(`${base}/tasks/:taskId/log`, { config: access(onResource('executions', 'view')), schema: { tags, params: logParams, querystring: logQuery } }, async (request, reply) => {
     const principal = requireUser(request.principal);
     const { row } = await service.load(principal, request.params.id);
     const task = await tasks.findByTaskId(row.id, request.params.taskId);
@@ -60,7 +62,7 @@ export function registerEngineRoutes(app: FastifyInstance, ctx: AppContext, orch
   });
 
   // byte ranges too: a GeoTIFF output can be read piecewise (GDAL's /vsicurl/, a tile server)
-  app.get<{ Params: { id: string; '*': string } }>(`${base}/files/*`, { schema: { tags } }, async (request, reply) => {
+  app.get<{ Params: { id: string; '*': string } }>(`${base}/files/*`, { config: access(onResource('executions', 'view')), schema: { tags } }, async (request, reply) => {
     const principal = requireUser(request.principal);
     const { row } = await service.load(principal, request.params.id);
     const root = row.datastore ?? paths.executionDir(row.ownerId, row.identifier);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { InstanceDetails, ServiceDetails } from '@asb/contracts';
 import type { AppContext } from '../../platform/context.js';
+import { access, PUBLIC } from '../../platform/http/access.js';
 
 export function instanceDetails(ctx: AppContext): InstanceDetails {
   const { config } = ctx;
@@ -19,9 +20,9 @@ export function instanceDetails(ctx: AppContext): InstanceDetails {
 
 /** `GET /{service}/api/details` of every service; knowledge answers the instance details (spec 1 §3). */
 export function registerDetailsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/knowledge/api/details', () => instanceDetails(ctx));
+  app.get('/knowledge/api/details', { config: access(PUBLIC) }, () => instanceDetails(ctx));
   for (const service of ['usermgr', 'builder', 'backend', 'taskmgr', 'resmgr']) {
-    app.get(`/${service}/api/details`, (): ServiceDetails => ({
+    app.get(`/${service}/api/details`, { config: access(PUBLIC) }, (): ServiceDetails => ({
       name: service,
       version: ctx.config.version,
       build_timestamp: ctx.config.buildTimestamp,

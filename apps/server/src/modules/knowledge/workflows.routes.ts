@@ -1,3 +1,5 @@
+import { resourceId } from '../../platform/resources/resource.service.js';
+import { MAX_ID } from '../../platform/http/ids.js';
 import {
   dagTypeOf,
   isEncryptedInput,
@@ -19,10 +21,11 @@ import { processVersionsResource } from './process-versions.resource.js';
 import { catalogueItem } from './workflow-catalogue-item.js';
 import { dataTypeLabels, findWorkflowVersion, listWorkflowVersions, loadGraphVersions, loadWorkflowVersion, resolverOf, type WorkflowRow } from './workflow-versions.js';
 import { workflows } from './workflows.schema.js';
+import { access, needs, onResource } from '../../platform/http/access.js';
 
 const idParams = z.object({ id: z.string() });
-const versionParams = z.object({ id: z.string(), version: z.coerce.number().int().positive() });
-const versionQuery = z.object({ version: z.coerce.number().int().positive().optional() });
+const versionParams = z.object({ id: z.string(), version: z.coerce.number().int().positive().max(MAX_ID) });
+const versionQuery = z.object({ version: z.coerce.number().int().positive().max(MAX_ID).optional() });
 const publishPayload = z.object({ data: z.object({ type: z.string().optional(), id: z.string().optional(), attributes: z.record(z.string(), z.unknown()) }) });
 
 /** knowledge/v1 calls on a workflow beyond the generic ones (docs/workflows.md, spec 1 §7 Knowledge). */
@@ -34,7 +37,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
 
   const load = async (principal: Parameters<typeof requireUser>[0], id: string) => (await service.load(requireUser(principal), id)).row;
 
-  typed.get(`${base}/versions`, { schema: { tags, params: idParams } }, async (request) => {
+  typed.get(`${base}/versions`, { config: access(onResource('workflows', 'view')), schema: { tags, params: idParams } }, async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const rows = await listWorkflowVersions(ctx.db, workflow.id);
     return {
@@ -48,13 +51,13 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     };
   });
 
-  typed.get(`${base}/versions/:version`, { schema: { tags, params: versionParams } }, async (request) => {
+  typed.get(`${base}/versions/:version`, { config: access(onResource('workflows', 'view')), schema: { tags, params: versionParams } }, async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const row = await findWorkflowVersion(ctx.db, workflow.id, request.params.version);
     return { data: { version: row.version, graph: row.graph, createdAt: row.createdAt.toISOString(), createdBy: row.createdBy } };
   });
 
-  typed.get(`${base}/nodes`, { schema: { tags, params: idParams } }, async (request) => {
+  typed.get(`${base}/nodes`, { config: access(onResource('workflows', 'view')), schema: { tags, params: idParams } }, async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const found = await loadGraphVersions(ctx, null, workflow.graph);
     return {
@@ -74,7 +77,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     };
   });
 
-  typed.get('/knowledge/v1/nodes/:id/process', { schema: { tags, params: idParams } }, async (request) => {
+  typed.get('/knowledge/v1/nodes/:id/process', { config: access(needs('workflows:view')), schema: { tags, params: idParams } }, async (request) => {
     const [workflowId, nodeId] = splitNodeId(request.params.id);
     const workflow = await load(request.principal, workflowId);
     const node = workflow.graph.nodes.find((candidate) => candidate.id === nodeId);
@@ -85,7 +88,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     return versions.get(request.principal, String(found.id));
   });
 
-  typed.get('/knowledge/v1/processors/:id', { schema: { tags, params: idParams, querystring: versionQuery } }, async (request) => {
+  typed.get('/knowledge/v1/processors/:id', { config: access(onResource('workflows', 'view')), schema: { tags, params: idParams, querystring: versionQuery } }, async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const { version, graph } = await loadWorkflowVersion(ctx.db, workflow, request.query.version);
     const found = await loadGraphVersions(ctx, null, graph);
@@ -108,7 +111,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     };
   });
 
-  typed.get(`${base}/outputs`, { schema: { tags, params: idParams } }, async (request) => {
+  typed.get(`${base}/outputs`, { config: access(onResource('workflows', 'view')), schema: { tags, params: idParams } }, async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const found = await loadGraphVersions(ctx, null, workflow.graph);
     const labels = await dataTypeLabels(ctx.db);
@@ -121,12 +124,12 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     return { data: outputs };
   });
 
-  typed.get(`${base}/is_published`, { schema: { tags, params: idParams } }, async (request) => {
+  typed.get(`${base}/is_published`, { config: access(onResource('workflows', 'view')), schema: { tags, params: idParams } }, async (request) => {
     const workflow = await load(request.principal, request.params.id);
     return { data: { published: workflow.isPublished } };
   });
 
-  typed.patch(`${base}/publish`, { schema: { tags, params: idParams, body: publishPayload } }, async (request) => {
+  typed.patch(`${base}/publish`, { config: access(onResource('workflows', 'owner or superuser')), schema: { tags, params: idParams, body: publishPayload } }, async (request) => {
     const principal = requireUser(request.principal);
     const workflow = await load(principal, request.params.id);
     if (workflow.ownerId !== principal.username && !principal.isSuperuser) throw permissionDenied();
@@ -139,7 +142,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     return service.get(principal, request.params.id);
   });
 
-  typed.patch(`${base}/unpublish`, { schema: { tags, params: idParams } }, async (request) => {
+  typed.patch(`${base}/unpublish`, { config: access(onResource('workflows', 'owner or superuser')), schema: { tags, params: idParams } }, async (request) => {
     const principal = requireUser(request.principal);
     const workflow = await load(principal, request.params.id);
     if (workflow.ownerId !== principal.username && !principal.isSuperuser) throw permissionDenied();
@@ -148,9 +151,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
   });
 
   // public for a published workflow (route workflow:detail needs no sign-in), else as the workflow itself
-  typed.get(`${base}/catalogue-item`, { schema: { tags, params: idParams } }, async (request) => {
-    const id = Number(request.params.id);
-    const [row] = Number.isInteger(id) && id > 0 ? await ctx.db.select().from(workflows).where(eq(workflows.id, id)) : [];
+  typed.get(`${base}/catalogue-item`, { config: access({ who: 'public', permission: 'published, else workflows:view' }), schema: { tags, params: idParams } }, async (request) => {
+    const id = resourceId(request.params.id);
+    const [row] = id !== undefined ? await ctx.db.select().from(workflows).where(eq(workflows.id, id)) : [];
     const workflow = row?.isPublished ? row : await load(request.principal, request.params.id);
     return catalogueItem(workflow, ctx.config.publicUrl);
   });

@@ -13,6 +13,7 @@ import { triggerSchedule } from './schedule-trigger.js';
 import type { ScheduleRow } from './schedule-values.js';
 import { schedulesResource } from './schedules.resource.js';
 import { schedules } from './schedules.schema.js';
+import { access, PUBLIC } from '../../platform/http/access.js';
 
 const base = '/builder/v1/schedules';
 const tags = ['builder'];
@@ -72,6 +73,8 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: AppContext, fi
   typed.post(
     `${base}/:id/trigger/:token`,
     {
+      // no user: the trigger URL's token is the credential (schedule-trigger.ts)
+      config: access(PUBLIC),
       schema: { tags, params: z.object({ id: z.string(), token: z.string() }), summary: 'Start an execution of an external-trigger schedule (the token is the credential)' },
       // the access log would write the URL, token included: only warnings and errors are logged here
       logLevel: 'warn',

@@ -30,5 +30,7 @@ describe('colour maps', () => {
 
   it('refuses an unknown name with 400', () => {
     expect(() => colormapTable('jet')).toThrow(HttpError);
+    // the names of Object's own properties are not colour maps either
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty_r']) expect(() => colormapTable(name)).toThrow(/Unknown colormap_name/);
   });
 });

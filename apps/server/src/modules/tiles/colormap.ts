@@ -26,7 +26,9 @@ export function colormapTable(name: string): Uint8Array {
   const cached = tables.get(key);
   if (cached) return cached;
   const reversed = key.endsWith('_r');
-  const stops = STOPS[reversed ? key.slice(0, -2) : key];
+  const base = reversed ? key.slice(0, -2) : key;
+  // own names only: '__proto__' or 'constructor' must not find Object's
+  const stops = Object.hasOwn(STOPS, base) ? STOPS[base] : undefined;
   if (!stops) {
     throw detailError(400, `Unknown colormap_name "${name}": use one of ${COLORMAP_NAMES.flatMap((n) => [n, `${n}_r`]).join(', ')}.`);
   }

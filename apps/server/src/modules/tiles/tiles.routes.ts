@@ -11,6 +11,7 @@ import { parseBands, parseTileRow, tileBands } from './parameters.js';
 import { parseRescale } from './rescale.js';
 import { isValidTile, MAX_ZOOM, TILE_SIZE } from './tile-math.js';
 import type { TileService } from './tiles.service.js';
+import { access } from '../../platform/http/access.js';
 
 const tags = ['tiles'];
 const repeatable = z.union([z.string(), z.array(z.string())]).optional();
@@ -42,6 +43,9 @@ const tileParams = z.object({ z: z.coerce.number().int(), x: z.coerce.number().i
  * bearer header, ?token= or the same-origin token cookie (a map loads tiles as images);
  * the caller must be allowed to view the execution.
  */
+/** map clients cannot set headers on tile requests: the token may come as ?token= */
+const tileAccess = access({ who: 'user', permission: 'executions:view (of the file named by url)', streamToken: true });
+
 export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, service: TileService): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const principalOf = async (request: FastifyRequest): Promise<Principal> => {
@@ -50,14 +54,14 @@ export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, servi
     return principal;
   };
 
-  typed.get('/cog/statistics', { schema: { tags, querystring: statisticsQuery } }, async (request) => {
+  typed.get('/cog/statistics', { config: tileAccess, schema: { tags, querystring: statisticsQuery } }, async (request) => {
     const cog = await service.open(await principalOf(request), request.query.url, request);
     const bands = parseBands(request.query.bidx, cog.bandCount) ?? Array.from({ length: cog.bandCount }, (_, index) => index + 1);
     const tiles = await service.tiles();
     return tiles.cogStatistics(cog, bands, request.query.max_size, request.query.histogram_bins);
   });
 
-  typed.get('/cog/tilejson.json', { schema: { tags, querystring: tileJsonQuery } }, async (request) => {
+  typed.get('/cog/tilejson.json', { config: tileAccess, schema: { tags, querystring: tileJsonQuery } }, async (request) => {
     const { query } = request;
     const cog = await service.open(await principalOf(request), query.url, request);
     // checked now, so that a bad parameter fails here rather than on every tile
@@ -68,7 +72,7 @@ export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, servi
     return tiles.tileJson(cog, tilesUrl(publicBaseUrl(ctx.config, request), query), { minzoom: query.minzoom, maxzoom: query.maxzoom });
   });
 
-  typed.get('/cog/tiles/WebMercatorQuad/:z/:x/:y', { schema: { tags, params: tileParams, querystring: tileQuery } }, async (request, reply) => {
+  typed.get('/cog/tiles/WebMercatorQuad/:z/:x/:y', { config: tileAccess, schema: { tags, params: tileParams, querystring: tileQuery } }, async (request, reply) => {
     const { query } = request;
     const { y, scale } = parseTileRow(request.params.y);
     const tile = { z: request.params.z, x: request.params.x, y };

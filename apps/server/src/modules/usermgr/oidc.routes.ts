@@ -5,9 +5,12 @@ import { OidcAccounts } from './oidc.accounts.js';
 import { OidcClient, oidcErrorCode, type OidcErrorCode } from './oidc.client.js';
 import { clearStateCookie, publicBaseUrl, readStateCookie, safeNext, setStateCookie } from './oidc.state.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session.js';
+import { access, PUBLIC } from '../../platform/http/access.js';
 
 const CALLBACK_PATH = '/usermgr/oidc/callback';
 const schema = { tags: ['usermgr'] };
+// the identity provider's redirects: no user yet, by design
+const config = access(PUBLIC);
 
 /** A failed sign-in goes back to the login page with a short reason, where local sign-in is still offered. */
 function toLoginPage(reply: FastifyReply, error: OidcErrorCode, next?: string): FastifyReply {
@@ -36,7 +39,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void 
   const oidc = new OidcClient(ctx.config.oidc);
   const accounts = new OidcAccounts(ctx.users);
 
-  app.get('/usermgr/oidc/authenticate', { schema }, async (request, reply) => {
+  app.get('/usermgr/oidc/authenticate', { schema, config }, async (request, reply) => {
     const next = safeNext((request.query as { next?: unknown }).next);
     const base = publicBaseUrl(ctx.config, request);
     try {
@@ -49,7 +52,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   });
 
-  app.get(CALLBACK_PATH, { schema }, async (request, reply) => {
+  app.get(CALLBACK_PATH, { schema, config }, async (request, reply) => {
     const state = await readStateCookie(request, ctx.tokens);
     clearStateCookie(reply);
     const query = request.query as Record<string, unknown>;
@@ -79,7 +82,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   });
 
-  app.get('/usermgr/oidc/logout', { schema }, async (request, reply) => {
+  app.get('/usermgr/oidc/logout', { schema, config }, async (request, reply) => {
     const cookie = request.cookies[SESSION_COOKIE];
     clearSessionCookie(reply);
     // A local account (no provider session cookie) has nothing to end at the provider.

@@ -1,3 +1,4 @@
+import { access, needs, PUBLIC, SIGNED_IN, STAFF } from '../../platform/http/access.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,12 +24,12 @@ export function registerUsermgrRoutes(app: FastifyInstance, ctx: AppContext): Us
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const username = z.object({ username: z.string() });
 
-  typed.post(`${PREFIX}/token/`, { schema: { tags, body: tokenRequestSchema } }, async (request) => ({
+  typed.post(`${PREFIX}/token/`, { config: access(PUBLIC), schema: { tags, body: tokenRequestSchema } }, async (request) => ({
     token: await service.signIn.signIn(request.body.username, request.body.password),
   }));
 
   /** The automatic token of a browser signed in through the identity provider (session cookie). */
-  typed.get(`${PREFIX}/token/`, { schema: { tags } }, async (request) => {
+  typed.get(`${PREFIX}/token/`, { config: access(PUBLIC), schema: { tags } }, async (request) => {
     const session = request.cookies[SESSION_COOKIE];
     const payload = session ? await ctx.tokens.verify(session, 'session') : undefined;
     const row = payload ? await ctx.users.findByUsername(payload.sub) : undefined;
@@ -36,35 +37,35 @@ export function registerUsermgrRoutes(app: FastifyInstance, ctx: AppContext): Us
     return { token: await service.signIn.issueToken(row) };
   });
 
-  typed.get(`${PREFIX}/users/`, { schema: { tags } }, (request) => {
+  typed.get(`${PREFIX}/users/`, { config: access(STAFF), schema: { tags } }, (request) => {
     const query = parseListQuery(request.query as Record<string, unknown>);
     return service.list(request.principal, { page: query.page, size: query.size, sort: query.sort, search: query.filters.search });
   });
-  typed.get(`${PREFIX}/users/:username/`, { schema: { tags, params: username } }, (request) =>
+  typed.get(`${PREFIX}/users/:username/`, { config: access(needs('the user themself, or staff')), schema: { tags, params: username } }, (request) =>
     service.get(request.principal, request.params.username),
   );
-  typed.post(`${PREFIX}/users/`, { schema: { tags, body: createUserSchema } }, async (request, reply) => {
+  typed.post(`${PREFIX}/users/`, { config: access(STAFF), schema: { tags, body: createUserSchema } }, async (request, reply) => {
     reply.status(201);
     return service.createByAdmin(request.principal, request.body);
   });
-  typed.put(`${PREFIX}/users/:username/`, { schema: { tags, params: username, body: updateUserSchema } }, (request) =>
+  typed.put(`${PREFIX}/users/:username/`, { config: access(STAFF), schema: { tags, params: username, body: updateUserSchema } }, (request) =>
     service.update(request.principal, request.params.username, request.body),
   );
 
-  typed.get(`${PREFIX}/groups/`, { schema: { tags } }, (request) => service.groups(request.principal));
-  typed.post(`${PREFIX}/groups/`, { schema: { tags, body: z.object({ workspace_identifier: z.string().min(1) }) } }, async (request, reply) => {
+  typed.get(`${PREFIX}/groups/`, { config: access(SIGNED_IN), schema: { tags } }, (request) => service.groups(request.principal));
+  typed.post(`${PREFIX}/groups/`, { config: access(STAFF), schema: { tags, body: z.object({ workspace_identifier: z.string().min(1) }) } }, async (request, reply) => {
     reply.status(201);
     return service.createGroup(request.principal, request.body.workspace_identifier);
   });
-  typed.get(`${PREFIX}/groups/:id/members/`, { schema: { tags, params: z.object({ id: z.string() }) } }, (request) =>
+  typed.get(`${PREFIX}/groups/:id/members/`, { config: access(needs('a member of the workspace, or staff')), schema: { tags, params: z.object({ id: z.string() }) } }, (request) =>
     service.members(request.principal, request.params.id),
   );
 
-  typed.patch(`${PREFIX}/change_password/`, { schema: { tags, body: changePasswordSchema } }, (request) =>
+  typed.patch(`${PREFIX}/change_password/`, { config: access(SIGNED_IN), schema: { tags, body: changePasswordSchema } }, (request) =>
     service.changePassword(request.principal, request.body),
   );
-  typed.get(`${PREFIX}/check_datastore/`, { schema: { tags } }, (request) => service.checkDatastore(request.principal));
-  typed.post(`${PREFIX}/datastore_credentials/`, { schema: { tags, body: datastoreCredentialsSchema } }, (request) =>
+  typed.get(`${PREFIX}/check_datastore/`, { config: access(SIGNED_IN), schema: { tags } }, (request) => service.checkDatastore(request.principal));
+  typed.post(`${PREFIX}/datastore_credentials/`, { config: access(SIGNED_IN), schema: { tags, body: datastoreCredentialsSchema } }, (request) =>
     service.datastoreCredentials(request.principal, request.body.password),
   );
   return service;

@@ -1,3 +1,4 @@
+import { resourceId } from '../../platform/resources/resource.service.js';
 import crypto from 'node:crypto';
 import {
   MIN_PASSWORD_LENGTH,
@@ -220,8 +221,8 @@ export class UsersService {
 
   async members(principalOrNull: Principal | null, groupId: string): Promise<GroupMember[]> {
     const principal = requireUser(principalOrNull);
-    const id = Number(groupId);
-    const [workspace] = Number.isInteger(id) ? await this.ctx.db.select().from(workspaces).where(eq(workspaces.id, id)) : [];
+    const id = resourceId(groupId);
+    const [workspace] = id !== undefined ? await this.ctx.db.select().from(workspaces).where(eq(workspaces.id, id)) : [];
     if (!workspace) throw notFound(`Group ${groupId} not found`);
     if (!principal.isStaff && !isMember(principal, workspace.id)) throw permissionDenied();
     const members = new Map<string, GroupMember>();

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors.js';
+import { loggableError, refuseNulCharacters } from './input-guards.js';
 
 /**
  * One error handler for every route: HttpError bodies pass through; schema
@@ -30,10 +31,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 500) request.log.error(error);
+    if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
     const detail = status >= 500 ? 'Internal server error' : error.message;
     return reply.status(status).send({ detail, errors: [{ status: String(status), detail }] });
   });
+  refuseNulCharacters(app);
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ detail: 'Not found.', errors: [{ status: '404', detail: `No route ${request.method} ${request.url}` }] });
   });

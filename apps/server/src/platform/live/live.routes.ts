@@ -4,6 +4,7 @@ import { notAuthenticated, permissionDenied } from '../http/errors.js';
 import type { LiveEvent } from './event-bus.js';
 import { openEventStream } from './event-stream.js';
 import { streamPrincipal } from './stream-auth.js';
+import { access } from '../http/access.js';
 
 const HEARTBEAT_MS = 15_000;
 /** spec 1 §4: live reconnects wait 1000 ms */
@@ -15,7 +16,7 @@ const RETRY_MS = 1000;
  */
 export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerLiveStreams(app, ctx);
-  app.get('/builder/live', { websocket: true }, async (socket, request) => {
+  app.get('/builder/live', { websocket: true, config: access({ who: 'user', permission: 'events meant for the user', streamToken: true }) }, async (socket, request) => {
     const principal = await streamPrincipal(ctx, request);
     if (!principal) {
       socket.close(4401, 'Authentication required');
@@ -36,7 +37,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
  * every executionUpdate (superusers), /backend/live/_marketplace/ the events meant for everyone.
  */
 export function registerLiveStreams(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { channel: string } }>('/backend/live/:channel/', { schema: { tags: ['backend'] } }, async (request, reply) => {
+  app.get<{ Params: { channel: string } }>('/backend/live/:channel/', { config: access({ who: 'public', permission: '_marketplace: anyone; {username}: that user or a superuser; _all_executions: superusers', streamToken: true }), schema: { tags: ['backend'] } }, async (request, reply) => {
     const { channel } = request.params;
     const principal = await streamPrincipal(ctx, request);
     let accepts: (event: LiveEvent) => boolean;

@@ -73,7 +73,7 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
       updatedAt: this.table.updatedAt,
       ...this.def.sortable,
     };
-    const column = base[name];
+    const column = Object.hasOwn(base, name) ? base[name] : undefined;
     if (!column) return undefined;
     return descending ? desc(column) : asc(column);
   }

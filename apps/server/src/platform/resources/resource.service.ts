@@ -1,3 +1,4 @@
+import { MAX_ID } from '../http/ids.js';
 import type { Db } from '../db/client.js';
 import type { Action, BaseAttributes, ListDocument, ResourceDocument, ResourceObject } from '@asb/contracts';
 import { PAGE_SIZE } from '@asb/contracts';
@@ -20,6 +21,13 @@ export const MAX_PAGE_SIZE = 100;
 type Attributes = BaseAttributes & Record<string, unknown>;
 
 /** Permission checks and JSON:API shaping around the generic repository. */
+/** Ids as this server writes them: 1 to 2³¹ − 1 in plain decimal ('0x5', '5e0', '1.0' and '007' name nothing). */
+export function resourceId(id: string): number | undefined {
+  if (!/^[1-9][0-9]{0,9}$/.test(id)) return undefined;
+  const value = Number(id);
+  return value <= MAX_ID ? value : undefined;
+}
+
 export class ResourceService<R extends ResourceRow = ResourceRow> {
   readonly repository: ResourceRepository<R>;
   /** set for a child resource (definition.inheritsFrom) */
@@ -74,7 +82,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
 
   filterCondition(name: string, value: string, principal: Principal): SQL | undefined {
     const table = this.def.table;
-    const custom = this.def.filters?.[name];
+    const custom = this.def.filters && Object.hasOwn(this.def.filters, name) ? this.def.filters[name] : undefined;
     if (custom) return custom(value, principal);
     if (this.parent?.handles(name)) return this.parent.filter(name, value, principal);
     switch (name) {
@@ -164,12 +172,24 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
 
   /** Loads a resource the principal may see, or throws 404/403. */
   async load(principal: Principal, id: string): Promise<LoadedWithWorkspaces<R>> {
-    const numericId = Number(id);
-    const row = Number.isInteger(numericId) && numericId > 0 ? await this.repository.find(numericId) : undefined;
+    const numericId = resourceId(id);
+    const row = numericId === undefined ? undefined : await this.repository.find(numericId);
     const [loaded] = row ? await this.withWorkspaces([row]) : [];
     if (!loaded) throw notFound(`No ${this.def.name} #${id} found.`);
     if (!this.authorize(principal, 'view', loaded)) throw permissionDenied();
     return loaded;
+  }
+
+  /**
+   * What a route declaring this resource checks before it runs (platform/http/access.ts):
+   * it exists, and the caller may take `action` on it (an archived parent: 400). A lock of
+   * the row itself (a released bucket) is the operation's to refuse, with its own words.
+   */
+  async check(principal: Principal, id: string, action: Action): Promise<void> {
+    const loaded = await this.load(principal, id);
+    if (action === 'view') return;
+    if (this.parent && loaded.parent) this.parent.assertAllows(principal, action, loaded.parent);
+    if (!this.authorize(principal, action, loaded)) throw permissionDenied();
   }
 
   async get(principalOrNull: Principal | null, id: string): Promise<ResourceDocument<Attributes>> {
@@ -178,8 +198,9 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
   }
 
   private async checkedWorkspaceIds(principal: Principal, refs: { id: string }[], current: number[]): Promise<number[]> {
-    const ids = [...new Set(refs.map((ref) => Number(ref.id)))];
-    if (ids.some((id) => !Number.isInteger(id))) throw attributeErrors({ workspaces: 'Invalid workspace id.' });
+    const parsed = refs.map((ref) => resourceId(String(ref.id)));
+    if (parsed.some((id) => id === undefined)) throw attributeErrors({ workspaces: 'Invalid workspace id.' });
+    const ids = [...new Set(parsed as number[])];
     const existing = await this.repository.existingWorkspaceIds(ids);
     if (existing.length !== ids.length) throw attributeErrors({ workspaces: 'Unknown workspace.' });
     for (const id of ids) {
@@ -207,9 +228,16 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     return parent;
   }
 
+  /** JSON:API: a document of another type, or naming another resource than the URL, changes nothing (409). */
+  private assertSameResource(payload: Payload, id?: string): void {
+    if (payload.data.type !== this.def.type) throw detailError(409, `This is the ${this.def.type} endpoint: data.type must be '${this.def.type}', not '${payload.data.type}'.`);
+    if (id !== undefined && payload.data.id !== undefined && payload.data.id !== id) throw detailError(409, `data.id '${payload.data.id}' is not the id of the URL ('${id}').`);
+  }
+
   async create(principalOrNull: Principal | null, payload: Payload): Promise<ResourceDocument<Attributes>> {
     const principal = requireUser(principalOrNull);
     this.assertEnabled('create');
+    this.assertSameResource(payload);
     const parent = await this.parentForCreate(principal, payload);
     if (this.def.canCreate && !this.def.canCreate(principal)) throw permissionDenied();
     const attributes = parseAttributes(this.def.createSchema, payload.data.attributes) as Record<string, unknown>;
@@ -238,6 +266,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
   async update(principalOrNull: Principal | null, id: string, payload: Payload): Promise<ResourceDocument<Attributes>> {
     const principal = requireUser(principalOrNull);
     const loaded = await this.load(principal, id);
+    this.assertSameResource(payload, id);
     const attributes = payload.data.attributes ?? {};
     const refs = payload.data.relationships?.workspaces?.data;
     const hasAttributes = Object.keys(attributes).length > 0;

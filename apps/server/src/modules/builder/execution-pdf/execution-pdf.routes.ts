@@ -8,6 +8,7 @@ import { TasksRepository } from '../../../engine/store/tasks.repository.js';
 import { executionsResource } from '../executions.resource.js';
 import { renderExecutionPdf } from './execution-pdf.js';
 import { executionReportData } from './execution-report-data.js';
+import { access, onResource } from '../../../platform/http/access.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -26,7 +27,7 @@ export function registerExecutionPdfRoute(app: FastifyInstance, ctx: AppContext)
   const tasks = new TasksRepository(ctx.db);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/builder/v1/executions/:id/pdf',
-    { schema: { tags: ['builder'], summary: 'The execution report as a PDF', params: idParams } },
+    { config: access(onResource('executions', 'view')), schema: { tags: ['builder'], summary: 'The execution report as a PDF', params: idParams } },
     async (request, reply) => {
       const principal = requireUser(request.principal);
       const { row } = await service.load(principal, request.params.id);

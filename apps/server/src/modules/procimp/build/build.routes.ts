@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BUCKETS, bucketParams } from '../buckets/bucket.routes.js';
 import type { BuildKind } from './build.repository.js';
 import type { BuildService } from './build.service.js';
+import { access, onResource } from '../../../platform/http/access.js';
 
 const ROUTES: Record<string, BuildKind> = { 'dry-run-import': 'dry-run', import: 'release' };
 
@@ -17,6 +18,7 @@ export function registerBuildRoutes(app: FastifyInstance, builds: BuildService):
     typed.route({
       method: ['GET', 'POST'],
       url: `${BUCKETS}/${segment}`,
+      config: access(onResource('process-buckets', 'change', 'bucketId')),
       schema: { tags: ['procimp'], params: bucketParams },
       handler: async (request, reply) => {
         const message = await builds.start(request.principal, request.params.bucketId, kind);

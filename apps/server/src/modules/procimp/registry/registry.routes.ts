@@ -4,6 +4,7 @@ import { requireUser } from '../../../platform/auth/permissions.js';
 import type { AppContext } from '../../../platform/context.js';
 import { detailError } from '../../../platform/http/errors.js';
 import { RegistryClient, RegistryError } from './registry.client.js';
+import { access, SIGNED_IN } from '../../../platform/http/access.js';
 
 /**
  * Repository browser (spec 2 "Repository browser", §7 "Map and repository"):
@@ -14,7 +15,7 @@ export function registerRegistryRoutes(app: FastifyInstance, ctx: AppContext): v
   const registry = ctx.config.registry;
   const client = registry ? new RegistryClient(registry) : undefined;
 
-  app.get('/procimp/repository/components', { schema: { tags: ['procimp'] } }, async (request): Promise<RegistryListing> => {
+  app.get('/procimp/repository/components', { config: access(SIGNED_IN), schema: { tags: ['procimp'] } }, async (request): Promise<RegistryListing> => {
     requireUser(request.principal);
     if (!registry || !client) return { configured: false };
     try {

@@ -1,3 +1,4 @@
+import { MAX_ID } from '../../../platform/http/ids.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import { streamPrincipal } from '../../../platform/live/stream-auth.js';
 import { bucketAccess } from '../buckets/bucket-access.js';
 import type { BucketRepository } from '../buckets/bucket.repository.js';
 import { followBucketStatus } from './follow-bucket-status.js';
+import { access } from '../../../platform/http/access.js';
 
 const HEARTBEAT_MS = 15_000;
 const tags = ['procimp'];
@@ -22,7 +24,7 @@ export function registerStatusRoutes(app: FastifyInstance, ctx: AppContext, buck
 
   typed.get(
     '/procimp/events/process-buckets/status',
-    { schema: { tags, querystring: z.object({ stream: z.coerce.number().int().positive(), token: z.string().optional() }) } },
+    { config: access({ who: 'user', permission: 'process-buckets:view', streamToken: true }), schema: { tags, querystring: z.object({ stream: z.coerce.number().int().positive().max(MAX_ID), token: z.string().optional() }) } },
     async (request, reply) => {
       const principal = await streamPrincipal(ctx, request);
       if (!principal) throw notAuthenticated();
@@ -34,7 +36,7 @@ export function registerStatusRoutes(app: FastifyInstance, ctx: AppContext, buck
     },
   );
 
-  app.get('/procimp/ws/process-buckets/:bucketId/status', { websocket: true, schema: { tags } }, async (socket, request) => {
+  app.get('/procimp/ws/process-buckets/:bucketId/status', { websocket: true, config: access({ who: 'user', permission: 'process-buckets:view', streamToken: true }), schema: { tags } }, async (socket, request) => {
     const principal = await streamPrincipal(ctx, request);
     if (!principal) return socket.close(4401, 'Authentication required');
     const bucketId = Number((request.params as { bucketId: string }).bucketId);

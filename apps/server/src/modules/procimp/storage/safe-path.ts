@@ -3,6 +3,8 @@ import path from 'node:path';
 import { detailError } from '../../../platform/http/errors.js';
 
 const MAX_PATH_LENGTH = 1024;
+/** file systems hold names of at most 255 bytes (ENAMETOOLONG beyond) */
+const MAX_NAME_BYTES = 255;
 
 function invalidPath(input: string, reason: string) {
   return detailError(400, `Invalid path '${input.replace(/\0/g, '\\0')}': ${reason}.`);
@@ -20,6 +22,7 @@ export function safeRelativePath(input: string): string {
   if (input.startsWith('/')) throw invalidPath(input, 'absolute paths are not allowed');
   const segments = input.split('/').filter((segment) => segment !== '' && segment !== '.');
   if (segments.includes('..')) throw invalidPath(input, "'..' would leave the bucket");
+  if (segments.some((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES)) throw invalidPath(input.slice(0, 40), `a name is longer than ${MAX_NAME_BYTES} bytes`);
   return segments.join('/');
 }
 

@@ -1,0 +1,114 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireDeclaredAccess } from '../src/platform/http/access.js';
+import { engineSeeds, waitForStatus } from './helpers/engine.js';
+import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { SCALE_SIGNATURE, SCALE_WRAPPER } from './helpers/wrappers.js';
+
+interface Operation {
+  method: string;
+  path: string;
+  access: string;
+}
+
+/** A value for each path parameter: the admin's resources are number 1 of their kind. */
+const PARAMETERS: Record<string, string> = { id: '1', bucketId: '1', username: 'admin', taskId: 'a', version: '1', z: '0', x: '0', y: '0', token: 'not-the-token', channel: 'admin', '*': 'a/report.txt' };
+/** shared catalogues every signed-in user reads (docs/permissions.md) */
+const READABLE_BY_EVERY_USER = [/^GET \/knowledge\/v1\/(data-types|software-dependencies)\/\{id\}$/];
+
+/** path parameters that name a resource (the tile service's z, x, y do not) */
+const RESOURCE_PARAMETERS = /\{(id|bucketId|username)\}/;
+const urlOf = (path: string) => path.replace(/\{([^}]+)\}/g, (_, name: string) => PARAMETERS[name] ?? '1');
+const hasBody = (method: string) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+
+/**
+ * Issue 11 §2: every route declares who may call it, and the declaration holds. The walk
+ * covers every operation of the OpenAPI document, so a route added later is walked too.
+ */
+describe('access: declared on every route', () => {
+  let app: TestApp;
+  let roleless: Headers;
+  let operations: Operation[];
+
+  beforeAll(async () => {
+    app = await createTestApp({ engine: { localCpus: 2, sweepIntervalMs: 200 } });
+    // the admin's private resources, each number 1 of its kind
+    const knowledge = knowledgeApi(app);
+    await knowledge.workspace('private');
+    const seeds = engineSeeds(app);
+    await seeds.runnable('scale', SCALE_WRAPPER, SCALE_SIGNATURE);
+    expect((await knowledge.createBucket('1')).statusCode).toBe(201);
+    const workflow = await seeds.workflow('private-flow', [seeds.graph([{ id: 'a', version: 'scale:1' }], [])]);
+    const execution = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'value', value: '2' }] }]);
+    await waitForStatus(app, execution, ['success', 'failed']);
+    const schedule = await app.server.inject({
+      method: 'POST',
+      url: '/builder/v1/schedules',
+      headers: app.adminHeader,
+      payload: { processor_id: workflow, title: 'private', strategy: 'single-execution', start_time: '2099-01-01T00:00:00Z', inputs: { tasks: [{ task_id: 'a', inputs: { value: '2' } }] } },
+    });
+    expect(schedule.statusCode, schedule.body).toBeLessThan(300);
+    roleless = await app.userWithHeader('roleless');
+
+    const document = (await app.server.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { 'x-access'?: string }>> }>();
+    operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => method !== 'head')
+        .map(([method, operation]) => ({ method: method.toUpperCase(), path, access: operation['x-access'] ?? '' })),
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const call = (operation: Operation, headers: Headers = {}) =>
+    app.server.inject({ method: operation.method as 'GET', url: urlOf(operation.path), headers, ...(hasBody(operation.method) ? { payload: {} } : {}) });
+
+  it('lists every operation with its access in the OpenAPI document', () => {
+    expect(operations.length).toBeGreaterThan(100);
+    expect(operations.filter((operation) => !/^(public|user|staff|superuser)\b/.test(operation.access))).toEqual([]);
+    // the few doors open to anyone
+    expect(operations.filter((operation) => operation.access.startsWith('public')).map((operation) => `${operation.method} ${operation.path}`)).toEqual(
+      expect.arrayContaining(['POST /usermgr/v1/token/', 'GET /api/openapi.json', 'POST /builder/v1/schedules/{id}/trigger/{token}']),
+    );
+  });
+
+  it('answers 401 to an anonymous caller everywhere but the public routes', async () => {
+    const answers: string[] = [];
+    for (const operation of operations.filter((candidate) => !candidate.access.startsWith('public'))) {
+      const response = await call(operation);
+      if (response.statusCode !== 401) answers.push(`${operation.method} ${operation.path}: ${response.statusCode}`);
+    }
+    expect(answers).toEqual([]);
+  });
+
+  it("answers 403 or 404 to a user with no role, for admin routes and for another user's resources", async () => {
+    const answers: string[] = [];
+    for (const operation of operations.filter((candidate) => !candidate.access.startsWith('public'))) {
+      const name = `${operation.method} ${operation.path}`;
+      const isAdminRoute = /^(staff|superuser)\b/.test(operation.access);
+      const namesAResource = RESOURCE_PARAMETERS.test(operation.path) && !READABLE_BY_EVERY_USER.some((pattern) => pattern.test(name));
+      if (!isAdminRoute && !namesAResource) continue;
+      const response = await call(operation, roleless);
+      if (![403, 404].includes(response.statusCode)) answers.push(`${name}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(answers).toEqual([]);
+  });
+
+  it('never answers 5xx to a user with no role on the routes left', async () => {
+    const answers: string[] = [];
+    for (const operation of operations.filter((candidate) => !candidate.access.startsWith('public') && !RESOURCE_PARAMETERS.test(candidate.path))) {
+      const response = await call(operation, roleless);
+      if (response.statusCode >= 500) answers.push(`${operation.method} ${operation.path}: ${response.statusCode}`);
+    }
+    expect(answers).toEqual([]);
+  });
+
+  it('refuses to start with a route that declares nothing', async () => {
+    const server = Fastify();
+    requireDeclaredAccess(server, app.ctx);
+    expect(() => server.get('/forgotten', async () => 'open')).toThrow('GET /forgotten declares no access');
+    await server.close().catch(() => undefined);
+  });
+});
