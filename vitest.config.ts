@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['packages/contracts/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          // some of these start python or a sandbox: a limit for a stuck test on a busy machine, not a timing
+          testTimeout: 60_000,
         },
       },
       {
@@ -23,6 +25,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // the waits inside (15 s, setup.ts) must fit: these are limits for a stuck test, not timings
+          testTimeout: 60_000,
         },
       },
       {

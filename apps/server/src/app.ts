@@ -79,7 +79,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           },
     // Open SSE streams and WebSockets must not block shutdown.
     forceCloseConnections: true,
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies the operator names: anyone else could claim any host or address
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 25 * 1024 * 1024,
   });
   // JSON:API clients send application/vnd.api+json: the same JSON

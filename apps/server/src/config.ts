@@ -103,6 +103,8 @@ export interface AppConfig {
   externalDatastoreUrl: string | null;
   secretKey: string | undefined;
   publicUrl: string | undefined;
+  /** ASB_TRUSTED_PROXIES: addresses or CIDRs whose X-Forwarded-* headers are believed; none by default */
+  trustedProxies: string[];
   webDistDir: string;
   oidc: OidcConfig | undefined;
   logLevel: string;
@@ -242,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     externalDatastoreUrl: env.ASB_EXTERNAL_DATASTORE_URL || null,
     secretKey: env.ASB_SECRET_KEY || undefined,
     publicUrl: env.ASB_PUBLIC_URL || undefined,
+    trustedProxies: list(env.ASB_TRUSTED_PROXIES) ?? [],
     webDistDir: path.resolve(env.ASB_WEB_DIST ?? path.join(here, '../../web/dist')),
     oidc: oidcFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { runCli } from './cli.js';
+import { restrictFileModes } from './platform/data-dir.js';
 
 /**
  * One entry point: `asb` (or `asb serve`) runs the portal and every API;
@@ -26,6 +27,8 @@ async function serve(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
+// what the server and its CLI write in the data directory is theirs alone (data-dir.ts)
+restrictFileModes();
 const { positionals } = parseArgs({ allowPositionals: true, strict: false });
 const command = positionals[0] ?? 'serve';
 if (command === 'serve') {

@@ -195,6 +195,8 @@ describe('engine: recovery after the server was killed', () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-crash-'));
+    // as an operator might have made it: the server closes it
+    await fs.chmod(dataDir, 0o755);
     server = new ServerProcess(dataDir);
     servers.push(server);
     await server.start();
@@ -211,6 +213,20 @@ describe('engine: recovery after the server was killed', () => {
       }
     }
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps the data directory to the server: 0700, the database files 0600', async () => {
+    expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
+    const open: string[] = [];
+    const walk = async (folder: string): Promise<void> => {
+      for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+        const file = path.join(folder, entry.name);
+        if ((await fs.stat(file)).mode & 0o077) open.push(file);
+        if (entry.isDirectory()) await walk(file);
+      }
+    };
+    await walk(path.join(dataDir, 'pglite'));
+    expect(open).toEqual([]);
   });
 
   it('runs the interrupted task once more (its attempt died with the server), and starts what was pending', { timeout: 90_000 }, async () => {

@@ -115,8 +115,11 @@ describe('the task sandbox against a hostile process', () => {
   let listener: net.Server;
   let port: number;
   let victimFile: string;
+  let umask: number;
 
   beforeAll(async () => {
+    // as the server runs (main.ts): its files are its own, and tasks still read what they must
+    umask = process.umask(0o077);
     app = await createTestApp({ engine: { localCpus: 2, sweepIntervalMs: 200 } });
     seeds = engineSeeds(app);
     await seeds.runnable('hostile', HOSTILE, HOSTILE_SIGNATURE);
@@ -132,6 +135,7 @@ describe('the task sandbox against a hostile process', () => {
     await fs.writeFile(victimFile, 'the victim secret');
   });
   afterAll(async () => {
+    process.umask(umask);
     listener.close();
     await app.close();
   });

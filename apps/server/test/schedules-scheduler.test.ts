@@ -193,6 +193,9 @@ describe('scheduler', () => {
       expect(url).toMatch(new RegExp(`^http://localhost(:\\d+)?/builder/v1/schedules/${schedule.id}/trigger/[A-Za-z0-9_-]{43}$`));
       // only its owner and superusers see the URL
       expect((await api.fetched(schedule.id, app.adminHeader)).attributes.triggerUrl).toBe(url);
+      // a forwarded host from a proxy nobody configured changes nothing (ASB_TRUSTED_PROXIES)
+      const forged = await app.server.inject({ url: `/builder/v1/schedules/${schedule.id}`, headers: { ...olga, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+      expect(forged.json<{ data: { attributes: { triggerUrl: string } } }>().data.attributes.triggerUrl).toBe(url);
 
       const response = await api.trigger(url);
       expect(response.statusCode, response.body).toBe(201);

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInThrottle } from '../src/platform/db/schema.js';
 import { SESSION_COOKIE } from '../src/modules/usermgr/session.js';
 import { SIGN_IN_FAILED } from '../src/modules/usermgr/sign-in.service.js';
 import { createTestApp, PASSWORD, type TestApp } from './helpers/test-app.js';
@@ -29,6 +31,38 @@ describe('usermgr sign-in and account', () => {
       expect(me.json<{ last_login: string | null }>().last_login).not.toBeNull();
     });
 
+    it('ends the token at logout, and only that one', async () => {
+      const first = (await postToken('tina', PASSWORD)).json<{ token: string }>().token;
+      const second = (await postToken('tina', PASSWORD)).json<{ token: string }>().token;
+      const logout = await app.server.inject({ method: 'POST', url: '/usermgr/v1/logout/', headers: bearer(first) });
+      expect(logout.statusCode).toBe(204);
+      expect((await self(bearer(first))).statusCode).toBe(401);
+      expect((await self(bearer(second))).statusCode).toBe(200);
+      // a second logout with the ended token is refused like any call without a user
+      expect((await app.server.inject({ method: 'POST', url: '/usermgr/v1/logout/', headers: bearer(first) })).statusCode).toBe(401);
+    });
+
+    it('checks at most the free attempts of 40 parallel guesses: the right one, last, waits', async () => {
+      await app.userWithHeader('pia');
+      const guesses = Array.from({ length: 40 }, (_, index) => (index === 39 ? PASSWORD : `guess-${index}`));
+      const answers = await Promise.all(guesses.map((guess) => postToken('pia', guess)));
+      // each attempt was counted before its password was checked: five were checked, the rest wait
+      expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(5);
+      expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(35);
+      expect(answers[39]!.statusCode).toBe(429);
+    });
+
+    it('throttles the guessing client, not the account: its owner signs in from elsewhere', async () => {
+      await app.userWithHeader('alma');
+      const from = (remoteAddress: string, password: string) => app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', remoteAddress, payload: { username: 'alma', password } });
+      for (let attempt = 1; attempt <= 6; attempt++) expect([400, 429]).toContain((await from('203.0.113.9', `wrong-${attempt}`)).statusCode);
+      expect((await from('203.0.113.9', PASSWORD)).statusCode).toBe(429);
+      expect((await from('198.51.100.7', PASSWORD)).statusCode).toBe(200);
+      // an unknown name is throttled the same way: no telling which accounts exist
+      for (let attempt = 1; attempt <= 5; attempt++) expect((await postToken('no-such-user', `x-${attempt}`)).statusCode).toBe(400);
+      expect((await postToken('no-such-user', 'x-6')).statusCode).toBe(429);
+    });
+
     it('refuses a wrong password and an unknown user with the same message', async () => {
       for (const response of [await postToken('tina', 'wrong-password'), await postToken('nobody', PASSWORD)]) {
         expect(response.statusCode).toBe(400);
@@ -52,7 +86,7 @@ describe('usermgr sign-in and account', () => {
       expect(response.json()).toMatchObject({ non_field_errors: [SIGN_IN_FAILED] });
     });
 
-    it('locks the account after 5 wrong passwords, even for the right one', async () => {
+    it('makes a client wait after 5 wrong passwords, even for the right one', async () => {
       await app.userWithHeader('tom');
       for (let attempt = 1; attempt <= 5; attempt++) expect((await postToken('tom', `wrong-${attempt}`)).statusCode).toBe(400);
       const locked = await postToken('tom', PASSWORD);
@@ -60,9 +94,8 @@ describe('usermgr sign-in and account', () => {
       expect(locked.json<{ detail: string }>().detail).toMatch(/^Too many failed sign-in attempts\. Try again in (29|30) seconds\.$/);
     });
 
-    it('locks twice as long after one more failure once the lock ran out, and resets on success', async () => {
-      const row = await app.ctx.users.findByUsername('tom');
-      const expire = () => app.ctx.users.update(row!.id, { lockedUntil: new Date(Date.now() - 1000) });
+    it('makes it wait twice as long after one more failure once the wait ran out, and resets on success', async () => {
+      const expire = () => app.ctx.db.update(signInThrottle).set({ nextAllowedAt: new Date(Date.now() - 1000) }).where(eq(signInThrottle.account, 'tom'));
       await expire();
       expect((await postToken('tom', 'wrong-6')).statusCode).toBe(400);
       expect((await postToken('tom', PASSWORD)).json<{ detail: string }>().detail).toMatch(/Try again in (59|60) seconds/);

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+// find*/waitFor wait for a state: on a busy 2-core machine a page can take seconds to get
+// there, so the wait is generous (it ends as soon as the state is reached)
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine reads these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

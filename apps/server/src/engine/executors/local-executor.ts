@@ -3,6 +3,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { openTreeForTasks } from '../../platform/data-dir.js';
 import { diskUsage, removeSpecialFiles } from '../sandbox/folder-checks.js';
 import { executionFiles } from '../sandbox/task-files-inputs.js';
 import { writableFolders, type TaskSandbox } from '../sandbox/task-sandbox.js';
@@ -230,7 +231,11 @@ export class LocalExecutor implements TaskExecutor {
   /** Upstream outputs this machine does not have (another worker made them) come from the datastore. */
   private async fetchInputs(job: TaskJob): Promise<void> {
     if (this.datastore.kind === 'local') return;
-    for (const file of executionFiles(job.inputs, path.dirname(job.outDir))) await this.datastore.ensureLocal(file);
+    for (const file of executionFiles(job.inputs, path.dirname(job.outDir))) {
+      await this.datastore.ensureLocal(file);
+      // fetched by the server: the sandboxed task user must read it
+      await openTreeForTasks(file);
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { openTreeForTasks } from '../../platform/data-dir.js';
 import type { SnapshotEntry } from '@asb/contracts';
 import { restoreSnapshot } from '../../modules/procimp/build/snapshot.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
@@ -66,6 +67,8 @@ export class RuntimeCache {
     try {
       await fs.mkdir(partial);
       await restoreSnapshot(manifest, this.paths.objectsDir, partial);
+      // the sandboxed task user reads these (the data directory around them stays closed)
+      await openTreeForTasks(partial);
       await fs.rename(partial, dir);
     } catch (error) {
       await fs.rm(partial, { recursive: true, force: true });

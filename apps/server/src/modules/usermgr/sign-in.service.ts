@@ -1,4 +1,6 @@
 import { TOKEN_LIFETIME_SECONDS } from '@asb/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { signInThrottle } from '../../platform/db/schema.js';
 import { passwordVersion } from '../../platform/auth/authenticate.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AppContext } from '../../platform/context.js';
@@ -17,6 +19,9 @@ export function lockSeconds(failures: number): number {
   return Math.min(BASE_LOCK_SECONDS * 2 ** (failures - FREE_ATTEMPTS), MAX_LOCK_SECONDS);
 }
 
+/** lockSeconds of the counted attempts (t.attempts + 1), in SQL */
+const LOCK_SECONDS_SQL = `CASE WHEN t.attempts + 1 < ${FREE_ATTEMPTS} THEN 0 ELSE LEAST(${BASE_LOCK_SECONDS} * power(2, LEAST(t.attempts + 1 - ${FREE_ATTEMPTS}, 30)), ${MAX_LOCK_SECONDS}) END`;
+
 // Verifying against a real hash for unknown users keeps their answer as slow as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
@@ -27,30 +32,53 @@ export class SignInService {
     return this.ctx.tokens.sign(row.username, 'access', TOKEN_LIFETIME_SECONDS, { pwv: passwordVersion(row.passwordHash) });
   }
 
-  /** Checks credentials with throttling; inactive accounts cannot sign in. */
-  async signIn(username: string, password: string, now = new Date()): Promise<string> {
+  /**
+   * Checks credentials with throttling per account and client address (docs/security.md,
+   * "Sign-in"); inactive accounts cannot sign in. The attempt is counted, and the next one
+   * pushed back, in one statement BEFORE the password is checked: parallel guesses cannot
+   * all slip through before the first failure is written.
+   */
+  async signIn(username: string, password: string, address = 'unknown', now = new Date()): Promise<string> {
+    const account = username.toLowerCase();
+    const claim = await this.claimAttempt(account, address, now);
+    if (claim.waitUntil > now) {
+      const seconds = Math.ceil((claim.waitUntil.getTime() - now.getTime()) / 1000);
+      throw detailError(429, `Too many failed sign-in attempts. Try again in ${seconds} seconds.`);
+    }
     const row = await this.ctx.users.findByUsername(username);
     if (!row) {
       dummyHash ??= hashPassword('not-a-real-password');
       await verifyPassword(await dummyHash, password);
       throw this.failure();
     }
-    if (row.lockedUntil && row.lockedUntil > now) {
-      const seconds = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000);
-      throw detailError(429, `Too many failed sign-in attempts. Try again in ${seconds} seconds.`);
-    }
     const isValid = await verifyPassword(row.passwordHash, password);
-    if (!isValid || !row.isActive) {
-      const failures = row.failedLogins + 1;
-      const lock = lockSeconds(failures);
-      await this.ctx.users.update(row.id, {
-        failedLogins: failures,
-        lockedUntil: lock > 0 ? new Date(now.getTime() + lock * 1000) : null,
-      });
-      throw this.failure();
-    }
+    if (!isValid || !row.isActive) throw this.failure();
+    await this.ctx.db.delete(signInThrottle).where(and(eq(signInThrottle.account, account), eq(signInThrottle.address, address)));
     const updated = await this.ctx.users.update(row.id, { failedLogins: 0, lockedUntil: null, lastLogin: now });
     return this.issueToken(updated);
+  }
+
+  /**
+   * Counts the attempt and answers until when the caller must wait: the previous
+   * next-allowed time. An attempt that may be checked moves it to now +
+   * lockSeconds(attempts) (a success then deletes the row): the fifth attempt in a row is
+   * still checked, the sixth waits 30 s, the next one 60 s, and so on up to 15 minutes;
+   * refused attempts change nothing.
+   */
+  private async claimAttempt(account: string, address: string, now: Date): Promise<{ waitUntil: Date }> {
+    const at = now.toISOString();
+    // every SET expression reads the row as it was: waited_until gets the previous next_allowed_at
+    const result = await this.ctx.db.execute<{ waited_until: Date | string }>(sql`
+      INSERT INTO sign_in_throttle AS t (account, address, attempts, next_allowed_at, waited_until)
+      VALUES (${account}, ${address}, 1, ${at}::timestamptz, ${at}::timestamptz)
+      ON CONFLICT (account, address) DO UPDATE SET
+        attempts = CASE WHEN t.next_allowed_at > ${at}::timestamptz THEN t.attempts ELSE t.attempts + 1 END,
+        waited_until = t.next_allowed_at,
+        next_allowed_at = CASE WHEN t.next_allowed_at > ${at}::timestamptz THEN t.next_allowed_at
+          ELSE ${at}::timestamptz + make_interval(secs => ${sql.raw(LOCK_SECONDS_SQL)}) END
+      RETURNING waited_until`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: { waited_until: Date | string }[] }).rows) as { waited_until: Date | string }[];
+    return { waitUntil: new Date(rows[0]!.waited_until) };
   }
 
   private failure(): HttpError {

@@ -1,5 +1,6 @@
 import { access, needs, PUBLIC, SIGNED_IN, STAFF } from '../../platform/http/access.js';
 import type { FastifyInstance } from 'fastify';
+import { bearerToken, revokeToken } from '../../platform/auth/authenticate.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,7 +26,7 @@ export function registerUsermgrRoutes(app: FastifyInstance, ctx: AppContext): Us
   const username = z.object({ username: z.string() });
 
   typed.post(`${PREFIX}/token/`, { config: access(PUBLIC), schema: { tags, body: tokenRequestSchema } }, async (request) => ({
-    token: await service.signIn.signIn(request.body.username, request.body.password),
+    token: await service.signIn.signIn(request.body.username, request.body.password, request.ip),
   }));
 
   /** The automatic token of a browser signed in through the identity provider (session cookie). */
@@ -35,6 +36,13 @@ export function registerUsermgrRoutes(app: FastifyInstance, ctx: AppContext): Us
     const row = payload ? await ctx.users.findByUsername(payload.sub) : undefined;
     if (!row || !row.isActive) throw notAuthenticated();
     return { token: await service.signIn.issueToken(row) };
+  });
+
+  // the bearer token of the call ends here (the web client calls it before leaving); 204
+  typed.post(`${PREFIX}/logout/`, { config: access(SIGNED_IN), schema: { tags, summary: 'Revoke the bearer token of this call' } }, async (request, reply) => {
+    const token = bearerToken(request);
+    if (token) await revokeToken(ctx, token);
+    return reply.status(204).send();
   });
 
   typed.get(`${PREFIX}/users/`, { config: access(STAFF), schema: { tags } }, (request) => {

@@ -1,3 +1,4 @@
+import { signInThrottle } from '../../platform/db/schema.js';
 import { resourceId } from '../../platform/resources/resource.service.js';
 import crypto from 'node:crypto';
 import {
@@ -182,6 +183,8 @@ export class UsersService {
     const row = await this.rowOr404(username);
     const value = password ?? generatePassword();
     await this.repo.update(row.id, { passwordHash: await hashPassword(value), failedLogins: 0, lockedUntil: null });
+    // `asb reset-password` also lifts every sign-in wait of the account
+    await this.ctx.db.delete(signInThrottle).where(eq(signInThrottle.account, row.username.toLowerCase()));
     return value;
   }
 

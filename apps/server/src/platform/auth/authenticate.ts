@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import { revokedTokens } from '../db/schema.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Principal } from './principal.js';
@@ -32,12 +34,27 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
 export async function principalFromToken(ctx: AppContext, token: string): Promise<Principal | undefined> {
   const payload = await ctx.tokens.verify(token, 'access');
   if (!payload) return undefined;
+  if (typeof payload.jti === 'string' && (await isRevoked(ctx, payload.jti))) return undefined;
   const loaded = await ctx.users.principal(payload.sub);
   // A token issued before the last password change is no longer valid.
   if (!loaded || (typeof payload.pwv === 'number' && payload.pwv !== passwordVersion(loaded.row.passwordHash))) {
     return undefined;
   }
   return loaded.principal;
+}
+
+async function isRevoked(ctx: AppContext, jti: string): Promise<boolean> {
+  const [row] = await ctx.db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti));
+  return row !== undefined;
+}
+
+/** Logout: the presented bearer token stops working at once (expired revocations are swept on the way). */
+export async function revokeToken(ctx: AppContext, token: string): Promise<void> {
+  const payload = await ctx.tokens.verify(token, 'access');
+  if (!payload || typeof payload.jti !== 'string') return;
+  const expiresAt = new Date((typeof payload.exp === 'number' ? payload.exp : Date.now() / 1000) * 1000);
+  await ctx.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+  await ctx.db.insert(revokedTokens).values({ jti: payload.jti, expiresAt }).onConflictDoNothing();
 }
 
 /** A short fingerprint of the password hash, embedded in tokens to revoke them on change. */

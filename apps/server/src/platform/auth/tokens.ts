@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { TOKEN_LIFETIME_SECONDS } from '@asb/contracts';
 
@@ -12,6 +13,8 @@ export class TokenService {
   sign(username: string, purpose: 'access' | 'session' | 'oidc-state' = 'access', lifetimeSeconds = TOKEN_LIFETIME_SECONDS, extra: Record<string, unknown> = {}): Promise<string> {
     return new SignJWT({ ...extra, purpose })
       .setProtectedHeader({ alg: 'HS256' })
+      // an id of its own: a logout revokes this token (revoked_tokens), not the user's others
+      .setJti(crypto.randomUUID())
       .setSubject(username)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)

@@ -1,3 +1,4 @@
+import { secureDataDir } from '../data-dir.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +56,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const dataDir = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    secureDataDir(options.dataDir);
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: folder });

@@ -18,6 +18,29 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
 });
 
+/** Bearer tokens ended by a logout before their expiry (their jti), kept until they would have expired. */
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Sign-in throttling per account (lower-cased name, known or not) and client address:
+ * attempts since the last success, and when the next one may be checked.
+ */
+export const signInThrottle = pgTable(
+  'sign_in_throttle',
+  {
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** next_allowed_at as the latest attempt found it: that attempt is checked only if this has passed */
+    waitedUntil: timestamp('waited_until', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.address] })],
+);
+
 export const users = pgTable(
   'users',
   {

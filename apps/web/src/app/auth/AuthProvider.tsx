@@ -39,12 +39,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(() => {
-    removeTokenCookie();
-    localStore.setSession(null);
     // 'loading' rather than 'anonymous' until the page leaves: guarded pages must not
     // flash the login redirect while the browser goes to the logout URL.
     setSession((current) => ({ ...current, status: 'loading', user: null }));
-    window.location.assign(logoutUrl(session.instance));
+    // the token is revoked on the server first (whatever the answer, the browser forgets it)
+    void sessionApi
+      .revokeToken()
+      .catch(() => undefined)
+      .finally(() => {
+        removeTokenCookie();
+        localStore.setSession(null);
+        window.location.assign(logoutUrl(session.instance));
+      });
   }, [session.instance]);
 
   const value = useMemo<AuthState>(() => {

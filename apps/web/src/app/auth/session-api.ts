@@ -6,6 +6,8 @@ export const sessionApi = {
   instanceDetails: () => apiFetch<InstanceDetails>('/knowledge/api/details'),
   currentUser: () => apiFetch<User>('/usermgr/v1/users/self/'),
   requestToken: (credentials: TokenRequest) => apiFetch<TokenResponse>('/usermgr/v1/token/', { method: 'POST', body: credentials }),
+  /** ends the current bearer token on the server (a stolen copy stops working too) */
+  revokeToken: () => apiFetch<void>('/usermgr/v1/logout/', { method: 'POST' }),
   /** answers a token when the browser holds an identity-provider session, else 401 */
   automaticToken: () => apiFetch<TokenResponse>('/usermgr/v1/token/'),
   /** spec 1 §8: a failing check counts as changed */

@@ -1,3 +1,4 @@
+import { secureDataDir } from '../../../platform/data-dir.js';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +22,7 @@ export class BucketStorage {
   static async open(dataDir: string): Promise<BucketStorage> {
     const isTemporary = dataDir === 'memory://';
     const root = isTemporary ? await fs.mkdtemp(path.join(os.tmpdir(), 'asb-data-')) : path.resolve(dataDir);
+    if (!isTemporary) secureDataDir(root);
     for (const folder of ['buckets', 'uploads', 'builds', 'objects']) await fs.mkdir(path.join(root, folder), { recursive: true });
     return new BucketStorage(root, isTemporary);
   }

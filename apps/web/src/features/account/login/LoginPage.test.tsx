@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -70,7 +70,7 @@ describe('LoginPage', () => {
   ])('hands %s to the central error handler', async (_case, failure) => {
     renderLogin(failure);
     await submit();
-    await vi.waitFor(() => expect(handleError).toHaveBeenCalledWith(failure));
+    await waitFor(() => expect(handleError).toHaveBeenCalledWith(failure));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

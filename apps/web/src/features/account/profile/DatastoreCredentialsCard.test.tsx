@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../../app/auth/auth-context';
@@ -54,6 +54,6 @@ describe('DatastoreCredentialsCard', () => {
     fakeFetch(() => ({ status: 500 }));
     renderCard();
     await request();
-    await vi.waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to fetch credentials', color: 'red' })));
+    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to fetch credentials', color: 'red' })));
   });
 });

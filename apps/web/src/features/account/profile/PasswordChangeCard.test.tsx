@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../../app/auth/auth-context';
@@ -62,7 +62,7 @@ describe('PasswordChangeCard', () => {
     const { calls } = fakeFetch(() => ({ body: { detail: 'Password updated successfully', token: 'fresh-token' } }));
     const auth = renderCard();
     await fill('old-password', 'new-password-1');
-    await vi.waitFor(() => expect(auth.setToken).toHaveBeenCalledWith('fresh-token'));
+    await waitFor(() => expect(auth.setToken).toHaveBeenCalledWith('fresh-token'));
     expect(calls[0]).toMatchObject({
       method: 'PATCH',
       path: '/usermgr/v1/change_password/',

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,7 @@ describe('UserEditPage', () => {
     await user.click(screen.getByRole('switch', { name: /^Admin/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    const put = await vi.waitFor(() => {
+    const put = await waitFor(() => {
       const found = calls.find((c) => c.method === 'PUT');
       if (!found) throw new Error('no PUT yet');
       return found;

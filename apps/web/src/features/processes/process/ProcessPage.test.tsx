@@ -1,5 +1,5 @@
 import type { ProcessAttributes } from '@asb/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -72,7 +72,7 @@ describe('ProcessPage', () => {
     await user.click(await screen.findByRole('button', { name: 'New version' }));
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'New version' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
         data: { type: 'process-buckets', relationships: { process: { data: { type: 'processes', id: '7' } } } },
       }),

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../../test/fake-fetch';
@@ -38,7 +38,7 @@ describe('WrapperGeneratorPage', () => {
     renderGenerator();
     expect(screen.getByText('Create a wrapper to import a new process version')).toBeInTheDocument();
     const addInput = screen.getByRole('button', { name: 'Add input' });
-    await vi.waitFor(() => expect(addInput).toBeEnabled());
+    await waitFor(() => expect(addInput).toBeEnabled());
     await user.click(addInput);
     await user.click(screen.getByRole('button', { name: 'Add output' }));
     expect(screen.getByRole('textbox', { name: 'Name of input 1' })).toHaveValue('Input 1');

@@ -1,5 +1,5 @@
 import { parseWorkflowDocument, workflowDocumentText, type WorkflowAttributes, type WorkflowGraph } from '@asb/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeRequest } from '../../../test/fake-fetch';
@@ -94,7 +94,7 @@ describe('WorkflowEditor', () => {
     // the new node is selected: its settings are open
     expect(within(screen.getByRole('region', { name: 'Node settings' })).getByText('ndvi-2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toBeDefined());
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toBeDefined());
     const body = calls.find((call) => call.method === 'PATCH')!.body as { data: { attributes: { graph: WorkflowGraph } } };
     expect(body.data.attributes.graph.nodes.map((node) => node.id)).toEqual(['load-scene', 'ndvi', 'export', 'ndvi-2']);
     expect(body.data.attributes.graph.edges).toEqual(PIPELINE.edges);
@@ -154,7 +154,7 @@ describe('WorkflowEditor', () => {
     const onlyExport: WorkflowGraph = { nodes: PIPELINE.nodes.slice(2), edges: [] };
     const text = workflowDocumentText({ label: 'Other', graph: onlyExport });
     await user.upload(screen.getByLabelText('Import file'), new File([text], 'other.workflow.yaml', { type: 'application/yaml' }));
-    await vi.waitFor(() => expect(screen.queryByLabelText('ndvi input red (geotiff)')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByLabelText('ndvi input red (geotiff)')).not.toBeInTheDocument());
     expect(screen.getByLabelText('export input image (geotiff)')).toBeInTheDocument();
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Undo' }));

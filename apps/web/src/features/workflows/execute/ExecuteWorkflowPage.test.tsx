@@ -1,5 +1,5 @@
 import { EXECUTION_NOT_ALLOWED, INVALID_COORDINATE, MIN_INTERVAL_MESSAGE, type WorkflowInputGroup } from '@asb/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -71,7 +71,7 @@ describe('ExecuteWorkflowPage', () => {
     await user.clear(latitude);
     await user.type(latitude, '45.5');
     expect(screen.queryByText(INVALID_COORDINATE)).not.toBeInTheDocument();
-    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    await waitFor(() => expect(executeButton()).toBeEnabled());
   });
 
   it('offers the enum labels as choices and sends the value, leaving the hidden input out', async () => {
@@ -83,7 +83,7 @@ describe('ExecuteWorkflowPage', () => {
     expect(screen.getByRole('option', { name: 'Alpha' })).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'Beta' }));
     expect(screen.getByRole('combobox', { name: 'Band' })).toHaveValue('Beta');
-    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    await waitFor(() => expect(executeButton()).toBeEnabled());
     await user.click(executeButton());
     expect(await screen.findByRole('heading', { name: 'Executions list' })).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST' && call.path === '/builder/v1/executions');
@@ -112,13 +112,13 @@ describe('ExecuteWorkflowPage', () => {
     });
     const period = await screen.findByRole('button', { name: 'Period' });
     expect(period).toHaveTextContent('2024-03-04 / 2024-03-05');
-    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    await waitFor(() => expect(executeButton()).toBeEnabled());
     await user.click(period);
     await user.click(screen.getByRole('button', { name: '11 March 2024' }));
     expect(executeButton()).toBeDisabled();
     await user.click(screen.getByRole('button', { name: '15 March 2024' }));
     expect(period).toHaveTextContent('2024-03-11 / 2024-03-15');
-    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    await waitFor(() => expect(executeButton()).toBeEnabled());
   });
 
   it('shows a server refusal under its input', async () => {
@@ -138,7 +138,7 @@ describe('ExecuteWorkflowPage', () => {
     );
     await user.type(await screen.findByRole('textbox', { name: 'Latitude' }), '10');
     await chooseBand(user, 'Alpha');
-    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    await waitFor(() => expect(executeButton()).toBeEnabled());
     await user.click(executeButton());
     expect(await screen.findByText('Latitude refused here.')).toBeInTheDocument();
     expect(calls.some((call) => call.path.endsWith('/execute') && call.method === 'PATCH')).toBe(false);
@@ -152,7 +152,7 @@ describe('ExecuteWorkflowPage', () => {
 
   it('allows execution when the check itself fails', async () => {
     renderPage({ allowed: 'fails', groups: [] });
-    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    await waitFor(() => expect(executeButton()).toBeEnabled());
     expect(screen.queryByText(EXECUTION_NOT_ALLOWED)).not.toBeInTheDocument();
   });
 
@@ -174,7 +174,7 @@ describe('ExecuteWorkflowPage', () => {
     await user.type(await screen.findByLabelText(/Token/), 'hunter2');
     const preview = await screen.findByTestId('encrypted-preview');
     expect(within(preview).getByText(/^[A-Za-z0-9+/=]{75}$/)).toBeInTheDocument();
-    await vi.waitFor(() => expect(executeButton()).toBeEnabled());
+    await waitFor(() => expect(executeButton()).toBeEnabled());
     await user.click(executeButton());
     expect(await screen.findByRole('heading', { name: 'Executions list' })).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST' && call.path === '/builder/v1/executions')!;
@@ -222,10 +222,10 @@ describe('ExecuteWorkflowPage', () => {
     expect(scheduleButton()).toBeDisabled();
     await user.clear(every);
     await user.type(every, '12');
-    await vi.waitFor(() => expect(scheduleButton()).toBeEnabled());
+    await waitFor(() => expect(scheduleButton()).toBeEnabled());
 
     await user.click(scheduleButton());
-    await vi.waitFor(() => expect(scheduleButton()).toHaveAttribute('data-failed', 'true'));
+    await waitFor(() => expect(scheduleButton()).toHaveAttribute('data-failed', 'true'));
     await user.click(scheduleButton());
     expect(await screen.findByRole('heading', { name: 'Schedule page' })).toBeInTheDocument();
     const post = calls.filter((call) => call.method === 'POST' && call.path === '/builder/v1/schedules').at(-1);
