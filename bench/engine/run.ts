@@ -157,7 +157,11 @@ async function main() {
   const wrapperDir = path.join(dataDir, 'wrapper');
   await fs.mkdir(wrapperDir);
   await fs.writeFile(path.join(wrapperDir, 'process_wrapper.py'), WRAPPER);
-  const config = loadConfig({ ASB_ADMIN_USERNAME: 'admin', ASB_ADMIN_PASSWORD: 'bench-password', ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', ASB_DEMO: 'false' }, { dataDir, engine: { localCpus: CPUS, sweepIntervalMs: 2000 } });
+  const config = loadConfig(
+    // ASB_UNSAFE_NO_SANDBOX=true from the shell measures the engine without the sandbox (for comparison only)
+    { ASB_ADMIN_USERNAME: 'admin', ASB_ADMIN_PASSWORD: 'bench-password', ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', ASB_DEMO: 'false', ASB_UNSAFE_NO_SANDBOX: process.env.ASB_UNSAFE_NO_SANDBOX, ASB_TASK_NETWORK: process.env.ASB_TASK_NETWORK },
+    { dataDir, engine: { localCpus: CPUS, sweepIntervalMs: 2000 } },
+  );
   const app = await buildApp(config, {});
   await app.users.ensureAdmin();
   await app.server.listen({ port: 0, host: '127.0.0.1' });

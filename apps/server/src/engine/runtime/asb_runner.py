@@ -13,6 +13,10 @@ mappings: RLIMIT_DATA) is limited to that many MB before the wrapper is imported
 beyond it raises MemoryError and fails the task (exit 1). RLIMIT_AS is not used: numpy,
 GDAL and thread stacks reserve far more address space than they ever touch.
 
+The task sandbox also sets ASB_DISK_MB (RLIMIT_FSIZE: no file larger), ASB_MAX_PROCESSES
+(RLIMIT_NPROC) and ASB_CPU_LIST (the CPUs to run on). All limits are set as hard limits
+before any user code runs, so the wrapper cannot raise them (docs/security.md).
+
 Imports process_wrapper, fills in declared defaults, calls execute(out_dir, **inputs) and
 checks that every declared output came back. Anything the wrapper prints goes to stderr,
 so stdout carries the outputs JSON only.
@@ -39,22 +43,48 @@ class RunnerError(Exception):
         self.code = code
 
 
-def limit_memory(value):
-    """Applies ASB_MEMORY_MB (see the docstring); an empty value means no limit."""
+def whole_number(name):
+    value = os.environ.get(name, "").strip()
     if not value:
         return None
     try:
-        megabytes = int(value)
+        number = int(value)
     except ValueError:
-        raise RunnerError(EXIT_INPUTS, f"ASB_MEMORY_MB must be a whole number of MB, not {value!r}")
-    if megabytes <= 0:
-        return None
-    soft, hard = megabytes * 1024 * 1024, resource.getrlimit(resource.RLIMIT_DATA)[1]
-    # An unprivileged process cannot raise its hard limit: never ask for more than it.
-    if hard != resource.RLIM_INFINITY:
-        soft = min(soft, hard)
-    resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+        raise RunnerError(EXIT_INPUTS, f"{name} must be a whole number, not {value!r}")
+    return number if number > 0 else None
+
+
+def set_hard_limit(kind, value):
+    """soft = hard = value, never above the current hard limit (an unprivileged process cannot raise it)."""
+    current = resource.getrlimit(kind)[1]
+    if current != resource.RLIM_INFINITY:
+        value = min(value, current)
+    resource.setrlimit(kind, (value, value))
+
+
+def limit_memory():
+    """Applies ASB_MEMORY_MB (see the docstring); unset or 0 means no limit."""
+    megabytes = whole_number("ASB_MEMORY_MB")
+    if megabytes:
+        set_hard_limit(resource.RLIMIT_DATA, megabytes * 1024 * 1024)
     return megabytes
+
+
+def apply_sandbox_limits():
+    """ASB_DISK_MB, ASB_MAX_PROCESSES, ASB_CPU_LIST (set by the task sandbox), and no core dumps."""
+    disk_mb = whole_number("ASB_DISK_MB")
+    if disk_mb:
+        set_hard_limit(resource.RLIMIT_FSIZE, disk_mb * 1024 * 1024)
+    processes = whole_number("ASB_MAX_PROCESSES")
+    if processes:
+        set_hard_limit(resource.RLIMIT_NPROC, processes)
+    set_hard_limit(resource.RLIMIT_CORE, 0)
+    cpus = os.environ.get("ASB_CPU_LIST", "").strip()
+    if cpus:
+        try:
+            os.sched_setaffinity(0, {int(cpu) for cpu in cpus.split(",")})
+        except (ValueError, OSError) as error:
+            raise RunnerError(EXIT_INPUTS, f"ASB_CPU_LIST {cpus!r} cannot be applied: {error}")
 
 
 def read_inputs(source):
@@ -129,8 +159,9 @@ def check_outputs(declared, result, out_dir):
 
 
 def run(args):
+    apply_sandbox_limits()
     given = read_inputs(args.inputs)
-    memory_mb = limit_memory(os.environ.get("ASB_MEMORY_MB", "").strip())
+    memory_mb = limit_memory()
     out_dir = os.path.abspath(args.out_dir)
     os.makedirs(out_dir, exist_ok=True)
     # User code may print freely: keep stdout for the outputs JSON.

@@ -3,12 +3,11 @@ import { bwrapArgs, type BwrapPlan } from './bwrap-command.js';
 import { executionFiles, renameInputs } from './task-files-inputs.js';
 
 const plan = (overrides: Partial<BwrapPlan> = {}): BwrapPlan => ({
-  tools: { bwrap: '/usr/bin/bwrap', setpriv: '/usr/bin/setpriv', prlimit: '/usr/bin/prlimit', taskset: '/usr/bin/taskset' },
-  host: { symlinks: [['/bin', 'usr/bin']], folders: ['/usr'], etc: ['/etc/ssl'], extra: [] },
+  tools: { bwrap: '/usr/bin/bwrap', setpriv: '/usr/bin/setpriv' },
+  host: { symlinks: [['/bin', 'usr/bin']], folders: ['/usr'], etc: ['/etc/ld.so.cache'], networkEtc: ['/etc/resolv.conf'], extra: [] },
   network: false,
   mounts: { runner: '/srv/asb_runner.py', wrapperDir: '/data/runtime/abc', outDir: '/data/datastore/u/executions/e/a', scratchDir: '/data/datastore/u/executions/e/.work/a.1', inputs: [['/data/datastore/u/executions/e/b/x.tif', '/task/inputs/0/x.tif']] },
-  env: { PATH: '/usr/bin', SECRET_LOOKING: undefined },
-  limits: { memoryMb: 512, diskMb: 10, maxProcesses: 100, cpuList: [1] },
+  env: { PATH: '/usr/bin', ASB_DISK_MB: '10', UNSET: undefined },
   command: ['/usr/bin/python3', '/task/runner/asb_runner.py'],
   ...overrides,
 });
@@ -27,16 +26,16 @@ describe('bwrapArgs', () => {
       '/data/datastore/u/executions/e/.work/a.1 /task/scratch',
       '/data/datastore/u/executions/e/.work/a.1/tmp /tmp',
     ]);
-    expect(pairs(args, '--ro-bind-try')).toEqual(['/etc/ssl /etc/ssl', '/data/datastore/u/executions/e/b/x.tif /task/inputs/0/x.tif']);
-    // the limits are hard limits set before python, which runs last
-    expect(args.slice(args.indexOf('/usr/bin/prlimit'))).toEqual([
-      '/usr/bin/prlimit', '--nproc=100', '--core=0', `--data=${512 * 1024 * 1024}`, `--fsize=${10 * 1024 * 1024}`, '--',
-      '/usr/bin/taskset', '--cpu-list', '1', '/usr/bin/python3', '/task/runner/asb_runner.py',
-    ]);
+    expect(pairs(args, '--ro-bind-try')).toEqual(['/etc/ld.so.cache /etc/ld.so.cache', '/data/datastore/u/executions/e/b/x.tif /task/inputs/0/x.tif']);
+    // a clean environment: only what the plan gives (the runner takes its limits from it)
+    expect(pairs(args, '--setenv')).toEqual(['PATH /usr/bin', 'ASB_DISK_MB 10']);
+    expect(args.slice(-3)).toEqual(['--', '/usr/bin/python3', '/task/runner/asb_runner.py']);
   });
 
-  it('keeps the network when the task may have it', () => {
-    expect(bwrapArgs(plan({ network: true }))).not.toContain('--unshare-net');
+  it('keeps the network, and what name resolution needs, when the task may have it', () => {
+    const args = bwrapArgs(plan({ network: true }));
+    expect(args).not.toContain('--unshare-net');
+    expect(pairs(args, '--ro-bind-try')).toContain('/etc/resolv.conf /etc/resolv.conf');
   });
 
   it('as root: builds the sandbox, drops to the task user, then adds the user namespace', () => {

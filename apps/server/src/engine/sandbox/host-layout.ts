@@ -3,35 +3,17 @@ import path from 'node:path';
 import type { HostLayout, SandboxTools } from './bwrap-command.js';
 
 const TOP_LEVEL = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
-/** What a python runtime reads of /etc: the loader cache, alternatives (BLAS), certificates, name resolution, zones. */
-const ETC = [
-  '/etc/ld.so.cache',
-  '/etc/ld.so.conf',
-  '/etc/alternatives',
-  '/etc/ssl',
-  '/etc/ca-certificates',
-  '/etc/pki',
-  '/etc/resolv.conf',
-  '/etc/hosts',
-  '/etc/nsswitch.conf',
-  '/etc/gai.conf',
-  '/etc/host.conf',
-  '/etc/services',
-  '/etc/protocols',
-  '/etc/localtime',
-  '/etc/timezone',
-  '/etc/mime.types',
-  '/etc/gdal',
-  '/etc/matplotlibrc',
-  '/etc/python3',
-  '/etc/python3.11',
-];
+/** What a python runtime reads of /etc: the loader cache, alternatives (BLAS), the time zone, python's own settings. */
+const ETC = ['/etc/ld.so.cache', '/etc/alternatives', '/etc/localtime', '/etc/python3', '/etc/python3.11', '/etc/gdal'];
+/** What a task with the network reads besides: certificates and name resolution. */
+const NETWORK_ETC = ['/etc/ssl', '/etc/ca-certificates', '/etc/pki', '/etc/resolv.conf', '/etc/hosts', '/etc/nsswitch.conf', '/etc/gai.conf', '/etc/host.conf', '/etc/services', '/etc/protocols'];
 
 const isInside = (root: string, candidate: string) => candidate === root || candidate.startsWith(root + path.sep);
 
 /** The host's system folders as the sandbox shows them, and the interpreter's own installation if it lies elsewhere. */
 export function hostLayout(python: string): HostLayout {
-  const layout: HostLayout = { symlinks: [], folders: ['/usr'], etc: ETC.filter((file) => fs.existsSync(file)), extra: [] };
+  const existing = (files: string[]) => files.filter((file) => fs.existsSync(file));
+  const layout: HostLayout = { symlinks: [], folders: ['/usr'], etc: existing(ETC), networkEtc: existing(NETWORK_ETC), extra: [] };
   for (const name of TOP_LEVEL) {
     const stat = fs.lstatSync(name, { throwIfNoEntry: false });
     if (stat?.isSymbolicLink()) layout.symlinks.push([name, fs.readlinkSync(name)]);
@@ -67,7 +49,7 @@ export function resolvePython(python: string): string {
   return found;
 }
 
-/** bubblewrap and the util-linux tools of the command chain; they run inside the sandbox, so they must lie in /usr. */
+/** bubblewrap and setpriv (util-linux); the inner ones run inside the sandbox, so they must lie in /usr. */
 export function sandboxTools(bwrap: string): SandboxTools {
   const find = (name: string, hint: string) => {
     const found = which(name);
@@ -78,7 +60,5 @@ export function sandboxTools(bwrap: string): SandboxTools {
   return {
     bwrap: find(bwrap, 'install bubblewrap (Debian: apt-get install bubblewrap), or set ASB_BWRAP to its path'),
     setpriv: find('setpriv', 'it comes with util-linux'),
-    prlimit: find('prlimit', 'it comes with util-linux'),
-    taskset: find('taskset', 'it comes with util-linux'),
   };
 }

@@ -82,8 +82,13 @@ class BubblewrapSandbox implements TaskSandbox {
       dropTo: this.dropTo,
       network: taskHasNetwork(this.config, job),
       mounts: { runner: runtimeScript('asb_runner.py'), wrapperDir: attempt.wrapperDir, outDir: job.outDir, scratchDir, inputs },
-      env: childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: SANDBOX_PATH, HOME: INSIDE.work, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8' } }),
-      limits: { memoryMb: job.memoryMb, diskMb: job.diskMb, maxProcesses: this.config.maxProcesses, cpuList: attempt.cpuList },
+      env: {
+        ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: SANDBOX_PATH, HOME: INSIDE.work, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8' } }),
+        // hard limits the runner sets before any user code runs (asb_runner.py)
+        ASB_DISK_MB: String(Math.max(0, Math.floor(job.diskMb))),
+        ASB_MAX_PROCESSES: String(this.config.maxProcesses),
+        ASB_CPU_LIST: attempt.cpuList.join(','),
+      },
       command: [this.python, INSIDE.runner, '--wrapper-dir', INSIDE.wrapper, '--out-dir', INSIDE.out, '--inputs', '-', '--outputs', INSIDE.outputs],
     };
     return { command: this.tools.bwrap, args: bwrapArgs(plan), env: {}, cwd: scratchDir, inputs: renameInputs(job.inputs, new Map(inputs)) };
@@ -104,7 +109,11 @@ class UnsandboxedRunner implements TaskSandbox {
     for (const folder of writableFolders(job, scratchDir)) fs.mkdirSync(folder, { recursive: true });
     const work = path.join(scratchDir, 'work');
     const args = [runtimeScript('asb_runner.py'), '--wrapper-dir', attempt.wrapperDir, '--out-dir', path.resolve(job.outDir), '--inputs', '-', '--outputs', path.join(scratchDir, 'outputs.json')];
-    const env = childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: process.env.PATH, HOME: work, TMPDIR: path.join(scratchDir, 'tmp') } });
+    const env = {
+      ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: process.env.PATH, HOME: work, TMPDIR: path.join(scratchDir, 'tmp') } }),
+      ASB_DISK_MB: String(Math.max(0, Math.floor(job.diskMb))),
+      ASB_CPU_LIST: attempt.cpuList.join(','),
+    };
     return { command: this.python, args, env, cwd: work, inputs: job.inputs };
   }
 }
