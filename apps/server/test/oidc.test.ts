@@ -53,6 +53,8 @@ describe('OpenID Connect sign-in', () => {
         scopes: 'openid profile email',
         allowInsecure: true,
       },
+      // the reverse proxy of the forwarded-host case below (ASB_TRUSTED_PROXIES)
+      trustedProxies: ['127.0.0.1'],
     });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     asb = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
@@ -154,7 +156,14 @@ describe('OpenID Connect sign-in', () => {
       expect(browser.cookie(SESSION)).toBeUndefined();
     });
 
-    it('builds the redirect URI from the forwarded host and marks cookies Secure behind https', async () => {
+    it('builds the redirect URI from the forwarded host of a trusted proxy and marks cookies Secure behind https', async () => {
+      // from an address that is no configured proxy, the forwarded headers are ignored
+      const direct = await app.server.inject({
+        url: '/usermgr/oidc/authenticate',
+        remoteAddress: '203.0.113.5',
+        headers: { host: 'portal.internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+      });
+      expect(new URL(direct.headers.location as string).searchParams.get('redirect_uri')).toBe('http://portal.internal:8080/usermgr/oidc/callback');
       const response = await app.server.inject({
         url: '/usermgr/oidc/authenticate',
         headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'portal.example' },

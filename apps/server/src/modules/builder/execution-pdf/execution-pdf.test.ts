@@ -107,9 +107,8 @@ describe('renderExecutionPdf', () => {
 
   it('keeps hundreds of tasks in shape: the graph is capped with a note, the timeline on one page, every task in the table', async () => {
     const { row, tasks } = fanOut(500);
-    const started = Date.now();
+    // (how fast it renders is not a test's business: no clock here)
     const { text, pages } = await textAndPages(await renderExecutionPdf(executionReportData(row, tasks, new Date(BASE + 60_000))));
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(text).toContain(`Graph of 502 tasks: too large to draw; see the tasks table.`);
     expect(MAX_GRAPH_TASKS).toBeLessThan(502);
     expect(text).toContain(`Timeline of the first ${MAX_TIMELINE_BARS} of 502 tasks by start`);
