@@ -68,8 +68,9 @@ describe('engine: the S3 datastore', () => {
     expect(await s3.keys(executionKey)).toEqual(
       ['logs/make.1.log', 'logs/measure.1.log', 'make/scene.txt', 'make/tiles/row 1/t.txt'].map((key) => executionKey + key),
     );
-    // the server ran every attempt itself: its working copy is gone once the execution ended
-    expect(fs.existsSync(row.datastore!)).toBe(false);
+    // the server ran every attempt itself: its working copy goes once the execution ended (the
+    // removal runs after the status is written: wait for it)
+    await expect.poll(() => fs.existsSync(row.datastore!), { timeout: 30_000, interval: 50 }).toBe(false);
 
     const scene = results.data.find((record) => record.key === 'scene')!;
     expect(scene.value).toBe(`/builder/v1/executions/${id}/files/make/scene.txt`);

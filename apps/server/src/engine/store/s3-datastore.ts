@@ -127,7 +127,18 @@ export class S3Datastore implements Datastore {
   }
 
   async executionEnded(executionDir: string): Promise<void> {
-    if (this.options.pruneLocal && !fs.existsSync(path.join(executionDir, UNSAVED))) await fs.promises.rm(executionDir, { recursive: true, force: true });
+    if (!this.options.pruneLocal || fs.existsSync(path.join(executionDir, UNSAVED))) return;
+    // the last attempt's scratch folder may still be going away beside this (local-executor.ts):
+    // a removal that trips over it is done again once that one is over
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await fs.promises.rm(executionDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
   }
 
   async close(): Promise<void> {
