@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireDeclaredAccess } from '../src/platform/http/access.js';
@@ -103,6 +106,23 @@ describe('access: declared on every route', () => {
       if (response.statusCode >= 500) answers.push(`${operation.method} ${operation.path}: ${response.statusCode}`);
     }
     expect(answers).toEqual([]);
+  });
+
+  it('starts with the built web app too (its files are served by declared routes)', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-dist-'));
+    await fs.mkdir(path.join(dist, 'assets'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>ASB</title>');
+    await fs.writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const withWeb = await createTestApp({ webDistDir: dist });
+    try {
+      const index = await withWeb.server.inject({ url: '/asb/workflows' });
+      expect([index.statusCode, index.body, index.headers['cache-control']]).toEqual([200, '<!doctype html><title>ASB</title>', 'no-cache']);
+      const asset = await withWeb.server.inject({ url: '/asb/assets/app-1234.js' });
+      expect([asset.statusCode, asset.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+    } finally {
+      await withWeb.close();
+      await fs.rm(dist, { recursive: true, force: true });
+    }
   });
 
   it('refuses to start with a route that declares nothing', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { APP_BASE_PATH } from '@asb/contracts';
 import { access, PUBLIC } from '../../platform/http/access.js';
 
@@ -14,11 +14,13 @@ export async function registerSpaRoutes(app: FastifyInstance, webDistDir: string
     app.log.warn({ webDistDir }, 'web app not built: /asb/ is not served (run npm run build)');
     return;
   }
-  await app.register(fastifyStatic, { root: webDistDir, prefix: APP_BASE_PATH, index: false, wildcard: false });
-  const sendIndex = (_request: unknown, reply: { header(k: string, v: string): unknown; sendFile(f: string): unknown }) => {
+  // serve: false: only reply.sendFile; the routes below serve the files, each declaring its access
+  await app.register(fastifyStatic, { root: webDistDir, prefix: APP_BASE_PATH, index: false, serve: false });
+  // cacheControl: false keeps the Cache-Control set here (send would write 'public, max-age=0')
+  const sendIndex = (_request: unknown, reply: FastifyReply) => {
     // index.html must not be cached: it names the current hashed bundles.
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile('index.html', { cacheControl: false });
   };
   app.get('/asb', { config: access(PUBLIC) }, (_request, reply) => reply.redirect(APP_BASE_PATH));
   app.get(APP_BASE_PATH, { config: access(PUBLIC) }, sendIndex);
@@ -26,8 +28,9 @@ export async function registerSpaRoutes(app: FastifyInstance, webDistDir: string
     const relative = decodeURIComponent(request.url.slice(APP_BASE_PATH.length).split('?')[0] ?? '');
     const file = path.join(webDistDir, relative);
     if (relative && file.startsWith(webDistDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      if (relative.startsWith('assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-      return reply.sendFile(relative);
+      // hashed bundles never change; other files (icons) are checked again each time
+      reply.header('Cache-Control', relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(relative, { cacheControl: false });
     }
     return sendIndex(request, reply);
   });
