@@ -84,6 +84,10 @@ OUTPUTS = [{"name": "cpus", "data_type": "integer"}]
 def execute(out_dir, what):
     if what == "cpus":
         return {"cpus": len(os.sched_getaffinity(0))}
+    if what == "numpy":
+        # a real runtime: numpy and its BLAS through /etc/alternatives and the loader cache
+        import numpy
+        return {"cpus": int(numpy.ones((3, 3)).dot(numpy.ones(3)).sum())}
     if what == "memory":
         hoard = bytearray(400 * 1024 * 1024)
         return {"cpus": len(hoard)}
@@ -187,6 +191,12 @@ describe('the task sandbox against a hostile process', () => {
     const { row, results } = await runOne('network-check:1', { port: String(port) });
     expect(row.status, JSON.stringify(results)).toBe('success');
     expect(results.data.find((record) => record.key === 'answer')?.value).toBe('portal here');
+  });
+
+  it('runs numpy, whose BLAS the loader finds through /etc (under the server umask 077)', async () => {
+    const { row, id, results } = await runOne('limits:1', { what: 'numpy' });
+    expect(row.status, JSON.stringify(await taskRows(app, id))).toBe('success');
+    expect(results.data.find((record) => record.key === 'cpus')?.value).toBe(9);
   });
 
   it('runs on as many CPUs as its image has', async () => {

@@ -52,16 +52,28 @@ function namespaces(network: boolean): string[] {
   return ['--unshare-ipc', '--unshare-pid', '--unshare-uts', '--unshare-cgroup-try', ...(network ? [] : ['--unshare-net']), '--hostname', 'asb-task'];
 }
 
+/** Every folder above a mount point, outermost first (not '/'). */
+function parentsOf(targets: string[]): string[] {
+  const parents = new Set<string>();
+  for (const target of targets) {
+    for (let folder = path.dirname(target); folder !== '/' && folder !== '.'; folder = path.dirname(folder)) parents.add(folder);
+  }
+  return [...parents].sort((a, b) => a.split('/').length - b.split('/').length);
+}
+
 function mounts(plan: BwrapPlan): string[] {
   const { host, mounts: m } = plan;
   const args: string[] = [];
+  const etc = plan.network ? [...host.etc, ...host.networkEtc] : host.etc;
+  // bubblewrap makes missing folders with the server's umask (077: 0700), which the task's
+  // user could not enter: the folders above the mount points are made 0755 first
+  for (const folder of parentsOf([...etc, ...host.extra])) args.push('--perms', '0755', '--dir', folder);
   for (const folder of host.folders) args.push('--ro-bind', folder, folder);
   for (const [name, target] of host.symlinks) args.push('--symlink', target, name);
   // each mount costs a few hundred microseconds of every task's start: only what is needed
-  for (const file of plan.network ? [...host.etc, ...host.networkEtc] : host.etc) args.push('--ro-bind-try', file, file);
+  for (const file of etc) args.push('--ro-bind-try', file, file);
   for (const folder of host.extra) args.push('--ro-bind', folder, folder);
   args.push('--proc', '/proc', '--dev', '/dev');
-  // bubblewrap creates missing folders 0700: the task's user could not enter them
   for (const folder of ['/task', '/task/runner', INSIDE.inputs]) args.push('--perms', '0755', '--dir', folder);
   args.push('--ro-bind', m.runner, INSIDE.runner, '--ro-bind', m.wrapperDir, INSIDE.wrapper);
   args.push('--bind', m.outDir, INSIDE.out, '--bind', m.scratchDir, INSIDE.scratch, '--bind', path.join(m.scratchDir, 'tmp'), INSIDE.tmp);
