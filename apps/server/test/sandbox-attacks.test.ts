@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ExecutionResults } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineSeeds, taskRows, waitForStatus } from './helpers/engine.js';
+import { hostPidsOf } from './helpers/host-processes.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -102,16 +103,6 @@ def execute(out_dir, what):
             time.sleep(0.1)
     return {"cpus": 0}
 `;
-
-async function hostPidsOf(marker: string): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.split('\0').includes(marker)) pids.push(Number(entry));
-  }
-  return pids;
-}
 
 describe('the task sandbox against a hostile process', () => {
   let app: TestApp;

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hostPidsOf } from '../../../test/helpers/host-processes.js';
 import { testSandbox } from '../../../test/helpers/sandbox.js';
 import { SCALE_WRAPPER } from '../../../test/helpers/wrappers.js';
 import { snapshotFolder } from '../../modules/procimp/build/snapshot.js';
@@ -43,17 +44,6 @@ async function isAlive(pid: number): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return true;
-}
-
-/** Host pids of the processes whose command line holds `marker` (a `sleep {marker}` a wrapper started). */
-async function hostPidsOf(marker: string): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.split('\0').includes(marker)) pids.push(Number(entry));
-  }
-  return pids;
 }
 
 /** Records the callbacks and lets a test wait for one task's start or end. */
