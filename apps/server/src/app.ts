@@ -43,6 +43,7 @@ import { registerUsermgrRoutes } from './modules/usermgr/usermgr.routes.js';
 import { UsersRepository } from './modules/usermgr/users.repository.js';
 import type { UsersService } from './modules/usermgr/users.service.js';
 import { access, PUBLIC, requireDeclaredAccess } from './platform/http/access.js';
+import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
 
 export interface App {
   server: FastifyInstance;
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     users: new UsersRepository(database.db),
     bus: options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl, { log: server.log }) : new InProcessEventBus()),
     keystore: new Keystore(database.db),
+    outbound: new OutboundFetch(config.outboundAllow, server.log),
     log: server.log,
   };
 
@@ -150,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await server.close();
       await storage.close();
       await ctx.bus.close();
+      await ctx.outbound.close();
       if (!options.database) await database.close();
     },
   };

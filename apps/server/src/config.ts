@@ -88,6 +88,16 @@ export interface EngineConfig {
   enabled?: boolean;
 }
 
+/** Bucket uploads (docs/security.md "Uploads"); each file is limited to MAX_UPLOAD_BYTES (contracts) besides. */
+export interface UploadLimits {
+  /** ASB_UPLOAD_REQUEST_MB: all files of one upload request together */
+  requestBytes: number;
+  /** ASB_UPLOAD_MAX_FILES: files in one upload request */
+  filesPerRequest: number;
+  /** ASB_BUCKET_MB: all files of one bucket together */
+  bucketBytes: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -105,6 +115,8 @@ export interface AppConfig {
   publicUrl: string | undefined;
   /** ASB_TRUSTED_PROXIES: addresses or CIDRs whose X-Forwarded-* headers are believed; none by default */
   trustedProxies: string[];
+  /** ASB_OUTBOUND_ALLOW: CIDR ranges the server may fetch from for a user besides public addresses (docs/security.md); none by default */
+  outboundAllow: string[];
   webDistDir: string;
   oidc: OidcConfig | undefined;
   logLevel: string;
@@ -112,6 +124,7 @@ export interface AppConfig {
   pythonCommand: string;
   /** a build refuses archives that expand to more than this */
   maxExtractedBytes: number;
+  uploads: UploadLimits;
   registry: RegistryConfig | undefined;
   /** seed the demo (workspace, example processes, workflow) on a first start; ASB_DEMO=false turns it off */
   demo: boolean;
@@ -245,11 +258,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secretKey: env.ASB_SECRET_KEY || undefined,
     publicUrl: env.ASB_PUBLIC_URL || undefined,
     trustedProxies: list(env.ASB_TRUSTED_PROXIES) ?? [],
+    outboundAllow: list(env.ASB_OUTBOUND_ALLOW) ?? [],
     webDistDir: path.resolve(env.ASB_WEB_DIST ?? path.join(here, '../../web/dist')),
     oidc: oidcFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     pythonCommand: env.ASB_PYTHON ?? defaultPython(),
     maxExtractedBytes: Number(env.ASB_MAX_EXTRACTED_MB ?? 2048) * 1024 * 1024,
+    uploads: {
+      requestBytes: Number(env.ASB_UPLOAD_REQUEST_MB ?? 100) * 1024 * 1024,
+      filesPerRequest: Number(env.ASB_UPLOAD_MAX_FILES ?? 200),
+      bucketBytes: Number(env.ASB_BUCKET_MB ?? 500) * 1024 * 1024,
+    },
     registry: registryFromEnv(env),
     demo: env.ASB_DEMO !== 'false',
     engine: {

@@ -175,3 +175,64 @@ describe('procimp bucket files', () => {
     });
   });
 });
+
+/** The limits per request, per bucket and on the number of files (docs/security.md "Uploads"), configured small. */
+describe('procimp bucket upload limits', () => {
+  const MB = 1024 * 1024;
+  let app: TestApp;
+  let dataDir: string;
+  let bucket: number;
+
+  const upload = async (files: UploadFile[]) => {
+    const body = await multipart(files, {});
+    return app.server.inject({ method: 'POST', url: `/procimp/process/buckets/${bucket}/files`, headers: { ...app.adminHeader, ...body.headers }, payload: body.payload });
+  };
+  const stored = async () => (await fs.readdir(path.join(dataDir, 'buckets', String(bucket)), { recursive: true }).catch(() => [])).map(String).sort();
+  const file = (name: string, megabytes: number) => ({ name, content: Buffer.alloc(megabytes * MB) });
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-procimp-limits-'));
+    app = await createTestApp({ dataDir, uploads: { requestBytes: 3 * MB, filesPerRequest: 3, bucketBytes: 5 * MB } });
+    const lab = await seedWorkspace(app, 'lab');
+    bucket = await createBucket(app, await seedProcess(app, { identifier: 'big', label: 'Big', workspaceIds: [lab] }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses files that add up to more than the request limit, and stores none of them', async () => {
+    const response = await upload([file('a.bin', 1), file('b.bin', 1), file('c.bin', 1.5)]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ detail: 'The files of one upload may add up to at most 3 MB: upload them in several steps.' });
+    expect(await stored()).toEqual([]);
+    expect(await fs.readdir(path.join(dataDir, 'uploads'))).toEqual([]);
+  });
+
+  it('refuses more files than one request may hold', async () => {
+    const response = await upload([file('1.txt', 0), file('2.txt', 0), file('3.txt', 0), file('4.txt', 0)]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ detail: 'One upload may hold at most 3 files: upload them in several steps.' });
+    expect(await stored()).toEqual([]);
+  });
+
+  it('fills a bucket up to its limit, refuses what would go over, and takes a replacement that does not grow it', async () => {
+    expect((await upload([file('a.bin', 2), file('b.bin', 1)])).statusCode).toBe(201);
+    expect((await upload([file('c.bin', 2)])).statusCode).toBe(201);
+    const over = await upload([file('d.bin', 0.5)]);
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({ detail: 'A bucket may hold at most 5 MB: these files would bring it to 5.5 MB. Delete files first.' });
+    expect(await stored()).toEqual(['a.bin', 'b.bin', 'c.bin']);
+    // the same size again, or smaller: the bucket does not grow
+    expect((await upload([file('b.bin', 1)])).statusCode).toBe(201);
+    expect((await upload([file('a.bin', 0.5)])).statusCode).toBe(201);
+    expect((await fs.stat(path.join(dataDir, 'buckets', String(bucket), 'a.bin'))).size).toBe(0.5 * MB);
+  });
+
+  it('counts uploads that arrive at once against the bucket one after the other', async () => {
+    // 3.5 MB stored: of two 1 MB uploads at once, one fits
+    const answers = await Promise.all([upload([file('e.bin', 1)]), upload([file('f.bin', 1)])]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 413]);
+    expect((await stored()).filter((name) => name === 'e.bin' || name === 'f.bin')).toHaveLength(1);
+  });
+});

@@ -2,12 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { SchedulePayload } from '@asb/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Scheduler } from '../src/modules/schedules/scheduler.js';
 import { workflows } from '../src/platform/db/schema.js';
+import { OutboundFetch } from '../src/platform/outbound/outbound-fetch.js';
 import { builderApi, builderSeeds, type ErrorBody, type ExecutionObject } from './helpers/builder.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
-import { dueTimes, SCAN_GRAPH, SCAN_INPUTS, scheduledExecutions, scheduleRow, schedulesApi, seedScanProcess, TestClock } from './helpers/schedules.js';
+import { dueTimes, type ScheduleObject, SCAN_GRAPH, SCAN_INPUTS, scheduledExecutions, scheduleRow, schedulesApi, seedScanProcess, TestClock } from './helpers/schedules.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -23,15 +24,17 @@ describe('scheduler', () => {
   let flow = '';
   let olga: Headers;
   let nils: Headers;
+  let lab = '';
 
   const payload = (overrides: Partial<SchedulePayload>): Partial<SchedulePayload> => ({ processor_id: flow, title: 'Scan', inputs: SCAN_INPUTS, ...overrides });
   const scheduler = (clock: TestClock, on: TestApp = app) => new Scheduler(on.ctx, { clock });
 
   beforeAll(async () => {
-    app = await createTestApp({ engine: { localCpus: 1, sweepIntervalMs: 2000, enabled: false } });
+    // the STAC APIs of these tests are on loopback, which the outbound-fetch guard refuses unless allowed
+    app = await createTestApp({ engine: { localCpus: 1, sweepIntervalMs: 2000, enabled: false }, outboundAllow: ['127.0.0.0/8'] });
     api = schedulesApi(app);
     const knowledge = knowledgeApi(app);
-    const lab = await knowledge.workspace('lab');
+    lab = await knowledge.workspace('lab');
     olga = await knowledge.member('olga', { [lab]: 'developer' });
     nils = await knowledge.member('nils');
     await seedScanProcess(app);
@@ -263,6 +266,11 @@ describe('scheduler', () => {
     let root = '';
     const items = ['S2A_0001', 'S2A_0002', 'S2A_0003'];
     let broken = false;
+    /** ticks each scheduler and waits for the polls they started */
+    const tickAndPoll = async (...tickers: Scheduler[]) => {
+      await Promise.all(tickers.map((ticker) => ticker.tick()));
+      await Promise.all(tickers.map((ticker) => ticker.polled()));
+    };
 
     /** A STAC API on loopback: a collection, its items two per page (newest first), self links. */
     function serve(request: http.IncomingMessage, response: http.ServerResponse): void {
@@ -296,23 +304,23 @@ describe('scheduler', () => {
       const schedule = await api.created(payload({ strategy: 'on-new-data', data_url: `${root}/collections/s2` }), olga);
       const clock = new TestClock(new Date(Date.now() + 60_000).toISOString());
       const ticker = scheduler(clock);
-      await ticker.tick();
+      await tickAndPoll(ticker);
       expect(await scheduledExecutions(app, schedule.id)).toEqual([]);
       expect((await scheduleRow(app, schedule.id)).itemsRecorded).toBe(true);
 
       items.push('S2A_0004', 'S2A_0005');
       clock.advanceMinutes(5);
-      await ticker.tick();
+      await tickAndPoll(ticker);
       expect(await scheduledExecutions(app, schedule.id)).toEqual([]);
       clock.advanceMinutes(10);
-      await Promise.all([ticker.tick(), scheduler(clock).tick()]);
+      await tickAndPoll(ticker, scheduler(clock));
       const runs = await scheduledExecutions(app, schedule.id);
       const scenes = runs.map((run) => run.inputs[0]!.items.find((item) => item.identifier === 'scene')?.value);
       expect(scenes.sort()).toEqual([`${root}/collections/s2/items/S2A_0004`, `${root}/collections/s2/items/S2A_0005`]);
       expect(runs.every((run) => run.status === 'pending' && run.scheduledFor === null)).toBe(true);
 
       clock.advanceMinutes(15);
-      await ticker.tick();
+      await tickAndPoll(ticker);
       expect(await scheduledExecutions(app, schedule.id)).toHaveLength(2);
     });
 
@@ -320,18 +328,102 @@ describe('scheduler', () => {
       const schedule = await api.created(payload({ strategy: 'on-new-data', data_url: `${root}/collections/s2/items`, interval: 10, interval_period: 'minutes' }), olga);
       const clock = new TestClock(new Date(Date.now() + 60_000).toISOString());
       const ticker = scheduler(clock);
-      await ticker.tick();
+      await tickAndPoll(ticker);
       broken = true;
       items.push('S2A_0006');
       clock.advanceMinutes(10);
-      await ticker.tick();
+      await tickAndPoll(ticker);
       expect((await scheduleRow(app, schedule.id)).lastError).toMatch(/data URL could not be read: .*HTTP 503/);
       broken = false;
       clock.advanceMinutes(10);
-      await ticker.tick();
+      await tickAndPoll(ticker);
       const runs = await scheduledExecutions(app, schedule.id);
       expect(runs.map((run) => run.inputs[0]!.items.find((item) => item.identifier === 'scene')?.value)).toEqual([`${root}/collections/s2/items/S2A_0006`]);
       expect((await scheduleRow(app, schedule.id)).lastError).toBeNull();
+    });
+
+    it('reads the data URL through the outbound-fetch guard: loopback is refused unless the operator allows it', async () => {
+      const schedule = await api.created(payload({ strategy: 'on-new-data', data_url: `${root}/collections/s2/items` }), olga);
+      const guarded = new OutboundFetch([]);
+      try {
+        const ticker = new Scheduler({ ...app.ctx, outbound: guarded }, { clock: new TestClock(new Date(Date.now() + 60_000).toISOString()) });
+        await tickAndPoll(ticker);
+      } finally {
+        await guarded.close();
+      }
+      const row = await scheduleRow(app, schedule.id);
+      expect(row.lastError).toBe(`The data URL could not be read: could not fetch ${root}/collections/s2/items`);
+      expect(row.itemsRecorded).toBe(false);
+    });
+
+    it('polls in the background, at most two per owner: hanging data URLs hold back neither time-based schedules nor other users\' polls', async () => {
+      const knowledge = knowledgeApi(app);
+      const hana = await knowledge.member('hana', { [lab]: 'developer' });
+      const ute = await knowledge.member('ute', { [lab]: 'developer' });
+      // a data URL that answers only when the test lets it (503, once released)
+      const held: http.ServerResponse[] = [];
+      let mostHeld = 0;
+      let release = false;
+      const hanging = http.createServer((_request, response) => {
+        if (release) return response.writeHead(503).end();
+        held.push(response);
+        mostHeld = Math.max(mostHeld, held.filter((waiting) => !waiting.writableEnded).length);
+      });
+      await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+      const slow = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+      const answerHeld = () => {
+        for (const response of held) if (!response.writableEnded) response.writeHead(503).end();
+      };
+      try {
+        const slowOnes: ScheduleObject[] = [];
+        for (let index = 0; index < 4; index++) slowOnes.push(await api.created(payload({ strategy: 'on-new-data', data_url: `${slow}/collections/slow-${index}/items` }), hana));
+        const watch = await api.created(payload({ strategy: 'on-new-data', data_url: `${root}/collections/s2/items` }), ute);
+        const nightly = await api.created(payload({ strategy: 'single-execution', start_time: new Date(Date.now() + 30_000).toISOString() }), ute);
+        const clock = new TestClock(new Date(Date.now() + 60_000).toISOString());
+        const ticker = scheduler(clock);
+
+        await ticker.tick();
+        // the time-based schedule has run by the time the tick returns, whatever hangs
+        expect(await scheduledExecutions(app, nightly.id)).toHaveLength(1);
+        // ute's poll ends while hana's two hang
+        await vi.waitFor(async () => expect((await scheduleRow(app, watch.id)).itemsRecorded).toBe(true), { timeout: 20_000, interval: 50 });
+        await vi.waitFor(() => expect(held).toHaveLength(2), { timeout: 20_000, interval: 50 });
+        // hana has two in flight: her other schedules stay due, however often the scheduler ticks
+        await ticker.tick();
+        const waiting = await Promise.all(slowOnes.map((schedule) => scheduleRow(app, schedule.id)));
+        expect(waiting.filter((row) => row.lastError === null)).toHaveLength(4);
+
+        answerHeld();
+        await ticker.polled();
+        // the next tick polls the two that waited
+        await ticker.tick();
+        await vi.waitFor(() => expect(held).toHaveLength(4), { timeout: 20_000, interval: 50 });
+        answerHeld();
+        await ticker.polled();
+        const rows = await Promise.all(slowOnes.map((schedule) => scheduleRow(app, schedule.id)));
+        expect(rows.map((row) => row.lastError)).toEqual(slowOnes.map((_, index) => `The data URL could not be read: ${slow}/collections/slow-${index}/items answered HTTP 503`));
+        expect(mostHeld).toBe(2);
+      } finally {
+        release = true;
+        answerHeld();
+        await new Promise((resolve) => hanging.close(resolve));
+      }
+    });
+
+    it('ends a poll whose data URL does not answer, after its time-out, and says so', async () => {
+      const silent = http.createServer(() => {
+        // never answers
+      });
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/items`;
+      try {
+        const schedule = await api.created(payload({ strategy: 'on-new-data', data_url: url }), olga);
+        await tickAndPoll(new Scheduler(app.ctx, { clock: new TestClock(new Date(Date.now() + 60_000).toISOString()), pageTimeoutMs: 300 }));
+        expect((await scheduleRow(app, schedule.id)).lastError).toBe(`The data URL could not be read: ${url} did not answer within 0.3 s`);
+      } finally {
+        silent.closeAllConnections();
+        await new Promise((resolve) => silent.close(resolve));
+      }
     });
 
     it('refuses a workflow with no input to receive the items', async () => {

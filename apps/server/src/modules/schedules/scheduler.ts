@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, notInArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
 import type { NewItem } from './product-input.js';
 import { failureText, isRefusal, ScheduleFiring } from './schedule-firing.js';
@@ -21,8 +21,17 @@ export const MAX_NEW_ITEMS_PER_POLL = 50;
 /** ids per IN (...) of the seen-items queries */
 const ID_CHUNK = 500;
 
+/** on-new-data polls in flight at once, all owners together */
+export const MAX_POLLS = 8;
+/** on-new-data polls in flight at once for one owner: hanging data URLs hold only their owner's polls */
+export const MAX_POLLS_PER_OWNER = 2;
+
 export interface SchedulerOptions {
   clock?: Clock;
+  maxPolls?: number;
+  maxPollsPerOwner?: number;
+  /** a data URL page's time-out (default stac-items.ts PAGE_TIMEOUT_MS) */
+  pageTimeoutMs?: number;
   /** reads a data URL's items (default: stac-items.ts fetchItems); `signal` aborts when the scheduler stops */
   fetchItems?: (dataUrl: string, signal: AbortSignal) => Promise<NewItem[]>;
 }
@@ -38,6 +47,11 @@ const chunks = <T>(values: T[]): T[][] => Array.from({ length: Math.ceil(values.
  *
  * Catch-up: an overdue schedule fires once, for its latest due time (what it missed
  * before is not replayed), then waits for its next time after now.
+ *
+ * on-new-data polls read URLs that users give, which may be slow or hang: they run in
+ * the background, concurrently (MAX_POLLS), at most MAX_POLLS_PER_OWNER per owner, each
+ * page within its own time-out, so that neither time-based schedules nor other users'
+ * polls wait for them. A schedule whose owner has polls enough in flight stays due.
  */
 export class Scheduler {
   private readonly clock: Clock;
@@ -48,6 +62,11 @@ export class Scheduler {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
+  private readonly maxPolls: number;
+  private readonly maxPollsPerOwner: number;
+  /** on-new-data polls in flight: schedule id → owner */
+  private readonly polling = new Map<number, string>();
+  private readonly polls = new Set<Promise<void>>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -55,7 +74,9 @@ export class Scheduler {
   ) {
     this.clock = options.clock ?? systemClock;
     this.firing = new ScheduleFiring(ctx);
-    this.readItems = options.fetchItems ?? ((dataUrl, signal) => fetchItems(dataUrl, { signal }));
+    this.maxPolls = options.maxPolls ?? MAX_POLLS;
+    this.maxPollsPerOwner = options.maxPollsPerOwner ?? MAX_POLLS_PER_OWNER;
+    this.readItems = options.fetchItems ?? ((dataUrl, signal) => fetchItems(ctx.outbound, dataUrl, { signal, timeoutMs: options.pageTimeoutMs }));
   }
 
   /** Ticks now and then every `intervalMs`; a tick still running when the next is due is not doubled. */
@@ -67,12 +88,18 @@ export class Scheduler {
     this.tickInBackground();
   }
 
-  /** Stops ticking and waits for the tick in progress. */
+  /** Stops ticking and waits for the tick and the polls in progress (their fetches are aborted). */
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopping.abort();
     if (this.timer) clearInterval(this.timer);
     await this.running;
+    await this.polled();
+  }
+
+  /** Resolves once no on-new-data poll is in flight. */
+  async polled(): Promise<void> {
+    while (this.polls.size > 0) await Promise.all([...this.polls]);
   }
 
   private tickInBackground(): void {
@@ -84,25 +111,57 @@ export class Scheduler {
       });
   }
 
-  /** One pass: submit what a crash left waiting, then handle every schedule that is due. */
+  /**
+   * One pass: submit what a crash left waiting, then handle every schedule that is due.
+   * Time-based schedules are handled before it returns; on-new-data polls are started
+   * (polled() waits for them).
+   */
   async tick(): Promise<void> {
     const now = this.clock.now();
     await this.firing.submitWaiting();
     const due = await this.ctx.db
       .select()
       .from(schedules)
-      .where(and(eq(schedules.status, 'enabled'), eq(schedules.isArchived, false), lte(schedules.nextRunAt, now)))
+      .where(and(eq(schedules.status, 'enabled'), eq(schedules.isArchived, false), lte(schedules.nextRunAt, now), this.pollable()))
       .orderBy(asc(schedules.nextRunAt), asc(schedules.id))
       .limit(DUE_PER_TICK);
     for (const schedule of due) {
       if (this.stopped) break;
-      try {
-        await (schedule.strategy === 'on-new-data' ? this.poll(schedule, now) : this.runDue(schedule, now));
-      } catch (error) {
-        // left due: the next tick tries again
-        this.ctx.log.error({ err: error, scheduleId: schedule.id }, 'scheduler: a schedule could not be handled');
+      if (schedule.strategy === 'on-new-data') {
+        this.startPoll(schedule, now);
+        continue;
       }
+      await this.runDue(schedule, now).catch((error: unknown) => this.couldNotHandle(schedule, error));
     }
+  }
+
+  // left due: the next tick tries again
+  private couldNotHandle(schedule: ScheduleRow, error: unknown): void {
+    this.ctx.log.error({ err: error, scheduleId: schedule.id }, 'scheduler: a schedule could not be handled');
+  }
+
+  /** Not the on-new-data schedules being polled, nor those of owners with polls enough in flight (so others' are reached). */
+  private pollable() {
+    const counts = new Map<string, number>();
+    for (const owner of this.polling.values()) counts.set(owner, (counts.get(owner) ?? 0) + 1);
+    const busyOwners = [...counts].filter(([, count]) => count >= this.maxPollsPerOwner).map(([owner]) => owner);
+    if (this.polling.size >= this.maxPolls) return ne(schedules.strategy, 'on-new-data');
+    return or(ne(schedules.strategy, 'on-new-data'), and(notInArray(schedules.id, [...this.polling.keys()]), notInArray(schedules.ownerId, busyOwners)));
+  }
+
+  /** Polls in the background, within the limits (a schedule over them stays due for the next tick). */
+  private startPoll(schedule: ScheduleRow, now: Date): void {
+    const owner = schedule.ownerId;
+    const ownersPolls = [...this.polling.values()].filter((pollOwner) => pollOwner === owner).length;
+    if (this.polling.size >= this.maxPolls || ownersPolls >= this.maxPollsPerOwner || this.polling.has(schedule.id)) return;
+    this.polling.set(schedule.id, owner);
+    const poll: Promise<void> = this.poll(schedule, now)
+      .catch((error: unknown) => this.couldNotHandle(schedule, error))
+      .finally(() => {
+        this.polling.delete(schedule.id);
+        this.polls.delete(poll);
+      });
+    this.polls.add(poll);
   }
 
   /** Time strategies: one execution for the latest due time, then the next time after now. */

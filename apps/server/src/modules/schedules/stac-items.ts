@@ -1,6 +1,9 @@
+import { readCapped, type OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
 import type { NewItem } from './product-input.js';
 
-/** One poll reads for at most this long, all pages together. */
+/** One page is read in at most this long (a hanging data URL holds only its own poll). */
+export const PAGE_TIMEOUT_MS = 10_000;
+/** One poll, all its pages together, ends after this long. */
 export const POLL_TIMEOUT_MS = 30_000;
 /** Pages followed through links[rel=next] in one poll. */
 export const MAX_PAGES = 20;
@@ -27,42 +30,21 @@ function linkHref(value: { links?: unknown }, rel: string, base: string): string
   return link ? new URL(link.href as string, base).toString() : undefined;
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error(`the answer is larger than ${maxBytes / 1024 / 1024} MB`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** fetch, with its failures said readably ('fetch failed' hides the reason in its cause) */
-async function request(url: string, signal: AbortSignal): Promise<Response> {
-  try {
-    return await fetch(url, { headers: { accept: 'application/geo+json, application/json' }, signal, redirect: 'follow' });
-  } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new Error(`${url} did not answer in time`, { cause: error });
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-    throw new Error(`${url} could not be read: ${cause}`, { cause: error });
-  }
-}
-
-async function getJson(url: string, signal: AbortSignal): Promise<StacPage> {
-  const response = await request(url, signal);
+/** One page as a JSON object, with the reasons it could not be read said readably. */
+async function getJson(outbound: OutboundFetch, url: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<StacPage> {
+  const response = await outbound.fetch(url, { headers: { accept: 'application/geo+json, application/json' }, timeoutMs, signal });
   if (!response.ok) {
     await response.body?.cancel();
     throw new Error(`${url} answered HTTP ${response.status}`);
   }
-  const text = await readCapped(response, MAX_PAGE_BYTES);
+  let text: string;
+  try {
+    text = await readCapped(response, MAX_PAGE_BYTES);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`, { cause: error });
+    throw error;
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -87,19 +69,30 @@ function pageItems(page: StacPage, pageUrl: string, itemsUrl: string): NewItem[]
  * The items a data URL lists now (docs/schedules.md "On new data"): a STAC API items
  * endpoint or any ItemCollection / FeatureCollection (`features[]` with `id`), its
  * `links[rel=next]` followed up to MAX_PAGES; a STAC Collection is read through its
- * `items` link. Throws with a readable reason when the URL cannot be read; `signal` ends
+ * `items` link. Every page is fetched through the outbound-fetch guard, in at most
+ * `timeoutMs`. Throws with a readable reason when the URL cannot be read; `signal` ends
  * the poll early (the scheduler stopping).
  */
-export async function fetchItems(dataUrl: string, options: { timeoutMs?: number; maxPages?: number; signal?: AbortSignal } = {}): Promise<NewItem[]> {
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? POLL_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+export async function fetchItems(outbound: OutboundFetch, dataUrl: string, options: { timeoutMs?: number; maxPages?: number; signal?: AbortSignal } = {}): Promise<NewItem[]> {
+  const timeoutMs = options.timeoutMs ?? PAGE_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(POLL_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  try {
+    return await readPages(dataUrl, options.maxPages ?? MAX_PAGES, (url) => getJson(outbound, url, timeoutMs, signal));
+  } catch (error) {
+    if (deadline.aborted && !options.signal?.aborted) throw new Error(`${dataUrl} was not read within ${POLL_TIMEOUT_MS / 1000} s`, { cause: error });
+    throw error;
+  }
+}
+
+async function readPages(dataUrl: string, maxPages: number, getPage: (url: string) => Promise<StacPage>): Promise<NewItem[]> {
   let url = dataUrl;
-  let page = await getJson(url, signal);
+  let page = await getPage(url);
   if (!Array.isArray(page.features)) {
     const items = linkHref(page, 'items', url);
     if (!items) throw new Error(`${url} is neither a feature collection (no features) nor a STAC collection (no items link)`);
     url = items;
-    page = await getJson(url, signal);
+    page = await getPage(url);
     if (!Array.isArray(page.features)) throw new Error(`${url} (the collection's items) has no features`);
   }
   const itemsUrl = url.replace(/[?#].*$/, '').replace(/\/+$/, '');
@@ -108,10 +101,10 @@ export async function fetchItems(dataUrl: string, options: { timeoutMs?: number;
   for (let pages = 1; ; pages++) {
     for (const item of pageItems(page, url, itemsUrl)) if (!found.has(item.id)) found.set(item.id, item);
     const next = linkHref(page, 'next', url);
-    if (!next || visited.has(next) || pages >= (options.maxPages ?? MAX_PAGES)) break;
+    if (!next || visited.has(next) || pages >= maxPages) break;
     visited.add(next);
     url = next;
-    page = await getJson(url, signal);
+    page = await getPage(url);
   }
   return [...found.values()];
 }

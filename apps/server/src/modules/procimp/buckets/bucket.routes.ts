@@ -20,7 +20,8 @@ export function registerBucketRoutes(app: FastifyInstance, files: BucketFilesSer
 
   typed.post(`${BUCKETS}/files`, { config: access(onResource('process-buckets', 'change', 'bucketId')), schema: { tags, params } }, async (request, reply) => {
     // preservePath: a folder dropped in the browser keeps its structure; the path is checked (safeRelativePath).
-    const parts = request.parts({ preservePath: true, limits: { fileSize: MAX_UPLOAD_BYTES } });
+    const { filesPerRequest } = files.limits;
+    const parts = request.parts({ preservePath: true, limits: { fileSize: MAX_UPLOAD_BYTES, files: filesPerRequest } });
     const result = await files.upload(request.principal, request.params.bucketId, parts);
     reply.status(201);
     return result;
