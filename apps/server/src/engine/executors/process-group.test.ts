@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeScript } from '../runtime/python-scripts.js';
 import { killOrphan } from './process-group.js';
 
-const SLEEPING_WRAPPER = 'import subprocess, time\nINPUTS = []\nOUTPUTS = []\ndef execute(out_dir):\n    subprocess.Popen(["sleep", "30"])\n    time.sleep(30)\n    return {}\n';
+/** says it started (a file in its output folder), then sleeps with a child */
+const SLEEPING_WRAPPER =
+  'import os, subprocess, time\nINPUTS = []\nOUTPUTS = []\ndef execute(out_dir):\n    subprocess.Popen(["sleep", "30"])\n    open(os.path.join(out_dir, "started"), "w").close()\n    time.sleep(30)\n    return {}\n';
 
 describe('killOrphan', () => {
   let dir: string;
@@ -19,12 +21,17 @@ describe('killOrphan', () => {
     started.push(child);
     return child;
   };
-  const runner = (detached: boolean) => start('python3', [runtimeScript('asb_runner.py'), '--wrapper-dir', dir, '--out-dir', path.join(dir, 'out')], detached);
-  /** until python replaced the fork: the cmdline is the runner's */
-  const untilRunning = async (pid: number) => {
-    for (let i = 0; i < 100 && !(await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes('asb_runner.py'); i++) {
+  let runners = 0;
+  /** a runner, and a wait until its wrapper runs (python, possibly behind a pyenv shim that execs several times, is then the runner) */
+  const runner = async (detached: boolean) => {
+    const out = path.join(dir, `out-${++runners}`);
+    await fs.mkdir(out);
+    const child = start('python3', [runtimeScript('asb_runner.py'), '--wrapper-dir', dir, '--out-dir', out], detached);
+    while (!(await fs.access(path.join(out, 'started')).then(() => true, () => false))) {
+      if (child.exitCode !== null) throw new Error(`the runner exited with ${child.exitCode}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    return child;
   };
 
   beforeAll(async () => {
@@ -37,8 +44,7 @@ describe('killOrphan', () => {
   });
 
   it('kills the process group of a detached runner', async () => {
-    const child = runner(true);
-    await untilRunning(child.pid!);
+    const child = await runner(true);
     const exited = once(child, 'exit');
     expect(await killOrphan(child.pid!)).toBe(true);
     expect(await exited).toEqual([null, 'SIGKILL']);
@@ -48,8 +54,7 @@ describe('killOrphan', () => {
     const sleeper = start('sleep', ['5'], true);
     expect(await killOrphan(sleeper.pid!)).toBe(false);
     // a runner inside our own process group: killing its group would kill the test
-    const inGroup = runner(false);
-    await untilRunning(inGroup.pid!);
+    const inGroup = await runner(false);
     expect(await killOrphan(inGroup.pid!)).toBe(false);
     expect(sleeper.exitCode).toBeNull();
     expect(inGroup.exitCode).toBeNull();
