@@ -34,16 +34,16 @@ def execute(out_dir):
 `;
 
 /**
- * Alive means running: a zombie nobody reaps (PID 1 of a container may not) counts as
- * gone. A signalled process takes a moment to die: allow it half a second.
+ * Waits until `pid` no longer runs: a zombie nobody reaps (PID 1 of a container may not)
+ * counts as gone. A signalled process takes a moment to die; one that never does fails
+ * the test at its time-out.
  */
-async function isAlive(pid: number): Promise<boolean> {
-  for (let i = 0; i < 50; i++) {
+async function untilGone(pid: number): Promise<void> {
+  for (;;) {
     const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-    if (stat === undefined || stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z') return false;
+    if (stat === undefined || stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z') return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  return true;
 }
 
 /** Records the callbacks and lets a test wait for one task's start or end. */
@@ -174,15 +174,19 @@ describe('LocalExecutor', () => {
   it('kills the whole process group on time-out and fails the task', async () => {
     const local = executor();
     const marker = '3001.5';
-    const sleeping = job(1, await version(SLEEPING_WRAPPER), { timeoutMs: 1000, inputs: { marker } });
+    // long enough for python to start its child on a busy machine; the loop below says so if it did not
+    const sleeping = job(1, await version(SLEEPING_WRAPPER), { timeoutMs: 3000, inputs: { marker } });
     local.submit(sleeping);
     const { handle } = await record.started(1);
-    while (!(await fs.readFile(sleeping.logPath, 'utf8')).includes('child started')) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let log = ''; !log.includes('child started'); log = await fs.readFile(sleeping.logPath, 'utf8')) {
+      if (log.includes('attempt 1 ended')) throw new Error(`the attempt timed out before its child started: ${log}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(await hostPidsOf(marker)).toHaveLength(1);
-    expect(await record.finished(1)).toEqual({ ok: false, error: 'Timed out after 1 s.' });
-    expect(await isAlive(handle)).toBe(false);
+    expect(await record.finished(1)).toEqual({ ok: false, error: 'Timed out after 3 s.' });
+    await untilGone(handle);
     expect(await hostPidsOf(marker)).toEqual([]);
-    expect(await fs.readFile(sleeping.logPath, 'utf8')).toMatch(/attempt 1 ended: Timed out after 1 s\.\n$/);
+    expect(await fs.readFile(sleeping.logPath, 'utf8')).toMatch(/attempt 1 ended: Timed out after 3 s\.\n$/);
   });
 
   it('cancels a running attempt and a queued one: interrupted, reported once each', async () => {
@@ -194,7 +198,7 @@ describe('LocalExecutor', () => {
     await local.cancel(2);
     expect(await record.finished(2)).toEqual({ ok: false, error: 'Stopped.', interrupted: true });
     await local.cancel(1);
-    expect(await isAlive(handle)).toBe(false);
+    await untilGone(handle);
     expect(await record.finished(1)).toEqual({ ok: false, error: 'Stopped.', interrupted: true });
     await local.cancel(3); // unknown: nothing happens
     expect(record.events).toEqual(['started:1', 'finished:2', 'finished:1']);
@@ -220,7 +224,7 @@ def execute(out_dir):
     expect(await hostPidsOf('3002.5')).toHaveLength(1);
     // the sandbox ends at the SIGTERM, and everything in it: no wait for the (long) grace period
     await local.cancel(1);
-    expect(await isAlive(handle)).toBe(false);
+    await untilGone(handle);
     expect(await hostPidsOf('3002.5')).toEqual([]);
     expect(await record.finished(1)).toEqual({ ok: false, error: 'Stopped.', interrupted: true });
   });
