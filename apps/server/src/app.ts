@@ -44,6 +44,7 @@ import { UsersRepository } from './modules/usermgr/users.repository.js';
 import type { UsersService } from './modules/usermgr/users.service.js';
 import { access, PUBLIC, requireDeclaredAccess } from './platform/http/access.js';
 import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
+import { sealLegacyInputs } from './modules/keystore/seal-legacy-inputs.js';
 
 export interface App {
   server: FastifyInstance;
@@ -135,6 +136,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   await seedDemo(ctx, storage);
+  const sealed = await sealLegacyInputs(ctx);
+  if (sealed > 0) server.log.info({ rows: sealed }, 'keystore: password inputs stored as ciphertext are now sealed for their execution or schedule');
   await registerProcimp(server, ctx, storage);
   const engine = await registerEngine(server, ctx, storage);
   registerTiles(server, ctx, engine);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { WorkflowGraph } from '@asb/contracts';
+import { ENCRYPTED_VALUE_MASK, type WorkflowGraph } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processVersions } from '../src/platform/db/schema.js';
+import { executionBinding } from '../src/modules/keystore/keystore.service.js';
+import { executions, processVersions } from '../src/platform/db/schema.js';
 import { builderApi, builderSeeds, encryptForInstance, type ErrorBody, type ExecutionObject } from './helpers/builder.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -243,13 +244,16 @@ describe('builder executions: create', () => {
       ]);
     });
 
-    it('keeps a value encrypted with the public key as ciphertext, never the clear text', async () => {
+    it('keeps a value encrypted with the public key sealed for the execution, and serves neither it nor the clear text', async () => {
       const response = await api.create(payload(), olga);
       expect(response.statusCode).toBe(201);
       expect(response.body).not.toContain('p4ssw0rd');
+      expect(response.body).not.toContain(cipher);
       const execution = response.json<{ data: ExecutionObject }>().data;
-      expect(item(execution, 'compute', 'api_key')).toMatchObject({ value: cipher, encrypted: true, data_type: 'password' });
-      expect(await app.ctx.keystore.decrypt(item(execution, 'compute', 'api_key')!.value)).toBe('p4ssw0rd');
+      expect(item(execution, 'compute', 'api_key')).toMatchObject({ value: ENCRYPTED_VALUE_MASK, encrypted: true, data_type: 'password' });
+      const [row] = await app.ctx.db.select().from(executions).where(eq(executions.id, Number(execution.id)));
+      const stored = row!.inputs.find((group) => group.node_id === 'compute')!.items.find((candidate) => candidate.identifier === 'api_key')!.value;
+      expect(await app.ctx.keystore.open(stored, executionBinding(execution.attributes.identifier))).toBe('p4ssw0rd');
     });
   });
 

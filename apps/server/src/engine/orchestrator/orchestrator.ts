@@ -11,6 +11,7 @@ import { splitItems, type TaskSpec } from './dag-plan.js';
 import { ExecutionContextError, loadExecutionContext, type ExecutionContext, type ExecutionRow } from './execution-context.js';
 import { executionResults } from './execution-results.js';
 import { taskInputs } from './task-inputs.js';
+import { executionBinding } from '../../modules/keystore/keystore.service.js';
 import { afterFailure, decide, executionOutcome, progressOf, type TaskView } from './transitions.js';
 
 export interface OrchestratorOptions {
@@ -278,7 +279,7 @@ export class Orchestrator implements ExecutorCallbacks {
   /** A splitter runs in the orchestrator: it writes one child run per item of its list. */
   /** true when this call fanned the splitter out */
   private async split(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<boolean> {
-    const inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.decrypt(text));
+    const inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.open(text, executionBinding(context.execution.identifier)));
     const items = splitItems(inputs.clear.items);
     const claimed = await this.tasks.claim(task.id, inputs.stored, 'orchestrator');
     if (!claimed) return false;
@@ -295,7 +296,7 @@ export class Orchestrator implements ExecutorCallbacks {
     const { execution } = context;
     let inputs;
     try {
-      inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.decrypt(text));
+      inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.open(text, executionBinding(context.execution.identifier)));
     } catch (error) {
       return this.remember(await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: (error as Error).message, endDate: new Date() }));
     }

@@ -19,7 +19,7 @@ export async function taskInputs(
   context: ExecutionContext,
   task: Pick<TaskRow, 'nodeId' | 'itemIndex'>,
   tasksById: Map<string, Pick<TaskRow, 'outputs'>>,
-  decrypt: (cipherText: string) => Promise<string | undefined>,
+  decrypt: (sealed: string) => Promise<string | undefined>,
 ): Promise<TaskInputs> {
   const clear: Record<string, unknown> = {};
   const stored: Record<string, unknown> = {};
@@ -27,7 +27,7 @@ export async function taskInputs(
   for (const item of group?.items ?? []) {
     if (item.encrypted) {
       const value = await decrypt(item.value);
-      if (value === undefined) throw new Error(`Input ${task.nodeId}.${item.identifier} cannot be decrypted with the instance key.`);
+      if (value === undefined) throw new Error(`Input ${task.nodeId}.${item.identifier} cannot be decrypted: it was not sealed for this execution.`);
       clear[item.identifier] = value;
       stored[item.identifier] = MASKED;
     } else {

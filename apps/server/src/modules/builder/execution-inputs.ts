@@ -1,4 +1,5 @@
 import {
+  ENCRYPTED_VALUE_MASK,
   inputValueError,
   isEncryptedInput,
   type ExecutionInputGroup,
@@ -13,7 +14,8 @@ import { HttpError } from '../../platform/http/errors.js';
 export const ENCRYPTION_REQUIRED = 'This value must be encrypted with the instance key.';
 
 type GivenGroup = z.infer<typeof executionInputGroupSchema>;
-type Decrypt = (cipherText: string) => Promise<string | undefined>;
+/** The clear text of a password value as given (the browser's ciphertext, or a value sealed for this use), or undefined. */
+export type Reveal = (value: string) => Promise<string | undefined>;
 
 /** One refused input, pointing where the execute form shows it. */
 export interface InputProblem {
@@ -74,12 +76,14 @@ function stored(item: WorkflowInputItem, value: string, encrypted: boolean): Exe
  * and user-editable item takes the client's value, checked by the same rule as the
  * execute form (an item the client leaves out takes the workflow's default, which must
  * pass the rule too); hidden or read-only items always take the workflow's value.
- * Password values must be ciphertext of the instance key: only the ciphertext is kept.
+ * Password values must be ciphertext of the instance key (or a value sealed for the
+ * caller's use, `reveal`): their items come back **in clear**, marked `encrypted`, for
+ * the caller to seal (sealInputs) before anything is stored.
  */
 export async function executionInputs(
   groups: WorkflowInputGroup[],
   given: GivenGroup[],
-  decrypt: Decrypt,
+  reveal: Reveal,
 ): Promise<{ inputs: ExecutionInputGroup[]; problems: InputProblem[] }> {
   const problems: InputProblem[] = [];
   const values = givenValues(groups, given, problems);
@@ -96,18 +100,27 @@ export async function executionInputs(
         continue;
       }
       const text = fillable ? value.trim() : value;
-      let encrypted = false;
-      if (isEncryptedInput(item)) {
-        encrypted = (await decrypt(text)) !== undefined;
-        // a user's password must reach us encrypted; a hidden default is the author's own business
-        if (fillable && !encrypted) {
-          problems.push({ pointer: pointerOf(group.node_id, item.identifier), message: ENCRYPTION_REQUIRED });
-          continue;
-        }
+      const clear = isEncryptedInput(item) ? await reveal(text) : undefined;
+      // a user's password must reach us encrypted; a hidden default is the author's own business
+      if (isEncryptedInput(item) && fillable && clear === undefined) {
+        problems.push({ pointer: pointerOf(group.node_id, item.identifier), message: ENCRYPTION_REQUIRED });
+        continue;
       }
-      items.push(stored(item, text, encrypted));
+      items.push(clear === undefined ? stored(item, text, false) : stored(item, clear, true));
     }
     inputs.push({ node_id: group.node_id, items });
   }
   return { inputs, problems };
+}
+
+/** The inputs with every encrypted value sealed for `binding` (keystore.seal): what is stored. */
+export async function sealInputs(inputs: ExecutionInputGroup[], seal: (clear: string) => Promise<string>): Promise<ExecutionInputGroup[]> {
+  return Promise.all(
+    inputs.map(async (group) => ({ ...group, items: await Promise.all(group.items.map(async (item) => (item.encrypted ? { ...item, value: await seal(item.value) } : item))) })),
+  );
+}
+
+/** The inputs as served: an encrypted value is never sent, to anyone (ENCRYPTED_VALUE_MASK instead). */
+export function maskedInputs(inputs: ExecutionInputGroup[]): ExecutionInputGroup[] {
+  return inputs.map((group) => ({ ...group, items: group.items.map((item) => (item.encrypted ? { ...item, value: ENCRYPTED_VALUE_MASK } : item)) }));
 }

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { BaseAttributes, ExecutionAttributes } from '@asb/contracts';
 import { detailError } from '../../platform/http/errors.js';
 import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { maskedInputs } from './execution-inputs.js';
 import { executions } from './executions.schema.js';
 
 export type ExecutionRow = typeof executions.$inferSelect;
@@ -26,7 +27,8 @@ export function executionAttributes(row: ExecutionRow): Omit<ExecutionAttributes
     processorVersion: row.processorVersion,
     status: row.status,
     progress: row.progress,
-    inputs: row.inputs,
+    // a password value (sealed) is never served, to anyone
+    inputs: maskedInputs(row.inputs),
     executionResults: row.executionResults ?? null,
     workflowExecutionOrder: order,
     workflowExecutionId: row.workflowExecutionId,

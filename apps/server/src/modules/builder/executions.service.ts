@@ -14,7 +14,8 @@ import { detailError, permissionDenied } from '../../platform/http/errors.js';
 import { parseAttributes } from '../../platform/resources/resource-payload.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { checkRunnableGraph, loadWorkflowVersion } from '../knowledge/workflow-versions.js';
-import { executionInputs, problemsError } from './execution-inputs.js';
+import { executionBinding } from '../keystore/keystore.service.js';
+import { executionInputs, problemsError, sealInputs } from './execution-inputs.js';
 import { executionIdentifier, executionOrder } from './execution-plan.js';
 import { executionsResource, type ExecutionRow } from './executions.resource.js';
 import { executions } from './executions.schema.js';
@@ -22,6 +23,7 @@ import { productOrderOf } from './product-order.js';
 import { WorkflowAccess } from './workflow-access.js';
 
 export const EMPTY_WORKFLOW = 'The workflow has no nodes to run.';
+export const PASSWORD_RERUN_OWNER_ONLY = 'This execution has password inputs: only its owner can run it again. Execute the workflow with your own values instead.';
 const IDENTIFIER_ATTEMPTS = 5;
 
 /** spec payload `{processor_id, ...}`, or the same wrapped as JSON:API `{data: {attributes}}` */
@@ -43,7 +45,12 @@ export class ExecutionsService {
     this.workflows = new WorkflowAccess(ctx);
   }
 
-  async create(principalOrNull: Principal | null, body: unknown): Promise<ResourceDocument> {
+  /**
+   * A new execution, 'created'. Password values come as the browser's ciphertext; the
+   * server's own callers (a schedule firing, a run again) may also pass values sealed for
+   * `options.sealedFor`. Each is stored sealed for the new execution only.
+   */
+  async create(principalOrNull: Principal | null, body: unknown, options: { sealedFor?: string } = {}): Promise<ResourceDocument> {
     const principal = requireUser(principalOrNull);
     const payload = parseAttributes(createExecutionSchema, unwrap(body));
     const workflow = (await this.workflows.loadExecutable(principal, payload.processor_id)).row;
@@ -60,7 +67,9 @@ export class ExecutionsService {
       );
     }
 
-    const { inputs, problems } = await executionInputs(workflowInputGroups(graph, resolve), payload.inputs, (text) => this.ctx.keystore.decrypt(text));
+    const { keystore } = this.ctx;
+    const reveal = async (text: string) => (options.sealedFor ? await keystore.open(text, options.sealedFor) : undefined) ?? (await keystore.decrypt(text));
+    const { inputs, problems } = await executionInputs(workflowInputGroups(graph, resolve), payload.inputs, reveal);
     if (problems.length > 0) throw problemsError('Invalid input', problems);
 
     const values = {
@@ -69,14 +78,15 @@ export class ExecutionsService {
       processorId: workflow.id,
       processorVersion: version,
       status: 'created',
-      inputs,
       workflowExecutionOrder: executionOrder(workflow, version, graph, versions),
     };
     for (let attempt = 1; ; attempt++) {
+      const identifier = executionIdentifier(workflow.identifier);
+      const sealed = await sealInputs(inputs, (clear) => keystore.seal(clear, executionBinding(identifier)));
       try {
         const [row] = await this.ctx.db
           .insert(executions)
-          .values({ ...values, identifier: executionIdentifier(workflow.identifier) })
+          .values({ ...values, inputs: sealed, identifier })
           .returning({ id: executions.id });
         return await this.resources.get(principal, String(row!.id));
       } catch (error) {
@@ -87,9 +97,10 @@ export class ExecutionsService {
 
   /**
    * Runs an execution again (docs/execution-report.md "Run again"): a new execution, owned by
-   * the caller, of the same workflow version with the same input values (encrypted ones
-   * as their ciphertext), checked as any new execution is, and submitted at once. The
-   * caller must be able to view the execution and to execute its workflow.
+   * the caller, of the same workflow version with the same input values, checked as any
+   * new execution is, and submitted at once. The caller must be able to view the execution
+   * and to execute its workflow; an execution with password inputs is run again only by its
+   * owner (their password, sealed for it, is sealed anew for the new one).
    */
   async rerun(principalOrNull: Principal | null, id: string): Promise<ResourceDocument> {
     const principal = requireUser(principalOrNull);
@@ -97,11 +108,17 @@ export class ExecutionsService {
     if (row.status === 'created' || row.status === 'pending' || row.status === 'running') {
       throw detailError(409, `Execution ${row.identifier} has not ended (status ${row.status}).`);
     }
-    const created = await this.create(principal, {
-      processor_id: String(row.processorId),
-      processor_version: row.processorVersion,
-      inputs: row.inputs.map((group) => ({ node_id: group.node_id, items: group.items.map((item) => ({ identifier: item.identifier, value: item.value })) })),
-    });
+    const hasPasswords = row.inputs.some((group) => group.items.some((item) => item.encrypted));
+    if (hasPasswords && row.ownerId !== principal.username) throw detailError(403, PASSWORD_RERUN_OWNER_ONLY);
+    const created = await this.create(
+      principal,
+      {
+        processor_id: String(row.processorId),
+        processor_version: row.processorVersion,
+        inputs: row.inputs.map((group) => ({ node_id: group.node_id, items: group.items.map((item) => ({ identifier: item.identifier, value: item.value })) })),
+      },
+      { sealedFor: executionBinding(row.identifier) },
+    );
     return this.execute(principal, created.data.id);
   }
 

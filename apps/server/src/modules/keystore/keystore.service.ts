@@ -4,14 +4,32 @@ import type { Db } from '../../platform/db/client.js';
 import { settings } from '../../platform/db/schema.js';
 
 const SETTING_KEY = 'keystore_rsa_private_key';
+/** What a sealed value starts with (an input the server re-encrypted for one execution or schedule). */
+export const SEALED_PREFIX = 'asb-sealed:v1:';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** Whether a stored input value is sealed (never served: a mask goes out instead). */
+export const isSealed = (value: string | null | undefined): boolean => typeof value === 'string' && value.startsWith(SEALED_PREFIX);
+
+/** What a sealed value is bound to: it opens only for the execution or schedule it was sealed for. */
+export const executionBinding = (identifier: string) => `execution:${identifier}`;
+export const scheduleBinding = (identifier: string) => `schedule:${identifier}`;
 
 /**
  * The instance keystore (docs/workflows.md): one RSA key pair, made at first use and
  * kept in the database so that every replica agrees. Browsers encrypt password inputs
  * with the public key (RSA-OAEP, SHA-256); only the server can read them back.
+ *
+ * The server keeps a password input neither as the browser's ciphertext (which anyone who
+ * reads it could submit again) nor in clear: it seals the clear text with AES-256-GCM,
+ * keyed from the private key, with the execution or schedule it belongs to as associated
+ * data (docs/security.md "Password inputs"). A sealed value copied anywhere else does not
+ * open.
  */
 export class Keystore {
   private privateKey?: Promise<crypto.KeyObject>;
+  private sealKey?: Promise<Buffer>;
 
   constructor(private readonly db: Db) {}
 
@@ -42,6 +60,40 @@ export class Keystore {
         Buffer.from(cipherText, 'base64'),
       );
       return clear.toString('utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  private loadSealKey(): Promise<Buffer> {
+    this.sealKey ??= this.load()
+      .then((key) => Buffer.from(crypto.hkdfSync('sha256', key.export({ type: 'pkcs8', format: 'der' }), Buffer.alloc(0), 'asb input seal v1', 32)))
+      .catch((error: unknown) => {
+        this.sealKey = undefined;
+        throw error;
+      });
+    return this.sealKey;
+  }
+
+  /** `clear` sealed for `binding` (executionBinding or scheduleBinding). */
+  async seal(clear: string, binding: string): Promise<string> {
+    const iv = crypto.randomBytes(IV_BYTES);
+    const cipher = crypto.createCipheriv('aes-256-gcm', await this.loadSealKey(), iv);
+    cipher.setAAD(Buffer.from(binding, 'utf8'));
+    const body = Buffer.concat([cipher.update(clear, 'utf8'), cipher.final()]);
+    return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  }
+
+  /** The clear text of a value sealed for `binding`, or undefined (not sealed, sealed for something else, or altered). */
+  async open(value: string, binding: string): Promise<string | undefined> {
+    if (!isSealed(value)) return undefined;
+    const raw = Buffer.from(value.slice(SEALED_PREFIX.length), 'base64');
+    if (raw.length < IV_BYTES + TAG_BYTES) return undefined;
+    try {
+      const decipher = crypto.createDecipheriv('aes-256-gcm', await this.loadSealKey(), raw.subarray(0, IV_BYTES));
+      decipher.setAAD(Buffer.from(binding, 'utf8'));
+      decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
       return undefined;
     }

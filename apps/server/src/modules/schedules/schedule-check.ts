@@ -1,5 +1,7 @@
 import {
   checkSchedule,
+  ENCRYPTED_VALUE_MASK,
+  type ExecutionInputGroup,
   groupsFromScheduleInputs,
   workflowInputGroups,
   type ScheduleInputs,
@@ -44,23 +46,56 @@ function withExampleItem(inputs: ScheduleInputs, input: ProductInput, dataUrl: s
   return { ...inputs, tasks: tasks.map((task) => (task.task_id === input.nodeId ? { ...task, inputs: { ...task.inputs, [input.identifier]: example } } : task)) };
 }
 
+/** A password value left as the mask the server served: the stored value stays. */
+function withKeptPasswords(inputs: ScheduleInputs, previous: ScheduleInputs | undefined): ScheduleInputs {
+  return {
+    ...inputs,
+    tasks: inputs.tasks.map((task) => {
+      const before = previous?.tasks.find((candidate) => candidate.task_id === task.task_id)?.inputs ?? {};
+      return { ...task, inputs: Object.fromEntries(Object.entries(task.inputs).map(([name, value]) => [name, value === ENCRYPTED_VALUE_MASK ? (before[name] ?? null) : value])) };
+    }),
+  };
+}
+
+/** The schedule's inputs with every password value sealed for the schedule (`clear`: the checked values, passwords in clear). */
+async function sealedScheduleInputs(ctx: AppContext, inputs: ScheduleInputs, clear: ExecutionInputGroup[], binding: string): Promise<ScheduleInputs> {
+  const tasks = [];
+  for (const task of inputs.tasks) {
+    const values = { ...task.inputs };
+    for (const item of clear.find((group) => group.node_id === task.task_id)?.items ?? []) {
+      if (item.encrypted && Object.hasOwn(values, item.identifier)) values[item.identifier] = await ctx.keystore.seal(item.value, binding);
+    }
+    tasks.push({ ...task, inputs: values });
+  }
+  return { ...inputs, tasks };
+}
+
 /**
  * What saving a schedule checks (docs/schedules.md "API"), so that a schedule that could
  * never run is refused at once: the strategy's rules (checkSchedule), that the caller may
  * execute the workflow, that the version runs, and the inputs as an execution's are
  * checked (on-new-data: with an example item in the input that receives the items).
+ * Answers the workflow and the inputs to store: password values (the browser's
+ * ciphertext, or the mask for 'keep the stored one') sealed for this schedule (`binding`).
  */
-export async function checkScheduleValues(ctx: AppContext, principal: Principal, values: ScheduleValues): Promise<WorkflowRow> {
+export async function checkScheduleValues(
+  ctx: AppContext,
+  principal: Principal,
+  values: ScheduleValues,
+  stored: { binding: string; inputs?: ScheduleInputs },
+): Promise<{ workflow: WorkflowRow; inputs: ScheduleInputs }> {
   checkScheduleRules(values);
   const workflow = (await new WorkflowAccess(ctx).loadExecutable(principal, values.processor_id)).row;
   const groups = await scheduledWorkflowInputs(ctx, workflow, values.processor_version);
-  let inputs = values.inputs;
+  const given = withKeptPasswords(values.inputs, stored.inputs);
+  let inputs = given;
   if (values.strategy === 'on-new-data') {
     const input = productInputOf(groups);
     if (!input) throw attributeErrors({ processor_id: NO_PRODUCT_INPUT });
     inputs = withExampleItem(inputs, input, values.data_url ?? '');
   }
-  const checked = await executionInputs(groups, groupsFromScheduleInputs(inputs), (text) => ctx.keystore.decrypt(text));
+  const reveal = async (text: string) => (await ctx.keystore.open(text, stored.binding)) ?? (await ctx.keystore.decrypt(text));
+  const checked = await executionInputs(groups, groupsFromScheduleInputs(inputs), reveal);
   if (checked.problems.length > 0) throw problemsError('Invalid input', checked.problems);
-  return workflow;
+  return { workflow, inputs: await sealedScheduleInputs(ctx, given, checked.inputs, stored.binding) };
 }

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { detailError, HttpError, notFound } from '../../platform/http/errors.js';
 import { executionsResource } from '../builder/executions.resource.js';
 import { executions } from '../builder/executions.schema.js';
+import { scheduleBinding } from '../keystore/keystore.service.js';
 import { ExecutionsService } from '../builder/executions.service.js';
 import { workflows } from '../knowledge/workflows.schema.js';
 import { NO_PRODUCT_INPUT, productInputOf, productValue, type NewItem } from './product-input.js';
@@ -109,7 +110,8 @@ export class ScheduleFiring {
       const claimed = await tx.insert(scheduleItems).values({ scheduleId: schedule.id, itemId: item.id }).onConflictDoNothing().returning();
       if (claimed.length === 0) throw new Skipped();
     }
-    const document = await new ExecutionsService({ ...this.ctx, db: tx }).create(owner, payload);
+    // the schedule's passwords are sealed for it; the execution gets them sealed for itself
+    const document = await new ExecutionsService({ ...this.ctx, db: tx }).create(owner, payload, { sealedFor: scheduleBinding(schedule.identifier) });
     const id = Number(document.data.id);
     await tx
       .update(executions)

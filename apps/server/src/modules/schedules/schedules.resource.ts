@@ -1,10 +1,21 @@
-import { SCHEDULE_STATUSES, SCHEDULE_STRATEGIES, schedulePayloadSchema, type BaseAttributes, type ScheduleAttributes, type ScheduleValues } from '@asb/contracts';
+import {
+  ENCRYPTED_VALUE_MASK,
+  SCHEDULE_STATUSES,
+  SCHEDULE_STRATEGIES,
+  schedulePayloadSchema,
+  type BaseAttributes,
+  type ScheduleAttributes,
+  type ScheduleInputs,
+  type ScheduleValues,
+} from '@asb/contracts';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { detailError } from '../../platform/http/errors.js';
 import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
 import { oneOfFilter } from '../../platform/resources/resource-filters.js';
 import { executionIdentifier } from '../builder/execution-plan.js';
+import { WorkflowAccess } from '../builder/workflow-access.js';
+import { isSealed, scheduleBinding } from '../keystore/keystore.service.js';
 import { checkScheduleRules, checkScheduleValues } from './schedule-check.js';
 import { firstRunAt } from './schedule-times.js';
 import { givenValues, newTriggerToken, storedValues, timingOf, valueColumns, type ScheduleRow } from './schedule-values.js';
@@ -14,6 +25,11 @@ import { schedules } from './schedules.schema.js';
 export type CompletedAttributes = 'processorIdentifier' | 'processorLabel' | 'executionCount' | 'triggerUrl';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The inputs as served: sealed (password) values masked; the form sends the mask back to keep them. */
+export function maskedScheduleInputs(inputs: ScheduleInputs): ScheduleInputs {
+  return { ...inputs, tasks: inputs.tasks.map((task) => ({ ...task, inputs: Object.fromEntries(Object.entries(task.inputs).map(([name, value]) => [name, isSealed(value) ? ENCRYPTED_VALUE_MASK : value])) })) };
+}
 
 /** The schedule's own attributes (contracts ScheduleAttributes, less the completed ones). */
 export function scheduleAttributes(row: ScheduleRow): Omit<ScheduleAttributes, keyof BaseAttributes | CompletedAttributes> {
@@ -31,7 +47,8 @@ export function scheduleAttributes(row: ScheduleRow): Omit<ScheduleAttributes, k
     minute: row.minute,
     dayOfMonth: row.dayOfMonth,
     dataUrl: row.dataUrl,
-    inputs: row.inputs,
+    // a password value (sealed) is never served, to anyone
+    inputs: maskedScheduleInputs(row.inputs),
     nextRunAt: iso(row.nextRunAt),
     lastRunAt: iso(row.lastRunAt),
     lastError: row.lastError,
@@ -70,11 +87,14 @@ export const schedulesResource: ResourceDefinition<ScheduleRow> = {
   createSchema: schedulePayloadSchema,
   toInsert: async (attributes, principal, ctx) => {
     const values = attributes as ScheduleValues;
-    const workflow = await checkScheduleValues(ctx, principal, values);
+    checkScheduleRules(values);
     const now = new Date();
+    const executable = await new WorkflowAccess(ctx).loadExecutable(principal, values.processor_id);
+    const identifier = executionIdentifier(`${executable.row.identifier}-schedule`, now);
+    const { workflow, inputs } = await checkScheduleValues(ctx, principal, values, { binding: scheduleBinding(identifier) });
     return {
-      ...valueColumns(values, workflow.id),
-      identifier: executionIdentifier(`${workflow.identifier}-schedule`, now),
+      ...valueColumns({ ...values, inputs }, workflow.id),
+      identifier,
       ownerId: principal.username,
       triggerToken: newTriggerToken(),
       nextRunAt: nextRunColumn(values, undefined, now),
@@ -89,8 +109,11 @@ export const schedulesResource: ResourceDefinition<ScheduleRow> = {
     const given = givenValues(attributes);
     const values: ScheduleValues = { ...storedValues(row), ...given };
     let workflowId = row.processorId;
-    if (needsRunCheck(given, values)) workflowId = (await checkScheduleValues(ctx, principal, values)).id;
-    else checkScheduleRules(values);
+    if (needsRunCheck(given, values)) {
+      const checked = await checkScheduleValues(ctx, principal, values, { binding: scheduleBinding(row.identifier), inputs: row.inputs });
+      workflowId = checked.workflow.id;
+      values.inputs = checked.inputs;
+    } else checkScheduleRules(values);
     const watchesAnew = values.strategy === 'on-new-data' && (row.strategy !== 'on-new-data' || values.data_url !== row.dataUrl);
     return {
       ...valueColumns(values, workflowId),
