@@ -66,6 +66,15 @@ export const test = base.extend<{ api: Api }>({
   api: async ({ request }, use) => {
     await use(await Api.signIn(request));
   },
+  // every page must work under the server's Content-Security-Policy: a violation Chromium reports fails the test
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await use(page);
+    expect(violations, 'the page broke its Content-Security-Policy').toEqual([]);
+  },
 });
 
 export { expect };

@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
@@ -43,6 +44,7 @@ import { registerUsermgrRoutes } from './modules/usermgr/usermgr.routes.js';
 import { UsersRepository } from './modules/usermgr/users.repository.js';
 import type { UsersService } from './modules/usermgr/users.service.js';
 import { access, PUBLIC, requireDeclaredAccess } from './platform/http/access.js';
+import { SECURITY_HEADERS } from './platform/http/security-headers.js';
 import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
 import { sealLegacyInputs } from './modules/keystore/seal-legacy-inputs.js';
 
@@ -97,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     transform: jsonSchemaTransform,
   });
+  await server.register(fastifyHelmet, SECURITY_HEADERS);
   await server.register(fastifyCookie);
   await server.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024 } });
   await server.register(fastifyWebsocket);
