@@ -217,13 +217,15 @@ describe('engine: the queue executor with asb worker processes', () => {
     executionIds.push(id);
     const running = await waitForTask(app, id, 'only', ['running'], 20_000);
     expect(running.workerLabel).toBe(leaving.label);
-    const arriving = await startWorker('c', redis.url, app.storage.root);
-    workers.push(arriving);
 
+    // at once, while the task runs (starting the next worker first let a slow machine finish the task before the signal)
     leaving.child.kill('SIGTERM');
     expect(await leaving.exited).toBe(0);
     expect(isAlive(running.pid!)).toBe(false);
     expect(leaving.output()).toContain('put a task back in the queue');
+    // no worker is left: the task waits in the queue for the next one
+    const arriving = await startWorker('c', redis.url, app.storage.root);
+    workers.push(arriving);
 
     const row = await waitForStatus(app, id, ['success', 'failed', 'stopped'], 40_000);
     expect(row.status, JSON.stringify(row.executionResults)).toBe('success');
