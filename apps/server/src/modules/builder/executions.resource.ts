@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { BaseAttributes, ExecutionAttributes } from '@asb/contracts';
 import { detailError } from '../../platform/http/errors.js';
 import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { idFilter } from '../../platform/resources/resource-filters.js';
 import { maskedInputs } from './execution-inputs.js';
 import { executions } from './executions.schema.js';
 
@@ -75,17 +76,9 @@ export const executionsResource: ResourceDefinition<ExecutionRow> = {
       const statuses = value.split(',').map((s) => s.trim()).filter(Boolean);
       return statuses.length > 0 ? inArray(executions.status, statuses) : undefined;
     },
-    processorId: (value) => {
-      const id = Number(value);
-      if (!Number.isInteger(id) || id <= 0) throw detailError(400, 'filter[processorId] takes a workflow id.');
-      return eq(executions.processorId, id);
-    },
+    processorId: idFilter('processorId', executions.processorId, 'a workflow id'),
     // the executions a schedule started (the schedule page's list)
-    scheduleId: (value) => {
-      const id = Number(value);
-      if (!Number.isInteger(id) || id <= 0) throw detailError(400, 'filter[scheduleId] takes a schedule id.');
-      return eq(executions.scheduleId, id);
-    },
+    scheduleId: idFilter('scheduleId', executions.scheduleId, 'a schedule id'),
   },
   sortable: { status: executions.status, startTime: executions.startTime, endTime: executions.endTime },
 };

@@ -8,11 +8,9 @@ import {
   type ScheduleInputs,
   type ScheduleValues,
 } from '@asb/contracts';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { detailError } from '../../platform/http/errors.js';
 import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
-import { oneOfFilter } from '../../platform/resources/resource-filters.js';
+import { idFilter, oneOfFilter } from '../../platform/resources/resource-filters.js';
 import { executionIdentifier } from '../builder/execution-plan.js';
 import { WorkflowAccess } from '../builder/workflow-access.js';
 import { isSealed, scheduleBinding } from '../keystore/keystore.service.js';
@@ -126,11 +124,7 @@ export const schedulesResource: ResourceDefinition<ScheduleRow> = {
   filters: {
     status: oneOfFilter('status', schedules.status, SCHEDULE_STATUSES),
     strategy: oneOfFilter('strategy', schedules.strategy, SCHEDULE_STRATEGIES),
-    processorId: (value) => {
-      const id = Number(value);
-      if (!Number.isInteger(id) || id <= 0) throw detailError(400, 'filter[processorId] takes a workflow id.');
-      return eq(schedules.processorId, id);
-    },
+    processorId: idFilter('processorId', schedules.processorId, 'a workflow id'),
   },
   sortable: {
     title: schedules.label,

@@ -1,10 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { isTerminalTaskState, type BaseAttributes, type TaskAttributes, type TaskState } from '@asb/contracts';
 import { detailError } from '../../platform/http/errors.js';
 import type { ParentLink, ResourceDefinition } from '../../platform/resources/resource-definition.js';
 import { executionTasks } from '../../engine/store/tasks.schema.js';
 import { executionsResource } from '../builder/executions.resource.js';
+import { idFilter } from '../../platform/resources/resource-filters.js';
 
 export type TaskRow = typeof executionTasks.$inferSelect;
 
@@ -115,11 +116,7 @@ function taskDefinition(type: string, name: string): ResourceDefinition<TaskRow>
         const states = list(value);
         return states.length > 0 ? inArray(executionTasks.state, states) : undefined;
       },
-      executionId: (value) => {
-        const id = Number(value);
-        if (!Number.isInteger(id) || id <= 0) throw detailError(400, 'filter[executionId] takes an execution id.');
-        return eq(executionTasks.executionId, id);
-      },
+      executionId: idFilter('executionId', executionTasks.executionId, 'an execution id'),
     },
     sortable: {
       state: executionTasks.state,

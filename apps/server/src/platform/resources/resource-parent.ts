@@ -7,6 +7,7 @@ import { detailError, permissionDenied } from '../http/errors.js';
 import type { LoadedResource, ParentLink, ResourceDefinition, ResourceRow, ResourceTable } from './resource-definition.js';
 import type { WorkspaceBadge } from './resource.repository.js';
 import type { ResourceService } from './resource.service.js';
+import { idFilter } from './resource-filters.js';
 
 export type LoadedWithWorkspaces<R extends ResourceRow = ResourceRow> = LoadedResource<R> & { workspaces: WorkspaceBadge[] };
 
@@ -56,9 +57,7 @@ export class ParentResolver {
     const rel = this.link.relationship;
     const table = this.parentDef.table;
     if (name === `${rel}.id`) {
-      const id = Number(value);
-      if (!Number.isInteger(id)) throw detailError(400, `filter[${name}] takes the id of a ${this.parentDef.name}.`);
-      return this.childrenOf(eq(table.id, id));
+      return this.childrenOf(idFilter(name, table.id, `the id of a ${this.parentDef.name}`)(value));
     }
     if (name === `${rel}__identifier`) return this.childrenOf(eq(table.identifier, value));
     // A child is in the workspaces its parent is shared with.
