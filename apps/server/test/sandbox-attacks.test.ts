@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ExecutionResults } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineSeeds, taskRows, waitForStatus } from './helpers/engine.js';
-import { hostPidsOf } from './helpers/host-processes.js';
+import { untilNoHostPids } from './helpers/host-processes.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -166,7 +166,7 @@ describe('the task sandbox against a hostile process', () => {
     // nothing was written outside, and the process it left behind went with the task
     await expect(fs.access('/usr/owned.txt')).rejects.toThrow();
     await expect(fs.access(path.join(app.storage.root, 'owned.txt'))).rejects.toThrow();
-    expect(await hostPidsOf(marker)).toEqual([]);
+    await untilNoHostPids(marker);
   });
 
   it('writes its outputs as the unprivileged task user', async () => {

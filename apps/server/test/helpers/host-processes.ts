@@ -14,3 +14,15 @@ export async function hostPidsOf(marker: string): Promise<number[]> {
   }
   return pids;
 }
+
+/**
+ * Waits until no host process has `marker` as an argument. A killed sandbox takes its
+ * processes with it, but the kernel needs a moment to end each of them on a busy machine;
+ * one that never ends fails the test at its time-out. Answers the pids seen first (what
+ * was running when the wait began).
+ */
+export async function untilNoHostPids(marker: string): Promise<number[]> {
+  const first = await hostPidsOf(marker);
+  for (let pids = first; pids.length > 0; pids = await hostPidsOf(marker)) await new Promise((resolve) => setTimeout(resolve, 20));
+  return first;
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hostPidsOf } from '../../../test/helpers/host-processes.js';
+import { hostPidsOf, untilNoHostPids } from '../../../test/helpers/host-processes.js';
 import { testSandbox } from '../../../test/helpers/sandbox.js';
 import { SCALE_WRAPPER } from '../../../test/helpers/wrappers.js';
 import { snapshotFolder } from '../../modules/procimp/build/snapshot.js';
@@ -185,7 +185,7 @@ describe('LocalExecutor', () => {
     expect(await hostPidsOf(marker)).toHaveLength(1);
     expect(await record.finished(1)).toEqual({ ok: false, error: 'Timed out after 3 s.' });
     await untilGone(handle);
-    expect(await hostPidsOf(marker)).toEqual([]);
+    await untilNoHostPids(marker);
     expect(await fs.readFile(sleeping.logPath, 'utf8')).toMatch(/attempt 1 ended: Timed out after 3 s\.\n$/);
   });
 
@@ -225,7 +225,7 @@ def execute(out_dir):
     // the sandbox ends at the SIGTERM, and everything in it: no wait for the (long) grace period
     await local.cancel(1);
     await untilGone(handle);
-    expect(await hostPidsOf('3002.5')).toEqual([]);
+    await untilNoHostPids('3002.5');
     expect(await record.finished(1)).toEqual({ ok: false, error: 'Stopped.', interrupted: true });
   });
 
