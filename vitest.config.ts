@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (contracts and server units, node), `web` (React units,
- * jsdom) and `api` (server API tests against a real database: in-memory PGlite by
- * default, PostgreSQL when TEST_DATABASE_URL is set).
+ * Four projects: `unit` (contracts and server units, node: nothing started), `web`
+ * (React units, jsdom), `integration` (server parts that start python, a sandbox,
+ * pdftotext or a server: `*.integration.test.ts`) and `api` (server API tests against a
+ * real database: in-memory PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
  */
 export default defineConfig({
   test: {
@@ -13,8 +14,19 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['packages/contracts/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
-          // some of these start python or a sandbox: a limit for a stuck test on a busy machine, not a timing
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          // a limit for a stuck test on a busy machine, not a timing
           testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['apps/server/src/**/*.integration.test.ts'],
+          // python, a sandbox or a server start in each: a limit for a stuck test on a busy machine, not a timing
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: system packages, npm install, lint,
-# typecheck, build, unit tests, API tests on PGlite AND on a real PostgreSQL
+# typecheck, build, unit and integration tests, API tests on PGlite AND on a real PostgreSQL
 # server, and end-to-end tests in Debian's Chromium. `npm test` and .ci/run call it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +24,8 @@ npm run build
 
 section "unit tests"
 npm run test:unit
+section "integration tests (python, the sandbox, pdftotext, servers)"
+npm run test:integration
 # The registry test starts its own registry; with this set it fails instead of skipping when none is installed.
 export ASB_REQUIRE_REGISTRY=1
 section "API tests on PGlite"

@@ -39,7 +39,7 @@ export function demoWorkflowGraph(): WorkflowGraph {
           south: { label: 'South', userVisible: true, userEditable: true, description: 'Southern edge of the scene (degrees north)' },
           east: { label: 'East', userVisible: true, userEditable: true, description: 'Eastern edge of the scene (degrees east)' },
           north: { label: 'North', userVisible: true, userEditable: true, description: 'Northern edge of the scene (degrees north)' },
-          size: { label: 'Size (pixels)', userVisible: true, userEditable: true, description: 'Pixels along the longer side of the scene, 16 to 4096' },
+          size: { label: 'Size (pixels)', userVisible: true, userEditable: true, description: 'Pixels along the longer side of the scene, 16 to 2048' },
           seed: { label: 'Random seed', userVisible: false, userEditable: false },
         },
       },
