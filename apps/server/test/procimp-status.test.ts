@@ -116,6 +116,16 @@ describe('procimp build status streams', () => {
       expect(messages.at(-1)!.content).toContain('Build & Release started by admin');
     });
 
+    it('closes with 4404 for a bucket that cannot exist, with a reason that holds no query', async () => {
+      for (const id of ['99999999999', '2147483648', '0x5', `${'ü'.repeat(100)}`]) {
+        const socket = new WebSocket(`${base.replace('http', 'ws')}/procimp/ws/process-buckets/${encodeURIComponent(id)}/status?token=${viewerToken}`);
+        const { code, reason } = await new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })));
+        expect(code, id).toBe(4404);
+        expect(reason).toMatch(/^No bucket .* found\.|…$/);
+        expect(reason).not.toMatch(/select|from|where|params/i);
+      }
+    });
+
     it('closes with 4401 without a token and 4403 for users who may not view', async () => {
       const bucket = await bucketWith([{ name: 'a.txt', content: 'x' }]);
       expect(await connect(bucket, '').closed).toBe(4401);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.js';
 import { HttpError, notAuthenticated } from '../../../platform/http/errors.js';
+import { loggableError } from '../../../platform/http/input-guards.js';
 import { openEventStream } from '../../../platform/live/event-stream.js';
 import { streamPrincipal } from '../../../platform/live/stream-auth.js';
 import { bucketAccess } from '../buckets/bucket-access.js';
@@ -13,6 +14,17 @@ import { access } from '../../../platform/http/access.js';
 
 const HEARTBEAT_MS = 15_000;
 const tags = ['procimp'];
+
+/** A WebSocket close reason holds at most 123 bytes of UTF-8: longer text is cut (on a character) and marked. */
+export function closeReason(text: string): string {
+  if (Buffer.byteLength(text) <= 123) return text;
+  let cut = '';
+  for (const character of text) {
+    if (Buffer.byteLength(`${cut}${character}…`) > 123) break;
+    cut += character;
+  }
+  return `${cut}…`;
+}
 
 /**
  * Live build status (spec 2 §4, §7): SSE for the bucket panel, WebSocket for the
@@ -39,11 +51,18 @@ export function registerStatusRoutes(app: FastifyInstance, ctx: AppContext, buck
   app.get('/procimp/ws/process-buckets/:bucketId/status', { websocket: true, config: access({ who: 'user', permission: 'process-buckets:view', streamToken: true }), schema: { tags } }, async (socket, request) => {
     const principal = await streamPrincipal(ctx, request);
     if (!principal) return socket.close(4401, 'Authentication required');
-    const bucketId = Number((request.params as { bucketId: string }).bucketId);
-    const access = await bucketAccess(ctx, buckets, principal, Number.isInteger(bucketId) ? bucketId : 0, 'view').catch((error: unknown) => {
-      // close codes 4xxx carry the HTTP status: 4403 forbidden, 4404 unknown bucket
-      const status = error instanceof HttpError ? error.statusCode : 500;
-      socket.close(4000 + status, (error as Error).message.slice(0, 120));
+    const given = (request.params as { bucketId: string }).bucketId;
+    // only a canonical id within the column's range reaches the query (else: no such bucket)
+    const bucketId = /^[1-9]\d{0,9}$/.test(given) && Number(given) <= MAX_ID ? Number(given) : 0;
+    if (bucketId === 0) return socket.close(4404, closeReason(`No bucket ${given} found.`));
+    const access = await bucketAccess(ctx, buckets, principal, bucketId, 'view').catch((error: unknown) => {
+      // close codes 4xxx carry the HTTP status: 4403 forbidden, 4404 unknown bucket; anything else is
+      // logged, and the client reads only that it failed (a close reason never carries a query)
+      if (error instanceof HttpError) socket.close(4000 + error.statusCode, closeReason(error.message));
+      else {
+        request.log.error({ err: loggableError(error) }, 'bucket status: could not follow the bucket');
+        socket.close(1011, 'Internal error');
+      }
       return undefined;
     });
     if (!access) return;
