@@ -54,7 +54,7 @@ export class SignInService {
     const isValid = await verifyPassword(row.passwordHash, password);
     if (!isValid || !row.isActive) throw this.failure();
     await this.ctx.db.delete(signInThrottle).where(and(eq(signInThrottle.account, account), eq(signInThrottle.address, address)));
-    const updated = await this.ctx.users.update(row.id, { failedLogins: 0, lockedUntil: null, lastLogin: now });
+    const updated = await this.ctx.users.update(row.id, { lastLogin: now });
     return this.issueToken(updated);
   }
 

@@ -182,7 +182,7 @@ export class UsersService {
   async setPassword(username: string, password?: string): Promise<string> {
     const row = await this.rowOr404(username);
     const value = password ?? generatePassword();
-    await this.repo.update(row.id, { passwordHash: await hashPassword(value), failedLogins: 0, lockedUntil: null });
+    await this.repo.update(row.id, { passwordHash: await hashPassword(value) });
     // `asb reset-password` also lifts every sign-in wait of the account
     await this.ctx.db.delete(signInThrottle).where(eq(signInThrottle.account, row.username.toLowerCase()));
     return value;

@@ -58,8 +58,6 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     datastoreChanged: boolean('datastore_changed').notNull().default(false),
     datastoreSecretHash: text('datastore_secret_hash'),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     oidcSubject: text('oidc_subject'),
   },
   (t) => [
