@@ -84,15 +84,21 @@ class BubblewrapSandbox implements TaskSandbox {
       mounts: { runner: runtimeScript('asb_runner.py'), wrapperDir: attempt.wrapperDir, outDir: job.outDir, scratchDir, inputs },
       env: {
         ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: SANDBOX_PATH, HOME: INSIDE.work, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8' } }),
-        // hard limits the runner sets before any user code runs (asb_runner.py)
-        ASB_DISK_MB: String(Math.max(0, Math.floor(job.diskMb))),
-        ASB_MAX_PROCESSES: String(this.config.maxProcesses),
-        ASB_CPU_LIST: attempt.cpuList.join(','),
+        ...runnerLimits(attempt, this.config.maxProcesses),
       },
       command: [this.python, INSIDE.runner, '--wrapper-dir', INSIDE.wrapper, '--out-dir', INSIDE.out, '--inputs', '-', '--outputs', INSIDE.outputs],
     };
     return { command: this.tools.bwrap, args: bwrapArgs(plan), env: {}, cwd: scratchDir, inputs: renameInputs(job.inputs, new Map(inputs)) };
   }
+}
+
+/** The hard limits the runner sets before any user code runs (asb_runner.py), as its environment. */
+function runnerLimits(attempt: SandboxAttempt, maxProcesses?: number): Record<string, string> {
+  return {
+    ASB_DISK_MB: String(Math.max(0, Math.floor(attempt.job.diskMb))),
+    ASB_CPU_LIST: attempt.cpuList.join(','),
+    ...(maxProcesses === undefined ? {} : { ASB_MAX_PROCESSES: String(maxProcesses) }),
+  };
 }
 
 /** ASB_UNSAFE_NO_SANDBOX=true: the runner as a child of the server, as its user, seeing what the server sees. */
@@ -111,8 +117,8 @@ class UnsandboxedRunner implements TaskSandbox {
     const args = [runtimeScript('asb_runner.py'), '--wrapper-dir', attempt.wrapperDir, '--out-dir', path.resolve(job.outDir), '--inputs', '-', '--outputs', path.join(scratchDir, 'outputs.json')];
     const env = {
       ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: process.env.PATH, HOME: work, TMPDIR: path.join(scratchDir, 'tmp') } }),
-      ASB_DISK_MB: String(Math.max(0, Math.floor(job.diskMb))),
-      ASB_CPU_LIST: attempt.cpuList.join(','),
+      // no process limit: RLIMIT_NPROC counts every process of the uid, here the server's own
+      ...runnerLimits(attempt),
     };
     return { command: this.python, args, env, cwd: work, inputs: job.inputs };
   }
