@@ -77,6 +77,8 @@ describe('ProcessPage', () => {
         data: { type: 'process-buckets', relationships: { process: { data: { type: 'processes', id: '7' } } } },
       }),
     );
+    // the button stays busy a moment (spec 2 §9) and is ready again: its timer must not outlive the test
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'New version' })?.hasAttribute('data-loading') ?? false).toBe(false));
   });
 
   it('is read-only when archived: banner, no sharing, no new version', async () => {
