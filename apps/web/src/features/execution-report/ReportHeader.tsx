@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { NOTIFY_MS } from '@asb/contracts';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { handleError } from '../../app/api/error-handler';
 import { routePath } from '../../app/routes';
@@ -20,6 +20,8 @@ export const pdfFileName = (id: string) => `ExecutionReport${id}.pdf`;
 
 function DownloadPdfButton({ id }: { id: string }) {
   const [isGenerating, setIsGenerating] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
   const onClick = async () => {
     setIsGenerating(true);
     try {
@@ -27,7 +29,7 @@ function DownloadPdfButton({ id }: { id: string }) {
     } catch (error) {
       handleError(error, 'builder');
     } finally {
-      setTimeout(() => setIsGenerating(false), PDF_BUSY_MS);
+      timer.current = setTimeout(() => setIsGenerating(false), PDF_BUSY_MS);
     }
   };
   return (

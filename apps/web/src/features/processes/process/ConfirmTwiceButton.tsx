@@ -1,5 +1,5 @@
 import { Button, Group, Text, type ButtonProps } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface ConfirmTwiceButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
   children: ReactNode;
@@ -19,6 +19,14 @@ function wait(ms: number): Promise<void> {
 export function ConfirmTwiceButton({ children, prompt, onConfirm, minBusyMs = 0, ...buttonProps }: ConfirmTwiceButtonProps) {
   const [isArmed, setIsArmed] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
+  // the busy wait may end after the button is gone (the page moved on): nothing to update then
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const click = async () => {
     if (!isArmed) {
@@ -28,7 +36,7 @@ export function ConfirmTwiceButton({ children, prompt, onConfirm, minBusyMs = 0,
     setIsArmed(false);
     setIsBusy(true);
     await Promise.allSettled([onConfirm(), wait(minBusyMs)]);
-    setIsBusy(false);
+    if (mounted.current) setIsBusy(false);
   };
 
   return (
