@@ -4,10 +4,10 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireDeclaredAccess } from '../src/platform/http/access.js';
-import { engineSeeds, waitForStatus } from './helpers/engine.js';
-import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
+import { waitForStatus } from './helpers/engine.js';
+import { seedFirstResources } from './helpers/first-resources.js';
+import type { Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { SCALE_SIGNATURE, SCALE_WRAPPER } from './helpers/wrappers.js';
 
 interface Operation {
   method: string;
@@ -37,13 +37,7 @@ describe('access: declared on every route', () => {
   beforeAll(async () => {
     app = await createTestApp({ engine: { localCpus: 2, sweepIntervalMs: 200 } });
     // the admin's private resources, each number 1 of its kind
-    const knowledge = knowledgeApi(app);
-    await knowledge.workspace('private');
-    const seeds = engineSeeds(app);
-    await seeds.runnable('scale', SCALE_WRAPPER, SCALE_SIGNATURE);
-    expect((await knowledge.createBucket('1')).statusCode).toBe(201);
-    const workflow = await seeds.workflow('private-flow', [seeds.graph([{ id: 'a', version: 'scale:1' }], [])]);
-    const execution = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'value', value: '2' }] }]);
+    const { workflow, execution } = await seedFirstResources(app, { workspace: 'private', workflow: 'private-flow' });
     await waitForStatus(app, execution, ['success', 'failed']);
     const schedule = await app.server.inject({
       method: 'POST',

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineSeeds } from './helpers/engine.js';
-import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
+import { seedFirstResources } from './helpers/first-resources.js';
+import type { Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { SCALE_SIGNATURE, SCALE_WRAPPER } from './helpers/wrappers.js';
 
 /**
  * Issue 11 §3: no input gives a 5xx. Every operation of the OpenAPI document gets requests
@@ -167,13 +166,7 @@ describe('fuzz: no input gives a 5xx', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ engine: { localCpus: 1, sweepIntervalMs: 2000, enabled: false } });
-    const knowledge = knowledgeApi(app);
-    await knowledge.workspace('fuzz');
-    const seeds = engineSeeds(app);
-    await seeds.runnable('scale', SCALE_WRAPPER, SCALE_SIGNATURE);
-    expect((await knowledge.createBucket('1')).statusCode).toBe(201);
-    const workflow = await seeds.workflow('fuzz-flow', [seeds.graph([{ id: 'a', version: 'scale:1' }], [])]);
-    await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'value', value: '2' }] }]);
+    await seedFirstResources(app, { workspace: 'fuzz', workflow: 'fuzz-flow' });
     // fresh tokens per request: a logout among the requests revokes the token it is sent with;
     // a superuser of its own: what the requests do to 'admin' (deactivate it, say) does not end the walk
     const tokenOf = async (username: string, flags: { is_staff?: boolean; is_superuser?: boolean } = {}) => {

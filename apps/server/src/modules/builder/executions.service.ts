@@ -68,8 +68,7 @@ export class ExecutionsService {
     }
 
     const { keystore } = this.ctx;
-    const reveal = async (text: string) => (options.sealedFor ? await keystore.open(text, options.sealedFor) : undefined) ?? (await keystore.decrypt(text));
-    const { inputs, problems } = await executionInputs(workflowInputGroups(graph, resolve), payload.inputs, reveal);
+    const { inputs, problems } = await executionInputs(workflowInputGroups(graph, resolve), payload.inputs, (text) => keystore.reveal(text, options.sealedFor));
     if (problems.length > 0) throw problemsError('Invalid input', problems);
 
     const values = {

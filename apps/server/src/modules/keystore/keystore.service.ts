@@ -84,6 +84,14 @@ export class Keystore {
     return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
   }
 
+  /**
+   * The clear text of a password value as given: the browser's ciphertext, or (for the
+   * server's own callers) a value sealed for `sealedFor`; undefined when it is neither.
+   */
+  async reveal(value: string, sealedFor?: string): Promise<string | undefined> {
+    return (sealedFor === undefined ? undefined : await this.open(value, sealedFor)) ?? (await this.decrypt(value));
+  }
+
   /** The clear text of a value sealed for `binding`, or undefined (not sealed, sealed for something else, or altered). */
   async open(value: string, binding: string): Promise<string | undefined> {
     if (!isSealed(value)) return undefined;

@@ -94,8 +94,7 @@ export async function checkScheduleValues(
     if (!input) throw attributeErrors({ processor_id: NO_PRODUCT_INPUT });
     inputs = withExampleItem(inputs, input, values.data_url ?? '');
   }
-  const reveal = async (text: string) => (await ctx.keystore.open(text, stored.binding)) ?? (await ctx.keystore.decrypt(text));
-  const checked = await executionInputs(groups, groupsFromScheduleInputs(inputs), reveal);
+  const checked = await executionInputs(groups, groupsFromScheduleInputs(inputs), (text) => ctx.keystore.reveal(text, stored.binding));
   if (checked.problems.length > 0) throw problemsError('Invalid input', checked.problems);
   return { workflow, inputs: await sealedScheduleInputs(ctx, given, checked.inputs, stored.binding) };
 }

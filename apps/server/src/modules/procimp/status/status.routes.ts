@@ -11,6 +11,7 @@ import { bucketAccess } from '../buckets/bucket-access.js';
 import type { BucketRepository } from '../buckets/bucket.repository.js';
 import { followBucketStatus } from './follow-bucket-status.js';
 import { access } from '../../../platform/http/access.js';
+import { resourceId } from '../../../platform/resources/resource.service.js';
 
 const HEARTBEAT_MS = 15_000;
 const tags = ['procimp'];
@@ -53,8 +54,8 @@ export function registerStatusRoutes(app: FastifyInstance, ctx: AppContext, buck
     if (!principal) return socket.close(4401, 'Authentication required');
     const given = (request.params as { bucketId: string }).bucketId;
     // only a canonical id within the column's range reaches the query (else: no such bucket)
-    const bucketId = /^[1-9]\d{0,9}$/.test(given) && Number(given) <= MAX_ID ? Number(given) : 0;
-    if (bucketId === 0) return socket.close(4404, closeReason(`No bucket ${given} found.`));
+    const bucketId = resourceId(given);
+    if (bucketId === undefined) return socket.close(4404, closeReason(`No bucket ${given} found.`));
     const access = await bucketAccess(ctx, buckets, principal, bucketId, 'view').catch((error: unknown) => {
       // close codes 4xxx carry the HTTP status: 4403 forbidden, 4404 unknown bucket; anything else is
       // logged, and the client reads only that it failed (a close reason never carries a query)
