@@ -65,6 +65,8 @@ export default defineConfig({
         ASB_OIDC_ALLOW_INSECURE: 'true',
         ASB_PUBLIC_URL: baseURL,
         LOG_LEVEL: 'warn',
+        // an answer that breaks the contract fails the page under test (docs/architecture.md)
+        ASB_CONTRACT_CHECK: 'strict',
       },
     },
   ],

@@ -4,12 +4,13 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
 import { TokenService } from './platform/auth/tokens.js';
 import type { AppContext } from './platform/context.js';
 import { openDatabase, type Database } from './platform/db/client.js';
+import { contractJsonSchemaTransform, contractSerializerCompiler } from './platform/http/contract-serializer.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { InProcessEventBus, type EventBus } from './platform/live/event-bus.js';
 import { registerLiveRoutes } from './platform/live/live.routes.js';
@@ -90,14 +91,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // JSON:API clients send application/vnd.api+json: the same JSON
   server.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, server.getDefaultJsonParser('error', 'error'));
   server.setValidatorCompiler(validatorCompiler);
-  server.setSerializerCompiler(serializerCompiler);
+  server.setSerializerCompiler(contractSerializerCompiler(config.strictContract, server.log));
   await server.register(fastifySwagger, {
     openapi: {
       info: { title: 'ASB platform API', version: config.version },
       // every operation says who may call it: x-access (platform/http/access.ts), and bearerAuth unless public
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'POST /usermgr/v1/token/ answers {token}' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: contractJsonSchemaTransform,
+    // schemas with a .meta({id}) become components/schemas, named types for client generators
+    transformObject: jsonSchemaTransformObject,
   });
   await server.register(fastifyHelmet, SECURITY_HEADERS);
   await server.register(fastifyCookie);

@@ -133,6 +133,11 @@ export interface AppConfig {
   /** ASB_SCHEDULER_TICK_MS: how often the scheduler looks for due schedules (docs/schedules.md), on engine replicas */
   schedulerTickMs: number;
   s3: S3Config | undefined;
+  /**
+   * ASB_CONTRACT_CHECK=strict: an answer that breaks its operation's response schema fails
+   * with 500 instead of being logged (the tests run so; docs/architecture.md, "The contract")
+   */
+  strictContract: boolean;
   version: string;
   buildTimestamp: string;
 }
@@ -281,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandbox: sandboxFromEnv(env),
     schedulerTickMs: Number(env.ASB_SCHEDULER_TICK_MS ?? 15000),
     s3: s3FromEnv(env),
+    strictContract: env.ASB_CONTRACT_CHECK === 'strict',
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',
     buildTimestamp: env.ASB_BUILD_TIMESTAMP ?? new Date().toISOString(),
     ...overrides,

@@ -20,3 +20,4 @@ export * from './workflows.js';
 export * from './tasks.js';
 export * from './execution-report.js';
 export * from './schedules.js';
+export * from './api/index.js';

@@ -27,12 +27,32 @@ export const baseAttributesSchema = z.object({
 });
 export type BaseAttributes = z.infer<typeof baseAttributesSchema>;
 
+const relationshipsSchema = z
+  .object({ workspaces: z.object({ data: z.array(relationshipRefSchema) }) })
+  .catchall(z.object({ data: z.union([relationshipRefSchema, z.array(relationshipRefSchema)]) }));
+
+/** One resource of a JSON:API answer, its attributes described by `attributes`. */
+export function resourceObjectSchema<A extends z.ZodType>(attributes: A) {
+  return z.object({
+    type: z.string(),
+    id: z.string(),
+    attributes,
+    /** workspaces it is shared with; a child resource also names its parent (e.g. `process` of a version) */
+    relationships: relationshipsSchema,
+  });
+}
+export function resourceDocumentSchema<A extends z.ZodType>(attributes: A) {
+  return z.object({ data: resourceObjectSchema(attributes) });
+}
+export function listDocumentSchema<A extends z.ZodType>(attributes: A) {
+  return z.object({ data: z.array(resourceObjectSchema(attributes)), meta: z.object({ pagination: paginationSchema }) });
+}
+
 export interface ResourceObject<A = BaseAttributes> {
   type: string;
   id: string;
   attributes: A;
-  /** workspaces it is shared with; a child resource also names its parent (e.g. `process` of a version) */
-  relationships: { workspaces: { data: RelationshipRef[] } } & Record<string, { data: RelationshipRef | RelationshipRef[] }>;
+  relationships: z.output<typeof relationshipsSchema>;
 }
 
 export interface ResourceDocument<A = BaseAttributes> {
@@ -56,16 +76,42 @@ export interface ErrorDocument {
   errors: ErrorObject[];
 }
 
-/** Payload of POST/PATCH: data{type, id?, attributes, relationships?} */
+/**
+ * The query of a generic list (spec 1 §7): page[number], page[size], sort and
+ * filter[{name}]; a repeated parameter counts with its last value.
+ */
+export const listQuerySchema = z
+  .object({
+    'page[number]': z.string().optional(),
+    'page[size]': z.string().optional(),
+    sort: z.string().optional(),
+    'filter[search]': z.string().optional(),
+  })
+  .catchall(z.union([z.string(), z.array(z.string())]));
+
+/** The body of the generic POST and PATCH: data{type, id?, attributes?, relationships?} (attributes are checked by each type's schema). */
+export const writePayloadSchema = z.object({
+  data: z.object({
+    type: z.string(),
+    id: z.string().optional(),
+    attributes: z.record(z.string(), z.unknown()).optional(),
+    // workspaces (sharing) and, for a child resource, its parent: `{process: {data: {type, id}}}`
+    relationships: z
+      .object({ workspaces: z.object({ data: z.array(relationshipRefSchema) }).optional() })
+      .catchall(z.object({ data: z.union([relationshipRefSchema, z.array(relationshipRefSchema), z.null()]) }))
+      .optional(),
+  }),
+});
+export type WritePayload = z.infer<typeof writePayloadSchema>;
+
+/** Payload of POST/PATCH: data{type, id?, attributes, relationships?} (a child resource names its parent in relationships) */
 export function resourcePayloadSchema<T extends z.ZodType>(attributes: T) {
   return z.object({
     data: z.object({
       type: z.string(),
       id: z.string().optional(),
-      attributes: attributes,
-      relationships: z
-        .object({ workspaces: z.object({ data: z.array(relationshipRefSchema) }).optional() })
-        .optional(),
+      attributes: attributes.optional(),
+      relationships: writePayloadSchema.shape.data.shape.relationships,
     }),
   });
 }

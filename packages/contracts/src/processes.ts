@@ -145,15 +145,11 @@ export interface ProcessImageAttributes extends BaseAttributes {
   allocatedGpus: number;
 }
 
-export interface DataTypeAttributes extends BaseAttributes {
-  description: string;
-}
+export const dataTypeAttributesSchema = z.object({ description: z.string() });
+export type DataTypeAttributes = BaseAttributes & z.infer<typeof dataTypeAttributesSchema>;
 
-export interface SoftwareDependencyAttributes extends BaseAttributes {
-  isMain: boolean;
-  requirements: string[];
-  install: string;
-}
+export const softwareDependencyAttributesSchema = z.object({ isMain: z.boolean(), requirements: z.array(z.string()), install: z.string() });
+export type SoftwareDependencyAttributes = BaseAttributes & z.infer<typeof softwareDependencyAttributesSchema>;
 
 /** An identifier of the instance catalogues (data types, software dependencies). */
 export const CATALOGUE_IDENTIFIER_PATTERN = /^[a-z0-9][a-z0-9._+-]*$/;

@@ -55,7 +55,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const pgDb = baseUrl ? await freshPostgres(baseUrl) : undefined;
   const database: Database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
   const config = loadConfig(
-    { ASB_ADMIN_USERNAME: ADMIN.username, ASB_ADMIN_PASSWORD: ADMIN.password, ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent' },
+    { ASB_ADMIN_USERNAME: ADMIN.username, ASB_ADMIN_PASSWORD: ADMIN.password, ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ASB_CONTRACT_CHECK: 'strict' },
     { databaseUrl: pgDb?.url, dataDir: 'memory://', demo: false, ...overrides },
   );
   return startTestApp(config, database, options, async () => {

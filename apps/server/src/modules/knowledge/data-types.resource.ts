@@ -1,5 +1,6 @@
-import { createDataTypeSchema, updateDataTypeSchema } from '@asb/contracts';
+import { dataTypesContract } from '@asb/contracts';
 import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { fromContract } from '../../platform/resources/resource.routes.js';
 import { catalogueIdentifier, identifierOrLabel } from './catalogue-identifier.js';
 import { dataTypes } from './processes.schema.js';
 import { staffCurated } from './staff-curated.js';
@@ -11,27 +12,23 @@ export type DataTypeRow = typeof dataTypes.$inferSelect;
  * by default: the order of the seed (docs/seed-data.md), where the generator's
  * default, index 45, is 'string'.
  */
-export const dataTypesResource: ResourceDefinition<DataTypeRow> = {
-  type: 'data-types',
-  name: 'data type',
-  prefix: '/knowledge/v1',
+export const dataTypesResource: ResourceDefinition<DataTypeRow, typeof dataTypesContract> = {
+  ...fromContract(dataTypesContract),
   table: dataTypes,
   ...staffCurated,
   defaultSort: 'id',
-  createSchema: createDataTypeSchema,
   toInsert: (attributes, principal) => {
     const identifier = catalogueIdentifier(attributes);
     return {
       identifier,
       slug: identifier,
-      label: attributes.label as string,
-      description: (attributes.description as string | undefined) ?? '',
+      label: attributes.label,
+      description: attributes.description ?? '',
       ownerId: principal.username,
     };
   },
   duplicateField: identifierOrLabel,
   duplicateMessage: 'A data type with this identifier already exists.',
-  updateSchema: updateDataTypeSchema,
   searchColumns: [dataTypes.identifier, dataTypes.label, dataTypes.description],
   attributes: (row) => ({ description: row.description }),
 };

@@ -1,5 +1,6 @@
-import { createSoftwareDependencySchema, updateSoftwareDependencySchema } from '@asb/contracts';
+import { softwareDependenciesContract } from '@asb/contracts';
 import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { fromContract } from '../../platform/resources/resource.routes.js';
 import { booleanFilter } from '../../platform/resources/resource-filters.js';
 import { catalogueIdentifier, identifierOrLabel } from './catalogue-identifier.js';
 import { softwareDependencies } from './processes.schema.js';
@@ -13,31 +14,27 @@ export type SoftwareDependencyRow = typeof softwareDependencies.$inferSelect;
  * list the identifiers they require; `install` is what the generated Dockerfile
  * installs (apt:/pip: tokens, docs/seed-data.md).
  */
-export const softwareDependenciesResource: ResourceDefinition<SoftwareDependencyRow> = {
-  type: 'software-dependencies',
-  name: 'software dependency',
-  prefix: '/knowledge/v1',
+export const softwareDependenciesResource: ResourceDefinition<SoftwareDependencyRow, typeof softwareDependenciesContract> = {
+  ...fromContract(softwareDependenciesContract),
   table: softwareDependencies,
   ...staffCurated,
   defaultSort: 'id',
-  createSchema: createSoftwareDependencySchema,
   toInsert: async (attributes, principal, ctx) => {
     const identifier = catalogueIdentifier(attributes);
     return {
       identifier,
       slug: identifier,
-      label: attributes.label as string,
-      isMain: (attributes.isMain as boolean | undefined) ?? false,
-      requirements: await checkedRequirements(ctx.db, identifier, (attributes.requirements as string[] | undefined) ?? []),
-      install: (attributes.install as string | undefined) ?? '',
+      label: attributes.label,
+      isMain: attributes.isMain ?? false,
+      requirements: await checkedRequirements(ctx.db, identifier, attributes.requirements ?? []),
+      install: attributes.install ?? '',
       ownerId: principal.username,
     };
   },
   duplicateField: identifierOrLabel,
   duplicateMessage: 'A software dependency with this identifier already exists.',
-  updateSchema: updateSoftwareDependencySchema,
   toUpdate: async (attributes, row, ctx) => {
-    const requirements = attributes.requirements as string[] | undefined;
+    const { requirements } = attributes;
     return requirements ? { ...attributes, requirements: await checkedRequirements(ctx.db, row.identifier, requirements) } : attributes;
   },
   onDelete: (resource, tx) => assertNotRequired(tx, resource.row.identifier),

@@ -88,7 +88,7 @@ export class UsersService {
     const size = Math.min(Math.max(params.size ?? PAGE_SIZE, 1), MAX_PAGE_SIZE);
     const page = Math.max(params.page ?? 1, 1);
     return {
-      data: all.slice((page - 1) * size, page * size).map((user) => ({ type: 'users', id: user.username, attributes: user })),
+      data: all.slice((page - 1) * size, page * size).map((user) => ({ type: 'users' as const, id: user.username, attributes: user })),
       meta: { pagination: { page, pages: Math.max(1, Math.ceil(all.length / size)), count: all.length } },
     };
   }

@@ -1,4 +1,4 @@
-import type { Action } from '@asb/contracts';
+import type { Action, ResourceContract } from '@asb/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -75,7 +75,17 @@ export interface ParentLink {
  * list with page/sort/filter/search, get, create, patch, delete, archive,
  * unarchive and share. Each later resource is one such definition.
  */
-export interface ResourceDefinition<R extends ResourceRow = ResourceRow> {
+/** Attributes as a definition reads them: its contract's parsed create or update attributes. */
+type Parsed<C extends ResourceContract, W extends 'create' | 'update'> = ResourceContract extends C ? Record<string, unknown> : z.output<C['schemas'][W]>;
+/** What a definition's `attributes()` answers beside the base attributes: its contract's own attributes. */
+type Own<C extends ResourceContract> = ResourceContract extends C ? Record<string, unknown> : z.input<C['schemas']['attributes']>;
+
+export interface ResourceDefinition<R extends ResourceRow = ResourceRow, C extends ResourceContract = ResourceContract> {
+  /**
+   * the type's contract (packages/contracts): its operations are mounted from it and
+   * answer through its schemas; `type`, `name`, `prefix` and the schemas are the contract's
+   */
+  contract?: C;
   /** URL segment and JSON:API type, e.g. 'workspaces' */
   type: string;
   /** human name used in messages, e.g. 'workspace' */
@@ -87,17 +97,17 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow> {
   createSchema: z.ZodType;
   /** `parent` is the loaded parent of a child resource (`inheritsFrom`) */
   toInsert(
-    attributes: Record<string, unknown>,
+    attributes: Parsed<C, 'create'>,
     principal: Principal,
     ctx: AppContext,
     parent?: LoadedResource,
   ): Promise<Record<string, unknown>> | Record<string, unknown>;
   updateSchema: z.ZodType;
-  toUpdate?(attributes: Record<string, unknown>, row: R, ctx: AppContext, principal: Principal): Promise<Record<string, unknown>> | Record<string, unknown>;
+  toUpdate?(attributes: Parsed<C, 'update'>, row: R, ctx: AppContext, principal: Principal): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** called with the written row inside the transaction of a create or an update (e.g. to keep a version history) */
   afterWrite?(row: R, tx: Db, principal: Principal): Promise<void>;
   /** own attributes beyond the base ones; `parent` is the parent row of a child resource */
-  attributes?(row: R, parent?: ResourceRow): Record<string, unknown>;
+  attributes?(row: R, parent?: ResourceRow): Own<C>;
   /** columns matched by filter[search] (ILIKE); default identifier and label */
   searchColumns?: AnyPgColumn[];
   /** extra filter[{name}] handlers; the base ones are ownerId, identifier, isArchived, workspaces.identifier, inWorkspace */
@@ -126,7 +136,7 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow> {
   /** message of a duplicate identifier */
   duplicateMessage?: string;
   /** attribute a duplicate identifier error points at, given the parsed POST attributes; default 'identifier' */
-  duplicateField?(attributes: Record<string, unknown>): string;
+  duplicateField?(attributes: Parsed<C, 'create'>): string;
   /**
    * How often POST computes the insert values again after a duplicate identifier:
    * for identifiers numbered from existing rows, which two simultaneous requests

@@ -1,27 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  idParams,
+  listQuerySchema,
+  noContent,
+  writePayloadSchema,
+  type Operation,
+  type OperationKey,
+  type OperationMap,
+  type ResourceContract,
+  type WritePayload,
+} from '@asb/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { relationshipRefSchema } from '@asb/contracts';
 import type { AppContext } from '../context.js';
+import { guardResource, needs, onResource, type RouteAccess } from '../http/access.js';
 import { detailError } from '../http/errors.js';
-import { access, guardResource, needs, onResource } from '../http/access.js';
+import { mount } from '../http/operations.js';
 import type { ResourceDefinition, ResourceRow } from './resource-definition.js';
 import { ResourceService } from './resource.service.js';
-
-const payloadSchema = z.object({
-  data: z.object({
-    type: z.string(),
-    id: z.string().optional(),
-    attributes: z.record(z.string(), z.unknown()).optional(),
-    // workspaces (sharing) and, for a child resource, its parent: `{process: {data: {type, id}}}`
-    relationships: z
-      .object({ workspaces: z.object({ data: z.array(relationshipRefSchema) }).optional() })
-      .catchall(z.object({ data: z.union([relationshipRefSchema, z.array(relationshipRefSchema), z.null()]) }))
-      .optional(),
-  }),
-});
-
-const idParams = z.object({ id: z.string() });
 
 /** page[number] and page[size] are whole numbers from 1 (a 400 otherwise, never a query with 2.5 or 1e308 rows). */
 function pageNumber(name: string, value: string): number {
@@ -49,44 +44,69 @@ export function parseListQuery(query: Record<string, unknown>) {
   return { page, size, sort, filters };
 }
 
+/** The contract-derived fields of a definition: `...fromContract(contract)` in a `*.resource.ts`. */
+export function fromContract<C extends ResourceContract>(contract: C) {
+  return {
+    contract,
+    type: contract.type,
+    name: contract.name,
+    prefix: contract.prefix,
+    createSchema: contract.schemas.create,
+    updateSchema: contract.schemas.update,
+  };
+}
+
+/** The generic operations of a definition: its contract's, or (a type without a contract yet) the same keys answering unchecked. */
+function operationsOf(def: ResourceDefinition<ResourceRow, ResourceContract>): OperationMap {
+  if (def.contract) return def.contract.operations as unknown as OperationMap;
+  const base = `${def.prefix}/${def.type}`;
+  const any = z.unknown();
+  const operations: Record<string, Operation> = {
+    [`GET ${base}`]: { summary: `List ${def.type}`, query: listQuerySchema, response: any },
+    [`POST ${base}`]: { body: writePayloadSchema, status: 201, response: any },
+    [`GET ${base}/{id}`]: { params: idParams, response: any },
+    [`PATCH ${base}/{id}`]: { params: idParams, body: writePayloadSchema, response: any },
+    [`PATCH ${base}/{id}/archive`]: { params: idParams, response: any },
+    [`PATCH ${base}/{id}/unarchive`]: { params: idParams, response: any },
+    [`DELETE ${base}/{id}`]: { params: idParams, status: 204, response: noContent },
+  };
+  return operations as OperationMap;
+}
+
 /**
- * Mounts the generic JSON:API routes of one resource definition. `create: false` leaves
- * POST to the module, for a type created from its own payload (builder executions).
+ * Mounts the generic JSON:API routes of one resource definition from its contract.
+ * `create: false` leaves POST to the module, for a type created from its own payload
+ * (builder executions).
  */
-export function registerResourceRoutes<R extends ResourceRow>(
+export function registerResourceRoutes<R extends ResourceRow, C extends ResourceContract>(
   app: FastifyInstance,
   ctx: AppContext,
-  def: ResourceDefinition<R>,
+  def: ResourceDefinition<R, C>,
   options: { create?: boolean } = {},
 ): ResourceService<R> {
-  const service = new ResourceService<R>(def, ctx);
+  const service = new ResourceService<R>(def as unknown as ResourceDefinition<R>, ctx);
   const base = `${def.prefix}/${def.type}`;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = [def.prefix.split('/')[1] ?? 'api'];
+  const operations = operationsOf(def as unknown as ResourceDefinition<ResourceRow, ResourceContract>);
+  type Request = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown>; Body: WritePayload }>;
+  const route = (key: string, declared: RouteAccess, handler: (request: Request, reply: FastifyReply) => unknown) =>
+    mount(app, operations, key as OperationKey, { access: declared, tags }, handler as never);
 
   guardResource(ctx, def.type, (principal, id, action) => service.check(principal, id, action));
-  const may = (action: string) => access(needs(`${def.type}:${action}`));
-  const mayOn = (action: string) => access(onResource(def.type, action));
-  typed.get(base, { config: may('view'), schema: { tags, summary: `List ${def.type}` } }, (request) =>
-    service.list(request.principal, parseListQuery(request.query as Record<string, unknown>)),
-  );
-  typed.get(`${base}/:id`, { config: mayOn('view'), schema: { tags, params: idParams } }, (request) => service.get(request.principal, request.params.id));
+  const may = (action: string) => needs(`${def.type}:${action}`);
+  const mayOn = (action: string) => onResource(def.type, action);
+  route(`GET ${base}`, may('view'), (request) => service.list(request.principal, parseListQuery(request.query)));
+  route(`GET ${base}/{id}`, mayOn('view'), (request) => service.get(request.principal, request.params.id));
   if (options.create !== false) {
-    typed.post(base, { config: may('add'), schema: { tags, body: payloadSchema } }, async (request, reply) => {
+    route(`POST ${base}`, may('add'), async (request, reply) => {
       reply.status(201);
       return service.create(request.principal, request.body);
     });
   }
-  typed.patch(`${base}/:id`, { config: mayOn('change'), schema: { tags, params: idParams, body: payloadSchema } }, (request) =>
-    service.update(request.principal, request.params.id, request.body),
-  );
-  typed.patch(`${base}/:id/archive`, { config: mayOn('change'), schema: { tags, params: idParams } }, (request) =>
-    service.setArchived(request.principal, request.params.id, true),
-  );
-  typed.patch(`${base}/:id/unarchive`, { config: mayOn('change'), schema: { tags, params: idParams } }, (request) =>
-    service.setArchived(request.principal, request.params.id, false),
-  );
-  typed.delete(`${base}/:id`, { config: mayOn('delete'), schema: { tags, params: idParams } }, async (request, reply) => {
+  route(`PATCH ${base}/{id}`, mayOn('change'), (request) => service.update(request.principal, request.params.id, request.body));
+  route(`PATCH ${base}/{id}/archive`, mayOn('change'), (request) => service.setArchived(request.principal, request.params.id, true));
+  route(`PATCH ${base}/{id}/unarchive`, mayOn('change'), (request) => service.setArchived(request.principal, request.params.id, false));
+  route(`DELETE ${base}/{id}`, mayOn('delete'), async (request, reply) => {
     await service.delete(request.principal, request.params.id);
     return reply.status(204).send();
   });

@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
-import { REQUEST_TIMEOUT_MS, TOKEN_COOKIE } from '@asb/contracts';
+import { fillPath, REQUEST_TIMEOUT_MS, splitKey, TOKEN_COOKIE } from '@asb/contracts';
+import type { ApiOperations, BodyOf, PathParams, ResponseOf } from '@asb/contracts';
 
 /** A failed API call: status 0 means no response (network failure or time-out). */
 export class ApiError extends Error {
@@ -87,4 +88,25 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 /** A file (a PDF, a GeoTIFF) with the same credentials and errors as apiFetch. */
 export async function apiFetchBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
   return (await send(path, options)).blob();
+}
+
+type Key = keyof ApiOperations & `${string} /${string}`;
+
+/** The options of one call of the contract: path parameters when the path has some, the body its operation takes. */
+export type CallOptions<K extends Key> = Omit<RequestOptions, 'method' | 'body'> &
+  (keyof PathParams<K> extends never ? { params?: undefined } : { params: PathParams<K> }) &
+  (BodyOf<ApiOperations[K]> extends never ? { body?: undefined } : { body: BodyOf<ApiOperations[K]> });
+
+/**
+ * A call of the contract (packages/contracts/src/api): `api('GET /knowledge/v1/workflows/{id}',
+ * {params: {id}})`. Its answer is typed by the operation's response schema, which the server
+ * checks its answers against (docs/architecture.md, "The contract"); a file answer is a Blob.
+ */
+export async function api<K extends Key>(key: K, ...[options]: keyof PathParams<K> extends never ? [CallOptions<K>?] : [CallOptions<K>]): Promise<ResponseOf<ApiOperations[K]>> {
+  const { method, path } = splitKey(key);
+  const { params, ...rest } = (options ?? {}) as CallOptions<K> & { params?: Record<string, string> };
+  const response = await send(fillPath(path, params ?? {}), { ...rest, method });
+  const type = response.headers.get('content-type') ?? '';
+  // the one place an answer gets its type: the contract the server is held to
+  return (type.includes('json') || !response.body ? await readBody(response) : await response.blob()) as ResponseOf<ApiOperations[K]>;
 }

@@ -1,0 +1,84 @@
+import {
+  errorBodySchema,
+  resourcePayloadSchema,
+  splitKey,
+  type HandlerResult,
+  type Operation,
+  type OperationKey,
+  type OperationMap,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type PathParams,
+} from '@asb/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
+import type { RouteAccess } from './access.js';
+
+type RequestOf<K extends string, O extends Operation> = FastifyRequest<{
+  Params: PathParams<K>;
+  Querystring: ParsedQueryOf<O>;
+  Body: ParsedBodyOf<O>;
+}>;
+
+/** A handler answers its operation's response (checked by TypeScript here and by the serializer at run time), or sends itself. */
+export type OperationHandler<K extends string, O extends Operation> = (
+  request: RequestOf<K, O>,
+  reply: FastifyReply,
+) => Promise<HandlerResult<O> | FastifyReply> | HandlerResult<O> | FastifyReply;
+
+export interface MountOptions {
+  access: RouteAccess;
+  tags?: string[];
+  /** Fastify route options besides (a body limit, say) */
+  bodyLimit?: number;
+}
+
+/** The OpenAPI response of a file or stream answer. */
+function fileResponse(mediaType: string) {
+  return { description: mediaType, content: { [mediaType]: { schema: z.string().meta({ format: 'binary' }) } } };
+}
+
+/** A 204's schema: null, which the OpenAPI document shows as an answer without content. */
+const noContentResponse = z.null().meta({ description: 'No content' });
+
+/**
+ * Mounts one operation of the contract: method and path from its key, request schemas
+ * (params, query, body) validated before the handler, the answer serialised through its
+ * response schema (contract-serializer.ts), every 4xx/5xx documented with the error body.
+ */
+export function mount<M extends OperationMap, K extends keyof M & OperationKey>(
+  app: FastifyInstance,
+  operations: M,
+  key: K,
+  options: MountOptions,
+  handler: OperationHandler<K, M[K]>,
+): void {
+  const operation: Operation | undefined = operations[key];
+  if (!operation) throw new Error(`${key} is not in the contract`);
+  const { method, routerPath } = splitKey(key);
+  const status = operation.status ?? 200;
+  const response = operation.response;
+  const schema: FastifySchema & Record<string, unknown> = {
+    ...(options.tags ? { tags: options.tags } : {}),
+    ...(operation.summary ? { summary: operation.summary } : {}),
+    ...(operation.params ? { params: operation.params } : {}),
+    ...(operation.query ? { querystring: operation.query } : {}),
+    ...(operation.body ? { body: operation.body } : {}),
+    // a generic write validates the envelope; the document shows the type's attributes in it
+    ...(operation.attributes ? { documentedBody: resourcePayloadSchema(operation.attributes) } : {}),
+    ...(operation.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    response: {
+      [status]: status === 204 ? noContentResponse : 'file' in response ? fileResponse(response.file) : response,
+      '4XX': errorBodySchema,
+      '5XX': errorBodySchema,
+    },
+  };
+  app.route({
+    method,
+    url: routerPath,
+    config: { access: options.access },
+    schema,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    handler: handler as never,
+  });
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { WriteBody } from './resource-operations.js';
+
+/**
+ * One typed contract (docs/architecture.md, "The contract"): every operation of the API is
+ * written once here, keyed `"{METHOD} {path}"` with the OpenAPI path syntax (`{id}`, `{*}`
+ * for the rest of a path). The server mounts its routes from these entries (the request is
+ * validated, the answer checked against `response`) and the web client's calls are typed
+ * from them, so neither side restates a path or a shape.
+ */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type OperationKey = `${Method} /${string}`;
+
+export interface Operation {
+  summary?: string;
+  /** path parameters: one string per `{name}` of the key */
+  params?: z.ZodType<Record<string, string>>;
+  query?: z.ZodType;
+  /** the JSON body; `multipart` instead for a file upload (read by the route itself) */
+  body?: z.ZodType;
+  multipart?: true;
+  /**
+   * a generic JSON:API write (POST/PATCH of a resource): `body` is the envelope the route
+   * validates, `attributes` what `data.attributes` must be (checked by the resource's
+   * service, field by field); the OpenAPI document and the client see the precise body
+   */
+  attributes?: z.ZodType;
+  /** the success status; default 200 (201 for a create, 204 for no content) */
+  status?: 200 | 201 | 202 | 204;
+  /**
+   * the JSON answer of the success status; `file` for an answer that is a file or a
+   * stream of the given media type (a PDF, a GeoTIFF, a tile, an event stream)
+   */
+  response: z.ZodType | { file: string };
+}
+
+export type OperationMap = Record<OperationKey, Operation>;
+
+/** Checks a family's operations against Operation without widening their types. */
+export function defineOperations<const M extends OperationMap>(operations: M): M {
+  return operations;
+}
+
+export type MethodOf<K extends string> = K extends `${infer M extends Method} ${string}` ? M : never;
+export type PathOf<K extends string> = K extends `${Method} ${infer P}` ? P : never;
+
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+/** `{id: string}` for `/x/{id}`; `{}` for a path without parameters */
+export type PathParams<K extends string> = { [Name in ParamNames<PathOf<K>>]: string };
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : never;
+type InferInput<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** what the client receives (the schema's output: the server checked the answer against it) */
+export type ResponseOf<O extends Operation> = O['response'] extends z.ZodType ? z.output<O['response']> : Blob;
+/** what a handler may return (the schema's input: the server's serializer parses it) */
+export type HandlerResult<O extends Operation> = O['response'] extends z.ZodType ? z.input<O['response']> : unknown;
+export type BodyOf<O extends Operation> = O['attributes'] extends z.ZodType ? WriteBody<z.input<O['attributes']>> : InferInput<O['body']>;
+export type QueryOf<O extends Operation> = InferInput<O['query']>;
+export type ParsedBodyOf<O extends Operation> = Infer<O['body']>;
+export type ParsedQueryOf<O extends Operation> = Infer<O['query']>;
+
+/** `/x/{id}/y` with params {id: '4'} → `/x/4/y` (each value URL-encoded; `{*}` keeps its slashes) */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path}: no value for {${name}}`);
+    return name === '*' ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
+  });
+}
+
+/** `GET /x/{id}` → ['GET', '/x/:id'] (Fastify's syntax; `{*}` is its wildcard) */
+export function splitKey(key: OperationKey): { method: Method; path: string; routerPath: string } {
+  const space = key.indexOf(' ');
+  const method = key.slice(0, space) as Method;
+  const path = key.slice(space + 1);
+  return { method, path, routerPath: path.replace(/\{\*\}/g, '*').replace(/\{([^}]+)\}/g, ':$1') };
+}
+
+/** The path parameter `{id}` of most operations. */
+export const idParams = z.object({ id: z.string() });
+
+/**
+ * The body of every 4xx/5xx answer: `detail` for DRF-style clients, `errors` (JSON:API)
+ * with a pointer per field, and field lists keyed by attribute (docs/api.md, "Errors").
+ */
+export const errorObjectSchema = z.object({
+  status: z.string(),
+  title: z.string().optional(),
+  detail: z.string(),
+  code: z.string().optional(),
+  source: z.object({ pointer: z.string() }).optional(),
+});
+export const errorBodySchema = z
+  .object({ detail: z.string().optional(), errors: z.array(errorObjectSchema).optional() })
+  .catchall(z.unknown())
+  .meta({ id: 'ErrorBody' });
+
+/** a 204 answer: no body */
+export const noContent = z.null();

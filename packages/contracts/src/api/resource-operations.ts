@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import { baseAttributesSchema, listDocumentSchema, listQuerySchema, resourceDocumentSchema, writePayloadSchema } from '../jsonapi.js';
+import { idParams, noContent, type OperationMap } from './operation.js';
+
+export interface ResourceSchemas<A extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
+  /** the type's own attributes (beside the base ones every resource has) */
+  attributes: A;
+  /** POST attributes */
+  create: C;
+  /** PATCH attributes (any subset) */
+  update: U;
+}
+
+/** The attributes of one resource as answered: the base ones and the type's own. */
+export function resourceAttributesSchema<A extends z.ZodObject>(own: A) {
+  return baseAttributesSchema.extend(own.shape);
+}
+
+/**
+ * The generic JSON:API operations of one resource type (spec 1 §7): list, get, create,
+ * change and share, archive, unarchive and delete, at `{base}` and `{base}/{id}`.
+ */
+export function resourceOperations<B extends string, A extends z.ZodObject, C extends z.ZodType, U extends z.ZodType>(
+  base: B,
+  name: string,
+  schemas: ResourceSchemas<A, C, U>,
+) {
+  const attributes = resourceAttributesSchema(schemas.attributes);
+  const document = resourceDocumentSchema(attributes);
+  return {
+    [`GET ${base}`]: { summary: `List ${name}s`, query: listQuerySchema, response: listDocumentSchema(attributes) },
+    [`POST ${base}`]: { summary: `Create a ${name}`, body: writePayloadSchema, status: 201, response: document, attributes: schemas.create },
+    [`GET ${base}/{id}`]: { summary: `One ${name}`, params: idParams, response: document },
+    [`PATCH ${base}/{id}`]: { summary: `Change or share a ${name}`, params: idParams, body: writePayloadSchema, response: document, attributes: schemas.update },
+    [`PATCH ${base}/{id}/archive`]: { summary: `Archive a ${name}`, params: idParams, response: document },
+    [`PATCH ${base}/{id}/unarchive`]: { summary: `Unarchive a ${name}`, params: idParams, response: document },
+    [`DELETE ${base}/{id}`]: { summary: `Delete a ${name}`, params: idParams, status: 204, response: noContent },
+  } as ResourceOperations<B, typeof attributes, C, U>;
+}
+
+type Document<A extends z.ZodType> = ReturnType<typeof resourceDocumentSchema<A>>;
+
+export type ResourceOperations<B extends string, A extends z.ZodType, C extends z.ZodType, U extends z.ZodType> = {
+  [K in `GET ${B}`]: { summary: string; query: typeof listQuerySchema; response: ReturnType<typeof listDocumentSchema<A>> };
+} & { [K in `POST ${B}`]: { summary: string; body: typeof writePayloadSchema; status: 201; response: Document<A>; attributes: C } } & {
+  [K in `GET ${B}/{id}` | `PATCH ${B}/{id}/archive` | `PATCH ${B}/{id}/unarchive`]: { summary: string; params: typeof idParams; response: Document<A> };
+} & { [K in `PATCH ${B}/{id}`]: { summary: string; params: typeof idParams; body: typeof writePayloadSchema; response: Document<A>; attributes: U } } & {
+  [K in `DELETE ${B}/{id}`]: { summary: string; params: typeof idParams; status: 204; response: typeof noContent };
+};
+
+/** The body a client sends to create or change a resource whose attributes are `attributes`. */
+export interface WriteBody<T> {
+  data: {
+    type: string;
+    id?: string;
+    attributes?: T;
+    relationships?: Record<string, { data: { type: string; id: string } | { type: string; id: string }[] | null }>;
+  };
+}
+
+/**
+ * A resource type of the contract: where it lives, its names and its schemas, with its
+ * operations. The server's definition of the type (platform/resources) takes all of
+ * these from here; the web client's calls are typed from `operations`.
+ */
+export interface ResourceContract<
+  P extends string = string,
+  T extends string = string,
+  A extends z.ZodObject = z.ZodObject,
+  C extends z.ZodType = z.ZodType,
+  U extends z.ZodType = z.ZodType,
+> {
+  /** service prefix, e.g. '/knowledge/v1' */
+  prefix: P;
+  /** URL segment and JSON:API type, e.g. 'workspaces' */
+  type: T;
+  /** human name used in messages, e.g. 'workspace' */
+  name: string;
+  schemas: ResourceSchemas<A, C, U>;
+  operations: string extends P | T ? OperationMap : ResourceOperations<`${P}/${T}`, ReturnType<typeof resourceAttributesSchema<A>>, C, U>;
+}
+
+export function resourceContract<P extends string, T extends string, A extends z.ZodObject, C extends z.ZodType, U extends z.ZodType>(
+  prefix: P,
+  type: T,
+  name: string,
+  schemas: ResourceSchemas<A, C, U>,
+): ResourceContract<P, T, A, C, U> {
+  const operations = resourceOperations(`${prefix}/${type}`, name, schemas);
+  return { prefix, type, name, schemas, operations: operations as ResourceContract<P, T, A, C, U>['operations'] };
+}

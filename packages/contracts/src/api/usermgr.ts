@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import {
+  changePasswordResponseSchema,
+  changePasswordSchema,
+  checkDatastoreResponseSchema,
+  createGroupSchema,
+  createUserResponseSchema,
+  createUserSchema,
+  datastoreCredentialsResponseSchema,
+  datastoreCredentialsSchema,
+  groupMemberSchema,
+  groupSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  updateUserSchema,
+  userListDocumentSchema,
+  userSchema,
+} from '../users.js';
+import { listQuerySchema } from '../jsonapi.js';
+import { defineOperations, idParams, noContent } from './operation.js';
+
+const usernameParams = z.object({ username: z.string() });
+
+/** usermgr (spec 1 §7 "User manager and session", spec 2 §7 "Users and account"). */
+export const usermgrOperations = defineOperations({
+  'POST /usermgr/v1/token/': { summary: 'Sign in: a bearer token for a username and password', body: tokenRequestSchema, response: tokenResponseSchema },
+  'GET /usermgr/v1/token/': { summary: 'The bearer token of a browser signed in through the identity provider', response: tokenResponseSchema },
+  'POST /usermgr/v1/logout/': { summary: 'Revoke the bearer token of this call', status: 204, response: noContent },
+  'GET /usermgr/v1/users/': { summary: 'List users', query: listQuerySchema, response: userListDocumentSchema },
+  'POST /usermgr/v1/users/': { summary: 'Create a local account', body: createUserSchema, status: 201, response: createUserResponseSchema },
+  'GET /usermgr/v1/users/{username}/': { summary: 'One user', params: usernameParams, response: userSchema },
+  'PUT /usermgr/v1/users/{username}/': { summary: 'Change a user', params: usernameParams, body: updateUserSchema, response: userSchema },
+  'GET /usermgr/v1/groups/': { summary: 'The workspaces as groups', response: z.array(groupSchema) },
+  'POST /usermgr/v1/groups/': { summary: 'The group of a workspace', body: createGroupSchema, status: 201, response: groupSchema },
+  'GET /usermgr/v1/groups/{id}/members/': { summary: "A group's members and their roles", params: idParams, response: z.array(groupMemberSchema) },
+  'PATCH /usermgr/v1/change_password/': { summary: 'Change the own password', body: changePasswordSchema, response: changePasswordResponseSchema },
+  'GET /usermgr/v1/check_datastore/': { summary: 'Whether the datastore credentials were changed', response: checkDatastoreResponseSchema },
+  'POST /usermgr/v1/datastore_credentials/': { summary: 'New datastore credentials (shown once)', body: datastoreCredentialsSchema, response: datastoreCredentialsResponseSchema },
+});
