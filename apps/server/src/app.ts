@@ -135,7 +135,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerResourceRoutes(server, ctx, softwareDependenciesResource);
   registerResourceRoutes(server, ctx, processImagesResource);
   registerWorkflows(server, ctx);
-  registerBuilder(server, ctx);
   registerSchedules(server, ctx);
   registerTaskmgr(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
@@ -146,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (sealed > 0) server.log.info({ rows: sealed }, 'keystore: password inputs stored as ciphertext are now sealed for their execution or schedule');
   await registerProcimp(server, ctx, storage);
   const engine = await registerEngine(server, ctx, storage);
+  registerBuilder(server, ctx, engine);
   registerTiles(server, ctx, engine);
   server.get('/api/openapi.json', { config: access(PUBLIC) }, () => server.swagger());
   await registerSpaRoutes(server, config.webDistDir);

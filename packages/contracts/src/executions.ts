@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BaseAttributes } from './jsonapi.js';
-import { MAX_WORKFLOW_NODES, type DagType } from './workflows.js';
+import { DAG_TYPES, MAX_WORKFLOW_NODES } from './workflows.js';
 
 /**
  * Execution statuses (spec 1 §4). POST executions creates one 'created'; PATCH
@@ -36,60 +36,60 @@ export const createExecutionSchema = z.object({
 export type CreateExecutionPayload = z.input<typeof createExecutionSchema>;
 
 /** An input value as the execution stores it and the report shows it (spec 1 §3 inputs). */
-export interface ExecutionInputValue {
-  identifier: string;
-  label: string;
-  /** encrypted inputs keep the ciphertext: the clear text reaches only the task */
-  value: string;
-  user_visible: boolean;
-  user_editable: boolean;
-  description: string;
-  data_type: string;
-  encrypted?: boolean;
-}
-export interface ExecutionInputGroup {
-  node_id: string;
-  items: ExecutionInputValue[];
-}
+export const executionInputValueSchema = z.object({
+  identifier: z.string(),
+  label: z.string(),
+  /** a password value is never served: '********' (docs/security.md) */
+  value: z.string(),
+  user_visible: z.boolean(),
+  user_editable: z.boolean(),
+  description: z.string(),
+  data_type: z.string(),
+  encrypted: z.boolean().optional(),
+});
+export type ExecutionInputValue = z.infer<typeof executionInputValueSchema>;
+export const executionInputGroupValueSchema = z.object({ node_id: z.string(), items: z.array(executionInputValueSchema) });
+export type ExecutionInputGroup = z.infer<typeof executionInputGroupValueSchema>;
 
 /** Spec 1 §3 workflowExecutionOrder: the tasks to run, pinned at creation. */
-export interface WorkflowExecutionOrder {
-  tasks: { task_slug_id: string; worker_selectors: Record<string, string>; identifier: string; version: string }[];
-  workflow: { identifier: string; version: number; 'dag-type': DagType };
-}
+export const workflowExecutionOrderSchema = z.object({
+  tasks: z.array(z.object({ task_slug_id: z.string(), worker_selectors: z.record(z.string(), z.string()), identifier: z.string(), version: z.string() })),
+  workflow: z.object({ identifier: z.string(), version: z.number().int(), 'dag-type': z.enum(DAG_TYPES) }),
+});
+export type WorkflowExecutionOrder = z.infer<typeof workflowExecutionOrderSchema>;
 
-export interface ExecutionAttributes extends BaseAttributes {
-  processorId: string;
-  processorIdentifier: string;
-  processorLabel: string;
-  processorVersion: number;
-  status: string;
-  progress: number;
-  inputs: ExecutionInputGroup[];
-  executionResults: unknown;
-  workflowExecutionOrder: WorkflowExecutionOrder;
-  workflowExecutionId: string | null;
-  schedule: { id: string; identifier: string } | null;
-  datastore: string | null;
-  startTime: string | null;
-  endTime: string | null;
+export const executionAttributesSchema = z.object({
+  processorId: z.string(),
+  processorIdentifier: z.string(),
+  processorLabel: z.string(),
+  processorVersion: z.number().int(),
+  status: z.string(),
+  progress: z.number(),
+  inputs: z.array(executionInputGroupValueSchema),
+  executionResults: z.unknown(),
+  workflowExecutionOrder: workflowExecutionOrderSchema,
+  workflowExecutionId: z.string().nullable(),
+  schedule: z.object({ id: z.string(), identifier: z.string() }).nullable(),
+  datastore: z.string().nullable(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
   /** seconds; null until both times are known */
-  duration: number | null;
-}
+  duration: z.number().nullable(),
+});
+export type ExecutionAttributes = BaseAttributes & z.infer<typeof executionAttributesSchema>;
 
 /** GET builder/v1/executions/execution_allowed?processor_id= (spec 1 §6). */
-export interface ExecutionAllowed {
-  allowed: boolean;
-  reason?: string;
-}
+export const executionAllowedSchema = z.object({ allowed: z.boolean(), reason: z.string().optional() });
+export type ExecutionAllowed = z.infer<typeof executionAllowedSchema>;
 export const EXECUTION_NOT_ALLOWED = 'You are not allowed to execute this workflow. Please check your credit score on the Marketplace.';
 
 /** POST builder/v1/executions/{id}/product-order: the EO products among the inputs (docs/workflows.md). */
-export interface ProductOrder {
-  executionId: string;
-  status: 'nothing-to-order' | 'ordered';
-  products: { node_id: string; identifier: string; value: string }[];
-}
+export const productOrderSchema = z.object({
+  executionId: z.string(),
+  status: z.enum(['nothing-to-order', 'ordered']),
+  products: z.array(z.object({ node_id: z.string(), identifier: z.string(), value: z.string() })),
+});
+export type ProductOrder = z.infer<typeof productOrderSchema>;
 
 /** Spec 1 §8: 'Execute success notice: {identifier} successfully created or updated' (3 s). */
 export function executeNotice(identifier: string): string {

@@ -20,4 +20,5 @@ export * from './workflows.js';
 export * from './tasks.js';
 export * from './execution-report.js';
 export * from './schedules.js';
+export * from './stac.js';
 export * from './api/index.js';

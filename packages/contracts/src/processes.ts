@@ -16,6 +16,7 @@ export const DEFAULT_DATA_TYPE_INDEX = 45;
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const WRAPPER_FILE = 'process_wrapper.py';
 export const PROCESS_TYPES = ['wps', 'python'] as const;
+export type ProcessType = (typeof PROCESS_TYPES)[number];
 
 export const MB_PER_GB = 1024;
 
@@ -63,16 +64,11 @@ export const processSignatureSchema = z.object({
 export type ProcessSignature = z.infer<typeof processSignatureSchema>;
 
 /** A file of a released version's content-addressed snapshot. */
-export interface SnapshotEntry {
-  path: string;
-  sha256: string;
-  size: number;
-}
+export const snapshotEntrySchema = z.object({ path: z.string(), sha256: z.string(), size: z.number() });
+export type SnapshotEntry = z.infer<typeof snapshotEntrySchema>;
 
-export interface ProcessAttributes extends BaseAttributes {
-  description: string;
-  type: (typeof PROCESS_TYPES)[number];
-}
+export const processAttributesSchema = z.object({ description: z.string(), type: z.enum(PROCESS_TYPES) });
+export type ProcessAttributes = BaseAttributes & z.infer<typeof processAttributesSchema>;
 
 /** A process identifier (= its slug): it also names versions `{identifier}:{value}`, so no colon. */
 export const PROCESS_SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
@@ -94,6 +90,9 @@ export const updateProcessSchema = createProcessSchema.partial().omit({ slug: tr
 /** Build status of a bucket; the SSE/WebSocket messages carry status_text from BUILD_STATUS_TEXT. */
 export const BUILD_STATUSES = ['not_started', 'importing', 'succeeded', 'failed', 'released'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
+/** what a bucket's last build was: a dry run, or Build & Release */
+export const BUILD_KINDS = ['dry-run', 'release'] as const;
+export type BuildKind = (typeof BUILD_KINDS)[number];
 
 /** Spec 2 §4 status texts. */
 export const BUILD_STATUS_TEXT: Record<BuildStatus, string> = {
@@ -111,39 +110,42 @@ export const BUILD_STATUS_TEXT: Record<BuildStatus, string> = {
  */
 export const updateProcessBucketSchema = z.object({ resources: processResourcesSchema.partial() });
 
-export interface ProcessBucketAttributes extends BaseAttributes {
-  value: string;
-  released: boolean;
-  processId: string;
-  processIdentifier: string;
-  processLabel: string;
-  versionId: string | null;
-  buildStatus: BuildStatus;
-  buildKind: 'dry-run' | 'release' | null;
-  resources: ProcessResources;
-}
+export const processBucketAttributesSchema = z.object({
+  value: z.string(),
+  released: z.boolean(),
+  processId: z.string(),
+  processIdentifier: z.string(),
+  processLabel: z.string(),
+  versionId: z.string().nullable(),
+  buildStatus: z.enum(BUILD_STATUSES),
+  buildKind: z.enum(BUILD_KINDS).nullable(),
+  resources: processResourcesSchema,
+});
+export type ProcessBucketAttributes = BaseAttributes & z.infer<typeof processBucketAttributesSchema>;
 
-export interface ProcessVersionAttributes extends BaseAttributes {
-  value: string;
-  released: boolean;
-  processId: string;
-  processIdentifier: string;
-  processLabel: string;
-  processOwnerId: string;
-  bucketId: string | null;
-  signature: ProcessSignature;
-  dependencies: string[];
-  manifest: SnapshotEntry[];
-}
+export const processVersionAttributesSchema = z.object({
+  value: z.string(),
+  released: z.boolean(),
+  processId: z.string(),
+  processIdentifier: z.string(),
+  processLabel: z.string(),
+  processOwnerId: z.string(),
+  bucketId: z.string().nullable(),
+  signature: processSignatureSchema,
+  dependencies: z.array(z.string()),
+  manifest: z.array(snapshotEntrySchema),
+});
+export type ProcessVersionAttributes = BaseAttributes & z.infer<typeof processVersionAttributesSchema>;
 
-export interface ProcessImageAttributes extends BaseAttributes {
-  processIdentifier: string;
-  processVersion: string;
-  allocatedCpus: number;
-  allocatedMem: number;
-  allocatedDisk: number;
-  allocatedGpus: number;
-}
+export const processImageAttributesSchema = z.object({
+  processIdentifier: z.string(),
+  processVersion: z.string(),
+  allocatedCpus: z.number(),
+  allocatedMem: z.number(),
+  allocatedDisk: z.number(),
+  allocatedGpus: z.number(),
+});
+export type ProcessImageAttributes = BaseAttributes & z.infer<typeof processImageAttributesSchema>;
 
 export const dataTypeAttributesSchema = z.object({ description: z.string() });
 export type DataTypeAttributes = BaseAttributes & z.infer<typeof dataTypeAttributesSchema>;

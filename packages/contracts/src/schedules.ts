@@ -175,34 +175,35 @@ export function checkSchedule(values: ScheduleValues): ScheduleProblem[] {
 }
 
 /** A schedule as the API serves it (spec 3 Schedule). */
-export interface ScheduleAttributes extends BaseAttributes {
-  title: string;
-  processorId: string;
-  processorIdentifier: string;
-  processorLabel: string;
+export const scheduleAttributesSchema = z.object({
+  title: z.string(),
+  processorId: z.string(),
+  processorIdentifier: z.string(),
+  processorLabel: z.string(),
   /** the pinned workflow version; null: the workflow's current version at each run */
-  processorVersion: number | null;
-  status: ScheduleStatus;
-  strategy: ScheduleStrategy;
-  startTime: string | null;
-  endTime: string | null;
-  interval: number | null;
-  intervalPeriod: IntervalPeriod | null;
-  hour: number | null;
-  minute: number | null;
-  dayOfMonth: number[];
-  dataUrl: string | null;
-  inputs: ScheduleInputs;
+  processorVersion: z.number().int().nullable(),
+  status: z.enum(SCHEDULE_STATUSES),
+  strategy: z.enum(SCHEDULE_STRATEGIES),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  interval: z.number().nullable(),
+  intervalPeriod: z.enum(INTERVAL_PERIODS).nullable(),
+  hour: z.number().int().nullable(),
+  minute: z.number().int().nullable(),
+  dayOfMonth: z.array(z.number().int()),
+  dataUrl: z.string().nullable(),
+  inputs: scheduleInputsSchema,
   /** when it runs next (null: never again, disabled, or on a trigger) */
-  nextRunAt: string | null;
-  lastRunAt: string | null;
+  nextRunAt: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
   /** executions it started */
-  executionCount: number;
+  executionCount: z.number().int(),
   /** external-trigger: POST this URL to start an execution; only its owner (and superusers) see it */
-  triggerUrl: string | null;
+  triggerUrl: z.string().nullable(),
   /** why the last run could not start, if it could not */
-  lastError: string | null;
-}
+  lastError: z.string().nullable(),
+});
+export type ScheduleAttributes = BaseAttributes & z.infer<typeof scheduleAttributesSchema>;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const utc = (iso: string | null) => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { BaseAttributes } from './jsonapi.js';
 
 /**
@@ -42,27 +43,28 @@ export interface ExecutionResults {
 }
 
 /** A task instance as taskmgr serves it (jobs, spec 3 "Jobs"). */
-export interface TaskAttributes extends BaseAttributes {
-  executionId: string;
-  executionIdentifier: string;
-  taskId: string;
-  nodeId: string;
-  run: string;
-  state: TaskState;
+export const taskAttributesSchema = z.object({
+  executionId: z.string(),
+  executionIdentifier: z.string(),
+  taskId: z.string(),
+  nodeId: z.string(),
+  run: z.string(),
+  state: z.enum(TASK_STATES),
   /** the job view of the state, for status badges */
-  status: string;
-  progress: number;
-  tryNumber: number;
-  maxTries: number;
-  processVersion: string | null;
-  workerLabel: string | null;
-  startDate: string | null;
-  endDate: string | null;
+  status: z.string(),
+  progress: z.number(),
+  tryNumber: z.number().int(),
+  maxTries: z.number().int(),
+  processVersion: z.string().nullable(),
+  workerLabel: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
   /** seconds */
-  executionTime: number | null;
-  error: string | null;
-  outputs: Record<string, unknown> | null;
-}
+  executionTime: z.number().nullable(),
+  error: z.string().nullable(),
+  outputs: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TaskAttributes = BaseAttributes & z.infer<typeof taskAttributesSchema>;
 
 /** The execution's live message (spec 3 Live updates: executionUpdate). */
 export interface ExecutionUpdate {

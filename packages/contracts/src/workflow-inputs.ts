@@ -1,4 +1,5 @@
-import type { InputConstraints, WorkflowGraph } from './workflows.js';
+import { z } from 'zod';
+import { inputConstraintsSchema, type WorkflowGraph } from './workflows.js';
 import { effectiveDefault, graphPorts, type VersionResolver } from './workflow-validation.js';
 
 /**
@@ -6,26 +7,28 @@ import { effectiveDefault, graphPorts, type VersionResolver } from './workflow-v
  * feeds, with its per-node settings applied. The execute form shows one widget per
  * item; the server checks an execution's values against the same list.
  */
-export interface WorkflowInputItem {
+export const workflowInputItemSchema = z.object({
   /** the input's name in the process signature */
-  identifier: string;
-  label: string;
-  defaultValue: string | null;
-  userVisible: boolean;
-  userEditable: boolean;
+  identifier: z.string(),
+  label: z.string(),
+  defaultValue: z.string().nullable(),
+  userVisible: z.boolean(),
+  userEditable: z.boolean(),
   /** identifier and label of the data type the form uses (the setting's narrowing, else the declared one) */
-  dataType: { identifier: string; label: string };
-  doc: string;
-  description: string;
-  constraints: InputConstraints;
-}
+  dataType: z.object({ identifier: z.string(), label: z.string() }),
+  doc: z.string(),
+  description: z.string(),
+  constraints: inputConstraintsSchema,
+});
+export type WorkflowInputItem = z.infer<typeof workflowInputItemSchema>;
 
-export interface WorkflowInputGroup {
-  node_id: string;
+export const workflowInputGroupSchema = z.object({
+  node_id: z.string(),
   /** the node's label, else its process version */
-  label: string;
-  items: WorkflowInputItem[];
-}
+  label: z.string(),
+  items: z.array(workflowInputItemSchema),
+});
+export type WorkflowInputGroup = z.infer<typeof workflowInputGroupSchema>;
 
 /** Data type identifier -> label; unknown identifiers show as they are. */
 export type DataTypeLabels = (identifier: string) => string | undefined;

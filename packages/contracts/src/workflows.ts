@@ -87,6 +87,7 @@ export const EMPTY_GRAPH: WorkflowGraph = { nodes: [], edges: [] };
 
 /** Spec 1 §3 workflowExecutionOrder workflow dag-type. */
 export type DagType = 'standard' | 'dynamic-list-splitter';
+
 export function dagTypeOf(graph: WorkflowGraph): DagType {
   return graph.nodes.some((node) => node.kind === 'dynamic-list-splitter') ? 'dynamic-list-splitter' : 'standard';
 }
@@ -96,16 +97,15 @@ export function edgeKey(edge: WorkflowEdge): string {
 }
 
 /** A port of a node as the editor draws it and the validator checks it. */
-export interface NodePort {
-  name: string;
-  dataType: string;
-  default?: string | number | boolean | null;
-  description?: string;
-}
-export interface NodePorts {
-  inputs: NodePort[];
-  outputs: NodePort[];
-}
+export const nodePortSchema = z.object({
+  name: z.string(),
+  dataType: z.string(),
+  default: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  description: z.string().optional(),
+});
+export type NodePort = z.infer<typeof nodePortSchema>;
+export const nodePortsSchema = z.object({ inputs: z.array(nodePortSchema), outputs: z.array(nodePortSchema) });
+export type NodePorts = z.infer<typeof nodePortsSchema>;
 
 /** The ports of a node: its process version's signature, or the splitter's fixed pair. */
 export function nodePorts(node: WorkflowNode, signature: ProcessSignature | undefined): NodePorts | undefined {
@@ -162,22 +162,26 @@ export function parseWorkflowDescription(text: string): WorkflowPublication {
   }
 }
 
-export interface WorkflowAttributes extends BaseAttributes {
-  shortDescription: string;
+export const DAG_TYPES = ['standard', 'dynamic-list-splitter'] as const;
+
+export const workflowAttributesSchema = z.object({
+  shortDescription: z.string(),
   /** JSON text {description, thumbnail_url} (spec 1 §3) */
-  description: string;
-  isPublished: boolean;
+  description: z.string(),
+  isPublished: z.boolean(),
   /** the current version number (1 for a new workflow) */
-  version: number;
-  dagType: DagType;
-  graph: WorkflowGraph;
-}
+  version: z.number().int(),
+  dagType: z.enum(DAG_TYPES),
+  graph: workflowGraphSchema,
+});
+export type WorkflowAttributes = BaseAttributes & z.infer<typeof workflowAttributesSchema>;
 
 /** GET workflows/{id}/versions: one saved version. */
-export interface WorkflowVersionSummary {
-  version: number;
-  createdAt: string;
-  createdBy: string;
-  nodeCount: number;
-  edgeCount: number;
-}
+export const workflowVersionSummarySchema = z.object({
+  version: z.number().int(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  nodeCount: z.number().int(),
+  edgeCount: z.number().int(),
+});
+export type WorkflowVersionSummary = z.infer<typeof workflowVersionSummarySchema>;

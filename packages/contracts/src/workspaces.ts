@@ -22,4 +22,6 @@ export type CreateWorkspace = z.input<typeof createWorkspaceSchema>;
 
 export const updateWorkspaceSchema = z.object({ label: z.string().trim().min(1).max(200) });
 
+/** a workspace has no attributes beyond the base ones */
+export const workspaceAttributesSchema = z.object({});
 export type WorkspaceAttributes = BaseAttributes;

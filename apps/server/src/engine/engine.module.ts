@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { executorKind } from '../config.js';
 import type { AppContext } from '../platform/context.js';
 import type { BucketStorage } from '../modules/procimp/storage/bucket-storage.js';
-import { registerEngineRoutes } from './engine.routes.js';
 import type { TaskExecutor } from './executors/executor.js';
 import { LocalExecutor } from './executors/local-executor.js';
 import { killOrphan } from './executors/process-group.js';
@@ -12,7 +11,7 @@ import { Orchestrator } from './orchestrator/orchestrator.js';
 import { DatastorePaths } from './store/datastore-paths.js';
 import { openDatastore, type Datastore } from './store/datastore.js';
 
-/** What the rest of the server uses of the engine (the tile service and reports read the datastore). */
+/** What the rest of the server uses of the engine (the executions routes stop runs and serve files; the tile service reads the datastore). */
 export interface Engine {
   orchestrator: Orchestrator;
   paths: DatastorePaths;
@@ -43,7 +42,6 @@ export async function registerEngine(app: FastifyInstance, ctx: AppContext, stor
     executor = new LocalExecutor({ paths, datastore, sandbox, totalCpus: ctx.config.engine.localCpus, log: ctx.log }, orchestrator);
   }
   orchestrator.attach(executor);
-  registerEngineRoutes(app, ctx, orchestrator, paths, datastore);
   app.addHook('onClose', async () => {
     await orchestrator.close();
     await datastore.close();

@@ -28,7 +28,12 @@ export function fakeFetch(handler: Handler) {
     const answer = handler(request) ?? { status: 404, body: { detail: 'Not found.' } };
     const status = answer.status ?? 200;
     return Promise.resolve(
-      new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status, statusText: status === 200 ? 'OK' : 'Error' }),
+      new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status,
+        statusText: status === 200 ? 'OK' : 'Error',
+        // as the server answers: a JSON body says so (api() reads any other answer as a file)
+        headers: answer.body === undefined ? {} : { 'Content-Type': 'application/json' },
+      }),
     );
   });
   vi.stubGlobal('fetch', spy);

@@ -1,9 +1,23 @@
-import type { dataTypesContract, softwareDependenciesContract } from './knowledge.js';
+import type {
+  dataTypesContract,
+  processBucketsContract,
+  processesContract,
+  processImagesContract,
+  processVersionsContract,
+  softwareDependenciesContract,
+  workflowOperations,
+  workflowsContract,
+  workspacesContract,
+} from './knowledge.js';
+import type { keystoreOperations } from './keystore.js';
 import type { usermgrOperations } from './usermgr.js';
+import type { executionOperations, executionsContract, jobsContract, scheduleOperations, schedulesContract, tasksContract } from './builder.js';
 
 export * from './operation.js';
 export * from './resource-operations.js';
 export * from './knowledge.js';
+export * from './builder.js';
+export * from './keystore.js';
 export * from './usermgr.js';
 
 /**
@@ -11,5 +25,21 @@ export * from './usermgr.js';
  * client's calls are typed from it (apps/web/src/app/api/http.ts). A family's operations
  * are added here when it is written.
  */
-export type ApiOperations = typeof usermgrOperations & typeof dataTypesContract.operations &
-  typeof softwareDependenciesContract.operations;
+export type ApiOperations = typeof usermgrOperations &
+  typeof workspacesContract.operations &
+  typeof processesContract.operations &
+  typeof processBucketsContract.operations &
+  typeof processVersionsContract.operations &
+  typeof processImagesContract.operations &
+  typeof dataTypesContract.operations &
+  typeof softwareDependenciesContract.operations &
+  typeof workflowsContract.operations &
+  typeof workflowOperations &
+  // executions are created with the spec's payload (executionOperations), not a generic write
+  Omit<typeof executionsContract.operations, 'POST /builder/v1/executions'> &
+  typeof executionOperations &
+  typeof schedulesContract.operations &
+  typeof scheduleOperations &
+  typeof tasksContract.operations &
+  typeof jobsContract.operations &
+  typeof keystoreOperations;

@@ -13,8 +13,8 @@ export type OperationKey = `${Method} /${string}`;
 
 export interface Operation {
   summary?: string;
-  /** path parameters: one string per `{name}` of the key */
-  params?: z.ZodType<Record<string, string>>;
+  /** path parameters: one string per `{name}` of the key (a schema may turn one into a number) */
+  params?: z.ZodType<Record<string, unknown>>;
   query?: z.ZodType;
   /** the JSON body; `multipart` instead for a file upload (read by the route itself) */
   body?: z.ZodType;
@@ -25,6 +25,12 @@ export interface Operation {
    * service, field by field); the OpenAPI document and the client see the precise body
    */
   attributes?: z.ZodType;
+  /**
+   * the precise body of a route that validates a looser `body` itself, so that its
+   * errors point at the field (the execution payload, the spec's schedule payload):
+   * what the document shows and the client sends
+   */
+  documents?: z.ZodType;
   /** the success status; default 200 (201 for a create, 204 for no content) */
   status?: 200 | 201 | 202 | 204;
   /**
@@ -55,10 +61,16 @@ type InferInput<S> = S extends z.ZodType ? z.input<S> : never;
 export type ResponseOf<O extends Operation> = O['response'] extends z.ZodType ? z.output<O['response']> : Blob;
 /** what a handler may return (the schema's input: the server's serializer parses it) */
 export type HandlerResult<O extends Operation> = O['response'] extends z.ZodType ? z.input<O['response']> : unknown;
-export type BodyOf<O extends Operation> = O['attributes'] extends z.ZodType ? WriteBody<z.input<O['attributes']>> : InferInput<O['body']>;
+export type BodyOf<O extends Operation> = O['documents'] extends z.ZodType
+  ? z.input<O['documents']>
+  : O['attributes'] extends z.ZodType
+    ? WriteBody<z.input<O['attributes']>>
+    : InferInput<O['body']>;
 export type QueryOf<O extends Operation> = InferInput<O['query']>;
 export type ParsedBodyOf<O extends Operation> = Infer<O['body']>;
 export type ParsedQueryOf<O extends Operation> = Infer<O['query']>;
+/** the path parameters a handler reads: the params schema's output, else one string per `{name}` */
+export type ParsedParamsOf<K extends string, O extends Operation> = O['params'] extends z.ZodType ? z.output<O['params']> : PathParams<K>;
 
 /** `/x/{id}/y` with params {id: '4'} → `/x/4/y` (each value URL-encoded; `{*}` keeps its slashes) */
 export function fillPath(path: string, params: Record<string, string>): string {
@@ -79,6 +91,11 @@ export function splitKey(key: OperationKey): { method: Method; path: string; rou
 
 /** The path parameter `{id}` of most operations. */
 export const idParams = z.object({ id: z.string() });
+
+/** The largest id a PostgreSQL integer column holds: a bigger one names nothing (and must not reach a query). */
+export const MAX_ID = 2_147_483_647;
+/** A positive whole number in a path or query (a version, an attempt): past MAX_ID it is a 400, never a query. */
+export const positiveNumber = z.coerce.number<string>().int().positive().max(MAX_ID);
 
 /**
  * The body of every 4xx/5xx answer: `detail` for DRF-style clients, `errors` (JSON:API)

@@ -16,6 +16,11 @@ export function resourceAttributesSchema<A extends z.ZodObject>(own: A) {
   return baseAttributesSchema.extend(own.shape);
 }
 
+/** The JSON:API document of one resource of a contract's type: `{data: {type, id, attributes, relationships}}`. */
+export function resourceDocumentOf<A extends z.ZodObject>(contract: { schemas: { attributes: A } }) {
+  return resourceDocumentSchema(resourceAttributesSchema(contract.schemas.attributes));
+}
+
 /**
  * The generic JSON:API operations of one resource type (spec 1 §7): list, get, create,
  * change and share, archive, unarchive and delete, at `{base}` and `{base}/{id}`.

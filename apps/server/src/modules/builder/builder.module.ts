@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Engine } from '../../engine/engine.module.js';
 import type { AppContext } from '../../platform/context.js';
-import { registerExecutionPdfRoute } from './execution-pdf/execution-pdf.routes.js';
 import { registerExecutionRoutes } from './executions.routes.js';
-import { ExecutionsService } from './executions.service.js';
 
-/** builder/v1: executions (docs/workflows.md "Builder") and the execution report's PDF (docs/execution-report.md). */
-export function registerBuilder(app: FastifyInstance, ctx: AppContext): void {
-  registerExecutionRoutes(app, ctx, new ExecutionsService(ctx));
-  registerExecutionPdfRoute(app, ctx);
+/** builder/v1 executions (docs/workflows.md "Builder"), their files and the report's PDF (docs/execution-report.md). */
+export function registerBuilder(app: FastifyInstance, ctx: AppContext, engine: Engine): void {
+  registerExecutionRoutes(app, ctx, engine);
 }

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { inArray } from 'drizzle-orm';
-import type { BaseAttributes, ExecutionAttributes } from '@asb/contracts';
+import { executionsContract, type BaseAttributes, type ExecutionAttributes } from '@asb/contracts';
 import { detailError } from '../../platform/http/errors.js';
-import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { idFilter } from '../../platform/resources/resource-filters.js';
 import { maskedInputs } from './execution-inputs.js';
 import { executions } from './executions.schema.js';
@@ -51,18 +50,13 @@ export function executionAttributes(row: ExecutionRow): Omit<ExecutionAttributes
  * 'update' is not in `disabled`: the generic permissions derive `change` and `share`
  * from it, and the owner must be able to share and execute. toUpdate refuses attributes instead.
  */
-export const executionsResource: ResourceDefinition<ExecutionRow> = {
-  type: 'executions',
-  name: 'execution',
-  prefix: '/builder/v1',
+export const executionsResource = resourceOf(executionsContract).define<ExecutionRow>({
   table: executions,
   shareable: true,
   defaultSort: '-createdAt',
-  createSchema: z.never(),
   toInsert: () => {
     throw detailError(405, CREATE_DISABLED);
   },
-  updateSchema: z.record(z.string(), z.unknown()),
   // called for every PATCH, sharing included: only attributes are refused
   toUpdate: (attributes) => {
     if (Object.keys(attributes).length > 0) throw detailError(405, UPDATE_DISABLED);
@@ -81,4 +75,4 @@ export const executionsResource: ResourceDefinition<ExecutionRow> = {
     scheduleId: idFilter('scheduleId', executions.scheduleId, 'a schedule id'),
   },
   sortable: { status: executions.status, startTime: executions.startTime, endTime: executions.endTime },
-};
+});

@@ -1,12 +1,14 @@
+import { keystoreOperations as operations } from '@asb/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth/permissions.js';
+import { SIGNED_IN } from '../../platform/http/access.js';
+import { mount } from '../../platform/http/operations.js';
 import type { Keystore } from './keystore.service.js';
-import { access, SIGNED_IN } from '../../platform/http/access.js';
 
 /** GET /keystore/v1/public-key: the key the execute form encrypts password inputs with. */
 export function registerKeystoreRoutes(app: FastifyInstance, keystore: Keystore): void {
-  app.get('/keystore/v1/public-key', { config: access(SIGNED_IN), schema: { tags: ['keystore'] } }, async (request) => {
+  mount(app, operations, 'GET /keystore/v1/public-key', { access: SIGNED_IN, tags: ['keystore'] }, async (request) => {
     requireUser(request.principal);
-    return { data: { algorithm: 'RSA-OAEP', hash: 'SHA-256', public_key: await keystore.publicKey() } };
+    return { data: { algorithm: 'RSA-OAEP' as const, hash: 'SHA-256' as const, public_key: await keystore.publicKey() } };
   });
 }

@@ -1,6 +1,5 @@
 import { dataTypesContract } from '@asb/contracts';
-import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
-import { fromContract } from '../../platform/resources/resource.routes.js';
+import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { catalogueIdentifier, identifierOrLabel } from './catalogue-identifier.js';
 import { dataTypes } from './processes.schema.js';
 import { staffCurated } from './staff-curated.js';
@@ -12,8 +11,7 @@ export type DataTypeRow = typeof dataTypes.$inferSelect;
  * by default: the order of the seed (docs/seed-data.md), where the generator's
  * default, index 45, is 'string'.
  */
-export const dataTypesResource: ResourceDefinition<DataTypeRow, typeof dataTypesContract> = {
-  ...fromContract(dataTypesContract),
+export const dataTypesResource = resourceOf(dataTypesContract).define<DataTypeRow>({
   table: dataTypes,
   ...staffCurated,
   defaultSort: 'id',
@@ -31,4 +29,4 @@ export const dataTypesResource: ResourceDefinition<DataTypeRow, typeof dataTypes
   duplicateMessage: 'A data type with this identifier already exists.',
   searchColumns: [dataTypes.identifier, dataTypes.label, dataTypes.description],
   attributes: (row) => ({ description: row.description }),
-};
+});

@@ -1,6 +1,5 @@
-import { DEFAULT_PROCESS_RESOURCES, updateProcessBucketSchema, type ProcessResources } from '@asb/contracts';
-import { z } from 'zod';
-import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { DEFAULT_PROCESS_RESOURCES, processBucketsContract } from '@asb/contracts';
+import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { booleanFilter, versionOrder } from '../../platform/resources/resource-filters.js';
 import { nextVersionValue } from './bucket-numbering.js';
 import { changedResources } from './bucket-resources.js';
@@ -15,15 +14,11 @@ export type BucketRow = typeof processBuckets.$inferSelect;
  * the next one; PATCH changes its resources until it is released; the build
  * columns belong to procimp. Every permission is the process's (processLink).
  */
-export const processBucketsResource: ResourceDefinition<BucketRow> = {
-  type: 'process-buckets',
-  name: 'bucket',
-  prefix: '/knowledge/v1',
+export const processBucketsResource = resourceOf(processBucketsContract).define<BucketRow>({
   table: processBuckets,
   shareable: false,
   inheritsFrom: processLink(processBuckets.processId),
   defaultSort: '-value',
-  createSchema: z.object({}),
   toInsert: async (_attributes, principal, ctx, parent) => {
     const process = parent!.row;
     const value = await nextVersionValue(ctx.db, process.id);
@@ -32,8 +27,7 @@ export const processBucketsResource: ResourceDefinition<BucketRow> = {
   },
   // Two simultaneous POSTs may number alike; the unique identifier refuses one, which numbers again.
   duplicateRetries: 5,
-  updateSchema: updateProcessBucketSchema,
-  toUpdate: (attributes, row) => ({ resources: changedResources(attributes.resources as Partial<ProcessResources>, row.resources) }),
+  toUpdate: (attributes, row) => ({ resources: changedResources(attributes.resources, row.resources) }),
   lockedReason: (row, action) => (action !== 'view' && row.released ? `Bucket #${row.id} is released: it is read-only.` : undefined),
   attributes: (row, process) => ({
     value: row.value,
@@ -51,4 +45,4 @@ export const processBucketsResource: ResourceDefinition<BucketRow> = {
     processIdentifier: processIdentifierFilter(processBuckets.processId),
   },
   sortable: { value: versionOrder(processBuckets.value), buildStatus: processBuckets.buildStatus },
-};
+});

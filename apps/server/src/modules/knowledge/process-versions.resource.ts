@@ -1,7 +1,7 @@
+import { processVersionsContract } from '@asb/contracts';
 import { detailError } from '../../platform/http/errors.js';
-import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { booleanFilter, versionOrder } from '../../platform/resources/resource-filters.js';
-import { z } from 'zod';
 import { processIdentifierFilter, processLink } from './process-children.js';
 import { processVersions } from './processes.schema.js';
 
@@ -14,10 +14,7 @@ const CREATED_BY_RELEASE = 'Process versions are created by Build & Release of a
  * Through this API they are listed, read, archived (hidden in the workflow editor
  * and on the process page) and unarchived; nothing else. Permissions are the process's.
  */
-export const processVersionsResource: ResourceDefinition<VersionRow> = {
-  type: 'process-versions',
-  name: 'process version',
-  prefix: '/knowledge/v1',
+export const processVersionsResource = resourceOf(processVersionsContract).define<VersionRow>({
   table: processVersions,
   shareable: false,
   inheritsFrom: processLink(processVersions.processId),
@@ -27,11 +24,9 @@ export const processVersionsResource: ResourceDefinition<VersionRow> = {
     update: 'A released version is read-only: archive or unarchive it instead.',
     delete: 'A released version cannot be deleted: archive it to hide it, or delete its process.',
   },
-  createSchema: z.object({}),
   toInsert: () => {
     throw detailError(405, CREATED_BY_RELEASE);
   },
-  updateSchema: z.object({}),
   attributes: (row, process) => ({
     value: row.value,
     released: row.released,
@@ -49,4 +44,4 @@ export const processVersionsResource: ResourceDefinition<VersionRow> = {
     processIdentifier: processIdentifierFilter(processVersions.processId),
   },
   sortable: { value: versionOrder(processVersions.value) },
-};
+});

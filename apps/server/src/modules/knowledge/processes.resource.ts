@@ -1,7 +1,7 @@
-import { createProcessSchema, deriveSlug, PROCESS_TYPES, updateProcessSchema } from '@asb/contracts';
+import { deriveSlug, PROCESS_TYPES, processesContract } from '@asb/contracts';
 import { eq } from 'drizzle-orm';
 import { attributeErrors } from '../../platform/http/errors.js';
-import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { oneOfFilter } from '../../platform/resources/resource-filters.js';
 import type { ProcessRow } from './process-access.js';
 import { processes, processImages } from './processes.schema.js';
@@ -12,25 +12,20 @@ import { processes, processImages } from './processes.schema.js';
  * after it. `type` separates user processes (wps, the default) from snippets (python).
  * Buckets, versions and images are children: they follow a process's permissions.
  */
-export const processesResource: ResourceDefinition<ProcessRow> = {
-  type: 'processes',
-  name: 'process',
-  prefix: '/knowledge/v1',
+export const processesResource = resourceOf(processesContract).define<ProcessRow>({
   table: processes,
   shareable: true,
   defaultSort: 'label',
-  createSchema: createProcessSchema,
-  updateSchema: updateProcessSchema,
   toInsert: (attributes, principal) => {
-    const label = attributes.label as string;
-    const slug = (attributes.slug as string | undefined) || deriveSlug(label);
+    const { label } = attributes;
+    const slug = attributes.slug || deriveSlug(label);
     if (!slug) throw attributeErrors({ label: 'The name needs a letter or a digit to derive the slug from.' });
     return {
       identifier: slug,
       slug,
       label,
-      description: (attributes.description as string | undefined) ?? '',
-      type: (attributes.type as string | undefined) ?? 'wps',
+      description: attributes.description ?? '',
+      type: attributes.type ?? 'wps',
       ownerId: principal.username,
     };
   },
@@ -46,4 +41,4 @@ export const processesResource: ResourceDefinition<ProcessRow> = {
   onDelete: async (resource, tx) => {
     await tx.delete(processImages).where(eq(processImages.processIdentifier, resource.row.identifier));
   },
-};
+});

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ProcessResources, ProcessSignature, SnapshotEntry } from '@asb/contracts';
+import type { BuildKind, BuildStatus, ProcessResources, ProcessSignature, ProcessType, SnapshotEntry } from '@asb/contracts';
 import { resourceColumns } from '../../platform/db/resource-columns.js';
 
 /** A process: the unit of work workflows are made of (spec 2 §3 Process). identifier = slug, unique. */
@@ -8,7 +8,7 @@ export const processes = pgTable(
   {
     ...resourceColumns(),
     description: text('description').notNull().default(''),
-    type: text('type').notNull().default('wps'),
+    type: text('type').$type<ProcessType>().notNull().default('wps'),
   },
   (t) => [uniqueIndex('processes_identifier_idx').on(t.identifier)],
 );
@@ -29,9 +29,9 @@ export const processBuckets = pgTable(
     released: boolean('released').notNull().default(false),
     versionId: integer('version_id'),
     /** not_started | importing | succeeded | failed | released */
-    buildStatus: text('build_status').notNull().default('not_started'),
+    buildStatus: text('build_status').$type<BuildStatus>().notNull().default('not_started'),
     /** dry-run | release */
-    buildKind: text('build_kind'),
+    buildKind: text('build_kind').$type<BuildKind>(),
     buildLog: text('build_log').notNull().default(''),
     buildStartedAt: timestamp('build_started_at', { withTimezone: true }),
     buildEndedAt: timestamp('build_ended_at', { withTimezone: true }),

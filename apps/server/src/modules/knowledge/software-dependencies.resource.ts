@@ -1,6 +1,5 @@
 import { softwareDependenciesContract } from '@asb/contracts';
-import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
-import { fromContract } from '../../platform/resources/resource.routes.js';
+import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { booleanFilter } from '../../platform/resources/resource-filters.js';
 import { catalogueIdentifier, identifierOrLabel } from './catalogue-identifier.js';
 import { softwareDependencies } from './processes.schema.js';
@@ -14,8 +13,7 @@ export type SoftwareDependencyRow = typeof softwareDependencies.$inferSelect;
  * list the identifiers they require; `install` is what the generated Dockerfile
  * installs (apt:/pip: tokens, docs/seed-data.md).
  */
-export const softwareDependenciesResource: ResourceDefinition<SoftwareDependencyRow, typeof softwareDependenciesContract> = {
-  ...fromContract(softwareDependenciesContract),
+export const softwareDependenciesResource = resourceOf(softwareDependenciesContract).define<SoftwareDependencyRow>({
   table: softwareDependencies,
   ...staffCurated,
   defaultSort: 'id',
@@ -41,4 +39,4 @@ export const softwareDependenciesResource: ResourceDefinition<SoftwareDependency
   attributes: (row) => ({ isMain: row.isMain, requirements: row.requirements, install: row.install }),
   filters: { isMain: booleanFilter('isMain', softwareDependencies.isMain) },
   sortable: { isMain: softwareDependencies.isMain },
-};
+});

@@ -1,4 +1,4 @@
-import { dagTypeOf, parseWorkflowDescription } from '@asb/contracts';
+import { dagTypeOf, parseWorkflowDescription, type StacItem } from '@asb/contracts';
 import type { WorkflowRow } from './workflow-versions.js';
 
 /**
@@ -6,7 +6,7 @@ import type { WorkflowRow } from './workflow-versions.js';
  * (spec 1 §2, spec 3 "Workflow detail"): a STAC-like Feature whose id ends with the
  * workflow id after the last ':' (the detail page's Execute button reads it).
  */
-export function catalogueItem(workflow: WorkflowRow, publicUrl: string | undefined) {
+export function catalogueItem(workflow: WorkflowRow, publicUrl: string | undefined): StacItem {
   const origin = publicUrl?.replace(/\/$/, '') ?? '';
   const publication = parseWorkflowDescription(workflow.description);
   const id = `asb:workflows:${workflow.id}`;
@@ -14,7 +14,7 @@ export function catalogueItem(workflow: WorkflowRow, publicUrl: string | undefin
   return {
     type: 'Feature',
     stac_version: '1.0.0',
-    stac_extensions: [] as string[],
+    stac_extensions: [],
     id,
     collection: `${workflow.ownerId}:workflows`,
     geometry: null,

@@ -1,7 +1,7 @@
-import { createWorkflowSchema, dagTypeOf, deriveSlug, updateWorkflowSchema } from '@asb/contracts';
+import { dagTypeOf, deriveSlug, workflowsContract } from '@asb/contracts';
 import { sql } from 'drizzle-orm';
 import { attributeErrors } from '../../platform/http/errors.js';
-import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { booleanFilter } from '../../platform/resources/resource-filters.js';
 import { checkedGraph, stableJson } from './workflow-graph-check.js';
 import type { WorkflowRow } from './workflow-versions.js';
@@ -14,24 +14,19 @@ export const ARCHIVED_WORKFLOW_TEXT = 'Archived workflow! Modifications are disa
  * A graph is checked on every save (docs/workflows.md); a changed graph becomes the
  * next version, written to workflow_versions in the same transaction.
  */
-export const workflowsResource: ResourceDefinition<WorkflowRow> = {
-  type: 'workflows',
-  name: 'workflow',
-  prefix: '/knowledge/v1',
+export const workflowsResource = resourceOf(workflowsContract).define<WorkflowRow>({
   table: workflows,
   shareable: true,
   defaultSort: '-createdAt',
-  createSchema: createWorkflowSchema,
-  updateSchema: updateWorkflowSchema,
   toInsert: async (attributes, principal, ctx) => {
-    const label = attributes.label as string;
-    const slug = (attributes.slug as string | undefined) || deriveSlug(label);
+    const { label } = attributes;
+    const slug = attributes.slug || deriveSlug(label);
     if (!slug) throw attributeErrors({ label: 'The name needs a letter or a digit to derive the slug from.' });
     return {
       identifier: slug,
       slug,
       label,
-      shortDescription: (attributes.shortDescription as string | undefined) ?? '',
+      shortDescription: attributes.shortDescription ?? '',
       ownerId: principal.username,
       version: 1,
       graph: await checkedGraph(ctx, principal, attributes.graph ?? {}),
@@ -63,4 +58,4 @@ export const workflowsResource: ResourceDefinition<WorkflowRow> = {
   }),
   filters: { isPublished: booleanFilter('isPublished', workflows.isPublished) },
   sortable: { version: workflows.version },
-};
+});

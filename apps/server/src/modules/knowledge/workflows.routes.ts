@@ -1,43 +1,34 @@
-import { resourceId } from '../../platform/resources/resource.service.js';
-import { MAX_ID } from '../../platform/http/ids.js';
 import {
   dagTypeOf,
   isEncryptedInput,
   nodePorts,
   publishWorkflowSchema,
   workflowInputGroups,
+  workflowOperations as operations,
   type WorkflowInputGroup,
 } from '@asb/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth/permissions.js';
 import type { AppContext } from '../../platform/context.js';
 import { detailError, notFound, permissionDenied } from '../../platform/http/errors.js';
 import { parseAttributes } from '../../platform/resources/resource-payload.js';
-import { ResourceService } from '../../platform/resources/resource.service.js';
+import { resourceId, ResourceService } from '../../platform/resources/resource.service.js';
 import { processVersionsResource } from './process-versions.resource.js';
 import { catalogueItem } from './workflow-catalogue-item.js';
 import { dataTypeLabels, findWorkflowVersion, listWorkflowVersions, loadGraphVersions, loadWorkflowVersion, resolverOf, type WorkflowRow } from './workflow-versions.js';
 import { workflows } from './workflows.schema.js';
-import { access, needs, onResource } from '../../platform/http/access.js';
-
-const idParams = z.object({ id: z.string() });
-const versionParams = z.object({ id: z.string(), version: z.coerce.number().int().positive().max(MAX_ID) });
-const versionQuery = z.object({ version: z.coerce.number().int().positive().max(MAX_ID).optional() });
-const publishPayload = z.object({ data: z.object({ type: z.string().optional(), id: z.string().optional(), attributes: z.record(z.string(), z.unknown()) }) });
+import { needs, onResource, type RouteAccess } from '../../platform/http/access.js';
+import { mount } from '../../platform/http/operations.js';
 
 /** knowledge/v1 calls on a workflow beyond the generic ones (docs/workflows.md, spec 1 §7 Knowledge). */
 export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, service: ResourceService<WorkflowRow>): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['knowledge'];
-  const base = '/knowledge/v1/workflows/:id';
+  const route = (access: RouteAccess) => ({ access, tags: ['knowledge'] });
   const versions = new ResourceService(processVersionsResource, ctx);
 
   const load = async (principal: Parameters<typeof requireUser>[0], id: string) => (await service.load(requireUser(principal), id)).row;
 
-  typed.get(`${base}/versions`, { config: access(onResource('workflows', 'view')), schema: { tags, params: idParams } }, async (request) => {
+  mount(app, operations, 'GET /knowledge/v1/workflows/{id}/versions', route(onResource('workflows', 'view')), async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const rows = await listWorkflowVersions(ctx.db, workflow.id);
     return {
@@ -51,18 +42,18 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     };
   });
 
-  typed.get(`${base}/versions/:version`, { config: access(onResource('workflows', 'view')), schema: { tags, params: versionParams } }, async (request) => {
+  mount(app, operations, 'GET /knowledge/v1/workflows/{id}/versions/{version}', route(onResource('workflows', 'view')), async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const row = await findWorkflowVersion(ctx.db, workflow.id, request.params.version);
     return { data: { version: row.version, graph: row.graph, createdAt: row.createdAt.toISOString(), createdBy: row.createdBy } };
   });
 
-  typed.get(`${base}/nodes`, { config: access(onResource('workflows', 'view')), schema: { tags, params: idParams } }, async (request) => {
+  mount(app, operations, 'GET /knowledge/v1/workflows/{id}/nodes', route(onResource('workflows', 'view')), async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const found = await loadGraphVersions(ctx, null, workflow.graph);
     return {
       data: workflow.graph.nodes.map((node) => ({
-        type: 'nodes',
+        type: 'nodes' as const,
         id: `${workflow.id}.${node.id}`,
         attributes: {
           nodeId: node.id,
@@ -77,7 +68,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     };
   });
 
-  typed.get('/knowledge/v1/nodes/:id/process', { config: access(needs('workflows:view')), schema: { tags, params: idParams } }, async (request) => {
+  mount(app, operations, 'GET /knowledge/v1/nodes/{id}/process', route(needs('workflows:view')), async (request) => {
     const [workflowId, nodeId] = splitNodeId(request.params.id);
     const workflow = await load(request.principal, workflowId);
     const node = workflow.graph.nodes.find((candidate) => candidate.id === nodeId);
@@ -88,7 +79,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     return versions.get(request.principal, String(found.id));
   });
 
-  typed.get('/knowledge/v1/processors/:id', { config: access(onResource('workflows', 'view')), schema: { tags, params: idParams, querystring: versionQuery } }, async (request) => {
+  mount(app, operations, 'GET /knowledge/v1/processors/{id}', route(onResource('workflows', 'view')), async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const { version, graph } = await loadWorkflowVersion(ctx.db, workflow, request.query.version);
     const found = await loadGraphVersions(ctx, null, graph);
@@ -96,7 +87,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     const groups = workflowInputGroups(graph, resolverOf(found), (identifier) => labels.get(identifier.toLowerCase()));
     return {
       data: {
-        type: 'processors',
+        type: 'processors' as const,
         id: String(workflow.id),
         attributes: {
           identifier: workflow.identifier,
@@ -111,7 +102,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     };
   });
 
-  typed.get(`${base}/outputs`, { config: access(onResource('workflows', 'view')), schema: { tags, params: idParams } }, async (request) => {
+  mount(app, operations, 'GET /knowledge/v1/workflows/{id}/outputs', route(onResource('workflows', 'view')), async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const found = await loadGraphVersions(ctx, null, workflow.graph);
     const labels = await dataTypeLabels(ctx.db);
@@ -124,17 +115,17 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     return { data: outputs };
   });
 
-  typed.get(`${base}/is_published`, { config: access(onResource('workflows', 'view')), schema: { tags, params: idParams } }, async (request) => {
+  mount(app, operations, 'GET /knowledge/v1/workflows/{id}/is_published', route(onResource('workflows', 'view')), async (request) => {
     const workflow = await load(request.principal, request.params.id);
     return { data: { published: workflow.isPublished } };
   });
 
-  typed.patch(`${base}/publish`, { config: access(onResource('workflows', 'owner or superuser')), schema: { tags, params: idParams, body: publishPayload } }, async (request) => {
+  mount(app, operations, 'PATCH /knowledge/v1/workflows/{id}/publish', route(onResource('workflows', 'owner or superuser')), async (request) => {
     const principal = requireUser(request.principal);
     const workflow = await load(principal, request.params.id);
     if (workflow.ownerId !== principal.username && !principal.isSuperuser) throw permissionDenied();
     if (workflow.isArchived) throw detailError(400, 'Archived workflows cannot be published.');
-    const attributes = parseAttributes(publishWorkflowSchema, request.body.data.attributes) as z.infer<typeof publishWorkflowSchema>;
+    const attributes = parseAttributes(publishWorkflowSchema, request.body.data.attributes);
     await ctx.db
       .update(workflows)
       .set({ isPublished: true, publishedAt: new Date(), description: JSON.stringify(attributes), updatedAt: new Date() })
@@ -142,7 +133,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     return service.get(principal, request.params.id);
   });
 
-  typed.patch(`${base}/unpublish`, { config: access(onResource('workflows', 'owner or superuser')), schema: { tags, params: idParams } }, async (request) => {
+  mount(app, operations, 'PATCH /knowledge/v1/workflows/{id}/unpublish', route(onResource('workflows', 'owner or superuser')), async (request) => {
     const principal = requireUser(request.principal);
     const workflow = await load(principal, request.params.id);
     if (workflow.ownerId !== principal.username && !principal.isSuperuser) throw permissionDenied();
@@ -151,7 +142,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
   });
 
   // public for a published workflow (route workflow:detail needs no sign-in), else as the workflow itself
-  typed.get(`${base}/catalogue-item`, { config: access({ who: 'public', permission: 'published, else workflows:view' }), schema: { tags, params: idParams } }, async (request) => {
+  mount(app, operations, 'GET /knowledge/v1/workflows/{id}/catalogue-item', route({ who: 'public', permission: 'published, else workflows:view' }), async (request) => {
     const id = resourceId(request.params.id);
     const [row] = id !== undefined ? await ctx.db.select().from(workflows).where(eq(workflows.id, id)) : [];
     const workflow = row?.isPublished ? row : await load(request.principal, request.params.id);

@@ -1,8 +1,9 @@
-import { createWorkspaceSchema, updateWorkspaceSchema } from '@asb/contracts';
+import { workspacesContract } from '@asb/contracts';
 import { inArray, or, sql } from 'drizzle-orm';
 import { isMember } from '../../platform/auth/permissions.js';
 import { resourceWorkspaces, workspaceRoles, workspaces } from '../../platform/db/schema.js';
-import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import type { ResourceRow } from '../../platform/resources/resource-definition.js';
+import { resourceOf } from '../../platform/resources/resource-contract.js';
 
 /**
  * Workspaces are administered by staff (spec 2 Administration > Workspaces);
@@ -10,19 +11,14 @@ import type { ResourceDefinition } from '../../platform/resources/resource-defin
  * Like every resource a workspace can be shared with other workspaces: their
  * members then see it too (an organisation's workspace seeing a team's).
  */
-export const workspacesResource: ResourceDefinition = {
-  type: 'workspaces',
-  name: 'workspace',
-  prefix: '/knowledge/v1',
+export const workspacesResource = resourceOf(workspacesContract).define<ResourceRow>({
   table: workspaces,
   shareable: true,
   defaultSort: 'identifier',
-  createSchema: createWorkspaceSchema,
-  updateSchema: updateWorkspaceSchema,
   toInsert: (attributes, principal) => ({
-    identifier: attributes.identifier as string,
-    label: attributes.label as string,
-    slug: attributes.identifier as string,
+    identifier: attributes.identifier,
+    label: attributes.label,
+    slug: attributes.identifier,
     ownerId: principal.username,
   }),
   duplicateMessage: 'A workspace with this identifier already exists.',
@@ -40,4 +36,4 @@ export const workspacesResource: ResourceDefinition = {
     }
     return isAdmin;
   },
-};
+});

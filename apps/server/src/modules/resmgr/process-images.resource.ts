@@ -1,7 +1,7 @@
+import { processImagesContract } from '@asb/contracts';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { detailError } from '../../platform/http/errors.js';
-import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { versionOrder } from '../../platform/resources/resource-filters.js';
 import { processLink } from '../knowledge/process-children.js';
 import { processes, processImages } from '../knowledge/processes.schema.js';
@@ -15,20 +15,15 @@ const RECORDED_BY_RELEASE = 'Process images are recorded by the release of a pro
  * runtime (spec 2 §3), written by the procimp release step, read here. An image
  * names its process by identifier, through which it follows the process's permissions.
  */
-export const processImagesResource: ResourceDefinition<ProcessImageRow> = {
-  type: 'process-images',
-  name: 'process image',
-  prefix: '/resmgr/v1',
+export const processImagesResource = resourceOf(processImagesContract).define<ProcessImageRow>({
   table: processImages,
   shareable: false,
   inheritsFrom: processLink(processImages.processIdentifier, processes.identifier),
   disabled: { create: RECORDED_BY_RELEASE, update: RECORDED_BY_RELEASE, archive: RECORDED_BY_RELEASE, delete: RECORDED_BY_RELEASE },
   defaultSort: 'processIdentifier,-processVersion',
-  createSchema: z.object({}),
   toInsert: () => {
     throw detailError(405, RECORDED_BY_RELEASE);
   },
-  updateSchema: z.object({}),
   attributes: (row) => ({
     processIdentifier: row.processIdentifier,
     processVersion: row.processVersion,
@@ -42,4 +37,4 @@ export const processImagesResource: ResourceDefinition<ProcessImageRow> = {
     processVersion: (value) => eq(processImages.processVersion, value),
   },
   sortable: { processIdentifier: processImages.processIdentifier, processVersion: versionOrder(processImages.processVersion) },
-};
+});

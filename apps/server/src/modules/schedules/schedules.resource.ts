@@ -2,14 +2,13 @@ import {
   ENCRYPTED_VALUE_MASK,
   SCHEDULE_STATUSES,
   SCHEDULE_STRATEGIES,
-  schedulePayloadSchema,
   type BaseAttributes,
   type ScheduleAttributes,
   type ScheduleInputs,
   type ScheduleValues,
+  schedulesContract,
 } from '@asb/contracts';
-import { z } from 'zod';
-import type { ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { idFilter, oneOfFilter } from '../../platform/resources/resource-filters.js';
 import { executionIdentifier } from '../builder/execution-plan.js';
 import { WorkflowAccess } from '../builder/workflow-access.js';
@@ -75,16 +74,11 @@ function needsRunCheck(given: Partial<ScheduleValues>, values: ScheduleValues): 
  * spec payload, share, archive, delete. Saving checks the whole schedule
  * (schedule-check.ts) and sets when it runs next from now.
  */
-export const schedulesResource: ResourceDefinition<ScheduleRow> = {
-  type: 'schedules',
-  name: 'schedule',
-  prefix: '/builder/v1',
+export const schedulesResource = resourceOf(schedulesContract).define<ScheduleRow, CompletedAttributes>({
   table: schedules,
   shareable: true,
   defaultSort: '-createdAt',
-  createSchema: schedulePayloadSchema,
-  toInsert: async (attributes, principal, ctx) => {
-    const values = attributes as ScheduleValues;
+  toInsert: async (values, principal, ctx) => {
     checkScheduleRules(values);
     const now = new Date();
     const executable = await new WorkflowAccess(ctx).loadExecutable(principal, values.processor_id);
@@ -101,7 +95,6 @@ export const schedulesResource: ResourceDefinition<ScheduleRow> = {
   // a random part draws again on the rare clash of two identifiers
   duplicateRetries: 5,
   // the partial payload is read by toUpdate: its defaults must not overwrite stored values
-  updateSchema: z.record(z.string(), z.unknown()),
   toUpdate: async (attributes, row, ctx, principal) => {
     if (Object.keys(attributes).length === 0) return {};
     const given = givenValues(attributes);
@@ -134,4 +127,4 @@ export const schedulesResource: ResourceDefinition<ScheduleRow> = {
     nextRunAt: schedules.nextRunAt,
     lastRunAt: schedules.lastRunAt,
   },
-};
+});

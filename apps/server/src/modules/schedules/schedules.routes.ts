@@ -1,7 +1,6 @@
+import { scheduleOperations as operations } from '@asb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { requireUser } from '../../platform/auth/permissions.js';
 import type { AppContext } from '../../platform/context.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
@@ -13,10 +12,10 @@ import { triggerSchedule } from './schedule-trigger.js';
 import type { ScheduleRow } from './schedule-values.js';
 import { schedulesResource } from './schedules.resource.js';
 import { schedules } from './schedules.schema.js';
-import { access, PUBLIC } from '../../platform/http/access.js';
+import { PUBLIC } from '../../platform/http/access.js';
+import { mount } from '../../platform/http/operations.js';
 
 const base = '/builder/v1/schedules';
-const tags = ['builder'];
 
 /**
  * POST and PATCH take the spec payload as it is (`{processor_id, title, ...}`) or as
@@ -69,19 +68,16 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: AppContext, fi
     registerResourceRoutes(scope, ctx, schedulesResource);
   });
 
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.post(
-    `${base}/:id/trigger/:token`,
-    {
-      // no user: the trigger URL's token is the credential (schedule-trigger.ts)
-      config: access(PUBLIC),
-      schema: { tags, params: z.object({ id: z.string(), token: z.string() }), summary: 'Start an execution of an external-trigger schedule (the token is the credential)' },
-      // the access log would write the URL, token included: only warnings and errors are logged here
-      logLevel: 'warn',
-    },
+  mount(
+    app,
+    operations,
+    'POST /builder/v1/schedules/{id}/trigger/{token}',
+    // no user: the trigger URL's token is the credential (schedule-trigger.ts)
+    { access: PUBLIC, tags: ['builder'], logLevel: 'warn' },
     async (request, reply) => {
       const execution = await triggerSchedule(ctx, firing, request.params.id, request.params.token, request.body);
-      return reply.status(201).send({ data: { type: 'executions', id: execution.id, attributes: { identifier: execution.identifier, status: 'pending' } } });
+      reply.status(201);
+      return { data: { type: 'executions' as const, id: execution.id, attributes: { identifier: execution.identifier, status: 'pending' as const } } };
     },
   );
 }

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
-import { z } from 'zod';
-import { isTerminalTaskState, type BaseAttributes, type TaskAttributes, type TaskState } from '@asb/contracts';
+import { isTerminalTaskState, jobsContract, tasksContract, type BaseAttributes, type TaskAttributes, type TaskState } from '@asb/contracts';
 import { detailError } from '../../platform/http/errors.js';
-import type { ParentLink, ResourceDefinition } from '../../platform/resources/resource-definition.js';
+import { resourceOf } from '../../platform/resources/resource-contract.js';
+import type { ParentLink } from '../../platform/resources/resource-definition.js';
 import { executionTasks } from '../../engine/store/tasks.schema.js';
 import { executionsResource } from '../builder/executions.resource.js';
 import { idFilter } from '../../platform/resources/resource-filters.js';
@@ -90,21 +90,16 @@ const executionLink: ParentLink = {
 };
 
 /** One definition for both names the task manager serves (tasks, and jobs as spec 3 lists them). */
-function taskDefinition(type: string, name: string): ResourceDefinition<TaskRow> {
-  return {
-    type,
-    name,
-    prefix: '/taskmgr/v1',
+function taskDefinition(contract: typeof tasksContract | typeof jobsContract) {
+  return resourceOf(contract).define<TaskRow>({
     table: executionTasks,
     shareable: false,
     inheritsFrom: executionLink,
     defaultSort: '-createdAt',
     disabled: { create: TASK_CREATE_DISABLED, update: TASK_UPDATE_DISABLED, archive: TASK_ARCHIVE_DISABLED, delete: TASK_DELETE_DISABLED },
-    createSchema: z.object({}),
     toInsert: () => {
       throw detailError(405, TASK_CREATE_DISABLED);
     },
-    updateSchema: z.object({}),
     // also a PATCH without attributes: nothing of a task changes through the API
     toUpdate: () => {
       throw detailError(405, TASK_UPDATE_DISABLED);
@@ -124,10 +119,10 @@ function taskDefinition(type: string, name: string): ResourceDefinition<TaskRow>
       startDate: executionTasks.startDate,
       endDate: executionTasks.endDate,
     },
-  };
+  });
 }
 
 /** /taskmgr/v1/tasks: the task instances of the executions a user may see. */
-export const tasksResource = taskDefinition('tasks', 'task');
+export const tasksResource = taskDefinition(tasksContract);
 /** /taskmgr/v1/jobs: the same rows under the name of the Jobs page (spec 3 "Jobs"). */
-export const jobsResource = taskDefinition('jobs', 'job');
+export const jobsResource = taskDefinition(jobsContract);

@@ -8,14 +8,14 @@ import {
   type OperationMap,
   type ParsedBodyOf,
   type ParsedQueryOf,
-  type PathParams,
+  type ParsedParamsOf,
 } from '@asb/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { RouteAccess } from './access.js';
 
 type RequestOf<K extends string, O extends Operation> = FastifyRequest<{
-  Params: PathParams<K>;
+  Params: ParsedParamsOf<K, O>;
   Querystring: ParsedQueryOf<O>;
   Body: ParsedBodyOf<O>;
 }>;
@@ -31,6 +31,8 @@ export interface MountOptions {
   tags?: string[];
   /** Fastify route options besides (a body limit, say) */
   bodyLimit?: number;
+  /** a route whose URL is a credential logs only warnings and errors (the access log would write it) */
+  logLevel?: 'warn';
 }
 
 /** The OpenAPI response of a file or stream answer. */
@@ -58,6 +60,7 @@ export function mount<M extends OperationMap, K extends keyof M & OperationKey>(
   const { method, routerPath } = splitKey(key);
   const status = operation.status ?? 200;
   const response = operation.response;
+  const documented = operation.documents ?? (operation.attributes ? resourcePayloadSchema(operation.attributes) : undefined);
   const schema: FastifySchema & Record<string, unknown> = {
     ...(options.tags ? { tags: options.tags } : {}),
     ...(operation.summary ? { summary: operation.summary } : {}),
@@ -65,7 +68,7 @@ export function mount<M extends OperationMap, K extends keyof M & OperationKey>(
     ...(operation.query ? { querystring: operation.query } : {}),
     ...(operation.body ? { body: operation.body } : {}),
     // a generic write validates the envelope; the document shows the type's attributes in it
-    ...(operation.attributes ? { documentedBody: resourcePayloadSchema(operation.attributes) } : {}),
+    ...(documented ? { documentedBody: documented } : {}),
     ...(operation.multipart ? { consumes: ['multipart/form-data'] } : {}),
     response: {
       [status]: status === 204 ? noContentResponse : 'file' in response ? fileResponse(response.file) : response,
@@ -79,6 +82,7 @@ export function mount<M extends OperationMap, K extends keyof M & OperationKey>(
     config: { access: options.access },
     schema,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     handler: handler as never,
   });
 }

@@ -73,19 +73,16 @@ export interface ParentLink {
 /**
  * Everything the generic JSON:API machinery needs to serve one resource type:
  * list with page/sort/filter/search, get, create, patch, delete, archive,
- * unarchive and share. Each later resource is one such definition.
+ * unarchive and share. Each later resource is one such definition, made from its
+ * contract with `resourceOf(contract).define<Row>({...})` (resource-contract.ts), which
+ * types its hooks by the contract's schemas.
  */
-/** Attributes as a definition reads them: its contract's parsed create or update attributes. */
-type Parsed<C extends ResourceContract, W extends 'create' | 'update'> = ResourceContract extends C ? Record<string, unknown> : z.output<C['schemas'][W]>;
-/** What a definition's `attributes()` answers beside the base attributes: its contract's own attributes. */
-type Own<C extends ResourceContract> = ResourceContract extends C ? Record<string, unknown> : z.input<C['schemas']['attributes']>;
-
-export interface ResourceDefinition<R extends ResourceRow = ResourceRow, C extends ResourceContract = ResourceContract> {
+export interface ResourceDefinition<R extends ResourceRow = ResourceRow> {
   /**
    * the type's contract (packages/contracts): its operations are mounted from it and
    * answer through its schemas; `type`, `name`, `prefix` and the schemas are the contract's
    */
-  contract?: C;
+  contract?: ResourceContract;
   /** URL segment and JSON:API type, e.g. 'workspaces' */
   type: string;
   /** human name used in messages, e.g. 'workspace' */
@@ -97,17 +94,17 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow, C exten
   createSchema: z.ZodType;
   /** `parent` is the loaded parent of a child resource (`inheritsFrom`) */
   toInsert(
-    attributes: Parsed<C, 'create'>,
+    attributes: Record<string, unknown>,
     principal: Principal,
     ctx: AppContext,
     parent?: LoadedResource,
   ): Promise<Record<string, unknown>> | Record<string, unknown>;
   updateSchema: z.ZodType;
-  toUpdate?(attributes: Parsed<C, 'update'>, row: R, ctx: AppContext, principal: Principal): Promise<Record<string, unknown>> | Record<string, unknown>;
+  toUpdate?(attributes: Record<string, unknown>, row: R, ctx: AppContext, principal: Principal): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** called with the written row inside the transaction of a create or an update (e.g. to keep a version history) */
   afterWrite?(row: R, tx: Db, principal: Principal): Promise<void>;
   /** own attributes beyond the base ones; `parent` is the parent row of a child resource */
-  attributes?(row: R, parent?: ResourceRow): Own<C>;
+  attributes?(row: R, parent?: ResourceRow): Record<string, unknown>;
   /** columns matched by filter[search] (ILIKE); default identifier and label */
   searchColumns?: AnyPgColumn[];
   /** extra filter[{name}] handlers; the base ones are ownerId, identifier, isArchived, workspaces.identifier, inWorkspace */
@@ -136,7 +133,7 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow, C exten
   /** message of a duplicate identifier */
   duplicateMessage?: string;
   /** attribute a duplicate identifier error points at, given the parsed POST attributes; default 'identifier' */
-  duplicateField?(attributes: Parsed<C, 'create'>): string;
+  duplicateField?(attributes: Record<string, unknown>): string;
   /**
    * How often POST computes the insert values again after a duplicate identifier:
    * for identifiers numbered from existing rows, which two simultaneous requests

@@ -6,7 +6,6 @@ import {
   type Operation,
   type OperationKey,
   type OperationMap,
-  type ResourceContract,
   type WritePayload,
 } from '@asb/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -44,20 +43,8 @@ export function parseListQuery(query: Record<string, unknown>) {
   return { page, size, sort, filters };
 }
 
-/** The contract-derived fields of a definition: `...fromContract(contract)` in a `*.resource.ts`. */
-export function fromContract<C extends ResourceContract>(contract: C) {
-  return {
-    contract,
-    type: contract.type,
-    name: contract.name,
-    prefix: contract.prefix,
-    createSchema: contract.schemas.create,
-    updateSchema: contract.schemas.update,
-  };
-}
-
 /** The generic operations of a definition: its contract's, or (a type without a contract yet) the same keys answering unchecked. */
-function operationsOf(def: ResourceDefinition<ResourceRow, ResourceContract>): OperationMap {
+function operationsOf(def: ResourceDefinition): OperationMap {
   if (def.contract) return def.contract.operations as unknown as OperationMap;
   const base = `${def.prefix}/${def.type}`;
   const any = z.unknown();
@@ -78,16 +65,16 @@ function operationsOf(def: ResourceDefinition<ResourceRow, ResourceContract>): O
  * `create: false` leaves POST to the module, for a type created from its own payload
  * (builder executions).
  */
-export function registerResourceRoutes<R extends ResourceRow, C extends ResourceContract>(
+export function registerResourceRoutes<R extends ResourceRow>(
   app: FastifyInstance,
   ctx: AppContext,
-  def: ResourceDefinition<R, C>,
+  def: ResourceDefinition<R>,
   options: { create?: boolean } = {},
 ): ResourceService<R> {
-  const service = new ResourceService<R>(def as unknown as ResourceDefinition<R>, ctx);
+  const service = new ResourceService<R>(def, ctx);
   const base = `${def.prefix}/${def.type}`;
   const tags = [def.prefix.split('/')[1] ?? 'api'];
-  const operations = operationsOf(def as unknown as ResourceDefinition<ResourceRow, ResourceContract>);
+  const operations = operationsOf(def as unknown as ResourceDefinition);
   type Request = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown>; Body: WritePayload }>;
   const route = (key: string, declared: RouteAccess, handler: (request: Request, reply: FastifyReply) => unknown) =>
     mount(app, operations, key as OperationKey, { access: declared, tags }, handler as never);

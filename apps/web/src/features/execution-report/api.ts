@@ -1,4 +1,4 @@
-import { listQueryParams, statusGroup, type ExecutionAttributes, type ListDocument, type ResourceDocument, type TaskAttributes } from '@asb/contracts';
+import { listQueryParams, statusGroup, type ExecutionAttributes, type executionsContract, type ListDocument, type ResourceDocument, type TaskAttributes } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, apiFetchBlob } from '../../app/api/http';
 import { jsonApiSource } from '../../ui/resource-list';
@@ -12,7 +12,7 @@ const executionPath = (id: string) => `${BUILDER}/executions/${encodeURIComponen
 export const executionKey = (id: string) => [...EXECUTIONS_KEY, 'detail', id] as const;
 
 /** share (PATCH with relationships.workspaces) as every JSON:API resource */
-export const executionsSource = jsonApiSource<ExecutionAttributes>(BUILDER, 'executions');
+export const executionsSource = jsonApiSource<typeof executionsContract>(BUILDER, 'executions');
 
 export const isRunning = (status: string) => ['pending', 'running'].includes(statusGroup(status));
 

@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import type { TaskAttributes } from '@asb/contracts';
+import type { jobsContract, TaskAttributes } from '@asb/contracts';
 import { Link } from 'react-router';
 import { routePath } from '../../app/routes';
 import { formatDateTime } from '../../ui/formatDateTime';
@@ -9,7 +9,7 @@ import { StatusBadge } from '../executions/StatusBadge';
 export const TASKMGR = '/taskmgr/v1';
 
 /** Spec 3 Jobs: GET taskmgr/v1/jobs with the generic list parameters. Read-only: only `list`. */
-const { key, list } = jsonApiSource<TaskAttributes>(TASKMGR, 'jobs');
+const { key, list } = jsonApiSource<typeof jobsContract>(TASKMGR, 'jobs');
 export const jobSource: ListSource<TaskAttributes> = { key, list };
 
 /** Spec 3 Jobs filters: Owned by me, In my workspace. */

@@ -1,4 +1,4 @@
-import type { ResourceDocument, ScheduleAttributes, SchedulePayload } from '@asb/contracts';
+import type { ResourceDocument, ScheduleAttributes, SchedulePayload, schedulesContract } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../app/api/http';
 import { jsonApiSource } from '../../ui/resource-list';
@@ -7,7 +7,7 @@ import { BUILDER } from '../workflows/api/keys';
 export type Schedule = ResourceDocument<ScheduleAttributes>['data'];
 
 /** Spec 3 Schedules list: the generic list calls on builder/v1/schedules (archive, share, delete too). */
-export const scheduleSource = jsonApiSource<ScheduleAttributes>(BUILDER, 'schedules');
+export const scheduleSource = jsonApiSource<typeof schedulesContract>(BUILDER, 'schedules');
 
 export const SCHEDULES_KEY = scheduleSource.key;
 export const scheduleKey = (id: string) => [...SCHEDULES_KEY, 'detail', id] as const;

@@ -1,5 +1,5 @@
 export { ResourceList, type ResourceListProps } from './ResourceList';
-export { jsonApiSource } from './jsonapi-source';
+export { jsonApiSource, type AttributesOf } from './jsonapi-source';
 export { workspacesColumn } from './columns';
 export { rowState, type RowState } from './row-state';
 export type {

@@ -1,12 +1,20 @@
-import { listQueryParams, type BaseAttributes, type ListDocument, type ResourceDocument } from '@asb/contracts';
+import { listQueryParams, type BaseAttributes, type ListDocument, type ResourceContract, type ResourceDocument } from '@asb/contracts';
+import type { z } from 'zod';
 import { apiFetch } from '../../app/api/http';
 import type { ListSource } from './types';
 
+/** The attributes of a resource type as its contract answers them: the base ones and its own. */
+export type AttributesOf<C extends ResourceContract> = BaseAttributes & z.output<C['schemas']['attributes']>;
+
 /**
  * The generic JSON:API store of spec 1 §7 (knowledge, builder...): list with
- * page/sort/filter parameters, create, archive/unarchive, share and delete.
+ * page/sort/filter parameters, create, archive/unarchive, share and delete. The rows are
+ * typed by the type's contract (`jsonApiSource<typeof processesContract>('/knowledge/v1',
+ * 'processes')`, whose prefix and type must be the contract's), the schema the server
+ * checks its answers against.
  */
-export function jsonApiSource<A extends BaseAttributes = BaseAttributes>(prefix: string, type: string): ListSource<A> {
+export function jsonApiSource<C extends ResourceContract>(prefix: C['prefix'], type: C['type']): ListSource<AttributesOf<C>> {
+  type A = AttributesOf<C>;
   const base = `${prefix}/${type}`;
   return {
     key: [prefix, type],

@@ -1,5 +1,5 @@
 import { Divider, Stack } from '@mantine/core';
-import type { BaseAttributes } from '@asb/contracts';
+import type { BaseAttributes, workspacesContract } from '@asb/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { jsonApiSource, ResourceList, type ListSource } from '../../../ui/resource-list';
@@ -14,7 +14,7 @@ export function WorkspacesPage() {
   const refreshGroups = () => queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
 
   const source = useMemo<ListSource<BaseAttributes>>(() => {
-    const base = jsonApiSource('/knowledge/v1', 'workspaces');
+    const base = jsonApiSource<typeof workspacesContract>('/knowledge/v1', 'workspaces');
     return {
       ...base,
       // the members select lists groups, which follow the workspaces

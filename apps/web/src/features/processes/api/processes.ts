@@ -1,10 +1,10 @@
-import type { ProcessAttributes, ResourceDocument } from '@asb/contracts';
+import type { ProcessAttributes, processesContract, ResourceDocument } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/api/http';
 import { jsonApiSource, type ListSource } from '../../../ui/resource-list';
 import { KNOWLEDGE, PROCESSES_KEY } from './keys';
 
-const base = jsonApiSource<ProcessAttributes>(KNOWLEDGE, 'processes');
+const base = jsonApiSource<typeof processesContract>(KNOWLEDGE, 'processes');
 
 /** The process list's source: spec 2 says a new process gets type wps. */
 export const processSource: ListSource<ProcessAttributes> = {

@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { BUILD_STATUS_TEXT, type ProcessBucketAttributes, type ProcessVersionAttributes } from '@asb/contracts';
+import { BUILD_STATUS_TEXT, type ProcessBucketAttributes, type ProcessVersionAttributes, type processBucketsContract, type processVersionsContract } from '@asb/contracts';
 import { Link } from 'react-router';
 import { routePath } from '../../../app/routes';
 import { formatDateTime } from '../../../ui/formatDateTime';
@@ -26,9 +26,9 @@ function archiveOnly<A extends object>(source: ListSource<A>): ListSource<A> {
   return { key: source.key, list: source.list, setArchived: source.setArchived };
 }
 
-export const releasedSource = archiveOnly(jsonApiSource<ProcessVersionAttributes>(KNOWLEDGE, 'process-versions'));
+export const releasedSource = archiveOnly(jsonApiSource<typeof processVersionsContract>(KNOWLEDGE, 'process-versions'));
 
-const bucketsBase = jsonApiSource<ProcessBucketAttributes>(KNOWLEDGE, 'process-buckets');
+const bucketsBase = jsonApiSource<typeof processBucketsContract>(KNOWLEDGE, 'process-buckets');
 
 /** Unreleased versions only: a released bucket is listed as its released version instead. */
 export const unreleasedSource: ListSource<ProcessBucketAttributes> = archiveOnly({

@@ -1,11 +1,11 @@
-import type { ResourceDocument, WorkflowAttributes, WorkflowGraph } from '@asb/contracts';
+import type { ResourceDocument, WorkflowAttributes, WorkflowGraph, workflowsContract } from '@asb/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/api/http';
 import { jsonApiSource, type ListSource } from '../../../ui/resource-list';
 import { KNOWLEDGE, WORKFLOWS_KEY, workflowKey } from './keys';
 
 /** The workflow list's source (generic JSON:API resource). */
-export const workflowSource: ListSource<WorkflowAttributes> = jsonApiSource<WorkflowAttributes>(KNOWLEDGE, 'workflows');
+export const workflowSource: ListSource<WorkflowAttributes> = jsonApiSource<typeof workflowsContract>(KNOWLEDGE, 'workflows');
 
 export type Workflow = ResourceDocument<WorkflowAttributes>['data'];
 

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
+import { parseRange, RangeNotSatisfiable, type Datastore, type StoredFile } from '../../engine/store/datastore.js';
+import type { TasksRepository } from '../../engine/store/tasks.repository.js';
+import { notFound } from '../../platform/http/errors.js';
+import type { ExecutionRow } from './executions.resource.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+  '.json': 'application/json',
+  '.geojson': 'application/geo+json',
+  '.csv': 'text/csv',
+  '.txt': 'text/plain; charset=utf-8',
+  '.log': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+};
+
+/** The files of executions in the datastore: task logs and outputs (docs/engine.md "Files"). */
+export class ExecutionFiles {
+  constructor(
+    private readonly paths: DatastorePaths,
+    private readonly datastore: Datastore,
+    private readonly tasks: TasksRepository,
+  ) {}
+
+  private root(row: ExecutionRow): string {
+    return row.datastore ?? this.paths.executionDir(row.ownerId, row.identifier);
+  }
+
+  /** The log of one attempt of a task (the latest by default), as plain text. */
+  async sendLog(reply: FastifyReply, row: ExecutionRow, taskId: string, attempt: number | undefined): Promise<FastifyReply> {
+    const task = await this.tasks.findByTaskId(row.id, taskId);
+    if (!task) throw notFound(`Execution ${row.identifier} has no task ${taskId}.`);
+    const tryNumber = attempt ?? task.tryNumber;
+    if (tryNumber < 1 || tryNumber > task.tryNumber) throw notFound(`Task ${task.taskId} has not run attempt ${tryNumber}.`);
+    const root = this.root(row);
+    const file = path.relative(root, this.paths.taskLog(row.ownerId, row.identifier, task.taskId, tryNumber));
+    const log = await this.datastore.read(root, file);
+    if (!log) throw notFound(`Task ${task.taskId} has no log for attempt ${tryNumber} yet.`);
+    reply.header('content-length', log.size);
+    return reply.type('text/plain; charset=utf-8').send(log.body);
+  }
+
+  /** A file of the execution's folder; byte ranges too, so a GeoTIFF output can be read piecewise (GDAL's /vsicurl/, a tile server). */
+  async sendFile(reply: FastifyReply, row: ExecutionRow, relative: string, range: string | undefined): Promise<FastifyReply> {
+    let file: StoredFile | undefined;
+    try {
+      file = await this.datastore.read(this.root(row), relative, parseRange(range));
+    } catch (error) {
+      if (!(error instanceof RangeNotSatisfiable)) throw error;
+      return reply.code(416).header('content-range', `bytes */${error.size}`).send();
+    }
+    if (!file) throw notFound('No such file.');
+    return send(reply, file, path.basename(relative));
+  }
+}
+
+function send(reply: FastifyReply, file: StoredFile, name: string): FastifyReply {
+  reply.header('accept-ranges', 'bytes');
+  reply.header('content-disposition', `inline; filename="${name.replace(/["\\\r\n]/g, '')}"`);
+  reply.type(CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream');
+  if (file.range) {
+    reply.code(206).header('content-range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
+    reply.header('content-length', file.range.end - file.range.start + 1);
+  } else {
+    reply.header('content-length', file.size);
+  }
+  return reply.send(file.body);
+}

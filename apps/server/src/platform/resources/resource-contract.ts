@@ -1,0 +1,54 @@
+import type { ResourceContract } from '@asb/contracts';
+import type { z } from 'zod';
+import type { Principal } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import type { LoadedResource, ResourceDefinition, ResourceRow } from './resource-definition.js';
+
+type Created<C extends ResourceContract> = z.output<C['schemas']['create']>;
+type Updated<C extends ResourceContract> = z.output<C['schemas']['update']>;
+type Insert = Promise<Record<string, unknown>> | Record<string, unknown>;
+
+/**
+ * The hooks of a definition, typed by its contract: parsed create/update attributes in, the
+ * contract's own attributes out — less `Later`, attributes a module adds to each answer
+ * from other rows (the schedules' execution counts); the answer's schema checks them all.
+ */
+interface TypedHooks<R extends ResourceRow, C extends ResourceContract, Later extends string> {
+  toInsert(attributes: Created<C>, principal: Principal, ctx: AppContext, parent?: LoadedResource): Insert;
+  toUpdate?(attributes: Updated<C>, row: R, ctx: AppContext, principal: Principal): Insert;
+  attributes?(row: R, parent?: ResourceRow): Omit<z.input<C['schemas']['attributes']>, Later>;
+  duplicateField?(attributes: Created<C>): string;
+}
+
+type FromContract = 'contract' | 'type' | 'name' | 'prefix' | 'createSchema' | 'updateSchema';
+export type TypedDefinition<R extends ResourceRow, C extends ResourceContract, Later extends string = never> = Omit<
+  ResourceDefinition<R>,
+  FromContract | keyof TypedHooks<R, C, Later>
+> &
+  TypedHooks<R, C, Later>;
+
+/** The contract-derived fields of a definition. */
+export function fromContract(contract: ResourceContract) {
+  return {
+    contract,
+    type: contract.type,
+    name: contract.name,
+    prefix: contract.prefix,
+    createSchema: contract.schemas.create,
+    updateSchema: contract.schemas.update,
+  };
+}
+
+/**
+ * A resource type's definition from its contract (packages/contracts): names, prefix and
+ * schemas come from the contract, and the hooks are typed by it —
+ * `resourceOf(processesContract).define<ProcessRow>({ table, toInsert, ... })`.
+ */
+export function resourceOf<C extends ResourceContract>(contract: C) {
+  return {
+    define<R extends ResourceRow, Later extends string = never>(definition: TypedDefinition<R, C, Later>): ResourceDefinition<R> {
+      // the service parses attributes with these same schemas before it calls a hook
+      return { ...fromContract(contract), ...definition } as unknown as ResourceDefinition<R>;
+    },
+  };
+}
