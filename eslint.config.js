@@ -25,6 +25,52 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // ---- server layers (docs/architecture.md, "Layers"): platform/ knows no module and no engine;
+  // the modules depend one way (schedules -> builder -> knowledge -> platform); a module may name
+  // another's tables (its *.schema.js: the database is one), nothing else of it.
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/modules/**', '**/engine/**', '**/app-context.js', '**/app.js', '**/db-schema.js'], message: 'platform/ imports nothing from modules/, engine/ or the app: give it an interface it declares.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/knowledge/**/*.ts', 'apps/server/src/modules/usermgr/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/builder/**', '**/schedules/**', '**/keystore/**', '**/procimp/**', '**/resmgr/**', '**/taskmgr/**', '**/tiles/**', '**/demo/**', '**/spa/**', '**/engine/**'],
+              message: 'knowledge and usermgr stand on platform/ alone.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/builder/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/schedules/**', '!**/schedules/*.schema.js', '**/taskmgr/**', '**/tiles/**', '**/demo/**'], message: 'schedules, taskmgr, tiles and the demo use the builder, not the other way round.' },
+          ],
+        },
+      ],
+    },
+  },
+  // ---- end of server layers
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

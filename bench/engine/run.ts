@@ -22,7 +22,7 @@ import type { TaskJob } from '../../apps/server/src/engine/executors/executor.js
 import { runtimeScript } from '../../apps/server/src/engine/runtime/python-scripts.js';
 import { openSandbox } from '../../apps/server/src/engine/sandbox/task-sandbox.js';
 import { snapshotFolder } from '../../apps/server/src/modules/procimp/build/snapshot.js';
-import { executions, executionTasks, processes, processImages, processVersions, workflows, workflowVersions } from '../../apps/server/src/platform/db/schema.js';
+import { executions, executionTasks, processes, processImages, processVersions, workflows, workflowVersions } from '../../apps/server/src/db-schema.js';
 
 const args = new Map(process.argv.slice(2).flatMap((arg, index, all) => (arg.startsWith('--') ? [[arg.slice(2), all[index + 1] ?? '']] : [])));
 const CHAIN = Number(args.get('chain') ?? 40);

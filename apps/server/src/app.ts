@@ -8,7 +8,7 @@ import { jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provi
 import type { AppConfig } from './config.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
 import { TokenService } from './platform/auth/tokens.js';
-import type { AppContext } from './platform/context.js';
+import type { AppContext } from './app-context.js';
 import { openDatabase, type Database } from './platform/db/client.js';
 import { contractJsonSchemaTransform, contractSerializerCompiler } from './platform/http/contract-serializer.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ENCRYPTED_VALUE_MASK, type WorkflowGraph } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executionBinding } from '../src/modules/keystore/keystore.service.js';
-import { executions, processVersions } from '../src/platform/db/schema.js';
+import { executions, processVersions } from '../src/db-schema.js';
 import { builderApi, builderSeeds, encryptForInstance, type ErrorBody, type ExecutionObject } from './helpers/builder.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

@@ -7,7 +7,7 @@ import { validateWorkflowGraph, type ProcessSignature, type WorkflowAttributes, 
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import type { AppContext } from '../src/platform/context.js';
+import type { AppContext } from '../src/app-context.js';
 import { inspectWrapper } from '../src/engine/runtime/inspect-wrapper.js';
 import { runPythonScript } from '../src/engine/runtime/python-scripts.js';
 import { demoProcessDir } from '../src/modules/demo/demo-files.js';
@@ -16,7 +16,7 @@ import { DEMO_WORKSPACE, seedDemo } from '../src/modules/demo/demo-seed.js';
 import { DEMO_WORKFLOW, demoWorkflowGraph } from '../src/modules/demo/demo-workflow.js';
 import { objectPath, restoreSnapshot, snapshotFolder } from '../src/modules/procimp/build/snapshot.js';
 import { BucketStorage } from '../src/modules/procimp/storage/bucket-storage.js';
-import { processBuckets, processes, processImages, processVersions, resourceWorkspaces, workflows, workflowVersions, workspaces } from '../src/platform/db/schema.js';
+import { processBuckets, processes, processImages, processVersions, resourceWorkspaces, workflows, workflowVersions, workspaces } from '../src/db-schema.js';
 import { builderApi } from './helpers/builder.js';
 import { knowledgeApi, type JsonApiObject } from './helpers/knowledge-api.js';
 import { ADMIN, createTestApp, type TestApp } from './helpers/test-app.js';

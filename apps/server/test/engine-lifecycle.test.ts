@@ -5,7 +5,7 @@ import type { ExecutionResults } from '@asb/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TasksRepository } from '../src/engine/store/tasks.repository.js';
-import { executions, processImages, processVersions } from '../src/platform/db/schema.js';
+import { executions, processImages, processVersions } from '../src/db-schema.js';
 import { builderApi, type ErrorBody } from './helpers/builder.js';
 import { engineSeeds, getExecution, isAlive, taskLog, taskmgrTasks, taskRows, waitForStatus, waitForTask } from './helpers/engine.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';

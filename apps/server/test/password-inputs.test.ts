@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RERUN_OWNER_ONLY } from '../src/modules/builder/executions.service.js';
 import { sealLegacyInputs } from '../src/modules/keystore/seal-legacy-inputs.js';
 import { Scheduler } from '../src/modules/schedules/scheduler.js';
-import { executions } from '../src/platform/db/schema.js';
+import { executions } from '../src/db-schema.js';
 import { encryptForInstance, type ErrorBody } from './helpers/builder.js';
 import { engineSeeds, taskRows, waitForStatus } from './helpers/engine.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ProcessBucketAttributes, ProcessVersionAttributes } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVED_PROCESS_TEXT } from '../src/modules/knowledge/process-access.js';
-import { processBuckets } from '../src/platform/db/schema.js';
+import { processBuckets } from '../src/db-schema.js';
 import { knowledgeApi, type Headers, type JsonApiObject } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

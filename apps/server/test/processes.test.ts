@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processBuckets, processImages, processVersions } from '../src/platform/db/schema.js';
+import { processBuckets, processImages, processVersions } from '../src/db-schema.js';
 import { knowledgeApi, type Headers, type JsonApiObject } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { ImportStatusMessage } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectPath } from '../src/modules/procimp/build/snapshot.js';
-import { processImages, processVersions } from '../src/platform/db/schema.js';
+import { processImages, processVersions } from '../src/db-schema.js';
 import { makeTar } from './helpers/tar.js';
 import { BROKEN_WRAPPER, SCALE_SIGNATURE, SCALE_WRAPPER } from './helpers/wrappers.js';
 import { bucketRow, grantRole, multipart, createBucket, seedProcess, seedWorkspace, waitForBuild, type UploadFile } from './helpers/procimp.js';

@@ -1,6 +1,6 @@
 import type { BucketProperties } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { softwareDependencies } from '../src/platform/db/schema.js';
+import { softwareDependencies } from '../src/db-schema.js';
 import { makeTar } from './helpers/tar.js';
 import { BROKEN_WRAPPER, SCALE_SIGNATURE, SCALE_WRAPPER } from './helpers/wrappers.js';
 import { createBucket, grantRole, multipart, seedProcess, seedWorkspace, type UploadFile } from './helpers/procimp.js';

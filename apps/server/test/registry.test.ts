@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegistryListing } from '@asb/contracts';
 import type { RegistryConfig } from '../src/config.js';
 import { registerRegistryRoutes } from '../src/modules/procimp/registry/registry.routes.js';
-import type { AppContext } from '../src/platform/context.js';
+import type { AppContext } from '../src/app-context.js';
 import { registerErrorHandler } from '../src/platform/http/error-handler.js';
 import { hasRegistry, pushImage, REGISTRY_CREDENTIALS, startRegistry, stopRegistry } from './helpers/registry.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';

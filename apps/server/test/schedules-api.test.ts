@@ -1,7 +1,7 @@
 import { EXECUTION_NOT_ALLOWED, MIN_INTERVAL_MESSAGE, type SchedulePayload } from '@asb/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workflows } from '../src/platform/db/schema.js';
+import { workflows } from '../src/db-schema.js';
 import { builderSeeds, type ErrorBody } from './helpers/builder.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
 import { SCAN_GRAPH, SCAN_INPUTS, schedulesApi, seedScanProcess, type ScheduleObject } from './helpers/schedules.js';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { SchedulePayload } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Scheduler } from '../src/modules/schedules/scheduler.js';
-import { workflows } from '../src/platform/db/schema.js';
+import { workflows } from '../src/db-schema.js';
 import { OutboundFetch } from '../src/platform/outbound/outbound-fetch.js';
 import { builderApi, builderSeeds, type ErrorBody, type ExecutionObject } from './helpers/builder.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';

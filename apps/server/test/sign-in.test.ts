@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThrottle } from '../src/platform/db/schema.js';
+import { signInThrottle } from '../src/db-schema.js';
 import { SESSION_COOKIE } from '../src/modules/usermgr/session.js';
 import { SIGN_IN_FAILED } from '../src/modules/usermgr/sign-in.service.js';
 import { createTestApp, PASSWORD, type TestApp } from './helpers/test-app.js';

@@ -19,6 +19,7 @@ export * from './workflow-validation.js';
 export * from './workflows.js';
 export * from './tasks.js';
 export * from './execution-report.js';
+export * from './execution-files.js';
 export * from './schedules.js';
 export * from './stac.js';
 export * from './api/index.js';

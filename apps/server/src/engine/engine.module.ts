@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { executorKind } from '../config.js';
-import type { AppContext } from '../platform/context.js';
+import type { AppContext } from '../app-context.js';
 import type { BucketStorage } from '../modules/procimp/storage/bucket-storage.js';
 import type { TaskExecutor } from './executors/executor.js';
 import { LocalExecutor } from './executors/local-executor.js';

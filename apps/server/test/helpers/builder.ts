@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CreateExecutionPayload, ExecutionAttributes, ProcessSignature, WorkflowGraph } from '@asb/contracts';
 import { expect } from 'vitest';
-import { processes, processVersions, resourceWorkspaces, workflows, workflowVersions } from '../../src/platform/db/schema.js';
+import { processes, processVersions, resourceWorkspaces, workflows, workflowVersions } from '../../src/db-schema.js';
 import type { Headers, JsonApiObject, Method } from './knowledge-api.js';
 import type { TestApp } from './test-app.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { ExecutionAttributes, ProcessSignature, TaskAttributes, WorkflowGraph } from '@asb/contracts';
 import { snapshotFolder } from '../../src/modules/procimp/build/snapshot.js';
-import { executions, executionTasks, processes, processImages, processVersions } from '../../src/platform/db/schema.js';
+import { executions, executionTasks, processes, processImages, processVersions } from '../../src/db-schema.js';
 import { builderSeeds } from './builder.js';
 import type { Headers } from './knowledge-api.js';
 import type { TestApp } from './test-app.js';

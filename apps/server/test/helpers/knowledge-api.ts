@@ -1,6 +1,6 @@
 import type { ProcessSignature, WorkspaceRole } from '@asb/contracts';
 import { expect } from 'vitest';
-import { processImages, processVersions } from '../../src/platform/db/schema.js';
+import { processImages, processVersions } from '../../src/db-schema.js';
 import type { TestApp } from './test-app.js';
 
 export type Headers = Record<string, string>;

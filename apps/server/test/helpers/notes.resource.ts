@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { App } from '../../src/app.js';
-import { resourceColumns } from '../../src/platform/db/schema.js';
+import { resourceColumns } from '../../src/db-schema.js';
 import type { ResourceDefinition } from '../../src/platform/resources/resource-definition.js';
 import { registerResourceRoutes } from '../../src/platform/resources/resource.routes.js';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ProcessResources, WorkspaceRole } from '@asb/contracts';
-import { processBuckets, processes, workspaces } from '../../src/platform/db/schema.js';
+import { processBuckets, processes, workspaces } from '../../src/db-schema.js';
 import type { App } from '../../src/app.js';
 
 type Admin = App & { adminHeader: Record<string, string> };

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { ScheduleAttributes, SchedulePayload, WorkflowGraph } from '@asb/contracts';
 import { expect } from 'vitest';
 import type { Clock } from '../../src/modules/schedules/scheduler.js';
-import { executions, schedules } from '../../src/platform/db/schema.js';
+import { executions, schedules } from '../../src/db-schema.js';
 import { builderSeeds, type ErrorBody } from './builder.js';
 import type { Headers, JsonApiObject } from './knowledge-api.js';
 import type { TestApp } from './test-app.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createExecutionSchema, executionAllowedSchema, executionAttributesSchema, productOrderSchema } from '../executions.js';
 import { scheduleAttributesSchema, schedulePayloadSchema } from '../schedules.js';
+import { EXECUTION_FILE_PATH } from '../execution-files.js';
 import { taskAttributesSchema } from '../tasks.js';
 import { defineOperations, idParams, positiveNumber } from './operation.js';
 import { resourceContract, resourceDocumentOf } from './resource-operations.js';
@@ -55,7 +56,7 @@ export const executionOperations = defineOperations({
     query: z.object({ try: positiveNumber.optional() }),
     response: { file: 'text/plain' },
   },
-  'GET /builder/v1/executions/{id}/files/{*}': {
+  [`GET ${EXECUTION_FILE_PATH}` as const]: {
     summary: "A file of the execution's datastore (byte ranges accepted)",
     params: z.object({ id: z.string(), '*': z.string() }),
     response: { file: 'application/octet-stream' },

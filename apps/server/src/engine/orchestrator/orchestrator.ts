@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { ExecutionUpdate, TaskState } from '@asb/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { executions } from '../../modules/builder/executions.schema.js';
 import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from '../executors/executor.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { executionFileUrl } from '@asb/contracts';
 
 /**
  * Where the engine keeps files, under the data directory (docs/engine.md):
@@ -44,5 +45,5 @@ function safeSegment(value: string): string {
 
 /** The URL path under which the server serves a file of an execution's datastore folder. */
 export function datastoreUrl(executionId: number, relativePath: string): string {
-  return `/builder/v1/executions/${executionId}/files/${relativePath.split(path.sep).map(encodeURIComponent).join('/')}`;
+  return executionFileUrl(executionId, relativePath.split(path.sep).join('/'));
 }

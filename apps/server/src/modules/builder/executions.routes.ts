@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../../engine/engine.module.js';
 import { TasksRepository } from '../../engine/store/tasks.repository.js';
 import { requireUser } from '../../platform/auth/permissions.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { needs, onResource, type RouteAccess } from '../../platform/http/access.js';
 import { detailError, permissionDenied } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';

@@ -8,7 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { requireUser } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { detailError, permissionDenied } from '../../platform/http/errors.js';
 import { parseAttributes } from '../../platform/resources/resource-payload.js';

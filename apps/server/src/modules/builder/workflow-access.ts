@@ -1,7 +1,7 @@
 import { EXECUTION_NOT_ALLOWED, type ExecutionAllowed } from '@asb/contracts';
 import { eq } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { detailError, HttpError, notFound } from '../../platform/http/errors.js';
 import type { LoadedResource } from '../../platform/resources/resource-definition.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
-import { processBuckets, processes, resourceWorkspaces, workflows, workflowVersions, workspaces } from '../../platform/db/schema.js';
+import { processBuckets, processes } from '../knowledge/processes.schema.js';
+import { resourceWorkspaces, workspaces } from '../../platform/db/schema.js';
+import { workflows, workflowVersions } from '../knowledge/workflows.schema.js';
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { effectiveResources } from '../procimp/buckets/effective-resources.js';
 import { releaseBucket } from '../procimp/build/release.repository.js';

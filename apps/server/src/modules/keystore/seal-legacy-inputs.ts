@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { executions } from '../builder/executions.schema.js';
 import { schedules } from '../schedules/schedules.schema.js';
 import { executionBinding, isSealed, scheduleBinding } from './keystore.service.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { InstanceDetails, ServiceDetails } from '@asb/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { access, PUBLIC } from '../../platform/http/access.js';
 
 export function instanceDetails(ctx: AppContext): InstanceDetails {

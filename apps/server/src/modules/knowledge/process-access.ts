@@ -2,7 +2,7 @@ import type { Action } from '@asb/contracts';
 import { and, eq } from 'drizzle-orm';
 import { can } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { resourceWorkspaces } from '../../platform/db/schema.js';
 import { detailError, notFound, permissionDenied } from '../../platform/http/errors.js';
 import { processes } from './processes.schema.js';

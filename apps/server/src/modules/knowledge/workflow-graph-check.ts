@@ -1,6 +1,6 @@
 import { validateWorkflowGraph, workflowGraphSchema, type WorkflowGraph } from '@asb/contracts';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { loadGraphVersions, resolverOf } from './workflow-versions.js';
 

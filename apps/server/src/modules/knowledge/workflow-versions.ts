@@ -1,7 +1,7 @@
 import { validateWorkflowGraph, type ProcessSignature, type VersionResolver, type WorkflowGraph, type WorkflowProblem } from '@asb/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/http/errors.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
 import { registerWorkflowRoutes } from './workflows.routes.js';
 import { workflowsResource } from './workflows.resource.js';

@@ -1,3 +1,4 @@
+import type { AppContext } from '../../app-context.js';
 import { dagTypeOf, deriveSlug, workflowsContract } from '@asb/contracts';
 import { sql } from 'drizzle-orm';
 import { attributeErrors } from '../../platform/http/errors.js';
@@ -14,7 +15,7 @@ export const ARCHIVED_WORKFLOW_TEXT = 'Archived workflow! Modifications are disa
  * A graph is checked on every save (docs/workflows.md); a changed graph becomes the
  * next version, written to workflow_versions in the same transaction.
  */
-export const workflowsResource = resourceOf(workflowsContract).define<WorkflowRow>({
+export const workflowsResource = resourceOf<typeof workflowsContract, AppContext>(workflowsContract).define<WorkflowRow>({
   table: workflows,
   shareable: true,
   defaultSort: '-createdAt',

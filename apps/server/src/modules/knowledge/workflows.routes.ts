@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth/permissions.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { detailError, notFound, permissionDenied } from '../../platform/http/errors.js';
 import { parseAttributes } from '../../platform/resources/resource-payload.js';
 import { resourceId, ResourceService } from '../../platform/resources/resource.service.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { BucketFilesService } from './buckets/bucket-files.service.js';
 import { BucketPropertiesService } from './buckets/bucket-properties.service.js';
 import { BucketRepository } from './buckets/bucket.repository.js';

@@ -9,7 +9,7 @@ import {
   type WorkflowInputGroup,
 } from '@asb/contracts';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { attributeErrors, HttpError } from '../../platform/http/errors.js';
 import { executionInputs, problemsError } from '../builder/execution-inputs.js';
 import { EMPTY_WORKFLOW } from '../builder/executions.service.js';

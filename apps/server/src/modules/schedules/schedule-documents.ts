@@ -1,7 +1,7 @@
 import type { ScheduleAttributes } from '@asb/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { executions } from '../builder/executions.schema.js';
 import { workflows } from '../knowledge/workflows.schema.js';
 import type { CompletedAttributes } from './schedules.resource.js';

@@ -1,7 +1,7 @@
 import { groupsFromScheduleInputs, type CreateExecutionPayload, type ScheduleInputs } from '@asb/contracts';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
 import { resourceWorkspaces } from '../../platform/db/schema.js';
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { detailError, HttpError, notFound } from '../../platform/http/errors.js';
 import { parseAttributes } from '../../platform/resources/resource-payload.js';
 import { failureText, isRefusal, type InputOverrides, type ScheduleFiring } from './schedule-firing.js';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, ne, notInArray, or } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import type { NewItem } from './product-input.js';
 import { failureText, isRefusal, ScheduleFiring } from './schedule-firing.js';
 import { latestDueAt, nextRunAfter } from './schedule-times.js';

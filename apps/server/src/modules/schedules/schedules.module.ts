@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { ScheduleFiring } from './schedule-firing.js';
 import { Scheduler } from './scheduler.js';
 import { registerScheduleRoutes } from './schedules.routes.js';

@@ -1,3 +1,4 @@
+import type { AppContext } from '../../app-context.js';
 import {
   ENCRYPTED_VALUE_MASK,
   SCHEDULE_STATUSES,
@@ -74,7 +75,7 @@ function needsRunCheck(given: Partial<ScheduleValues>, values: ScheduleValues): 
  * spec payload, share, archive, delete. Saving checks the whole schedule
  * (schedule-check.ts) and sets when it runs next from now.
  */
-export const schedulesResource = resourceOf(schedulesContract).define<ScheduleRow, CompletedAttributes>({
+export const schedulesResource = resourceOf<typeof schedulesContract, AppContext>(schedulesContract).define<ScheduleRow, CompletedAttributes>({
   table: schedules,
   shareable: true,
   defaultSort: '-createdAt',

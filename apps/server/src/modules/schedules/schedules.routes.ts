@@ -2,7 +2,7 @@ import { scheduleOperations as operations } from '@asb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { requireUser } from '../../platform/auth/permissions.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { publicBaseUrl } from '../usermgr/oidc.state.js';

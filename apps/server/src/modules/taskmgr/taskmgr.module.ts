@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
 import { jobsResource, tasksResource } from './tasks.resource.js';
 

@@ -1,3 +1,4 @@
+import { parseExecutionFileUrl } from '@asb/contracts';
 import { detailError, type HttpError } from '../../platform/http/errors.js';
 
 /** A file of an execution's datastore, as the `url` parameter names it. */
@@ -7,7 +8,6 @@ export interface DatastoreFileRef {
   relative: string;
 }
 
-const FILES_PATH = /^\/builder\/v1\/executions\/(\d+)\/files\/(.+)$/;
 const ABSOLUTE = /^(https?):\/\/([^/?#]*)([^?#]*)/i;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -27,9 +27,9 @@ export function parseSourceUrl(url: string, bases: string[]): DatastoreFileRef {
   if (value === '') throw refused('is empty.');
   if (/[\\\0]/.test(value)) throw refused('holds a backslash or a NUL.');
   const path = value.startsWith('/') ? localPath(value) : absolutePath(value, bases);
-  const match = FILES_PATH.exec(path.replace(/[?#].*$/s, ''));
-  if (!match) throw refused(`"${value}" is not an execution file.`);
-  return { executionId: match[1]!, relative: decodeSegments(match[2]!) };
+  const file = parseExecutionFileUrl(path);
+  if (!file) throw refused(`"${value}" is not an execution file.`);
+  return { executionId: file.executionId, relative: decodeSegments(file.encodedPath) };
 }
 
 function localPath(value: string): string {

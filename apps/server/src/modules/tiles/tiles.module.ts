@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../../engine/engine.module.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { registerTilesRoutes } from './tiles.routes.js';
 import { TileService } from './tiles.service.js';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { detailError, notAuthenticated } from '../../platform/http/errors.js';
 import { streamPrincipal } from '../../platform/live/stream-auth.js';
 import { publicBaseUrl } from '../usermgr/oidc.state.js';

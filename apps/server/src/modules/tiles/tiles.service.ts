@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Engine } from '../../engine/engine.module.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { executionsResource, type ExecutionRow } from '../builder/executions.resource.js';

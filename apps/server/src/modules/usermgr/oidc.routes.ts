@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_BASE_PATH, TOKEN_LIFETIME_SECONDS } from '@asb/contracts';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { OidcAccounts } from './oidc.accounts.js';
 import { OidcClient, oidcErrorCode, type OidcErrorCode } from './oidc.client.js';
 import { clearStateCookie, publicBaseUrl, readStateCookie, safeNext, setStateCookie } from './oidc.state.js';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { signInThrottle } from '../../platform/db/schema.js';
 import { passwordVersion } from '../../platform/auth/authenticate.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { detailError, HttpError } from '../../platform/http/errors.js';
 import type { UserRow } from './users.repository.js';
 

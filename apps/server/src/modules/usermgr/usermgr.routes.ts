@@ -1,7 +1,7 @@
 import { usermgrOperations as operations } from '@asb/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, revokeToken } from '../../platform/auth/authenticate.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { needs, PUBLIC, SIGNED_IN, STAFF, type RouteAccess } from '../../platform/http/access.js';
 import { notAuthenticated } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';

@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { isMember, requireStaff, requireUser } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { workspaces } from '../../platform/db/schema.js';
 import { detailError, fieldErrors, notFound, permissionDenied } from '../../platform/http/errors.js';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import { revokedTokens } from '../db/schema.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { PlatformContext } from '../context.js';
 import type { Principal } from './principal.js';
 
 declare module 'fastify' {
@@ -22,7 +22,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * authenticate by header only, never by cookie, so no cross-site request can act
  * for a signed-in browser.
  */
-export function registerAuthentication(app: FastifyInstance, ctx: AppContext): void {
+/** Who a token's subject is, with the password hash its token must match (usermgr's users repository). */
+export interface PrincipalSource {
+  principal(username: string): Promise<{ principal: Principal; row: { passwordHash: string | null } } | undefined>;
+}
+
+export function registerAuthentication(app: FastifyInstance, ctx: PlatformContext): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
@@ -31,7 +36,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
   });
 }
 
-export async function principalFromToken(ctx: AppContext, token: string): Promise<Principal | undefined> {
+export async function principalFromToken(ctx: PlatformContext, token: string): Promise<Principal | undefined> {
   const payload = await ctx.tokens.verify(token, 'access');
   if (!payload) return undefined;
   if (typeof payload.jti === 'string' && (await isRevoked(ctx, payload.jti))) return undefined;
@@ -43,13 +48,13 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
   return loaded.principal;
 }
 
-async function isRevoked(ctx: AppContext, jti: string): Promise<boolean> {
+async function isRevoked(ctx: PlatformContext, jti: string): Promise<boolean> {
   const [row] = await ctx.db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti));
   return row !== undefined;
 }
 
 /** Logout: the presented bearer token stops working at once (expired revocations are swept on the way). */
-export async function revokeToken(ctx: AppContext, token: string): Promise<void> {
+export async function revokeToken(ctx: PlatformContext, token: string): Promise<void> {
   const payload = await ctx.tokens.verify(token, 'access');
   if (!payload || typeof payload.jti !== 'string') return;
   const expiresAt = new Date((typeof payload.exp === 'number' ? payload.exp : Date.now() / 1000) * 1000);

@@ -9,11 +9,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.js';
-
-export type Schema = typeof schema;
-/** The common type of the PGlite and node-postgres drivers: code never knows which one runs. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The common type of the PGlite and node-postgres drivers: code never knows which one runs.
+ * Queries name their tables (each module owns its *.schema.ts; drizzle.config.ts lists them
+ * all for the migrations), so the driver is given no schema.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -43,7 +44,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, ) as unknown as Db;
     // Several replicas may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
     try {
@@ -61,7 +62,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, ) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

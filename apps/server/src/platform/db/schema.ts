@@ -101,9 +101,3 @@ export const resourceWorkspaces = pgTable(
     index('resource_workspaces_ws_idx').on(t.workspaceId),
   ],
 );
-
-export * from '../../modules/knowledge/processes.schema.js';
-export * from '../../modules/knowledge/workflows.schema.js';
-export * from '../../modules/builder/executions.schema.js';
-export * from '../../engine/store/tasks.schema.js';
-export * from '../../modules/schedules/schedules.schema.js';

@@ -1,7 +1,7 @@
 import type { Action } from '@asb/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Principal } from '../auth/principal.js';
-import type { AppContext } from '../context.js';
+import type { PlatformContext } from '../context.js';
 import { notAuthenticated, permissionDenied } from './errors.js';
 import { streamPrincipal } from '../live/stream-auth.js';
 
@@ -31,10 +31,10 @@ export interface RouteAccess {
 /** Loads the resource of `id` as the caller sees it: throws 404 when it does not exist, 403 when the caller may not see it or take `action` on it. */
 export type ResourceGuard = (principal: Principal, id: string, action: Action) => Promise<unknown>;
 
-const guards = new WeakMap<AppContext, Map<string, ResourceGuard>>();
+const guards = new WeakMap<PlatformContext, Map<string, ResourceGuard>>();
 
 /** The resource machinery registers how to load each type (resource.routes.ts). */
-export function guardResource(ctx: AppContext, type: string, guard: ResourceGuard): void {
+export function guardResource(ctx: PlatformContext, type: string, guard: ResourceGuard): void {
   if (!guards.has(ctx)) guards.set(ctx, new Map());
   guards.get(ctx)!.set(type, guard);
 }
@@ -72,7 +72,7 @@ export function access(declared: RouteAccess): { access: RouteAccess } {
   return { access: declared };
 }
 
-function enforce(ctx: AppContext, declared: RouteAccess, isWebSocket: boolean): onRequestAsyncHookHandler {
+function enforce(ctx: PlatformContext, declared: RouteAccess, isWebSocket: boolean): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
     if (declared.streamToken && !request.principal) request.principal = (await streamPrincipal(ctx, request)) ?? null;
     if (declared.who === 'public') return;
@@ -97,7 +97,7 @@ const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [
  * server at start-up, naming it. The check runs after authentication (a global onRequest
  * hook registered before) and before the body is read.
  */
-export function requireDeclaredAccess(app: FastifyInstance, ctx: AppContext): void {
+export function requireDeclaredAccess(app: FastifyInstance, ctx: PlatformContext): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const declared = route.config?.access;
     if (!declared) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { PlatformContext } from '../context.js';
 import { notAuthenticated, permissionDenied } from '../http/errors.js';
 import type { LiveEvent } from './event-bus.js';
 import { openEventStream } from './event-stream.js';
@@ -14,7 +14,7 @@ const RETRY_MS = 1000;
  * WebSocket /builder/live (spec 1 §4, spec 3 §7): authenticated clients receive
  * the live events meant for them (token: see streamPrincipal).
  */
-export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerLiveRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   registerLiveStreams(app, ctx);
   app.get('/builder/live', { websocket: true, config: access({ who: 'user', permission: 'events meant for the user', streamToken: true }) }, async (socket, request) => {
     const principal = await streamPrincipal(ctx, request);
@@ -36,7 +36,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): void 
  * events meant for that user (the user or a superuser may listen), /backend/live/_all_executions/
  * every executionUpdate (superusers), /backend/live/_marketplace/ the events meant for everyone.
  */
-export function registerLiveStreams(app: FastifyInstance, ctx: AppContext): void {
+export function registerLiveStreams(app: FastifyInstance, ctx: PlatformContext): void {
   app.get<{ Params: { channel: string } }>('/backend/live/:channel/', { config: access({ who: 'public', permission: '_marketplace: anyone; {username}: that user or a superuser; _all_executions: superusers', streamToken: true }), schema: { tags: ['backend'] } }, async (request, reply) => {
     const { channel } = request.params;
     const principal = await streamPrincipal(ctx, request);

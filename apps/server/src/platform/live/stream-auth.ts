@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { TOKEN_COOKIE } from '@asb/contracts';
 import { principalFromToken } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
-import type { AppContext } from '../context.js';
+import type { PlatformContext } from '../context.js';
 
 function isSameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
@@ -20,7 +20,7 @@ function isSameOrigin(request: FastifyRequest): boolean {
  * ?token= or from the token cookie of a same-origin page; the origin check keeps
  * another site's page from opening a stream with the user's cookie.
  */
-export async function streamPrincipal(ctx: AppContext, request: FastifyRequest): Promise<Principal | undefined> {
+export async function streamPrincipal(ctx: PlatformContext, request: FastifyRequest): Promise<Principal | undefined> {
   if (request.principal) return request.principal;
   const query = request.query as { token?: string } | undefined;
   const token = query?.token ?? (isSameOrigin(request) ? request.cookies[TOKEN_COOKIE] : undefined);

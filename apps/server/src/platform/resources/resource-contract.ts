@@ -1,7 +1,7 @@
 import type { ResourceContract } from '@asb/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
-import type { AppContext } from '../context.js';
+import type { PlatformContext } from '../context.js';
 import type { LoadedResource, ResourceDefinition, ResourceRow } from './resource-definition.js';
 
 type Created<C extends ResourceContract> = z.output<C['schemas']['create']>;
@@ -13,19 +13,19 @@ type Insert = Promise<Record<string, unknown>> | Record<string, unknown>;
  * contract's own attributes out — less `Later`, attributes a module adds to each answer
  * from other rows (the schedules' execution counts); the answer's schema checks them all.
  */
-interface TypedHooks<R extends ResourceRow, C extends ResourceContract, Later extends string> {
-  toInsert(attributes: Created<C>, principal: Principal, ctx: AppContext, parent?: LoadedResource): Insert;
-  toUpdate?(attributes: Updated<C>, row: R, ctx: AppContext, principal: Principal): Insert;
+interface TypedHooks<R extends ResourceRow, C extends ResourceContract, Later extends string, Ctx extends PlatformContext> {
+  toInsert(attributes: Created<C>, principal: Principal, ctx: Ctx, parent?: LoadedResource): Insert;
+  toUpdate?(attributes: Updated<C>, row: R, ctx: Ctx, principal: Principal): Insert;
   attributes?(row: R, parent?: ResourceRow): Omit<z.input<C['schemas']['attributes']>, Later>;
   duplicateField?(attributes: Created<C>): string;
 }
 
 type FromContract = 'contract' | 'type' | 'name' | 'prefix' | 'createSchema' | 'updateSchema';
-export type TypedDefinition<R extends ResourceRow, C extends ResourceContract, Later extends string = never> = Omit<
+export type TypedDefinition<R extends ResourceRow, C extends ResourceContract, Later extends string = never, Ctx extends PlatformContext = PlatformContext> = Omit<
   ResourceDefinition<R>,
-  FromContract | keyof TypedHooks<R, C, Later>
+  FromContract | keyof TypedHooks<R, C, Later, Ctx>
 > &
-  TypedHooks<R, C, Later>;
+  TypedHooks<R, C, Later, Ctx>;
 
 /** The contract-derived fields of a definition. */
 export function fromContract(contract: ResourceContract) {
@@ -42,11 +42,13 @@ export function fromContract(contract: ResourceContract) {
 /**
  * A resource type's definition from its contract (packages/contracts): names, prefix and
  * schemas come from the contract, and the hooks are typed by it —
- * `resourceOf(processesContract).define<ProcessRow>({ table, toInsert, ... })`.
+ * `resourceOf(processesContract).define<ProcessRow>({ table, toInsert, ... })`. The hooks get
+ * the context the module registers the resource with: a module whose hooks use the
+ * modules' services names it, `resourceOf<typeof c, AppContext>(c)`.
  */
-export function resourceOf<C extends ResourceContract>(contract: C) {
+export function resourceOf<C extends ResourceContract, Ctx extends PlatformContext = PlatformContext>(contract: C) {
   return {
-    define<R extends ResourceRow, Later extends string = never>(definition: TypedDefinition<R, C, Later>): ResourceDefinition<R> {
+    define<R extends ResourceRow, Later extends string = never>(definition: TypedDefinition<R, C, Later, Ctx>): ResourceDefinition<R> {
       // the service parses attributes with these same schemas before it calls a hook
       return { ...fromContract(contract), ...definition } as unknown as ResourceDefinition<R>;
     },

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
-import type { AppContext } from '../context.js';
+import type { PlatformContext } from '../context.js';
 import type { Db } from '../db/client.js';
 
 /** A table made with `resourceColumns()` plus its own columns. */
@@ -96,11 +96,11 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow> {
   toInsert(
     attributes: Record<string, unknown>,
     principal: Principal,
-    ctx: AppContext,
+    ctx: PlatformContext,
     parent?: LoadedResource,
   ): Promise<Record<string, unknown>> | Record<string, unknown>;
   updateSchema: z.ZodType;
-  toUpdate?(attributes: Record<string, unknown>, row: R, ctx: AppContext, principal: Principal): Promise<Record<string, unknown>> | Record<string, unknown>;
+  toUpdate?(attributes: Record<string, unknown>, row: R, ctx: PlatformContext, principal: Principal): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** called with the written row inside the transaction of a create or an update (e.g. to keep a version history) */
   afterWrite?(row: R, tx: Db, principal: Principal): Promise<void>;
   /** own attributes beyond the base ones; `parent` is the parent row of a child resource */

@@ -10,7 +10,7 @@ import {
 } from '@asb/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context.js';
+import type { PlatformContext } from '../context.js';
 import { guardResource, needs, onResource, type RouteAccess } from '../http/access.js';
 import { detailError } from '../http/errors.js';
 import { mount } from '../http/operations.js';
@@ -67,7 +67,7 @@ function operationsOf(def: ResourceDefinition): OperationMap {
  */
 export function registerResourceRoutes<R extends ResourceRow>(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: PlatformContext,
   def: ResourceDefinition<R>,
   options: { create?: boolean } = {},
 ): ResourceService<R> {

@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '@asb/contracts';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { can, canAddToWorkspace, requireUser } from '../auth/permissions.js';
 import type { Principal } from '../auth/principal.js';
-import type { AppContext } from '../context.js';
+import type { PlatformContext } from '../context.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { attributeErrors, detailError, notFound, permissionDenied } from '../http/errors.js';
 import type { LoadedResource, ResourceDefinition, ResourceOperation, ResourceRow } from './resource-definition.js';
@@ -35,7 +35,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
 
   constructor(
     readonly def: ResourceDefinition<R>,
-    private readonly ctx: AppContext,
+    private readonly ctx: PlatformContext,
   ) {
     this.repository = new ResourceRepository<R>(ctx.db, def);
     if (def.inheritsFrom) {

@@ -1,7 +1,7 @@
 import type { Action } from '@asb/contracts';
 import { requireUser } from '../../../platform/auth/permissions.js';
 import type { Principal } from '../../../platform/auth/principal.js';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../app-context.js';
 import { detailError, notFound } from '../../../platform/http/errors.js';
 import { processAccess, type ProcessRow } from '../../knowledge/process-access.js';
 import type { BucketRepository, BucketRow } from './bucket.repository.js';

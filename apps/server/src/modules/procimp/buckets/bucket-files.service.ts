@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Multipart } from '@fastify/multipart';
 import type { BucketUploadResult, FileTreeNode } from '@asb/contracts';
 import type { Principal } from '../../../platform/auth/principal.js';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../app-context.js';
 import { detailError, notFound } from '../../../platform/http/errors.js';
 import type { BucketStorage } from '../storage/bucket-storage.js';
 import { listFileTree } from '../storage/file-tree.js';

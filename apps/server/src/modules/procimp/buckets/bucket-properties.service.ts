@@ -1,6 +1,6 @@
 import { WRAPPER_FILE, type BucketProperties } from '@asb/contracts';
 import type { Principal } from '../../../platform/auth/principal.js';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../app-context.js';
 import { generateDockerfile } from '../build/dockerfile.js';
 import type { BucketStorage } from '../storage/bucket-storage.js';
 import { bucketAccess } from './bucket-access.js';

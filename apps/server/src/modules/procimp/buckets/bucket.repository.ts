@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { processBuckets, softwareDependencies, workspaces } from '../../../platform/db/schema.js';
+import { processBuckets, softwareDependencies } from '../../knowledge/processes.schema.js';
+import { workspaces } from '../../../platform/db/schema.js';
 
 export type BucketRow = typeof processBuckets.$inferSelect;
 export type SoftwareDependencyRow = Pick<typeof softwareDependencies.$inferSelect, 'identifier' | 'install' | 'isMain' | 'requirements'>;

@@ -1,5 +1,5 @@
 import type { BuildStatus } from '@asb/contracts';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../app-context.js';
 import { bucketStatusEvent, formatLogEntry, type BucketStatusState } from '../status/status-message.js';
 import type { BuildRepository } from './build.repository.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { RELEASE_PASSED_EVENT, BUILD_PASSED_EVENT, type ProcessSignature } from '@asb/contracts';
 import { ARCHIVE_PATTERN, extractArchive } from '../../../engine/runtime/extract-archive.js';
 import { inspectWrapper } from '../../../engine/runtime/inspect-wrapper.js';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../app-context.js';
 import type { ProcessRow } from '../../knowledge/process-access.js';
 import type { BucketRepository, BucketRow } from '../buckets/bucket.repository.js';
 import { effectiveResources } from '../buckets/effective-resources.js';

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { AppContext } from '../../../platform/context.js';
-import { processes } from '../../../platform/db/schema.js';
+import type { AppContext } from '../../../app-context.js';
+import { processes } from '../../knowledge/processes.schema.js';
 import { bucketStatusEvent, formatLogEntry, toBuildStatus } from '../status/status-message.js';
 import { INTERRUPTED } from './build-failure.js';
 import type { BuildRepository } from './build.repository.js';

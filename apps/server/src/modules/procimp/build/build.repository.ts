@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { processBuckets } from '../../../platform/db/schema.js';
+import { processBuckets } from '../../knowledge/processes.schema.js';
 import type { BucketRow } from '../buckets/bucket.repository.js';
 
 export type BuildKind = 'dry-run' | 'release';

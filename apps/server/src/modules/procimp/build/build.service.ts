@@ -1,6 +1,6 @@
 import type { ImportStatusMessage } from '@asb/contracts';
 import type { Principal } from '../../../platform/auth/principal.js';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../app-context.js';
 import { detailError } from '../../../platform/http/errors.js';
 import { bucketAccess } from '../buckets/bucket-access.js';
 import type { BucketRepository } from '../buckets/bucket.repository.js';

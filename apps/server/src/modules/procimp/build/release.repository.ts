@@ -1,7 +1,7 @@
 import type { ProcessResources, ProcessSignature, SnapshotEntry } from '@asb/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { processBuckets, processImages, processVersions } from '../../../platform/db/schema.js';
+import { processBuckets, processImages, processVersions } from '../../knowledge/processes.schema.js';
 import { isUniqueViolation } from '../../../platform/db/unique-violation.js';
 import type { ProcessRow } from '../../knowledge/process-access.js';
 import type { BucketRow } from '../buckets/bucket.repository.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RegistryListing } from '@asb/contracts';
 import { requireUser } from '../../../platform/auth/permissions.js';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../app-context.js';
 import { detailError } from '../../../platform/http/errors.js';
 import { RegistryClient, RegistryError } from './registry.client.js';
 import { access, SIGNED_IN } from '../../../platform/http/access.js';

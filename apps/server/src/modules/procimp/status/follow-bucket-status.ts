@@ -1,5 +1,5 @@
 import { BUCKET_STATUS_EVENT, type ImportStatusMessage } from '@asb/contracts';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../app-context.js';
 import type { BucketAccess } from '../buckets/bucket-access.js';
 import type { BucketRepository } from '../buckets/bucket.repository.js';
 import { isFinal, toBuildStatus, toStatusMessage, type BucketStatusPayload } from './status-message.js';

@@ -2,7 +2,7 @@ import { MAX_ID } from '../../../platform/http/ids.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../../platform/context.js';
+import type { AppContext } from '../../../app-context.js';
 import { HttpError, notAuthenticated } from '../../../platform/http/errors.js';
 import { loggableError } from '../../../platform/http/input-guards.js';
 import { openEventStream } from '../../../platform/live/event-stream.js';

@@ -1,0 +1,11 @@
+/**
+ * Every table of the database, for drizzle-kit (drizzle.config.ts: migrations are generated
+ * from this) and for tests that seed rows. Code imports a table from its owner's
+ * *.schema.ts: the platform's (platform/db/schema.ts), a module's or the engine's.
+ */
+export * from './platform/db/schema.js';
+export * from './modules/knowledge/processes.schema.js';
+export * from './modules/knowledge/workflows.schema.js';
+export * from './modules/builder/executions.schema.js';
+export * from './engine/store/tasks.schema.js';
+export * from './modules/schedules/schedules.schema.js';
