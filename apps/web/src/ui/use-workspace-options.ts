@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ListDocument } from '@asb/contracts';
-import { apiFetch } from '../app/api/http';
+import { api } from '../app/api/http';
 
 /** The workspaces the signed-in user may pick (the server lists those visible to them). */
 export function useWorkspaceOptions(isEnabled = true) {
@@ -8,7 +7,7 @@ export function useWorkspaceOptions(isEnabled = true) {
     queryKey: ['/knowledge/v1', 'workspaces', 'options'],
     enabled: isEnabled,
     queryFn: async ({ signal }) => {
-      const document = await apiFetch<ListDocument>('/knowledge/v1/workspaces', {
+      const document = await api('GET /knowledge/v1/workspaces', {
         query: { 'page[size]': 100, sort: 'identifier' },
         signal,
         jsonApi: true,

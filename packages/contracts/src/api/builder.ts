@@ -4,7 +4,7 @@ import { scheduleAttributesSchema, schedulePayloadSchema } from '../schedules.js
 import { EXECUTION_FILE_PATH } from '../execution-files.js';
 import { taskAttributesSchema } from '../tasks.js';
 import { defineOperations, idParams, positiveNumber } from './operation.js';
-import { resourceContract, resourceDocumentOf } from './resource-operations.js';
+import { resourceContract, resourceDocumentOf, withPlainWrites } from './resource-operations.js';
 
 /** Nothing to write: tasks are the engine's record. */
 const nothing = z.object({});
@@ -65,12 +65,16 @@ export const executionOperations = defineOperations({
 });
 
 /** Schedules take the spec payload as it is or as JSON:API (docs/schedules.md "API"). */
-export const schedulesContract = resourceContract('/builder/v1', 'schedules', 'schedule', {
-  attributes: scheduleAttributesSchema,
-  create: schedulePayloadSchema,
-  // a partial payload: its defaults must not overwrite stored values (schedules.resource.ts)
-  update: checkedByTheType,
-});
+const plainOrEnvelope = <S extends z.ZodType>(payload: S) => z.union([payload, z.object({ data: z.object({ type: z.string().optional(), id: z.string().optional(), attributes: payload }) })]);
+export const schedulesContract = withPlainWrites(
+  resourceContract('/builder/v1', 'schedules', 'schedule', {
+    attributes: scheduleAttributesSchema,
+    create: schedulePayloadSchema,
+    // a partial payload: its defaults must not overwrite stored values (schedules.resource.ts)
+    update: checkedByTheType,
+  }),
+  { create: plainOrEnvelope(schedulePayloadSchema), update: plainOrEnvelope(schedulePayloadSchema.partial()) },
+);
 
 export const scheduleOperations = defineOperations({
   'POST /builder/v1/schedules/{id}/trigger/{token}': {

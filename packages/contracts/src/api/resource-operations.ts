@@ -12,9 +12,11 @@ export interface ResourceSchemas<A extends z.ZodType, C extends z.ZodType, U ext
 }
 
 /** The attributes of one resource as answered: the base ones and the type's own. */
-export function resourceAttributesSchema<A extends z.ZodObject>(own: A) {
-  return baseAttributesSchema.extend(own.shape);
+export function resourceAttributesSchema<A extends z.ZodObject>(own: A): ResourceAttributesSchema<A> {
+  return baseAttributesSchema.extend(own.shape) as ResourceAttributesSchema<A>;
 }
+/** (named, not inferred: a generic instantiation would lose the type's own fields) */
+export type ResourceAttributesSchema<A extends z.ZodObject> = ReturnType<typeof baseAttributesSchema.extend<A['shape']>>;
 
 /** The JSON:API document of one resource of a contract's type: `{data: {type, id, attributes, relationships}}`. */
 export function resourceDocumentOf<A extends z.ZodObject>(contract: { schemas: { attributes: A } }) {
@@ -82,7 +84,7 @@ export interface ResourceContract<
   /** human name used in messages, e.g. 'workspace' */
   name: string;
   schemas: ResourceSchemas<A, C, U>;
-  operations: string extends P | T ? OperationMap : ResourceOperations<`${P}/${T}`, ReturnType<typeof resourceAttributesSchema<A>>, C, U>;
+  operations: string extends P | T ? OperationMap : ResourceOperations<`${P}/${T}`, ResourceAttributesSchema<A>, C, U>;
 }
 
 export function resourceContract<P extends string, T extends string, A extends z.ZodObject, C extends z.ZodType, U extends z.ZodType>(
@@ -93,4 +95,22 @@ export function resourceContract<P extends string, T extends string, A extends z
 ): ResourceContract<P, T, A, C, U> {
   const operations = resourceOperations(`${prefix}/${type}`, name, schemas);
   return { prefix, type, name, schemas, operations: operations as ResourceContract<P, T, A, C, U>['operations'] };
+}
+
+/**
+ * A contract whose writes also take the type's payload as it is, not only in a JSON:API
+ * envelope (the spec's schedule payload): the document and the client show `create` and
+ * `update` as the bodies; the server reads both forms.
+ */
+export function withPlainWrites<P extends string, T extends string, A extends z.ZodObject, C extends z.ZodType, U extends z.ZodType, DC extends z.ZodType, DU extends z.ZodType>(
+  contract: ResourceContract<P, T, A, C, U>,
+  documents: { create: DC; update: DU },
+) {
+  const base = `${contract.prefix}/${contract.type}`;
+  const operations = { ...contract.operations } as Record<string, object>;
+  operations[`POST ${base}`] = { ...operations[`POST ${base}`], documents: documents.create };
+  operations[`PATCH ${base}/{id}`] = { ...operations[`PATCH ${base}/{id}`], documents: documents.update };
+  return { ...contract, operations } as unknown as Omit<ResourceContract<P, T, A, C, U>, 'operations'> & {
+    operations: ResourceContract<P, T, A, C, U>['operations'] & { [K in `POST ${P}/${T}`]: { documents: DC } } & { [K in `PATCH ${P}/${T}/{id}`]: { documents: DU } };
+  };
 }

@@ -1,3 +1,5 @@
+import type { executionsContract } from '@asb/contracts';
+import type { AnswerOf } from '../../platform/resources/resource-contract.js';
 import {
   createExecutionSchema,
   workflowInputGroups,
@@ -37,7 +39,7 @@ function unwrap(body: unknown): unknown {
 
 /** Builder executions (docs/workflows.md "Builder"): create, execute, execution_allowed, product order. */
 export class ExecutionsService {
-  readonly resources: ResourceService<ExecutionRow>;
+  readonly resources: ResourceService<ExecutionRow, AnswerOf<typeof executionsContract>>;
   private readonly workflows: WorkflowAccess;
 
   constructor(private readonly ctx: AppContext) {
@@ -50,7 +52,7 @@ export class ExecutionsService {
    * server's own callers (a schedule firing, a run again) may also pass values sealed for
    * `options.sealedFor`. Each is stored sealed for the new execution only.
    */
-  async create(principalOrNull: Principal | null, body: unknown, options: { sealedFor?: string } = {}): Promise<ResourceDocument> {
+  async create(principalOrNull: Principal | null, body: unknown, options: { sealedFor?: string } = {}): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
     const principal = requireUser(principalOrNull);
     const payload = parseAttributes(createExecutionSchema, unwrap(body));
     const workflow = (await this.workflows.loadExecutable(principal, payload.processor_id)).row;
@@ -101,7 +103,7 @@ export class ExecutionsService {
    * and to execute its workflow; an execution with password inputs is run again only by its
    * owner (their password, sealed for it, is sealed anew for the new one).
    */
-  async rerun(principalOrNull: Principal | null, id: string): Promise<ResourceDocument> {
+  async rerun(principalOrNull: Principal | null, id: string): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
     const principal = requireUser(principalOrNull);
     const { row } = await this.resources.load(principal, id);
     if (row.status === 'created' || row.status === 'pending' || row.status === 'running') {
@@ -129,7 +131,7 @@ export class ExecutionsService {
   }
 
   /** created -> pending: the engine takes it from there. Only once, whoever asks twice. */
-  async execute(principalOrNull: Principal | null, id: string): Promise<ResourceDocument> {
+  async execute(principalOrNull: Principal | null, id: string): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
     const principal = requireUser(principalOrNull);
     const row = await this.changeable(principal, id);
     const now = new Date();

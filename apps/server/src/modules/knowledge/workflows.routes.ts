@@ -1,3 +1,5 @@
+import type { workflowsContract } from '@asb/contracts';
+import type { AnswerOf } from '../../platform/resources/resource-contract.js';
 import {
   dagTypeOf,
   isEncryptedInput,
@@ -22,7 +24,7 @@ import { needs, onResource, type RouteAccess } from '../../platform/http/access.
 import { mount } from '../../platform/http/operations.js';
 
 /** knowledge/v1 calls on a workflow beyond the generic ones (docs/workflows.md, spec 1 §7 Knowledge). */
-export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, service: ResourceService<WorkflowRow>): void {
+export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, service: ResourceService<WorkflowRow, AnswerOf<typeof workflowsContract>>): void {
   const route = (access: RouteAccess) => ({ access, tags: ['knowledge'] });
   const versions = new ResourceService(processVersionsResource, ctx);
 

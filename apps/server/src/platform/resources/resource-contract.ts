@@ -1,4 +1,4 @@
-import type { ResourceContract } from '@asb/contracts';
+import type { BaseAttributes, ResourceContract } from '@asb/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { PlatformContext } from '../context.js';
@@ -6,6 +6,8 @@ import type { LoadedResource, ResourceDefinition, ResourceRow } from './resource
 
 type Created<C extends ResourceContract> = z.output<C['schemas']['create']>;
 type Updated<C extends ResourceContract> = z.output<C['schemas']['update']>;
+/** The attributes a contract's type answers: the base ones and its own. */
+export type AnswerOf<C extends ResourceContract> = BaseAttributes & z.output<C['schemas']['attributes']>;
 type Insert = Promise<Record<string, unknown>> | Record<string, unknown>;
 
 /**
@@ -23,7 +25,7 @@ interface TypedHooks<R extends ResourceRow, C extends ResourceContract, Later ex
 type FromContract = 'contract' | 'type' | 'name' | 'prefix' | 'createSchema' | 'updateSchema';
 export type TypedDefinition<R extends ResourceRow, C extends ResourceContract, Later extends string = never, Ctx extends PlatformContext = PlatformContext> = Omit<
   ResourceDefinition<R>,
-  FromContract | keyof TypedHooks<R, C, Later, Ctx>
+  FromContract | 'answers' | keyof TypedHooks<R, C, Later, Ctx>
 > &
   TypedHooks<R, C, Later, Ctx>;
 
@@ -48,9 +50,9 @@ export function fromContract(contract: ResourceContract) {
  */
 export function resourceOf<C extends ResourceContract, Ctx extends PlatformContext = PlatformContext>(contract: C) {
   return {
-    define<R extends ResourceRow, Later extends string = never>(definition: TypedDefinition<R, C, Later, Ctx>): ResourceDefinition<R> {
+    define<R extends ResourceRow, Later extends string = never>(definition: TypedDefinition<R, C, Later, Ctx>): ResourceDefinition<R, AnswerOf<C>> {
       // the service parses attributes with these same schemas before it calls a hook
-      return { ...fromContract(contract), ...definition } as unknown as ResourceDefinition<R>;
+      return { ...fromContract(contract), ...definition } as unknown as ResourceDefinition<R, AnswerOf<C>>;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { BaseAttributes } from '@asb/contracts';
 import type { Action, ResourceContract } from '@asb/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -77,7 +78,12 @@ export interface ParentLink {
  * contract with `resourceOf(contract).define<Row>({...})` (resource-contract.ts), which
  * types its hooks by the contract's schemas.
  */
-export interface ResourceDefinition<R extends ResourceRow = ResourceRow> {
+export interface ResourceDefinition<R extends ResourceRow = ResourceRow, A extends BaseAttributes = BaseAttributes & Record<string, unknown>> {
+  /**
+   * never set: the type of the attributes this type answers (its contract's), carried so
+   * that the service and the routes built from the definition answer typed documents
+   */
+  readonly answers?: A;
   /**
    * the type's contract (packages/contracts): its operations are mounted from it and
    * answer through its schemas; `type`, `name`, `prefix` and the schemas are the contract's

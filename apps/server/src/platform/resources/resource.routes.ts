@@ -1,3 +1,4 @@
+import type { BaseAttributes } from '@asb/contracts';
 import {
   idParams,
   listQuerySchema,
@@ -65,13 +66,13 @@ function operationsOf(def: ResourceDefinition): OperationMap {
  * `create: false` leaves POST to the module, for a type created from its own payload
  * (builder executions).
  */
-export function registerResourceRoutes<R extends ResourceRow>(
+export function registerResourceRoutes<R extends ResourceRow, A extends BaseAttributes>(
   app: FastifyInstance,
   ctx: PlatformContext,
-  def: ResourceDefinition<R>,
+  def: ResourceDefinition<R, A>,
   options: { create?: boolean } = {},
-): ResourceService<R> {
-  const service = new ResourceService<R>(def, ctx);
+): ResourceService<R, A> {
+  const service = new ResourceService<R, A>(def, ctx);
   const base = `${def.prefix}/${def.type}`;
   const tags = [def.prefix.split('/')[1] ?? 'api'];
   const operations = operationsOf(def as unknown as ResourceDefinition);

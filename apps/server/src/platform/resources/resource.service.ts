@@ -28,13 +28,13 @@ export function resourceId(id: string): number | undefined {
   return value <= MAX_ID ? value : undefined;
 }
 
-export class ResourceService<R extends ResourceRow = ResourceRow> {
+export class ResourceService<R extends ResourceRow = ResourceRow, A extends BaseAttributes = Attributes> {
   readonly repository: ResourceRepository<R>;
   /** set for a child resource (definition.inheritsFrom) */
   readonly parent?: ParentResolver;
 
   constructor(
-    readonly def: ResourceDefinition<R>,
+    readonly def: ResourceDefinition<R, A>,
     private readonly ctx: PlatformContext,
   ) {
     this.repository = new ResourceRepository<R>(ctx.db, def);
@@ -103,7 +103,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     }
   }
 
-  toObject(principal: Principal, loaded: LoadedWithWorkspaces<R>): ResourceObject<Attributes> {
+  toObject(principal: Principal, loaded: LoadedWithWorkspaces<R>): ResourceObject<A> {
     const { row, workspaces } = loaded;
     const mayChange = this.permitted(principal, 'change', loaded, ['update', 'archive']);
     const attributes: Attributes = {
@@ -125,7 +125,8 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     return {
       type: this.def.type,
       id: String(row.id),
-      attributes,
+      // the definition's own attributes complete the contract's (the answer's schema checks them)
+      attributes: attributes as A,
       relationships: {
         workspaces: { data: workspaces.map((w) => ({ type: 'workspaces', id: String(w.id) })) },
         ...(this.parent && loaded.parent ? this.parent.relationship(loaded.parent.row) : {}),
@@ -149,7 +150,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     });
   }
 
-  async list(principalOrNull: Principal | null, params: ListParams): Promise<ListDocument<Attributes>> {
+  async list(principalOrNull: Principal | null, params: ListParams): Promise<ListDocument<A>> {
     const principal = requireUser(principalOrNull);
     const size = Math.min(Math.max(params.size ?? PAGE_SIZE, 1), MAX_PAGE_SIZE);
     const conditions = [this.visibility(principal)];
@@ -192,7 +193,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     if (!this.authorize(principal, action, loaded)) throw permissionDenied();
   }
 
-  async get(principalOrNull: Principal | null, id: string): Promise<ResourceDocument<Attributes>> {
+  async get(principalOrNull: Principal | null, id: string): Promise<ResourceDocument<A>> {
     const principal = requireUser(principalOrNull);
     return { data: this.toObject(principal, await this.load(principal, id)) };
   }
@@ -234,7 +235,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     if (id !== undefined && payload.data.id !== undefined && payload.data.id !== id) throw detailError(409, `data.id '${payload.data.id}' is not the id of the URL ('${id}').`);
   }
 
-  async create(principalOrNull: Principal | null, payload: Payload): Promise<ResourceDocument<Attributes>> {
+  async create(principalOrNull: Principal | null, payload: Payload): Promise<ResourceDocument<A>> {
     const principal = requireUser(principalOrNull);
     this.assertEnabled('create');
     this.assertSameResource(payload);
@@ -263,7 +264,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     return hook ? (row, tx) => hook(row, tx, principal) : undefined;
   }
 
-  async update(principalOrNull: Principal | null, id: string, payload: Payload): Promise<ResourceDocument<Attributes>> {
+  async update(principalOrNull: Principal | null, id: string, payload: Payload): Promise<ResourceDocument<A>> {
     const principal = requireUser(principalOrNull);
     const loaded = await this.load(principal, id);
     this.assertSameResource(payload, id);
@@ -288,7 +289,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow> {
     return this.get(principal, id);
   }
 
-  async setArchived(principalOrNull: Principal | null, id: string, isArchived: boolean): Promise<ResourceDocument<Attributes>> {
+  async setArchived(principalOrNull: Principal | null, id: string, isArchived: boolean): Promise<ResourceDocument<A>> {
     const principal = requireUser(principalOrNull);
     this.assertEnabled('archive');
     const loaded = await this.load(principal, id);

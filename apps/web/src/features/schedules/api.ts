@@ -1,6 +1,6 @@
 import type { ResourceDocument, ScheduleAttributes, SchedulePayload, schedulesContract } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../app/api/http';
+import { api } from '../../app/api/http';
 import { jsonApiSource } from '../../ui/resource-list';
 import { BUILDER } from '../workflows/api/keys';
 
@@ -12,22 +12,20 @@ export const scheduleSource = jsonApiSource<typeof schedulesContract>(BUILDER, '
 export const SCHEDULES_KEY = scheduleSource.key;
 export const scheduleKey = (id: string) => [...SCHEDULES_KEY, 'detail', id] as const;
 
-const schedulePath = (id: string) => `${BUILDER}/schedules/${encodeURIComponent(id)}`;
-
 /** GET schedules/{id} (spec 1 §7 Builder). */
 export function useSchedule(id: string) {
   return useQuery({
     queryKey: scheduleKey(id),
-    queryFn: async ({ signal }) => (await apiFetch<ResourceDocument<ScheduleAttributes>>(schedulePath(id), { signal, jsonApi: true })).data,
+    queryFn: async ({ signal }) => (await api('GET /builder/v1/schedules/{id}', { params: { id }, signal, jsonApi: true })).data,
   });
 }
 
 /** POST schedules with the spec payload. */
 export async function createSchedule(payload: SchedulePayload): Promise<Schedule> {
-  return (await apiFetch<ResourceDocument<ScheduleAttributes>>(`${BUILDER}/schedules`, { method: 'POST', body: payload, jsonApi: true })).data;
+  return (await api('POST /builder/v1/schedules', { body: payload, jsonApi: true })).data;
 }
 
 /** PATCH schedules/{id} with the spec payload. */
 export async function updateSchedule(id: string, payload: SchedulePayload): Promise<Schedule> {
-  return (await apiFetch<ResourceDocument<ScheduleAttributes>>(schedulePath(id), { method: 'PATCH', body: payload, jsonApi: true })).data;
+  return (await api('PATCH /builder/v1/schedules/{id}', { params: { id }, body: payload, jsonApi: true })).data;
 }

@@ -1,6 +1,5 @@
-import type { ListDocument, ProcessImageAttributes } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api/http';
+import { api } from '../../../app/api/http';
 import { IMAGES_KEY } from './keys';
 
 /** The resources allocated to a released version (resmgr process image); null when none is recorded. */
@@ -8,7 +7,7 @@ export function useProcessImage(processIdentifier: string, processVersion: strin
   return useQuery({
     queryKey: [...IMAGES_KEY, processIdentifier, processVersion],
     queryFn: async ({ signal }) => {
-      const document = await apiFetch<ListDocument<ProcessImageAttributes>>('/resmgr/v1/process-images', {
+      const document = await api('GET /resmgr/v1/process-images', {
         query: { 'filter[processIdentifier]': processIdentifier, 'filter[processVersion]': processVersion },
         signal,
         jsonApi: true,

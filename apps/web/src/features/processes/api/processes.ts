@@ -1,6 +1,6 @@
-import type { ProcessAttributes, processesContract, ResourceDocument } from '@asb/contracts';
+import type { ProcessAttributes, processesContract } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api/http';
+import { api } from '../../../app/api/http';
 import { jsonApiSource, type ListSource } from '../../../ui/resource-list';
 import { KNOWLEDGE, PROCESSES_KEY } from './keys';
 
@@ -17,6 +17,6 @@ export function useProcess(id: string) {
   return useQuery({
     queryKey: [...PROCESSES_KEY, 'detail', id],
     enabled: id !== '',
-    queryFn: async ({ signal }) => (await apiFetch<ResourceDocument<ProcessAttributes>>(`${KNOWLEDGE}/processes/${encodeURIComponent(id)}`, { signal, jsonApi: true })).data,
+    queryFn: async ({ signal }) => (await api('GET /knowledge/v1/processes/{id}', { params: { id }, signal, jsonApi: true })).data,
   });
 }

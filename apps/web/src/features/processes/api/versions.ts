@@ -1,6 +1,6 @@
-import type { ProcessBucketAttributes, ProcessResources, ProcessVersionAttributes, ResourceDocument } from '@asb/contracts';
+import type { ProcessBucketAttributes, ProcessResources, ProcessVersionAttributes } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api/http';
+import { api } from '../../../app/api/http';
 import { byNumericId, fetchAll } from './fetch-all';
 import { BUCKETS_KEY, KNOWLEDGE, VERSIONS_KEY } from './keys';
 
@@ -24,21 +24,16 @@ export function useUnreleasedVersions(processId: string) {
   });
 }
 
-export function bucketPath(bucketId: string): string {
-  return `${KNOWLEDGE}/process-buckets/${encodeURIComponent(bucketId)}`;
-}
-
 export function useBucket(bucketId: string) {
   return useQuery({
     queryKey: [...BUCKETS_KEY, 'detail', bucketId],
-    queryFn: async ({ signal }) => (await apiFetch<ResourceDocument<ProcessBucketAttributes>>(bucketPath(bucketId), { signal, jsonApi: true })).data,
+    queryFn: async ({ signal }) => (await api('GET /knowledge/v1/process-buckets/{id}', { params: { id: bucketId }, signal, jsonApi: true })).data,
   });
 }
 
 /** Spec 2 §7: POST process-buckets with a relationship to the process creates the next unreleased version. */
 export async function createBucket(processId: string) {
-  const document = await apiFetch<ResourceDocument<ProcessBucketAttributes>>(`${KNOWLEDGE}/process-buckets`, {
-    method: 'POST',
+  const document = await api('POST /knowledge/v1/process-buckets', {
     jsonApi: true,
     body: { data: { type: 'process-buckets', relationships: { process: { data: { type: 'processes', id: processId } } } } },
   });
@@ -46,8 +41,8 @@ export async function createBucket(processId: string) {
 }
 
 export async function updateBucketResources(bucketId: string, resources: ProcessResources) {
-  const document = await apiFetch<ResourceDocument<ProcessBucketAttributes>>(bucketPath(bucketId), {
-    method: 'PATCH',
+  const document = await api('PATCH /knowledge/v1/process-buckets/{id}', {
+    params: { id: bucketId },
     jsonApi: true,
     body: { data: { type: 'process-buckets', id: bucketId, attributes: { resources } } },
   });

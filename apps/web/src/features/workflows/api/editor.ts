@@ -1,7 +1,7 @@
-import type { DataTypeAttributes, ListDocument, ProcessVersionAttributes, ResourceObject } from '@asb/contracts';
+import type { DataTypeAttributes, ProcessVersionAttributes, ResourceObject } from '@asb/contracts';
 import { keepPreviousData, useQueries, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiFetch } from '../../../app/api/http';
+import { api } from '../../../app/api/http';
 import { KNOWLEDGE } from './keys';
 
 /** Queries of the workflow editor: the palette of process versions, their signatures and the data types. */
@@ -20,7 +20,7 @@ export function usePaletteVersions(search: string) {
   return useQuery({
     queryKey: [...VERSIONS_KEY, 'palette', search],
     queryFn: ({ signal }) =>
-      apiFetch<ListDocument<ProcessVersionAttributes>>(`${KNOWLEDGE}/process-versions`, {
+      api('GET /knowledge/v1/process-versions', {
         signal,
         jsonApi: true,
         query: {
@@ -40,7 +40,7 @@ function versionKey(identifier: string) {
 
 /** One released version by identifier `{process}:{value}`, archived or not (a saved node may name an archived one); null when not found. */
 export async function fetchVersion(identifier: string, signal?: AbortSignal): Promise<ProcessVersion | null> {
-  const document = await apiFetch<ListDocument<ProcessVersionAttributes>>(`${KNOWLEDGE}/process-versions`, {
+  const document = await api('GET /knowledge/v1/process-versions', {
     signal,
     jsonApi: true,
     query: { 'filter[identifier]': identifier, 'filter[released]': 'true', 'page[size]': 1 },
@@ -90,7 +90,7 @@ export function useDataTypes() {
   return useQuery({
     queryKey: [...DATA_TYPES_KEY, 'editor'],
     queryFn: async ({ signal }) =>
-      (await apiFetch<ListDocument<DataTypeAttributes>>(`${KNOWLEDGE}/data-types`, { signal, jsonApi: true, query: { 'page[size]': 100 } })).data,
+      (await api('GET /knowledge/v1/data-types', { signal, jsonApi: true, query: { 'page[size]': 100 } })).data,
     staleTime: 10 * 60_000,
   });
 }

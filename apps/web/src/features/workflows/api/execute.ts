@@ -1,23 +1,10 @@
-import type { CreateExecutionPayload, DagType, ExecutionAllowed, ExecutionAttributes, ProductOrder, ResourceDocument, WorkflowInputGroup } from '@asb/contracts';
+import type { CreateExecutionPayload, ExecutionAllowed, ExecutionAttributes, Processor, ProductOrder, ResourceDocument } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api/http';
-import { BUILDER, KNOWLEDGE, WORKFLOWS_KEY } from './keys';
+import { api } from '../../../app/api/http';
+import { BUILDER, WORKFLOWS_KEY } from './keys';
 
 /** GET knowledge/v1/processors/{id} (docs/workflows.md): a workflow version with its inputs. */
-export interface ProcessorAttributes {
-  identifier: string;
-  label: string;
-  ownerId: string;
-  version: number;
-  dagType: DagType;
-  isArchived: boolean;
-  inputs: WorkflowInputGroup[];
-}
-export interface Processor {
-  type: 'processors';
-  id: string;
-  attributes: ProcessorAttributes;
-}
+export type { Processor } from '@asb/contracts';
 
 export type Execution = ResourceDocument<ExecutionAttributes>['data'];
 
@@ -28,7 +15,7 @@ export function processorKey(id: string) {
 }
 
 export function fetchProcessor(id: string, signal?: AbortSignal): Promise<Processor> {
-  return apiFetch<{ data: Processor }>(`${KNOWLEDGE}/processors/${encodeURIComponent(id)}`, { signal, jsonApi: true }).then((document) => document.data);
+  return api('GET /knowledge/v1/processors/{id}', { params: { id }, signal, jsonApi: true }).then((document) => document.data);
 }
 
 /** The workflow's current version and its inputs, as the execute form shows them. */
@@ -38,7 +25,7 @@ export function useProcessor(id: string) {
 }
 
 export function fetchExecutionAllowed(processorId: string, signal?: AbortSignal): Promise<ExecutionAllowed> {
-  return apiFetch<{ data: ExecutionAllowed }>(`${BUILDER}/executions/execution_allowed`, { signal, query: { processor_id: processorId } }).then((document) => document.data);
+  return api('GET /builder/v1/executions/execution_allowed', { signal, query: { processor_id: processorId } }).then((document) => document.data);
 }
 
 /**
@@ -59,7 +46,7 @@ export function useExecutionAllowed(processorId: string): { allowed: boolean; is
 
 /** GET keystore/v1/public-key: the key password inputs are encrypted with, when their constraints lack it. */
 export function fetchPublicKey(signal?: AbortSignal): Promise<string> {
-  return apiFetch<{ data: { public_key: string } }>(`${KEYSTORE}/public-key`, { signal }).then((document) => document.data.public_key);
+  return api('GET /keystore/v1/public-key', { signal }).then((document) => document.data.public_key);
 }
 
 export function usePublicKey(enabled: boolean) {
@@ -68,19 +55,15 @@ export function usePublicKey(enabled: boolean) {
 
 /** POST builder/v1/executions: a new execution, status created. */
 export function createExecution(payload: CreateExecutionPayload): Promise<Execution> {
-  return apiFetch<ResourceDocument<ExecutionAttributes>>(`${BUILDER}/executions`, { method: 'POST', jsonApi: true, body: payload }).then((document) => document.data);
+  return api('POST /builder/v1/executions', { jsonApi: true, body: payload }).then((document) => document.data);
 }
 
 /** PATCH builder/v1/executions/{id}/execute: created -> pending, the engine takes it from there. */
 export function submitExecution(id: string): Promise<Execution> {
-  return apiFetch<ResourceDocument<ExecutionAttributes>>(`${BUILDER}/executions/${encodeURIComponent(id)}/execute`, { method: 'PATCH', jsonApi: true }).then(
-    (document) => document.data,
-  );
+  return api('PATCH /builder/v1/executions/{id}/execute', { params: { id }, jsonApi: true }).then((document) => document.data);
 }
 
 /** POST builder/v1/executions/{id}/product-order: the EO products among the inputs. */
 export function orderProducts(id: string): Promise<ProductOrder> {
-  return apiFetch<{ data: ProductOrder }>(`${BUILDER}/executions/${encodeURIComponent(id)}/product-order`, { method: 'POST', jsonApi: true }).then(
-    (document) => document.data,
-  );
+  return api('POST /builder/v1/executions/{id}/product-order', { params: { id }, jsonApi: true }).then((document) => document.data);
 }

@@ -1,12 +1,9 @@
 import type { PublishWorkflowPayload } from '@asb/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api/http';
-import { KNOWLEDGE, WORKFLOWS_KEY, workflowKey } from './keys';
+import { api } from '../../../app/api/http';
+import { WORKFLOWS_KEY, workflowKey } from './keys';
 
-/** Spec 1 §4 Workflow publication: private -> published (description, thumbnail URL) -> unpublished. */
-function workflowPath(id: string, action: 'publish' | 'unpublish' | 'is_published'): string {
-  return `${KNOWLEDGE}/workflows/${encodeURIComponent(id)}/${action}`;
-}
+/* Spec 1 §4 Workflow publication: private -> published (description, thumbnail URL) -> unpublished. */
 
 export function publishedKey(id: string) {
   return [...workflowKey(id), 'is_published'] as const;
@@ -18,17 +15,17 @@ export function useIsPublished(id: string, isEnabled = true) {
     queryKey: publishedKey(id),
     enabled: isEnabled,
     queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: { published: boolean } }>(workflowPath(id, 'is_published'), { signal, jsonApi: true })).data.published,
+      (await api('GET /knowledge/v1/workflows/{id}/is_published', { params: { id }, signal, jsonApi: true })).data.published,
   });
 }
 
 /** PATCH workflows/{id}/publish {data: {type, id, attributes: {description, thumbnail_url}}}. */
 export function publishWorkflow(id: string, attributes: PublishWorkflowPayload) {
-  return apiFetch(workflowPath(id, 'publish'), { method: 'PATCH', jsonApi: true, body: { data: { type: 'workflows', id, attributes } } });
+  return api('PATCH /knowledge/v1/workflows/{id}/publish', { params: { id }, jsonApi: true, body: { data: { type: 'workflows', id, attributes } } });
 }
 
 export function unpublishWorkflow(id: string) {
-  return apiFetch(workflowPath(id, 'unpublish'), { method: 'PATCH', jsonApi: true });
+  return api('PATCH /knowledge/v1/workflows/{id}/unpublish', { params: { id }, jsonApi: true });
 }
 
 /** Publish or unpublish; the flag is set at once and the workflow (and lists) refetched. */

@@ -1,6 +1,6 @@
 import type { ResourceDocument, WorkflowAttributes, WorkflowGraph, workflowsContract } from '@asb/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api/http';
+import { api } from '../../../app/api/http';
 import { jsonApiSource, type ListSource } from '../../../ui/resource-list';
 import { KNOWLEDGE, WORKFLOWS_KEY, workflowKey } from './keys';
 
@@ -10,7 +10,7 @@ export const workflowSource: ListSource<WorkflowAttributes> = jsonApiSource<type
 export type Workflow = ResourceDocument<WorkflowAttributes>['data'];
 
 export function fetchWorkflow(id: string, signal?: AbortSignal): Promise<Workflow> {
-  return apiFetch<ResourceDocument<WorkflowAttributes>>(`${KNOWLEDGE}/workflows/${encodeURIComponent(id)}`, { signal, jsonApi: true }).then((document) => document.data);
+  return api('GET /knowledge/v1/workflows/{id}', { params: { id }, signal, jsonApi: true }).then((document) => document.data);
 }
 
 /** One workflow with its current graph. */
@@ -23,8 +23,8 @@ export function useSaveWorkflow(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (attributes: { graph?: WorkflowGraph; label?: string; shortDescription?: string }) =>
-      apiFetch<ResourceDocument<WorkflowAttributes>>(`${KNOWLEDGE}/workflows/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
+      api('PATCH /knowledge/v1/workflows/{id}', {
+        params: { id },
         jsonApi: true,
         body: { data: { type: 'workflows', id, attributes } },
       }).then((document) => document.data),

@@ -17,9 +17,10 @@ function item(overrides: Partial<CatalogueItem> = {}): CatalogueItem {
   return {
     id: 'asb:workflows:7',
     type: 'Feature',
+    stac_version: '1.0.0',
     stac_extensions: [],
     geometry: null,
-    properties: { title: 'NDVI chain', description: 'Computes NDVI.', created: '2024-01-02T10:00:00Z', version: 2 },
+    properties: { datetime: '2024-01-01T08:00:00Z', title: 'NDVI chain', description: 'Computes NDVI.', created: '2024-01-02T10:00:00Z', version: 2 },
     links: [{ rel: 'self', href: 'http://portal/knowledge/v1/workflows/7/catalogue-item', type: 'application/json', title: 'This item' }],
     assets: {},
     ...overrides,

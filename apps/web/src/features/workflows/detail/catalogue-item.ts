@@ -1,41 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api/http';
+import type { StacItem } from '@asb/contracts';
+import { api } from '../../../app/api/http';
 import { formatDateTime } from '../../../ui/formatDateTime';
-import { KNOWLEDGE, workflowKey } from '../api/keys';
+import { workflowKey } from '../api/keys';
 
-/** The STAC-like item of a published workflow (GET workflows/{id}/catalogue-item, docs/workflows.md). */
-export interface CatalogueLink {
-  rel: string;
-  href: string;
-  type?: string;
-  title?: string;
-}
-export interface CatalogueAsset {
-  href: string;
-  title?: string;
-  type?: string;
-  roles?: string[];
-  description?: string;
-}
-export interface CatalogueItem {
-  id: string;
-  type: string;
-  stac_version?: string;
-  stac_extensions?: string[];
-  geometry: unknown;
-  bbox?: number[];
-  properties: Record<string, unknown> & { title?: string; description?: string };
-  links?: CatalogueLink[];
-  assets?: Record<string, CatalogueAsset>;
-}
+/** The STAC item of a published workflow (GET workflows/{id}/catalogue-item, docs/workflows.md). */
+export type CatalogueItem = StacItem;
+export type CatalogueAsset = StacItem['assets'][string];
 
 export function useCatalogueItem(id: string) {
   return useQuery({
     queryKey: [...workflowKey(id), 'catalogue-item'],
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<CatalogueItem | { data: CatalogueItem }>(`${KNOWLEDGE}/workflows/${encodeURIComponent(id)}/catalogue-item`, { signal });
-      // a JSON:API-style envelope is accepted too
-      return 'properties' in body ? body : body.data;
+      return api('GET /knowledge/v1/workflows/{id}/catalogue-item', { params: { id }, signal });
     },
   });
 }
