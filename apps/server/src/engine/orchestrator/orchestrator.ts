@@ -1,8 +1,7 @@
 import os from 'node:os';
 import type { ExecutionUpdate, TaskState } from '@asb/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.js';
-import { executions } from '../../modules/builder/executions.schema.js';
+import { ExecutionsRepository, type ExecutionSummary } from '../../modules/builder/executions.repository.js';
 import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from '../executors/executor.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import type { Datastore } from '../store/datastore.js';
@@ -35,6 +34,7 @@ const INTERRUPTED = 'Interrupted: the server stopped while the task ran; it runs
  */
 export class Orchestrator implements ExecutorCallbacks {
   private readonly tasks: TasksRepository;
+  private readonly executions: ExecutionsRepository;
   private executor!: TaskExecutor;
   /** per execution: the advance in progress, so that advances of one execution never overlap */
   private readonly chains = new Map<number, Promise<void>>();
@@ -62,6 +62,7 @@ export class Orchestrator implements ExecutorCallbacks {
     private readonly options: OrchestratorOptions,
   ) {
     this.tasks = new TasksRepository(ctx.db);
+    this.executions = new ExecutionsRepository(ctx.db);
   }
 
   attach(executor: TaskExecutor): void {
@@ -111,11 +112,7 @@ export class Orchestrator implements ExecutorCallbacks {
   private async sweep(): Promise<void> {
     if (this.isClosing) return;
     try {
-      const active = await this.ctx.db
-        .select({ id: executions.id })
-        .from(executions)
-        .where(inArray(executions.status, ['pending', 'running']));
-      for (const { id } of active) this.kick(id, { refresh: true });
+      for (const id of await this.executions.activeIds()) this.kick(id, { refresh: true });
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'engine sweep failed');
     }
@@ -150,7 +147,7 @@ export class Orchestrator implements ExecutorCallbacks {
   private async advance(executionId: number): Promise<void> {
     // a running execution's context is cached until it ends or is stopped (forget): no need to read it again
     const cached = this.contexts.get(executionId);
-    const [row] = cached ? [cached.execution] : await this.ctx.db.select().from(executions).where(eq(executions.id, executionId));
+    const row = cached ? cached.execution : await this.executions.find(executionId);
     if (!row || (row.status !== 'pending' && row.status !== 'running')) {
       this.forget(executionId);
       return;
@@ -242,18 +239,10 @@ export class Orchestrator implements ExecutorCallbacks {
   private async begin(context: ExecutionContext): Promise<ExecutionRow | undefined> {
     const { execution, plan } = context;
     await this.tasks.insertMissing(plan.mainTasks().map((spec) => this.newTask(context, spec)));
-    const [started] = await this.ctx.db
-      .update(executions)
-      .set({
-        status: 'running',
-        startTime: new Date(),
-        workflowExecutionId: `${this.executor.name}:${execution.identifier}`,
-        datastore: this.paths.executionDir(execution.ownerId, execution.identifier),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(executions.id, execution.id), eq(executions.status, 'pending')))
-      .returning();
-    return started;
+    return this.executions.markRunning(execution.id, {
+      workflowExecutionId: `${this.executor.name}:${execution.identifier}`,
+      datastore: this.paths.executionDir(execution.ownerId, execution.identifier),
+    });
   }
 
   private newTask(context: ExecutionContext, spec: TaskSpec): NewTask {
@@ -360,11 +349,7 @@ export class Orchestrator implements ExecutorCallbacks {
 
   /** Stops an execution: running attempts are killed and marked failed, waiting tasks keep no status. */
   async stop(executionId: number, by: string): Promise<boolean> {
-    const [stopped] = await this.ctx.db
-      .update(executions)
-      .set({ status: 'stopped', endTime: new Date(), updatedAt: new Date() })
-      .where(and(eq(executions.id, executionId), inArray(executions.status, ['created', 'pending', 'running'])))
-      .returning();
+    const stopped = await this.executions.markStopped(executionId);
     if (!stopped) return false;
     const tasks = await this.tasks.ofExecution(executionId);
     const inFlight = tasks.filter((candidate) => ['queued', 'running', 'retry'].includes(candidate.state));
@@ -385,11 +370,7 @@ export class Orchestrator implements ExecutorCallbacks {
     const outcome = executionOutcome(tasks.map(toView));
     if (!outcome) return false;
     const results = this.results(context, tasks);
-    const [ended] = await this.ctx.db
-      .update(executions)
-      .set({ status: outcome, progress: 1, endTime: new Date(), executionResults: results, updatedAt: new Date() })
-      .where(and(eq(executions.id, context.execution.id), eq(executions.status, 'running')))
-      .returning();
+    const ended = await this.executions.markFinished(context.execution.id, outcome, results);
     if (ended) await this.emit(ended, {});
     this.forget(context.execution.id);
     if (ended) await this.ended(ended);
@@ -411,28 +392,13 @@ export class Orchestrator implements ExecutorCallbacks {
   }
 
   private async failExecution(execution: ExecutionRow, reason: string): Promise<void> {
-    const [ended] = await this.ctx.db
-      .update(executions)
-      .set({
-        status: 'failed',
-        endTime: new Date(),
-        startTime: execution.startTime ?? new Date(),
-        executionResults: { info: { data: { streams: {} } }, tasks: [], data: [], error: reason },
-        updatedAt: new Date(),
-      })
-      .where(and(eq(executions.id, execution.id), inArray(executions.status, ['pending', 'running'])))
-      .returning();
+    const ended = await this.executions.markFailed(execution, reason);
     if (ended) await this.emit(ended, {});
   }
 
   /** Writes progress and executionResults, then tells the owner's live clients. */
   private async publish(context: ExecutionContext, tasks: TaskRow[], cause?: TaskRow): Promise<void> {
-    const [updated] = await this.ctx.db
-      .update(executions)
-      .set({ progress: progressOf(tasks.map(toView)), executionResults: this.results(context, tasks), updatedAt: new Date() })
-      .where(and(eq(executions.id, context.execution.id), eq(executions.status, 'running')))
-      // only what the message carries: the row's JSON columns would be parsed for nothing
-      .returning(SUMMARY);
+    const updated = await this.executions.setProgress(context.execution.id, progressOf(tasks.map(toView)), this.results(context, tasks));
     if (updated) await this.emit(updated, cause ? { task_id: cause.taskId, task_state: cause.state as TaskState, process_version: cause.processVersion ?? undefined } : {});
   }
 
@@ -440,7 +406,7 @@ export class Orchestrator implements ExecutorCallbacks {
     try {
       const context = await loadExecutionContext(this.ctx.db, execution);
       const results = this.results({ ...context, execution }, await this.tasks.ofExecution(execution.id));
-      const [updated] = await this.ctx.db.update(executions).set({ executionResults: results }).where(eq(executions.id, execution.id)).returning();
+      const updated = await this.executions.setResults(execution.id, results);
       await this.emit(updated ?? execution, {});
     } catch (error) {
       if (!(error instanceof ExecutionContextError)) throw error;
@@ -480,10 +446,6 @@ function isOrphanedLocalAttempt(workerLabel: string | null): boolean {
     return true;
   }
 }
-
-/** The columns of an execution a live message needs. */
-const SUMMARY = { id: executions.id, identifier: executions.identifier, status: executions.status, progress: executions.progress, ownerId: executions.ownerId };
-type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId'>;
 
 function toView(task: TaskRow): TaskView {
   return { id: task.id, taskId: task.taskId, nodeId: task.nodeId, itemIndex: task.itemIndex, state: task.state as TaskState, nextAttemptAt: task.nextAttemptAt };
