@@ -6,6 +6,7 @@ import type { TaskExecutor } from './executors/executor.js';
 import { LocalExecutor } from './executors/local-executor.js';
 import { killOrphan } from './executors/process-group.js';
 import { QueueExecutor } from './executors/queue-executor.js';
+import { PythonRuntime } from './runtime/python-runtime.js';
 import { openSandbox } from './sandbox/task-sandbox.js';
 import { Orchestrator } from './orchestrator/orchestrator.js';
 import { DatastorePaths } from './store/datastore-paths.js';
@@ -39,7 +40,8 @@ export async function registerEngine(app: FastifyInstance, ctx: AppContext, stor
   } else {
     // refuses to start without a working sandbox (unless ASB_UNSAFE_NO_SANDBOX=true, with a warning)
     const sandbox = openSandbox(ctx.config.sandbox, ctx.config.pythonCommand, ctx.log);
-    executor = new LocalExecutor({ paths, datastore, sandbox, totalCpus: ctx.config.engine.localCpus, log: ctx.log }, orchestrator);
+    const runtime = new PythonRuntime({ paths, sandbox, datastore });
+    executor = new LocalExecutor({ runtime, datastore, totalCpus: ctx.config.engine.localCpus, log: ctx.log }, orchestrator);
   }
   orchestrator.attach(executor);
   app.addHook('onClose', async () => {

@@ -8,6 +8,7 @@ import { SCALE_WRAPPER } from '../../../test/helpers/wrappers.js';
 import { snapshotFolder } from '../../modules/procimp/build/snapshot.js';
 import { DatastorePaths } from '../store/datastore-paths.js';
 import type { ExecutorCallbacks, TaskJob, TaskOutcome } from './executor.js';
+import { PythonRuntime, type PythonRuntimeOptions } from '../runtime/python-runtime.js';
 import { LocalExecutor, SHUT_DOWN, SHUT_DOWN_QUEUED, type LocalExecutorOptions } from './local-executor.js';
 
 const FAILING_WRAPPER = 'INPUTS = []\nOUTPUTS = [{"name": "x", "data_type": "int"}]\ndef execute(out_dir):\n    print("about to fail")\n    raise ValueError("no good")\n';
@@ -108,8 +109,11 @@ describe('LocalExecutor', () => {
       ...overrides,
     };
   };
-  const executor = (options: Partial<LocalExecutorOptions> = {}, callbacks = record.callbacks) => {
-    const created = new LocalExecutor({ paths, sandbox: testSandbox(), totalCpus: 2, killGraceMs: 500, ...options }, callbacks);
+  /** the local executor with the python runtime: options of either */
+  const executor = (options: Partial<LocalExecutorOptions & PythonRuntimeOptions> = {}, callbacks = record.callbacks) => {
+    const { sandbox = testSandbox(), killGraceMs = 500, diskCheckMs, ...rest } = options;
+    const runtime = new PythonRuntime({ paths, sandbox, killGraceMs, diskCheckMs });
+    const created = new LocalExecutor({ runtime, totalCpus: 2, ...rest }, callbacks);
     executors.push(created);
     return created;
   };

@@ -1,18 +1,20 @@
 import os from 'node:os';
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import type { AppConfig } from '../../config.js';
 import { closeRedis } from '../../platform/live/redis-event-bus.js';
+import { PythonRuntime } from '../runtime/python-runtime.js';
+import type { TaskRuntime } from '../runtime/task-runtime.js';
 import { openSandbox, type TaskSandbox } from '../sandbox/task-sandbox.js';
 import { DatastorePaths } from '../store/datastore-paths.js';
 import { openDatastore, type Datastore } from '../store/datastore.js';
-import type { ExecutorCallbacks, TaskJob, TaskOutcome } from './executor.js';
-import { LocalExecutor, STOPPED, type ExecutorLog, type LocalExecutorOptions } from './local-executor.js';
+import type { TaskJob, TaskOutcome } from './executor.js';
+import { LocalExecutor, STOPPED, type ExecutorLog } from './local-executor.js';
 import {
   CANCEL_CHANNEL,
   cancelledKey,
   DEFAULT_QUEUE_TIMINGS,
-  errorText,
   QUEUE_PREFIX,
   RESULT_JOB_OPTIONS,
   RESULT_QUEUE,
@@ -29,12 +31,10 @@ export interface WorkerLog extends ExecutorLog {
 
 export interface QueueWorkerOptions {
   redisUrl: string;
-  /** the data directory shared with the servers (version objects, the datastore) */
-  paths: DatastorePaths;
-  /** default: the local folders of `paths` */
+  /** how the tasks run (the python runtime, on the data directory shared with the servers) */
+  runtime: TaskRuntime;
+  /** where outputs and logs are kept (default: the local folders) */
   datastore?: Datastore;
-  /** where the tasks run (openSandbox) */
-  sandbox: TaskSandbox;
   /** CPU slots of this worker (ASB_WORKER_CPUS): as many jobs are taken at once */
   cpus: number;
   timings?: Partial<QueueTimings>;
@@ -42,7 +42,6 @@ export interface QueueWorkerOptions {
   /** default `worker:{hostname}:{pid}` */
   label?: string;
   prefix?: string;
-  killGraceMs?: number;
 }
 
 interface Attempt {
@@ -53,25 +52,16 @@ interface Attempt {
   resolve(outcome: TaskOutcome): void;
 }
 
-/** The local executor, with the worker's label on its attempts (task rows, logs). */
-class WorkerExecutor extends LocalExecutor {
-  override readonly workerLabel: string;
-
-  constructor(label: string, options: LocalExecutorOptions, callbacks: ExecutorCallbacks) {
-    super(options, callbacks);
-    this.workerLabel = label;
-  }
-}
-
 /**
- * `asb worker` (docs/engine.md, "queue"): takes attempts from asb-tasks and runs them with
- * the local executor (runtime cache, runner process, log, outputs, time-out), reporting
+ * `asb worker` (docs/engine.md, "queue"): takes attempts from asb-tasks and runs them
+ * through the runtime on this machine's CPU slots (a local executor carrying the worker's
+ * label: log, outputs, time-out), reporting
  * started and finished into asb-results. Stops arrive on asb-cancel. A SIGTERM interrupts
  * the running attempts and puts their jobs back, for another worker to run them.
  */
 export class QueueWorker {
   readonly label: string;
-  private readonly executor: WorkerExecutor;
+  private readonly executor: LocalExecutor;
   private readonly worker: Worker<TaskJob, string>;
   private readonly results: Queue<QueueResult>;
   private readonly redis: Redis;
@@ -89,9 +79,8 @@ export class QueueWorker {
     const prefix = options.prefix ?? QUEUE_PREFIX;
     const cpus = Math.max(1, Math.floor(options.cpus));
     this.cpus = cpus;
-    this.executor = new WorkerExecutor(
-      this.label,
-      { paths: options.paths, datastore: options.datastore, sandbox: options.sandbox, totalCpus: cpus, log: options.log, killGraceMs: options.killGraceMs },
+    this.executor = new LocalExecutor(
+      { runtime: options.runtime, datastore: options.datastore, totalCpus: cpus, log: options.log, workerLabel: this.label },
       { onStarted: (job, started) => this.started(job, started), onFinished: (job, outcome) => this.finished(job, outcome) },
     );
     this.results = new Queue<QueueResult>(RESULT_QUEUE, { connection, prefix });
@@ -217,22 +206,8 @@ export class QueueWorker {
   }
 }
 
-const LEVELS = { debug: 20, info: 30, warn: 40, error: 50 } as const;
-
-/** JSON lines on stdout, pino's shape (level, time, pid, hostname, msg). */
-export function stdoutLog(level = 'info'): WorkerLog {
-  const threshold = level === 'silent' ? Infinity : (LEVELS[level as keyof typeof LEVELS] ?? LEVELS.info);
-  const write = (value: number) => (details: object, message?: string) => {
-    if (value < threshold) return;
-    const fields: Record<string, unknown> = { ...details };
-    if (fields.err !== undefined) fields.err = errorText(fields.err);
-    process.stdout.write(`${JSON.stringify({ level: value, time: Date.now(), pid: process.pid, hostname: os.hostname(), msg: message, ...fields })}\n`);
-  };
-  return { info: write(LEVELS.info), warn: write(LEVELS.warn), error: write(LEVELS.error) };
-}
-
-/** `asb worker`: runs until SIGTERM or SIGINT; the exit code. */
-export async function runWorker(config: AppConfig, log: WorkerLog = stdoutLog(config.logLevel)): Promise<number> {
+/** `asb worker`: runs until SIGTERM or SIGINT; the exit code. Logs are pino's JSON lines on stdout, as the server's. */
+export async function runWorker(config: AppConfig, log: WorkerLog = pino({ level: config.logLevel })): Promise<number> {
   if (!config.redisUrl) {
     log.error({}, 'asb worker needs REDIS_URL (the Redis the servers use)');
     return 2;
@@ -254,9 +229,8 @@ export async function runWorker(config: AppConfig, log: WorkerLog = stdoutLog(co
   const datastore = await openDatastore(config.s3, paths);
   const worker = new QueueWorker({
     redisUrl: config.redisUrl,
-    paths,
+    runtime: new PythonRuntime({ paths, sandbox, datastore }),
     datastore,
-    sandbox,
     cpus: queue.workerCpus ?? os.availableParallelism(),
     timings: queue,
     log,

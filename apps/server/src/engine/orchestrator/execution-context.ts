@@ -1,13 +1,13 @@
 import type { ProcessSignature, SnapshotEntry, WorkflowGraph } from '@asb/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import type { executions } from '../../modules/builder/executions.schema.js';
+import type { ExecutionRow } from '../../modules/builder/executions.repository.js';
 import { processImages, processVersions } from '../../modules/knowledge/processes.schema.js';
 import { dataTypeLabels } from '../../modules/knowledge/workflow-versions.js';
 import { workflowVersions } from '../../modules/knowledge/workflows.schema.js';
 import { DagPlan } from './dag-plan.js';
 
-export type ExecutionRow = typeof executions.$inferSelect;
+export type { ExecutionRow };
 
 /** A released version as a task runs it: files, signature, and what its image allots. */
 export interface RunnableVersion {

@@ -1,18 +1,20 @@
-import os from 'node:os';
-import type { ExecutionUpdate, TaskState } from '@asb/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { executions } from '../../modules/builder/executions.schema.js';
+import { ExecutionsRepository, type ExecutionRow } from '../../modules/builder/executions.repository.js';
+import { executionBinding } from '../../modules/keystore/keystore.service.js';
 import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from '../executors/executor.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import type { Datastore } from '../store/datastore.js';
-import { TasksRepository, type NewTask, type TaskRow } from '../store/tasks.repository.js';
-import { splitItems, type TaskSpec } from './dag-plan.js';
-import { ExecutionContextError, loadExecutionContext, type ExecutionContext, type ExecutionRow } from './execution-context.js';
-import { executionResults } from './execution-results.js';
+import { TasksRepository, type TaskRow } from '../store/tasks.repository.js';
+import { splitItems } from './dag-plan.js';
+import { ExecutionContextError, loadExecutionContext, type ExecutionContext } from './execution-context.js';
+import { ExecutionUpdates } from './execution-updates.js';
+import { recoverOrphanedAttempts } from './orphan-recovery.js';
+import { RunningExecutions } from './running-executions.js';
+import { SerialRuns } from './serial-runs.js';
 import { taskInputs } from './task-inputs.js';
-import { executionBinding } from '../../modules/keystore/keystore.service.js';
-import { afterFailure, decide, executionOutcome, progressOf, type TaskView } from './transitions.js';
+import { newTask, taskJob } from './task-rows.js';
+import { toView } from './task-view.js';
+import { afterFailure, decide, executionOutcome } from './transitions.js';
 
 export interface OrchestratorOptions {
   /** how often executions are looked at without an event (submitted elsewhere, retries due) */
@@ -22,8 +24,6 @@ export interface OrchestratorOptions {
   /** where outputs are kept: named in executionResults, told when an execution ended */
   datastore: Datastore;
 }
-
-const INTERRUPTED = 'Interrupted: the server stopped while the task ran; it runs again.';
 
 /**
  * The orchestrator (docs/engine.md). It owns workflow state, all of it in the database:
@@ -35,23 +35,13 @@ const INTERRUPTED = 'Interrupted: the server stopped while the task ran; it runs
  */
 export class Orchestrator implements ExecutorCallbacks {
   private readonly tasks: TasksRepository;
+  private readonly executions: ExecutionsRepository;
+  private readonly updates: ExecutionUpdates;
   private executor!: TaskExecutor;
   /** per execution: the advance in progress, so that advances of one execution never overlap */
-  private readonly chains = new Map<number, Promise<void>>();
-  private readonly again = new Set<number>();
-  private readonly timers = new Map<number, NodeJS.Timeout>();
-  /** the pinned graph and versions of running executions: they never change during a run */
-  private readonly contexts = new Map<number, ExecutionContext>();
-  /** executions whose tasks changed since their last published update, with the last task that did */
-  private readonly changed = new Map<number, TaskRow | undefined>();
-  /**
-   * The task rows of running executions as this process last read or wrote them, so that
-   * an advance after this process's own change needs no read of every task (bench/engine).
-   * Safe while stale: states only move forward and the ones decisions rest on (success,
-   * failed, skipped...) are final; every write is conditional, so a decision on an old row
-   * just does not apply, and then the rows are read again. Sweeps always read afresh.
-   */
-  private readonly known = new Map<number, Map<number, TaskRow>>();
+  private readonly advances = new SerialRuns();
+  /** what this process remembers of the executions it runs (running-executions.ts) */
+  private readonly running = new RunningExecutions();
   private sweeper?: NodeJS.Timeout;
   private unsubscribe?: () => void;
   private isClosing = false;
@@ -62,6 +52,8 @@ export class Orchestrator implements ExecutorCallbacks {
     private readonly options: OrchestratorOptions,
   ) {
     this.tasks = new TasksRepository(ctx.db);
+    this.executions = new ExecutionsRepository(ctx.db);
+    this.updates = new ExecutionUpdates(ctx, this.executions, this.tasks, options.datastore);
   }
 
   attach(executor: TaskExecutor): void {
@@ -70,7 +62,7 @@ export class Orchestrator implements ExecutorCallbacks {
 
   /** Recovers what a previous process left in flight, then follows submissions and sweeps. */
   async start(): Promise<void> {
-    await this.recover();
+    await recoverOrphanedAttempts(this.tasks, this.options.killOrphan);
     this.unsubscribe = this.ctx.bus.subscribe((event) => {
       if (event.type === 'executionUpdate' && event.payload.status === 'pending') this.kick(Number(event.payload.id));
     });
@@ -83,39 +75,15 @@ export class Orchestrator implements ExecutorCallbacks {
     this.isClosing = true;
     this.unsubscribe?.();
     if (this.sweeper) clearInterval(this.sweeper);
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.running.clear();
     await this.executor.shutdown();
-    await Promise.allSettled([...this.chains.values()]);
-  }
-
-  /**
-   * Attempts a dead server process of this machine had in flight (their worker label names
-   * this host and a process that is gone): killed if their runner still lives, then run
-   * again. Attempts of live processes and of queue workers are left alone.
-   */
-  private async recover(): Promise<void> {
-    for (const task of await this.tasks.inFlight()) {
-      if (!isOrphanedLocalAttempt(task.workerLabel)) continue;
-      if (task.pid) await this.options.killOrphan(task.pid);
-      // the interruption is the server's, not the task's: it does not use up an attempt
-      await this.tasks.transition(task.id, ['queued', 'running'], {
-        state: 'retry',
-        maxTries: task.maxTries + 1,
-        nextAttemptAt: new Date(),
-        error: INTERRUPTED,
-        pid: null,
-      });
-    }
+    await this.advances.allSettled();
   }
 
   private async sweep(): Promise<void> {
     if (this.isClosing) return;
     try {
-      const active = await this.ctx.db
-        .select({ id: executions.id })
-        .from(executions)
-        .where(inArray(executions.status, ['pending', 'running']));
-      for (const { id } of active) this.kick(id, { refresh: true });
+      for (const id of await this.executions.activeIds()) this.kick(id, { refresh: true });
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'engine sweep failed');
     }
@@ -124,35 +92,31 @@ export class Orchestrator implements ExecutorCallbacks {
   /** Runs advance(id) now, or once more after the one in progress; `refresh`: read the tasks from the database. */
   kick(executionId: number, options: { refresh?: boolean } = {}): void {
     if (this.isClosing || !Number.isInteger(executionId)) return;
-    if (options.refresh) this.known.delete(executionId);
-    if (this.chains.has(executionId)) {
-      this.again.add(executionId);
-      return;
-    }
-    const run = (async () => {
-      do {
-        this.again.delete(executionId);
+    if (options.refresh) this.running.get(executionId)?.forgetTasks();
+    this.advances.kick(
+      executionId,
+      async (id) => {
         try {
-          await this.advance(executionId);
+          await this.advance(id);
         } catch (error) {
-          if (!this.isClosing) this.ctx.log.error({ err: error, executionId }, 'engine: advancing an execution failed');
+          if (!this.isClosing) this.ctx.log.error({ err: error, executionId: id }, 'engine: advancing an execution failed');
         }
-      } while (this.again.has(executionId) && !this.isClosing);
-    })().finally(() => this.chains.delete(executionId));
-    this.chains.set(executionId, run);
+      },
+      () => !this.isClosing,
+    );
   }
 
   /** Resolves when no advance of this execution is in progress (tests, benchmarks). */
-  async settled(executionId: number): Promise<void> {
-    while (this.chains.has(executionId)) await this.chains.get(executionId);
+  settled(executionId: number): Promise<void> {
+    return this.advances.settled(executionId);
   }
 
   private async advance(executionId: number): Promise<void> {
-    // a running execution's context is cached until it ends or is stopped (forget): no need to read it again
-    const cached = this.contexts.get(executionId);
-    const [row] = cached ? [cached.execution] : await this.ctx.db.select().from(executions).where(eq(executions.id, executionId));
+    // a running execution's context is kept until it ends or is stopped (forget): no need to read it again
+    const kept = this.running.get(executionId)?.context;
+    const row = kept ? kept.execution : await this.executions.find(executionId);
     if (!row || (row.status !== 'pending' && row.status !== 'running')) {
-      this.forget(executionId);
+      this.running.forget(executionId);
       return;
     }
     let context: ExecutionContext;
@@ -166,20 +130,21 @@ export class Orchestrator implements ExecutorCallbacks {
       const started = await this.begin(context);
       if (!started) return;
       context = { ...context, execution: started };
-      this.contexts.set(executionId, context);
-      this.changed.set(executionId, undefined);
+      const run = this.running.of(executionId);
+      run.context = context;
+      run.markChanged();
     }
     for (;;) {
-      const cached = this.known.get(executionId);
-      const fromCache = cached !== undefined;
-      const tasks = cached ? [...cached.values()] : await this.readTasks(executionId);
+      // looked up each time: a stop may have forgotten the execution meanwhile
+      const known = this.running.get(executionId)?.tasks;
+      const fromMemory = known !== undefined;
+      const tasks = known ? [...known.values()] : await this.readTasks(executionId);
       const { actions, wakeAt } = decide(context.plan, tasks.map(toView), new Date());
-      this.scheduleWake(executionId, wakeAt);
+      this.running.of(executionId).wakeAt(wakeAt, () => this.kick(executionId));
       if (actions.length === 0) {
-        if (!(await this.finishIfDone(context, tasks)) && this.changed.has(executionId)) {
-          const cause = this.changed.get(executionId);
-          this.changed.delete(executionId);
-          await this.publish(context, tasks, cause);
+        if (!(await this.finishIfDone(context, tasks))) {
+          const unpublished = this.running.get(executionId)?.takeUnpublished();
+          if (unpublished) await this.updates.progress(context, tasks, unpublished.cause);
         }
         return;
       }
@@ -200,100 +165,62 @@ export class Orchestrator implements ExecutorCallbacks {
         missed = !moved || missed;
       }
       // a write that did not apply: the row had moved on (another replica, a stop) — read them all again
-      if (missed) this.known.delete(executionId);
+      if (missed) this.running.get(executionId)?.forgetTasks();
       // nothing moved: looking again would spin, unless what was looked at came from memory
-      if (!hasChanged && !(missed && fromCache)) return;
-      if (!this.changed.has(executionId)) this.changed.set(executionId, undefined);
+      if (!hasChanged && !(missed && fromMemory)) return;
+      this.running.of(executionId).markChangedIfNot();
     }
   }
 
   /** The execution's pinned graph and versions, loaded once per run. */
   private async contextOf(row: ExecutionRow): Promise<ExecutionContext> {
-    const cached = this.contexts.get(row.id);
-    if (cached) return { ...cached, execution: row };
+    const kept = this.running.get(row.id)?.context;
+    if (kept) return { ...kept, execution: row };
     const context = await loadExecutionContext(this.ctx.db, row);
-    if (row.status === 'running') this.contexts.set(row.id, context);
+    if (row.status === 'running') this.running.of(row.id).context = context;
     return context;
   }
 
   /** Every task of the execution from the database; remembered while the execution runs. */
   private async readTasks(executionId: number): Promise<TaskRow[]> {
     const rows = await this.tasks.ofExecution(executionId);
-    if (this.contexts.has(executionId)) this.known.set(executionId, new Map(rows.map((row) => [row.id, row])));
+    const run = this.running.get(executionId);
+    if (run?.context) run.tasks = new Map(rows.map((row) => [row.id, row]));
     return rows;
   }
 
   /** Keeps a row this process just wrote; true when there is one (the write applied). */
   private remember(row: TaskRow | undefined): row is TaskRow {
-    if (row) this.known.get(row.executionId)?.set(row.id, row);
+    if (row) this.running.get(row.executionId)?.remember(row);
     return row !== undefined;
-  }
-
-  private forget(executionId: number): void {
-    this.known.delete(executionId);
-    this.contexts.delete(executionId);
-    this.changed.delete(executionId);
-    const timer = this.timers.get(executionId);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(executionId);
   }
 
   /** pending → running: the execution's tasks are written, its datastore folder named. */
   private async begin(context: ExecutionContext): Promise<ExecutionRow | undefined> {
     const { execution, plan } = context;
-    await this.tasks.insertMissing(plan.mainTasks().map((spec) => this.newTask(context, spec)));
-    const [started] = await this.ctx.db
-      .update(executions)
-      .set({
-        status: 'running',
-        startTime: new Date(),
-        workflowExecutionId: `${this.executor.name}:${execution.identifier}`,
-        datastore: this.paths.executionDir(execution.ownerId, execution.identifier),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(executions.id, execution.id), eq(executions.status, 'pending')))
-      .returning();
-    return started;
+    await this.tasks.insertMissing(plan.mainTasks().map((spec) => newTask(context, spec)));
+    return this.executions.markRunning(execution.id, {
+      workflowExecutionId: `${this.executor.name}:${execution.identifier}`,
+      datastore: this.paths.executionDir(execution.ownerId, execution.identifier),
+    });
   }
 
-  private newTask(context: ExecutionContext, spec: TaskSpec): NewTask {
-    const { execution, plan } = context;
-    const node = plan.node(spec.nodeId);
-    const version = node.processVersion ? context.versions.get(node.processVersion) : undefined;
-    return {
-      identifier: `${execution.identifier}.${spec.taskId}`,
-      label: node.label || node.processVersion || node.id,
-      ownerId: execution.ownerId,
-      executionId: execution.id,
-      taskId: spec.taskId,
-      nodeId: spec.nodeId,
-      run: spec.run,
-      itemIndex: spec.itemIndex,
-      processVersion: node.processVersion ?? null,
-      maxTries: 1 + (version?.retries ?? 0),
-      retryDelayMs: version?.retryDelayMs ?? 0,
-      timeoutMs: version?.timeoutMs ?? null,
-    };
-  }
-
-  /** A splitter runs in the orchestrator: it writes one child run per item of its list. */
-  /** true when this call fanned the splitter out */
+  /** A splitter runs in the orchestrator: it writes one child run per item of its list. True when this call fanned it out. */
   private async split(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<boolean> {
     const inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.open(text, executionBinding(context.execution.identifier)));
     const items = splitItems(inputs.clear.items);
     const claimed = await this.tasks.claim(task.id, inputs.stored, 'orchestrator');
     if (!claimed) return false;
-    await this.tasks.insertMissing(context.plan.childTasks(task.nodeId, items.length).map((spec) => this.newTask(context, spec)));
+    await this.tasks.insertMissing(context.plan.childTasks(task.nodeId, items.length).map((spec) => newTask(context, spec)));
     const now = new Date();
     await this.tasks.transition(task.id, ['queued'], { state: 'success', outputs: { items, count: items.length }, startDate: now, endDate: now });
     // new rows: read them all
-    this.known.delete(context.execution.id);
+    this.running.get(context.execution.id)?.forgetTasks();
     return true;
   }
 
   /** true when this call started an attempt (or failed the task for inputs it cannot have) */
   private async dispatch(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<boolean> {
-    const { execution } = context;
     let inputs;
     try {
       inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.open(text, executionBinding(context.execution.identifier)));
@@ -302,24 +229,7 @@ export class Orchestrator implements ExecutorCallbacks {
     }
     const claimed = await this.tasks.claim(task.id, inputs.stored, this.executor.workerLabel);
     if (!this.remember(claimed)) return false;
-    const version = context.versions.get(task.processVersion ?? '')!;
-    const job: TaskJob = {
-      taskRowId: claimed.id,
-      executionId: execution.id,
-      executionIdentifier: execution.identifier,
-      taskId: claimed.taskId,
-      tryNumber: claimed.tryNumber,
-      processVersion: { identifier: version.identifier, manifest: version.manifest },
-      inputs: inputs.clear,
-      outDir: this.paths.taskOutDir(execution.ownerId, execution.identifier, claimed.taskId),
-      logPath: this.paths.taskLog(execution.ownerId, execution.identifier, claimed.taskId, claimed.tryNumber),
-      cpus: version.cpus,
-      memoryMb: version.memoryMb,
-      diskMb: version.diskMb,
-      network: version.network,
-      timeoutMs: claimed.timeoutMs ?? version.timeoutMs,
-    };
-    this.executor.submit(job);
+    this.executor.submit(taskJob(context, claimed, inputs.clear, this.paths));
     return true;
   }
 
@@ -331,7 +241,7 @@ export class Orchestrator implements ExecutorCallbacks {
       { state: 'running', startDate: started.startedAt, workerLabel: started.workerLabel, pid: started.handle, heartbeatAt: new Date() },
       { tryNumber: job.tryNumber },
     );
-    if (this.remember(row)) this.changed.set(job.executionId, row);
+    if (this.remember(row)) this.running.of(job.executionId).markChanged(row);
     this.kick(job.executionId);
   }
 
@@ -354,17 +264,13 @@ export class Orchestrator implements ExecutorCallbacks {
       }
     }
     if (!this.remember(row)) return;
-    this.changed.set(job.executionId, row);
+    this.running.of(job.executionId).markChanged(row);
     this.kick(job.executionId);
   }
 
   /** Stops an execution: running attempts are killed and marked failed, waiting tasks keep no status. */
   async stop(executionId: number, by: string): Promise<boolean> {
-    const [stopped] = await this.ctx.db
-      .update(executions)
-      .set({ status: 'stopped', endTime: new Date(), updatedAt: new Date() })
-      .where(and(eq(executions.id, executionId), inArray(executions.status, ['created', 'pending', 'running'])))
-      .returning();
+    const stopped = await this.executions.markStopped(executionId);
     if (!stopped) return false;
     const tasks = await this.tasks.ofExecution(executionId);
     const inFlight = tasks.filter((candidate) => ['queued', 'running', 'retry'].includes(candidate.state));
@@ -374,8 +280,8 @@ export class Orchestrator implements ExecutorCallbacks {
         await this.executor.cancel(task.id);
       }),
     );
-    await this.publishStopped(stopped);
-    this.forget(executionId);
+    await this.updates.stopped(stopped);
+    this.running.forget(executionId);
     await this.ended(stopped);
     return true;
   }
@@ -384,22 +290,11 @@ export class Orchestrator implements ExecutorCallbacks {
   private async finishIfDone(context: ExecutionContext, tasks: TaskRow[]): Promise<boolean> {
     const outcome = executionOutcome(tasks.map(toView));
     if (!outcome) return false;
-    const results = this.results(context, tasks);
-    const [ended] = await this.ctx.db
-      .update(executions)
-      .set({ status: outcome, progress: 1, endTime: new Date(), executionResults: results, updatedAt: new Date() })
-      .where(and(eq(executions.id, context.execution.id), eq(executions.status, 'running')))
-      .returning();
-    if (ended) await this.emit(ended, {});
-    this.forget(context.execution.id);
+    const ended = await this.executions.markFinished(context.execution.id, outcome, this.updates.results(context, tasks));
+    if (ended) await this.updates.emit(ended);
+    this.running.forget(context.execution.id);
     if (ended) await this.ended(ended);
     return true;
-  }
-
-  /** executionResults, with where the datastore keeps the files (S3). */
-  private results(context: ExecutionContext, tasks: TaskRow[]) {
-    const location = context.execution.datastore ? this.options.datastore.location(context.execution.datastore) : undefined;
-    return { ...executionResults(context, tasks, context.execution.datastore), ...location };
   }
 
   /** The datastore may let go of the execution's working folder (every attempt ended and was stored). */
@@ -411,80 +306,7 @@ export class Orchestrator implements ExecutorCallbacks {
   }
 
   private async failExecution(execution: ExecutionRow, reason: string): Promise<void> {
-    const [ended] = await this.ctx.db
-      .update(executions)
-      .set({
-        status: 'failed',
-        endTime: new Date(),
-        startTime: execution.startTime ?? new Date(),
-        executionResults: { info: { data: { streams: {} } }, tasks: [], data: [], error: reason },
-        updatedAt: new Date(),
-      })
-      .where(and(eq(executions.id, execution.id), inArray(executions.status, ['pending', 'running'])))
-      .returning();
-    if (ended) await this.emit(ended, {});
+    const ended = await this.executions.markFailed(execution, reason);
+    if (ended) await this.updates.emit(ended);
   }
-
-  /** Writes progress and executionResults, then tells the owner's live clients. */
-  private async publish(context: ExecutionContext, tasks: TaskRow[], cause?: TaskRow): Promise<void> {
-    const [updated] = await this.ctx.db
-      .update(executions)
-      .set({ progress: progressOf(tasks.map(toView)), executionResults: this.results(context, tasks), updatedAt: new Date() })
-      .where(and(eq(executions.id, context.execution.id), eq(executions.status, 'running')))
-      // only what the message carries: the row's JSON columns would be parsed for nothing
-      .returning(SUMMARY);
-    if (updated) await this.emit(updated, cause ? { task_id: cause.taskId, task_state: cause.state as TaskState, process_version: cause.processVersion ?? undefined } : {});
-  }
-
-  private async publishStopped(execution: ExecutionRow): Promise<void> {
-    try {
-      const context = await loadExecutionContext(this.ctx.db, execution);
-      const results = this.results({ ...context, execution }, await this.tasks.ofExecution(execution.id));
-      const [updated] = await this.ctx.db.update(executions).set({ executionResults: results }).where(eq(executions.id, execution.id)).returning();
-      await this.emit(updated ?? execution, {});
-    } catch (error) {
-      if (!(error instanceof ExecutionContextError)) throw error;
-      await this.emit(execution, {});
-    }
-  }
-
-  private async emit(execution: ExecutionSummary, extra: Partial<ExecutionUpdate>): Promise<void> {
-    const payload: ExecutionUpdate = { id: String(execution.id), identifier: execution.identifier, status: execution.status, progress: execution.progress, ...extra };
-    await this.ctx.bus.publish({ type: 'executionUpdate', audience: execution.ownerId, payload: { ...payload } });
-  }
-
-  private scheduleWake(executionId: number, wakeAt: Date | null): void {
-    const existing = this.timers.get(executionId);
-    if (existing) clearTimeout(existing);
-    this.timers.delete(executionId);
-    if (!wakeAt) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(executionId);
-      this.kick(executionId);
-    }, Math.max(0, wakeAt.getTime() - Date.now()));
-    timer.unref();
-    this.timers.set(executionId, timer);
-  }
-}
-
-/** `local:{host}:{pid}` of this host whose server process no longer runs. */
-function isOrphanedLocalAttempt(workerLabel: string | null): boolean {
-  const match = /^local:(.+):(\d+)$/.exec(workerLabel ?? '');
-  if (!match || match[1] !== os.hostname()) return false;
-  const pid = Number(match[2]);
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-/** The columns of an execution a live message needs. */
-const SUMMARY = { id: executions.id, identifier: executions.identifier, status: executions.status, progress: executions.progress, ownerId: executions.ownerId };
-type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId'>;
-
-function toView(task: TaskRow): TaskView {
-  return { id: task.id, taskId: task.taskId, nodeId: task.nodeId, itemIndex: task.itemIndex, state: task.state as TaskState, nextAttemptAt: task.nextAttemptAt };
 }

@@ -1,7 +1,7 @@
 import type { TaskState } from '@asb/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { executions } from '../../modules/builder/executions.schema.js';
+import { isExecutionRunning } from '../../modules/builder/executions.repository.js';
 import { executionTasks } from './tasks.schema.js';
 
 export type TaskRow = typeof executionTasks.$inferSelect;
@@ -69,7 +69,7 @@ export class TasksRepository {
         and(
           eq(executionTasks.id, id),
           inArray(executionTasks.state, ['no_status', 'retry']),
-          sql`exists (select 1 from ${executions} where ${executions.id} = ${executionTasks.executionId} and ${executions.status} = 'running')`,
+          isExecutionRunning(executionTasks.executionId),
         ),
       )
       .returning();

@@ -7,7 +7,6 @@ import {
   type ProductOrder,
   type ResourceDocument,
 } from '@asb/contracts';
-import { and, eq } from 'drizzle-orm';
 import { requireUser } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
@@ -20,7 +19,7 @@ import { executionBinding } from '../keystore/keystore.service.js';
 import { executionInputs, problemsError, sealInputs } from './execution-inputs.js';
 import { executionIdentifier, executionOrder } from './execution-plan.js';
 import { executionsResource, type ExecutionRow } from './executions.resource.js';
-import { executions } from './executions.schema.js';
+import { ExecutionsRepository } from './executions.repository.js';
 import { productOrderOf } from './product-order.js';
 import { WorkflowAccess } from './workflow-access.js';
 
@@ -41,9 +40,11 @@ function unwrap(body: unknown): unknown {
 export class ExecutionsService {
   readonly resources: ResourceService<ExecutionRow, AnswerOf<typeof executionsContract>>;
   private readonly workflows: WorkflowAccess;
+  private readonly executions: ExecutionsRepository;
 
   constructor(private readonly ctx: AppContext) {
     this.resources = new ResourceService(executionsResource, ctx);
+    this.executions = new ExecutionsRepository(ctx.db);
     this.workflows = new WorkflowAccess(ctx);
   }
 
@@ -85,11 +86,8 @@ export class ExecutionsService {
       const identifier = executionIdentifier(workflow.identifier);
       const sealed = await sealInputs(inputs, (clear) => keystore.seal(clear, executionBinding(identifier)));
       try {
-        const [row] = await this.ctx.db
-          .insert(executions)
-          .values({ ...values, inputs: sealed, identifier })
-          .returning({ id: executions.id });
-        return await this.resources.get(principal, String(row!.id));
+        const id = await this.executions.insert({ ...values, inputs: sealed, identifier });
+        return await this.resources.get(principal, String(id));
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= IDENTIFIER_ATTEMPTS) throw error;
       }
@@ -134,16 +132,11 @@ export class ExecutionsService {
   async execute(principalOrNull: Principal | null, id: string): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
     const principal = requireUser(principalOrNull);
     const row = await this.changeable(principal, id);
-    const now = new Date();
     // conditional on the status in the UPDATE itself: two clicks at once submit once
-    const [updated] = await this.ctx.db
-      .update(executions)
-      .set({ status: 'pending', submittedAt: now, updatedAt: now })
-      .where(and(eq(executions.id, row.id), eq(executions.status, 'created')))
-      .returning({ id: executions.id, ownerId: executions.ownerId });
+    const updated = await this.executions.markPending(row.id, new Date());
     if (!updated) {
-      const [current] = await this.ctx.db.select({ status: executions.status }).from(executions).where(eq(executions.id, row.id));
-      throw detailError(409, `Execution ${row.identifier} has already been submitted (status ${current?.status ?? row.status}).`);
+      const current = await this.executions.statusOf(row.id);
+      throw detailError(409, `Execution ${row.identifier} has already been submitted (status ${current ?? row.status}).`);
     }
     await this.ctx.bus.publish({ type: 'executionUpdate', audience: updated.ownerId, payload: { id: String(updated.id), status: 'pending' } });
     return this.resources.get(principal, id);
@@ -161,7 +154,7 @@ export class ExecutionsService {
     const row = await this.changeable(principal, id);
     if (row.productOrder) return { data: row.productOrder };
     const order = productOrderOf(row.id, row.inputs);
-    await this.ctx.db.update(executions).set({ productOrder: order, updatedAt: new Date() }).where(eq(executions.id, row.id));
+    await this.executions.setProductOrder(row.id, order);
     return { data: order };
   }
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { executions } from '../builder/executions.schema.js';
+import { ExecutionsRepository } from '../builder/executions.repository.js';
 import { schedules } from '../schedules/schedules.schema.js';
 import { executionBinding, isSealed, scheduleBinding } from './keystore.service.js';
 
@@ -16,10 +16,8 @@ export async function sealLegacyInputs(ctx: AppContext): Promise<number> {
   let changed = 0;
   const legacy = async (value: unknown): Promise<string | undefined> => (typeof value === 'string' && !isSealed(value) ? keystore.decrypt(value) : undefined);
 
-  const encryptedRuns = await db
-    .select({ id: executions.id, identifier: executions.identifier, inputs: executions.inputs })
-    .from(executions)
-    .where(sql`${executions.inputs}::text like '%"encrypted": true%'`);
+  const runs = new ExecutionsRepository(db);
+  const encryptedRuns = await runs.withEncryptedInputs();
   for (const run of encryptedRuns) {
     let touched = false;
     const inputs = [];
@@ -36,7 +34,7 @@ export async function sealLegacyInputs(ctx: AppContext): Promise<number> {
       inputs.push({ ...group, items });
     }
     if (!touched) continue;
-    await db.update(executions).set({ inputs }).where(eq(executions.id, run.id));
+    await runs.setInputs(run.id, inputs);
     changed++;
   }
 

@@ -1,8 +1,8 @@
 import type { ScheduleAttributes } from '@asb/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
-import { executions } from '../builder/executions.schema.js';
+import { executionCountOfSchedule } from '../builder/executions.repository.js';
 import { workflows } from '../knowledge/workflows.schema.js';
 import type { CompletedAttributes } from './schedules.resource.js';
 import { schedules } from './schedules.schema.js';
@@ -42,7 +42,7 @@ export async function completeScheduleDocuments(ctx: AppContext, principal: Prin
       token: schedules.triggerToken,
       processorIdentifier: workflows.identifier,
       processorLabel: workflows.label,
-      executionCount: sql<number>`(select count(*)::int from ${executions} where ${executions.scheduleId} = ${schedules.id})`,
+      executionCount: executionCountOfSchedule(schedules.id),
     })
     .from(schedules)
     .innerJoin(workflows, eq(workflows.id, schedules.processorId))

@@ -1,5 +1,5 @@
 import { groupsFromScheduleInputs, type CreateExecutionPayload, type ScheduleInputs } from '@asb/contracts';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
@@ -7,7 +7,7 @@ import { resourceWorkspaces } from '../../platform/db/schema.js';
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { detailError, HttpError, notFound } from '../../platform/http/errors.js';
 import { executionsResource } from '../builder/executions.resource.js';
-import { executions } from '../builder/executions.schema.js';
+import { ExecutionsRepository } from '../builder/executions.repository.js';
 import { scheduleBinding } from '../keystore/keystore.service.js';
 import { ExecutionsService } from '../builder/executions.service.js';
 import { workflows } from '../knowledge/workflows.schema.js';
@@ -113,10 +113,7 @@ export class ScheduleFiring {
     // the schedule's passwords are sealed for it; the execution gets them sealed for itself
     const document = await new ExecutionsService({ ...this.ctx, db: tx }).create(owner, payload, { sealedFor: scheduleBinding(schedule.identifier) });
     const id = Number(document.data.id);
-    await tx
-      .update(executions)
-      .set({ scheduleId: schedule.id, scheduleIdentifier: schedule.identifier, scheduledFor: request.scheduledFor })
-      .where(eq(executions.id, id));
+    await new ExecutionsRepository(tx).tagSchedule(id, { scheduleId: schedule.id, scheduleIdentifier: schedule.identifier, scheduledFor: request.scheduledFor });
     await this.shareLikeSchedule(tx, schedule.id, id);
     const moved = await tx
       .update(schedules)
@@ -176,12 +173,7 @@ export class ScheduleFiring {
 
   /** Submits scheduled executions a crash left 'created' between their commit and their submission. */
   async submitWaiting(): Promise<void> {
-    const waiting = await this.ctx.db
-      .select({ id: executions.id, ownerId: executions.ownerId })
-      .from(executions)
-      .where(and(isNotNull(executions.scheduleId), eq(executions.status, 'created')))
-      .orderBy(asc(executions.id))
-      .limit(100);
+    const waiting = await new ExecutionsRepository(this.ctx.db).scheduledWaiting(100);
     for (const execution of waiting) {
       const owner = await this.ctx.users.principal(execution.ownerId);
       if (owner) await this.submit(owner.principal, String(execution.id));

@@ -1,0 +1,60 @@
+import type { TaskJob } from '../executors/executor.js';
+
+/**
+ * How a task runs (docs/engine.md "Runtimes"): the one interface every kind of step plugs
+ * into — the python process runner (python-runtime.ts) today, cwltool or a remote OGC API –
+ * Processes server beside it. Executors decide where and when an attempt runs (local CPU
+ * slots, a queue worker) and drive the runtime through the same steps for every kind:
+ *
+ *   prepare → run (started, logs streaming) → [cancel] → tidyOutputs → collectOutputs | failureReason → release
+ *
+ * The executor owns what is the same for every kind: the attempt's log file (its header and
+ * last line), the time-out, stop and shutdown, storing outputs in the datastore, the reports.
+ */
+export interface TaskRuntime {
+  /** names the kind of runtime in logs ('python', 'cwl', 'ogc') */
+  readonly name: string;
+  /**
+   * Puts in place what the attempt needs (the version's files, its folders, inputs another
+   * machine made); nothing runs yet. Answers synchronously when nothing has to be awaited:
+   * from taking an attempt to starting it the local executor does not yield to the
+   * orchestrator's database work (bench/engine/README.md).
+   */
+  prepare(job: TaskJob): PreparedTask | Promise<PreparedTask>;
+}
+
+export interface RunOptions {
+  /** the CPUs (indices) the executor gave the attempt */
+  cpuList: number[];
+  /** the attempt's log, open for appending: the task's stdout and stderr stream into it */
+  logFd: number;
+  /** called once the task runs, synchronously: `handle` identifies it (a pid), null when nothing local does */
+  onRunning(handle: number | null): void;
+  /** the task went over a limit the runtime watches while it runs; the executor ends it */
+  onLimitExceeded(limit: 'disk'): void;
+}
+
+/** How the task ended, as the runtime saw it. */
+export interface TaskExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** One prepared attempt. */
+export interface PreparedTask {
+  /** Starts the task (in the sandbox); resolves when it ended, rejects when it could not start. */
+  run(options: RunOptions): Promise<TaskExit>;
+  /** Ends the running task: politely, then by force; nothing when it does not run. */
+  cancel(): void;
+  /** After the end, whatever the outcome: what the task left is made safe to store and serve. */
+  tidyOutputs(): Promise<void>;
+  /** The outputs of a task that ended well (file outputs as absolute paths in job.outDir); throws when they are unusable. */
+  collectOutputs(): Promise<Record<string, unknown>>;
+  /** The reason a failed task gives (its last words in the log from `logOffset`), if any. */
+  failureReason(exit: TaskExit, logOffset: number): Promise<string | undefined>;
+  /** Removes what the attempt needed only while it ran. */
+  release(): void;
+}
+
+/** The failure of a task that wrote more than its disk allows. */
+export const diskExceeded = (job: Pick<TaskJob, 'diskMb'>) => `Used more disk than the ${job.diskMb} MB it may use.`;

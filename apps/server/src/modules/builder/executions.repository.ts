@@ -1,0 +1,168 @@
+import type { ExecutionInputGroup, ProductOrder } from '@asb/contracts';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db/client.js';
+import { executions } from './executions.schema.js';
+
+export type ExecutionRow = typeof executions.$inferSelect;
+export type NewExecution = typeof executions.$inferInsert;
+/** The columns of an execution a live message needs. */
+export type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId'>;
+/** The final states the engine ends a run with (transitions.ts executionOutcome). */
+export type ExecutionOutcome = 'success' | 'failed';
+
+const SUMMARY = { id: executions.id, identifier: executions.identifier, status: executions.status, progress: executions.progress, ownerId: executions.ownerId };
+
+/**
+ * Every write of the `executions` table, and the reads that go with them: the builder
+ * creates and submits executions, the engine runs and ends them, schedules tag theirs.
+ * Status changes are conditional UPDATEs on the current status (the row when this call
+ * won, else undefined): two replicas, or a stop racing the end of a run, never both apply.
+ * The generic resource list (platform/resources) reads the table by itself.
+ */
+export class ExecutionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async find(id: number): Promise<ExecutionRow | undefined> {
+    const [row] = await this.db.select().from(executions).where(eq(executions.id, id));
+    return row;
+  }
+
+  async statusOf(id: number): Promise<string | undefined> {
+    const [row] = await this.db.select({ status: executions.status }).from(executions).where(eq(executions.id, id));
+    return row?.status;
+  }
+
+  /** A new execution; throws the database's unique violation when its identifier is taken. */
+  async insert(values: NewExecution): Promise<number> {
+    const [row] = await this.db.insert(executions).values(values).returning({ id: executions.id });
+    return row!.id;
+  }
+
+  /** created → pending (submitted); undefined when it was not 'created' any more. */
+  async markPending(id: number, now: Date): Promise<Pick<ExecutionRow, 'id' | 'ownerId'> | undefined> {
+    const [row] = await this.db
+      .update(executions)
+      .set({ status: 'pending', submittedAt: now, updatedAt: now })
+      .where(and(eq(executions.id, id), eq(executions.status, 'created')))
+      .returning({ id: executions.id, ownerId: executions.ownerId });
+    return row;
+  }
+
+  /** pending → running: the engine's reference of the run and its datastore folder. */
+  async markRunning(id: number, run: { workflowExecutionId: string; datastore: string }): Promise<ExecutionRow | undefined> {
+    const now = new Date();
+    const [row] = await this.db
+      .update(executions)
+      .set({ status: 'running', startTime: now, ...run, updatedAt: now })
+      .where(and(eq(executions.id, id), eq(executions.status, 'pending')))
+      .returning();
+    return row;
+  }
+
+  /** running → success/failed, every task having ended. */
+  async markFinished(id: number, outcome: ExecutionOutcome, results: unknown): Promise<ExecutionRow | undefined> {
+    const now = new Date();
+    const [row] = await this.db
+      .update(executions)
+      .set({ status: outcome, progress: 1, endTime: now, executionResults: results, updatedAt: now })
+      .where(and(eq(executions.id, id), eq(executions.status, 'running')))
+      .returning();
+    return row;
+  }
+
+  /** pending/running → failed for a reason that is the run's, not a task's (its graph cannot run). */
+  async markFailed(execution: ExecutionRow, reason: string): Promise<ExecutionRow | undefined> {
+    const now = new Date();
+    const [row] = await this.db
+      .update(executions)
+      .set({
+        status: 'failed',
+        endTime: now,
+        startTime: execution.startTime ?? now,
+        executionResults: { info: { data: { streams: {} } }, tasks: [], data: [], error: reason },
+        updatedAt: now,
+      })
+      .where(and(eq(executions.id, execution.id), inArray(executions.status, ['pending', 'running'])))
+      .returning();
+    return row;
+  }
+
+  /** created/pending/running → stopped. */
+  async markStopped(id: number): Promise<ExecutionRow | undefined> {
+    const now = new Date();
+    const [row] = await this.db
+      .update(executions)
+      .set({ status: 'stopped', endTime: now, updatedAt: now })
+      .where(and(eq(executions.id, id), inArray(executions.status, ['created', 'pending', 'running'])))
+      .returning();
+    return row;
+  }
+
+  /** Progress and results of a running execution; only the columns a live message needs come back. */
+  async setProgress(id: number, progress: number, results: unknown): Promise<ExecutionSummary | undefined> {
+    const [row] = await this.db
+      .update(executions)
+      .set({ progress, executionResults: results, updatedAt: new Date() })
+      .where(and(eq(executions.id, id), eq(executions.status, 'running')))
+      // only what the message carries: the row's JSON columns would be parsed for nothing
+      .returning(SUMMARY);
+    return row;
+  }
+
+  /** The results of an execution whatever its status (a stopped one's). */
+  async setResults(id: number, results: unknown): Promise<ExecutionRow | undefined> {
+    const [row] = await this.db.update(executions).set({ executionResults: results }).where(eq(executions.id, id)).returning();
+    return row;
+  }
+
+  async setProductOrder(id: number, order: ProductOrder): Promise<void> {
+    await this.db.update(executions).set({ productOrder: order, updatedAt: new Date() }).where(eq(executions.id, id));
+  }
+
+  async setInputs(id: number, inputs: ExecutionInputGroup[]): Promise<void> {
+    await this.db.update(executions).set({ inputs }).where(eq(executions.id, id));
+  }
+
+  /** Marks an execution as started by a schedule for one due time (unique per schedule). */
+  async tagSchedule(id: number, tag: { scheduleId: number; scheduleIdentifier: string; scheduledFor: Date | null }): Promise<void> {
+    await this.db.update(executions).set(tag).where(eq(executions.id, id));
+  }
+
+  /** Ids of the executions the engine has to drive. */
+  async activeIds(): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: executions.id })
+      .from(executions)
+      .where(inArray(executions.status, ['pending', 'running']));
+    return rows.map((row) => row.id);
+  }
+
+  /** Scheduled executions still 'created' (a crash between their commit and their submission). */
+  scheduledWaiting(limit: number): Promise<Pick<ExecutionRow, 'id' | 'ownerId'>[]> {
+    return this.db
+      .select({ id: executions.id, ownerId: executions.ownerId })
+      .from(executions)
+      .where(and(isNotNull(executions.scheduleId), eq(executions.status, 'created')))
+      .orderBy(asc(executions.id))
+      .limit(limit);
+  }
+
+  /** Executions whose inputs hold a value marked encrypted. */
+  withEncryptedInputs(): Promise<Pick<ExecutionRow, 'id' | 'identifier' | 'inputs'>[]> {
+    return this.db
+      .select({ id: executions.id, identifier: executions.identifier, inputs: executions.inputs })
+      .from(executions)
+      .where(sql`${executions.inputs}::text like '%"encrypted": true%'`);
+  }
+}
+
+/** SQL true while the execution `executionId` names runs (a condition inside another table's UPDATE). */
+export function isExecutionRunning(executionId: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${executions} where ${executions.id} = ${executionId} and ${executions.status} = 'running')`;
+}
+
+/** SQL count of the executions a schedule started (a column of the schedules list). */
+export function executionCountOfSchedule(scheduleId: AnyPgColumn): SQL<number> {
+  return sql<number>`(select count(*)::int from ${executions} where ${executions.scheduleId} = ${scheduleId})`;
+}
