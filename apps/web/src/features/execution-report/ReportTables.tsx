@@ -6,6 +6,7 @@ import {
   taskStateColor,
   taskStateText,
   type ExecutionInputGroup,
+  type ExecutionResults,
   type ReportSummaryRow,
   type ReportTaskRow,
   type TaskAttributes,
@@ -106,7 +107,7 @@ async function download(url: string) {
 }
 
 /** Spec 1 §2 Outputs table: task_id, key, type, value, actions (Preview on a map and Download for GeoTIFF outputs). */
-export function OutputsTable({ executionResults }: { executionResults: unknown }) {
+export function OutputsTable({ executionResults }: { executionResults: ExecutionResults | null }) {
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const rows = executionOutputRows(executionResults);
   return (
@@ -230,7 +231,7 @@ export function TasksTable({ executionId, rows }: { executionId: string; rows: R
 }
 
 /** The child runs of a dynamic-list-splitter (spec 1 §2): each run with its tasks coloured by state. */
-export function ChildDags({ executionResults }: { executionResults: unknown }) {
+export function ChildDags({ executionResults }: { executionResults: ExecutionResults | null }) {
   const results = reportResults(executionResults);
   const runs = Object.entries(results.childDags);
   if (runs.length === 0) return null;
