@@ -10,7 +10,12 @@ import { useLiveEvent } from '../../app/live/useLiveEvent';
 import { PageLoader } from '../../ui/PageLoader';
 import { executionKey, useExecution, useExecutionJobs } from './api';
 import { ReportHeader } from './ReportHeader';
-import { ChildDags, InputsTable, OutputsTable, RelatedJobs, SummaryTable, TasksTable } from './ReportTables';
+import { ChildDags } from './ChildDags';
+import { InputsTable } from './InputsTable';
+import { OutputsTable } from './OutputsTable';
+import { RelatedJobs } from './RelatedJobs';
+import { SummaryTable } from './SummaryTable';
+import { TasksTable } from './TasksTable';
 import { TaskGraph } from './TaskGraph';
 import { TaskTimeline } from './TaskTimeline';
 
