@@ -4,7 +4,7 @@ import { IconDownload, IconMap } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { handleError } from '../../app/api/error-handler';
 import { saveBlob } from '../../ui/download';
-import { fetchOutputFile } from './api';
+import { fetchOutputFile } from '../executions/api/execution';
 import { datastoreFileName, isDatastoreFile } from './datastore-file';
 import type { PreviewTarget } from './MapPreviewModal';
 import { ReportEmpty, ReportSection } from './ReportSection';

@@ -2,7 +2,7 @@ import { Anchor, Table } from '@mantine/core';
 import type { TaskAttributes } from '@asb/contracts';
 import { Link } from 'react-router';
 import { routePath } from '../../app/routes';
-import { StatusBadge } from '../executions/StatusBadge';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { ReportEmpty, ReportSection } from './ReportSection';
 
 /** Related Jobs (feature flag execution-report-jobs): the engine's task instances of this execution (taskmgr). */

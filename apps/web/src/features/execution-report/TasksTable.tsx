@@ -2,8 +2,8 @@ import { ActionIcon, Table, Text, Tooltip } from '@mantine/core';
 import type { ReportTaskRow } from '@asb/contracts';
 import { IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
-import { TaskLogModal } from '../executions/TaskLogModal';
-import { TaskStateBadge } from '../executions/TaskStateBadge';
+import { ExecutionTaskLogModal } from '../executions/ExecutionTaskLogModal';
+import { TaskStateBadge } from '../../ui/TaskStateBadge';
 import { ReportEmpty, ReportSection } from './ReportSection';
 
 const secondsText = (seconds: number | undefined) => (seconds === undefined ? 'n/a' : seconds.toFixed(1));
@@ -59,7 +59,7 @@ export function TasksTable({ executionId, rows }: { executionId: string; rows: R
           </Table>
         </Table.ScrollContainer>
       )}
-      <TaskLogModal executionId={executionId} taskId={logTaskId} onClose={() => setLogTaskId(null)} />
+      <ExecutionTaskLogModal executionId={executionId} taskId={logTaskId} onClose={() => setLogTaskId(null)} />
     </ReportSection>
   );
 }

@@ -3,8 +3,8 @@ import { IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/formatDateTime';
 import { formatReportDuration, reportResults, type ExecutionResults } from '@asb/contracts';
-import { TaskLogModal } from './TaskLogModal';
-import { TaskStateBadge } from './TaskStateBadge';
+import { ExecutionTaskLogModal } from './ExecutionTaskLogModal';
+import { TaskStateBadge } from '../../ui/TaskStateBadge';
 
 export interface ExecutionTasksProps {
   executionId: string;
@@ -79,7 +79,7 @@ export function ExecutionTasks({ executionId, identifier, executionResults }: Ex
           </Table.Tbody>
         </Table>
       )}
-      <TaskLogModal executionId={executionId} taskId={logTaskId} onClose={() => setLogTaskId(null)} />
+      <ExecutionTaskLogModal executionId={executionId} taskId={logTaskId} onClose={() => setLogTaskId(null)} />
     </>
   );
 }

@@ -125,7 +125,7 @@ describe('ExecutionsPage', () => {
     const user = userEvent.setup();
     const calls = renderPage(
       () => page([execution('1', { status: 'failed', progress: 1, executionResults: RESULTS })]),
-      (request) => (request.path === '/builder/v1/executions/1/tasks/a/log' ? { body: 'Traceback (most recent call last):\nValueError: negative start' } : undefined),
+      (request) => (request.path === '/builder/v1/executions/1/tasks/a/log' ? { body: 'Traceback (most recent call last):\nValueError: negative start', type: 'text/plain; charset=utf-8' } : undefined),
     );
     await user.click(await screen.findByRole('button', { name: 'Show input parameters of ndvi-run-1' }));
     const tasks = screen.getByRole('table', { name: 'Tasks of ndvi-run-1' });

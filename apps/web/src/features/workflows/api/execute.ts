@@ -1,7 +1,8 @@
 import type { CreateExecutionPayload, DagType, ExecutionAllowed, ExecutionAttributes, ProductOrder, ResourceDocument, WorkflowInputGroup } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/api/http';
-import { BUILDER, KNOWLEDGE, WORKFLOWS_KEY } from './keys';
+import { BUILDER } from '../../executions/api/keys';
+import { KNOWLEDGE, WORKFLOWS_KEY } from './keys';
 
 /** GET knowledge/v1/processors/{id} (docs/workflows.md): a workflow version with its inputs. */
 export interface ProcessorAttributes {
