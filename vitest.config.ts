@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects: `unit` (contracts and server units, node: nothing started), `web`
+ * Four projects: `unit` (contracts and server units, and checks of the web build: node,
+ * nothing started), `web`
  * (React units, jsdom), `integration` (server parts that start python, a sandbox,
  * pdftotext or a server: `*.integration.test.ts`) and `api` (server API tests against a
  * real database: in-memory PGlite by default, PostgreSQL when TEST_DATABASE_URL is set).
@@ -13,7 +14,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/contracts/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          // apps/web/build-checks: checks of the web build (run after npm run build, scripts/test-all.sh)
+          include: ['packages/contracts/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/build-checks/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           // a limit for a stuck test on a busy machine, not a timing
           testTimeout: 60_000,

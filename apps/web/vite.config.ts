@@ -11,5 +11,6 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: api, ws: true, changeOrigin: false }])),
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // manifest: the bundle budget test (build-checks/bundle-budget.test.ts) reads the entry's static imports from it
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500, manifest: true },
 });

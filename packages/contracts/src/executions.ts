@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { executionResultsSchema } from './execution-results.js';
 import type { BaseAttributes } from './jsonapi.js';
 import { DAG_TYPES, MAX_WORKFLOW_NODES } from './workflows.js';
 
@@ -66,7 +67,8 @@ export const executionAttributesSchema = z.object({
   status: z.string(),
   progress: z.number(),
   inputs: z.array(executionInputGroupValueSchema),
-  executionResults: z.unknown(),
+  /** null until the engine starts the execution */
+  executionResults: executionResultsSchema.nullable(),
   workflowExecutionOrder: workflowExecutionOrderSchema,
   workflowExecutionId: z.string().nullable(),
   schedule: z.object({ id: z.string(), identifier: z.string() }).nullable(),

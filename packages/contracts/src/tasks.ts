@@ -28,20 +28,6 @@ export const TASK_STATE_COLORS: Record<TaskState | 'pending', string> = {
   upstream_failed: '#fb8c00',
 };
 
-/** Spec 1 §3 executionResults, as the engine writes it on the execution after every change. */
-export interface ExecutionResults {
-  info: { data: { streams: Record<string, string[]> } };
-  tasks: { task_id: string; task_label: string; state: TaskState; start_date: string | null; end_date: string | null; try_number: number; run: string }[];
-  data: { task_id: string; key: string; value: unknown; type: string; type_label: string; label: string }[];
-  /** child runs of a dynamic-list-splitter: run key -> its task ids */
-  child_dags?: Record<string, string[]>;
-  /** why the execution ended without running (or finishing) its tasks */
-  error?: string;
-  /** with the S3 datastore (spec 3 execution task): the bucket, and s3://{bucket}/{key prefix}/ of the execution's files */
-  S3BucketName?: string;
-  S3OutputsPath?: string;
-}
-
 /** A task instance as taskmgr serves it (jobs, spec 3 "Jobs"). */
 export const taskAttributesSchema = z.object({
   executionId: z.string(),

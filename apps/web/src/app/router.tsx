@@ -36,6 +36,8 @@ const account = () => import('../features/account');
 const admin = () => import('../features/admin');
 const processes = () => import('../features/processes');
 const workflows = () => import('../features/workflows');
+// the Detached Editor: @xyflow/react and dagre load only with it and the workflow page
+const workflowEditor = () => import('../features/workflows/editor/ProcessorEditorPage');
 const executions = () => import('../features/executions');
 const jobs = () => import('../features/jobs');
 const executionReport = () => import('../features/execution-report');
@@ -69,7 +71,7 @@ export const routes: RouteObject[] = [
       page('schedules', schedules, 'SchedulesPage'),
       page('schedule', schedules, 'SchedulePage'),
       page('workflowDetail', workflows, 'WorkflowDetailPage'),
-      page('processorEditor', workflows, 'ProcessorEditorPage'),
+      page('processorEditor', workflowEditor, 'ProcessorEditorPage'),
       page('monitoring', executions, 'ExecutionsPage'),
       page('executionReport', executionReport, 'ExecutionReportPage'),
       page('jobs', jobs, 'JobsPage'),

@@ -9,7 +9,8 @@ export interface FakeRequest {
   body: unknown;
 }
 
-type Handler = (request: FakeRequest) => { status?: number; body?: unknown } | undefined;
+/** `type` answers the body as it is with that media type (a task log is text/plain); else the body is JSON. */
+type Handler = (request: FakeRequest) => { status?: number; body?: unknown; type?: string } | undefined;
 
 /** Replaces window.fetch: the handler answers each call; unanswered calls are 404s. */
 export function fakeFetch(handler: Handler) {
@@ -28,11 +29,11 @@ export function fakeFetch(handler: Handler) {
     const answer = handler(request) ?? { status: 404, body: { detail: 'Not found.' } };
     const status = answer.status ?? 200;
     return Promise.resolve(
-      new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      new Response(answer.body === undefined ? null : answer.type ? String(answer.body) : JSON.stringify(answer.body), {
         status,
         statusText: status === 200 ? 'OK' : 'Error',
         // as the server answers: a JSON body says so (api() reads any other answer as a file)
-        headers: answer.body === undefined ? {} : { 'Content-Type': 'application/json' },
+        headers: answer.body === undefined ? {} : { 'Content-Type': answer.type ?? 'application/json' },
       }),
     );
   });

@@ -1,4 +1,4 @@
-import type { ExecutionInputGroup, ProductOrder } from '@asb/contracts';
+import type { ExecutionInputGroup, ExecutionResults, ProductOrder } from '@asb/contracts';
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
@@ -61,7 +61,7 @@ export class ExecutionsRepository {
   }
 
   /** running → success/failed, every task having ended. */
-  async markFinished(id: number, outcome: ExecutionOutcome, results: unknown): Promise<ExecutionRow | undefined> {
+  async markFinished(id: number, outcome: ExecutionOutcome, results: ExecutionResults): Promise<ExecutionRow | undefined> {
     const now = new Date();
     const [row] = await this.db
       .update(executions)
@@ -100,7 +100,7 @@ export class ExecutionsRepository {
   }
 
   /** Progress and results of a running execution; only the columns a live message needs come back. */
-  async setProgress(id: number, progress: number, results: unknown): Promise<ExecutionSummary | undefined> {
+  async setProgress(id: number, progress: number, results: ExecutionResults): Promise<ExecutionSummary | undefined> {
     const [row] = await this.db
       .update(executions)
       .set({ progress, executionResults: results, updatedAt: new Date() })
@@ -111,7 +111,7 @@ export class ExecutionsRepository {
   }
 
   /** The results of an execution whatever its status (a stopped one's). */
-  async setResults(id: number, results: unknown): Promise<ExecutionRow | undefined> {
+  async setResults(id: number, results: ExecutionResults): Promise<ExecutionRow | undefined> {
     const [row] = await this.db.update(executions).set({ executionResults: results }).where(eq(executions.id, id)).returning();
     return row;
   }

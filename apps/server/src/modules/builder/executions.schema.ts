@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ExecutionInputGroup, ProductOrder, WorkflowExecutionOrder } from '@asb/contracts';
+import type { ExecutionInputGroup, ExecutionResults, ProductOrder, WorkflowExecutionOrder } from '@asb/contracts';
 import { resourceColumns } from '../../platform/db/resource-columns.js';
 import { workflows } from '../knowledge/workflows.schema.js';
 import { schedules } from '../schedules/schedules.schema.js';
@@ -19,7 +19,7 @@ export const executions = pgTable(
     status: text('status').notNull().default('created'),
     progress: real('progress').notNull().default(0),
     inputs: jsonb('inputs').$type<ExecutionInputGroup[]>().notNull().default([]),
-    executionResults: jsonb('execution_results'),
+    executionResults: jsonb('execution_results').$type<ExecutionResults>(),
     workflowExecutionOrder: jsonb('workflow_execution_order').$type<WorkflowExecutionOrder>().notNull(),
     /** the engine's reference of the run (spec 1 report: Engine reference) */
     workflowExecutionId: text('workflow_execution_id'),

@@ -8,9 +8,15 @@ import { useReportError } from '../../app/api/use-report-error';
 import { useAuth } from '../../app/auth/auth-context';
 import { useLiveEvent } from '../../app/live/useLiveEvent';
 import { PageLoader } from '../../ui/PageLoader';
-import { executionKey, useExecution, useExecutionJobs } from './api';
+import { useExecution, useExecutionJobs } from '../executions/api/execution';
+import { executionKey } from '../executions/api/keys';
 import { ReportHeader } from './ReportHeader';
-import { ChildDags, InputsTable, OutputsTable, RelatedJobs, SummaryTable, TasksTable } from './ReportTables';
+import { ChildDags } from './ChildDags';
+import { InputsTable } from './InputsTable';
+import { OutputsTable } from './OutputsTable';
+import { RelatedJobs } from './RelatedJobs';
+import { SummaryTable } from './SummaryTable';
+import { TasksTable } from './TasksTable';
 import { TaskGraph } from './TaskGraph';
 import { TaskTimeline } from './TaskTimeline';
 

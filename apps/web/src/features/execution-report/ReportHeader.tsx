@@ -8,10 +8,10 @@ import { handleError } from '../../app/api/error-handler';
 import { routePath } from '../../app/routes';
 import { saveBlob } from '../../ui/download';
 import { ShareResourceButton } from '../../ui/ShareResourceButton';
-import { StatusBadge } from '../executions/StatusBadge';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { StopExecutionButton } from '../executions/StopExecutionButton';
-import { EXECUTIONS_KEY } from '../workflows/api/keys';
-import { executionsSource, fetchExecutionPdf, isRunning, rerunExecution, type ExecutionResource } from './api';
+import { EXECUTIONS_KEY } from '../executions/api/keys';
+import { executionsSource, fetchExecutionPdf, isRunning, rerunExecution, type ExecutionResource } from '../executions/api/execution';
 
 /** Spec 1 §9: the PDF button stays busy 600 ms after the file arrived. */
 const PDF_BUSY_MS = 600;

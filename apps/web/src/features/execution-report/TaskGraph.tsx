@@ -1,7 +1,7 @@
 import { Box, Group, Paper, SegmentedControl, Text, Title } from '@mantine/core';
 import { Background, Controls, Handle, Position, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { executionTaskGraph, taskStateText } from '@asb/contracts';
+import { executionTaskGraph, taskStateText, type ExecutionResults } from '@asb/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { GRAPH_LAYOUTS, layoutTaskGraph, TASK_NODE_SIZE, type GraphDirection } from './task-graph-layout';
 
@@ -59,7 +59,7 @@ function FitOnChange({ signature }: { signature: string }) {
 }
 
 /** The task dependency graph of spec 1 §2: nodes coloured by task state (live), two layouts, Fit and zoom controls. */
-export function TaskGraph({ executionResults }: { executionResults: unknown }) {
+export function TaskGraph({ executionResults }: { executionResults: ExecutionResults | null }) {
   const [direction, setDirection] = useState<GraphDirection>('LR');
   const graph = useMemo(() => executionTaskGraph(executionResults), [executionResults]);
   const { nodes, edges } = useMemo(() => {

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { executionTaskGraph } from '@asb/contracts';
+import { executionTaskGraph, type ExecutionResults, type TaskState } from '@asb/contracts';
 import { layoutTaskGraph } from './task-graph-layout';
 
-const results = {
+const task = (task_id: string, state: TaskState) => ({ task_id, task_label: task_id, state, start_date: null, end_date: null, try_number: 0, run: '' });
+const results: ExecutionResults = {
   info: { data: { streams: { scene: ['ndvi'], ndvi: ['mask', 'stats'], mask: [], stats: [] } } },
   tasks: [
-    { task_id: 'scene', state: 'success' },
-    { task_id: 'ndvi', state: 'failed' },
-    { task_id: 'mask', state: 'upstream_failed' },
-    { task_id: 'stats', state: 'upstream_failed' },
+    task('scene', 'success'),
+    task('ndvi', 'failed'),
+    task('mask', 'upstream_failed'),
+    task('stats', 'upstream_failed'),
   ],
   data: [],
 };

@@ -1,6 +1,6 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { STATUS_GROUP_COLORS } from '@asb/contracts';
-import { ACTIVE_STATUSES, useExecutionCount } from '../workflows/api/executions';
+import { ACTIVE_STATUSES, useExecutionCount } from './api/executions';
 import { activeShares } from './execution-view';
 
 /** One bar combining the pending and running executions, with their counts (spec 1 §2 Execution list). */

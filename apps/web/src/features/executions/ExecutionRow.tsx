@@ -3,10 +3,10 @@ import { IconCalendarTime, IconChevronDown, IconChevronRight, IconReport } from 
 import { Link } from 'react-router';
 import { routePath } from '../../app/routes';
 import { formatDateTime } from '../../ui/formatDateTime';
-import { isActive, type Execution } from '../workflows/api/executions';
+import { isActive, type Execution } from './api/executions';
 import { ExecutionInputs } from './ExecutionInputs';
 import { ExecutionTasks } from './ExecutionTasks';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { StopExecutionButton } from './StopExecutionButton';
 
 export const EXECUTION_COLUMN_COUNT = 6;

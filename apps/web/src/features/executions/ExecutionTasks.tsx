@@ -2,14 +2,14 @@ import { Alert, Button, Table, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../ui/formatDateTime';
-import { formatReportDuration, reportResults } from '@asb/contracts';
-import { TaskLogModal } from './TaskLogModal';
-import { TaskStateBadge } from './TaskStateBadge';
+import { formatReportDuration, reportResults, type ExecutionResults } from '@asb/contracts';
+import { ExecutionTaskLogModal } from './ExecutionTaskLogModal';
+import { TaskStateBadge } from '../../ui/TaskStateBadge';
 
 export interface ExecutionTasksProps {
   executionId: string;
   identifier: string;
-  executionResults: unknown;
+  executionResults: ExecutionResults | null;
 }
 
 /** The tasks of an execution with their states; a task that has run offers its log (failed ones first of all). */
@@ -79,7 +79,7 @@ export function ExecutionTasks({ executionId, identifier, executionResults }: Ex
           </Table.Tbody>
         </Table>
       )}
-      <TaskLogModal executionId={executionId} taskId={logTaskId} onClose={() => setLogTaskId(null)} />
+      <ExecutionTaskLogModal executionId={executionId} taskId={logTaskId} onClose={() => setLogTaskId(null)} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ExecutionAttributes } from '@asb/contracts';
+import type { ExecutionAttributes, ExecutionResults } from '@asb/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -61,7 +61,7 @@ const RESULTS = {
     { task_id: 'b', task_label: 'ndvi:1', state: 'upstream_failed', start_date: null, end_date: '2024-03-04T05:06:03Z', try_number: 0, run: '' },
   ],
   data: [],
-};
+} satisfies ExecutionResults;
 
 /** what the live socket delivers to the page */
 function liveMessage(message: object) {
@@ -125,7 +125,7 @@ describe('ExecutionsPage', () => {
     const user = userEvent.setup();
     const calls = renderPage(
       () => page([execution('1', { status: 'failed', progress: 1, executionResults: RESULTS })]),
-      (request) => (request.path === '/builder/v1/executions/1/tasks/a/log' ? { body: 'Traceback (most recent call last):\nValueError: negative start' } : undefined),
+      (request) => (request.path === '/builder/v1/executions/1/tasks/a/log' ? { body: 'Traceback (most recent call last):\nValueError: negative start', type: 'text/plain; charset=utf-8' } : undefined),
     );
     await user.click(await screen.findByRole('button', { name: 'Show input parameters of ndvi-run-1' }));
     const tasks = screen.getByRole('table', { name: 'Tasks of ndvi-run-1' });

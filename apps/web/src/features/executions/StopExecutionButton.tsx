@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useStopExecution } from './execution-actions';
+import { useStopExecution } from './api/execution-actions';
 
 /** Stop, after a confirmation: the engine cancels the running tasks and the execution ends 'stopped'. */
 export function StopExecutionButton({ id, identifier }: { id: string; identifier: string }) {

@@ -1,2 +1,1 @@
 export { ExecutionsPage } from './ExecutionsPage';
-export { StatusBadge } from './StatusBadge';

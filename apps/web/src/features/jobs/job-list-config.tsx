@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { routePath } from '../../app/routes';
 import { formatDateTime } from '../../ui/formatDateTime';
 import { FILTER_PRESETS, jsonApiSource, type FilterPreset, type ListSource, type ResourceColumn } from '../../ui/resource-list';
-import { StatusBadge } from '../executions/StatusBadge';
+import { StatusBadge } from '../../ui/StatusBadge';
 
 export const TASKMGR = '/taskmgr/v1';
 

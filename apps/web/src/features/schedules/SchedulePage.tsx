@@ -7,8 +7,8 @@ import { routePath } from '../../app/routes';
 import { CopyableValue } from '../../ui/CopyableValue';
 import { PageLoader } from '../../ui/PageLoader';
 import { ResourceNotFound } from '../../ui/ResourceNotFound';
-import { useExecutionAllowed, useProcessor } from '../workflows/api/execute';
-import { ExecuteForm } from '../workflows/execute/ExecuteForm';
+import { ExecuteForm } from '../executions/execute/ExecuteForm';
+import { useExecuteTarget } from '../executions/execute/use-execute-target';
 import { useSchedule, type Schedule } from './api';
 import { ScheduleStatusBadge } from './schedule-list-config';
 
@@ -54,8 +54,7 @@ export function SchedulePage() {
   const { instance } = useAuth();
   const schedule = useSchedule(id);
   const processorId = schedule.data?.attributes.processorId ?? '';
-  const processor = useProcessor(processorId);
-  const allowed = useExecutionAllowed(processorId);
+  const { processor, allowed } = useExecuteTarget(processorId);
   useReportError(schedule.error, schedule.errorUpdatedAt, 'builder');
   useReportError(processor.error, processor.errorUpdatedAt, 'knowledge');
 

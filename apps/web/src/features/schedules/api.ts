@@ -2,7 +2,7 @@ import type { ResourceDocument, ScheduleAttributes, SchedulePayload, schedulesCo
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api/http';
 import { jsonApiSource } from '../../ui/resource-list';
-import { BUILDER } from '../workflows/api/keys';
+import { BUILDER } from '../executions/api/keys';
 
 export type Schedule = ResourceDocument<ScheduleAttributes>['data'];
 

@@ -1,5 +1,4 @@
 export { WorkflowsPage } from './list/WorkflowsPage';
 export { WorkflowPage } from './workflow/WorkflowPage';
 export { WorkflowDetailPage } from './detail/WorkflowDetailPage';
-export { ProcessorEditorPage } from './editor/ProcessorEditorPage';
 export { ExecuteWorkflowPage, ScheduleWorkflowPage } from './execute/ExecuteWorkflowPage';

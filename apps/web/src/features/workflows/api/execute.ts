@@ -1,7 +1,8 @@
 import type { CreateExecutionPayload, ExecutionAllowed, ExecutionAttributes, Processor, ProductOrder, ResourceDocument } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api/http';
-import { BUILDER, WORKFLOWS_KEY } from './keys';
+import { BUILDER } from '../../executions/api/keys';
+import { WORKFLOWS_KEY } from './keys';
 
 /** GET knowledge/v1/processors/{id} (docs/workflows.md): a workflow version with its inputs. */
 export type { Processor } from '@asb/contracts';

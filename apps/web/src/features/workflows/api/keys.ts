@@ -3,10 +3,8 @@
  * ([prefix, type]) so that archiving a row in the list also refreshes the workflow page.
  */
 export const KNOWLEDGE = '/knowledge/v1';
-export const BUILDER = '/builder/v1';
 
 export const WORKFLOWS_KEY = [KNOWLEDGE, 'workflows'] as const;
-export const EXECUTIONS_KEY = [BUILDER, 'executions'] as const;
 
 export function workflowKey(id: string) {
   return [...WORKFLOWS_KEY, 'detail', id] as const;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeRequest } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { ExecuteWorkflowPage, ScheduleWorkflowPage } from './ExecuteWorkflowPage';
-import { inputItem, testProcessor } from './test-inputs';
+import { inputItem, testProcessor } from '../../executions/execute/test-inputs';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,8 +7,8 @@ import { routePath } from '../../../app/routes';
 import { PageLoader } from '../../../ui/PageLoader';
 import { ResourceNotFound } from '../../../ui/ResourceNotFound';
 import { useReportError } from '../../../app/api/use-report-error';
-import { useExecutionAllowed, useProcessor } from '../api/execute';
-import { ExecuteForm } from './ExecuteForm';
+import { useExecuteTarget } from '../../executions/execute/use-execute-target';
+import { ExecuteForm } from '../../executions/execute/ExecuteForm';
 
 export const SEARCH_PRODUCTS_FEATURE = 'workflow-page-search-products';
 export const SCHEDULES_FEATURE = 'navbar-schedules';
@@ -28,8 +28,7 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
   const { hasFeature, instance } = useAuth();
   const canSchedule = hasFeature(SCHEDULES_FEATURE);
   const [isScheduling, setIsScheduling] = useState(initialScheduling);
-  const processor = useProcessor(id);
-  const allowed = useExecutionAllowed(id);
+  const { processor, allowed } = useExecuteTarget(id);
   useReportError(processor.error, processor.errorUpdatedAt, 'knowledge');
 
   if (processor.isPending) return <PageLoader />;

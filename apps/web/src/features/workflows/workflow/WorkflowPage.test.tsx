@@ -80,7 +80,8 @@ describe('WorkflowPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'alice / NDVI chain' })).toBeInTheDocument();
     expect(screen.getByText('ndvi-chain')).toBeInTheDocument();
-    expect(screen.getByTestId('editor')).toHaveTextContent('editor of 7');
+    // the editor loads with the page, after it (a lazy chunk)
+    expect(await screen.findByTestId('editor')).toHaveTextContent('editor of 7');
     expect(screen.getByRole('link', { name: 'Execute' })).toHaveAttribute('href', '/workflows/7/execute');
     const versions = await screen.findByRole('table', { name: 'Versions' });
     expect(within(versions).getByText('Current')).toBeInTheDocument();

@@ -1,12 +1,15 @@
 import { Alert, Container, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../ui/PageLoader';
 import { useReportError } from '../../../app/api/use-report-error';
-import { WorkflowEditor } from '../editor/WorkflowEditor';
 import { useWorkflow } from '../api/workflows';
 import { ArchivedWorkflowBanner } from './ArchivedWorkflowBanner';
 import { WorkflowHeader } from './WorkflowHeader';
 import { WorkflowVersions } from './WorkflowVersions';
+
+// the editor (@xyflow/react, dagre) loads with this page, not with the list and the other workflow pages
+const WorkflowEditor = lazy(() => import('../editor/WorkflowEditor').then((module) => ({ default: module.WorkflowEditor })));
 
 /** /workflows/{id}: header and actions, the embedded editor and the saved versions (spec 1 §2 Workflow page). */
 export function WorkflowPage() {
@@ -25,7 +28,9 @@ export function WorkflowPage() {
         <Stack gap="lg">
           <WorkflowHeader workflow={workflow.data} />
           {workflow.data.attributes.isArchived && <ArchivedWorkflowBanner />}
-          <WorkflowEditor key={workflow.data.id} workflowId={workflow.data.id} />
+          <Suspense fallback={<PageLoader />}>
+            <WorkflowEditor key={workflow.data.id} workflowId={workflow.data.id} />
+          </Suspense>
           <WorkflowVersions workflowId={workflow.data.id} current={workflow.data.attributes.version} />
         </Stack>
       )}

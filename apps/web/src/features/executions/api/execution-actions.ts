@@ -1,28 +1,23 @@
-import type { ExecutionAttributes, ResourceDocument } from '@asb/contracts';
-import { notifications } from '@mantine/notifications';
 import { NOTIFY_MS } from '@asb/contracts';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { handleError } from '../../app/api/error-handler';
-import { apiFetch } from '../../app/api/http';
-import { BUILDER, EXECUTIONS_KEY } from '../workflows/api/keys';
-
-const executionPath = (id: string) => `${BUILDER}/executions/${encodeURIComponent(id)}`;
+import { handleError } from '../../../app/api/error-handler';
+import { api } from '../../../app/api/http';
+import { EXECUTIONS_KEY } from './keys';
 
 /** PATCH executions/{id}/stop: the engine cancels its running tasks; the execution ends 'stopped'. */
 export function stopExecution(id: string) {
-  return apiFetch<ResourceDocument<ExecutionAttributes>>(`${executionPath(id)}/stop`, { method: 'PATCH', jsonApi: true });
+  return api('PATCH /builder/v1/executions/{id}/stop', { params: { id }, jsonApi: true });
 }
 
 /** GET executions/{id}/tasks/{taskId}/log: the text the task printed (its last attempt). */
 export async function fetchTaskLog(executionId: string, taskId: string, signal?: AbortSignal): Promise<string> {
-  const body = await apiFetch<unknown>(`${executionPath(executionId)}/tasks/${encodeURIComponent(taskId)}/log`, { signal });
-  // apiFetch reads JSON when the text happens to be JSON: give it back as text
-  if (body === undefined || body === null) return '';
-  return typeof body === 'string' ? body : JSON.stringify(body, null, 2);
+  const log = await api('GET /builder/v1/executions/{id}/tasks/{taskId}/log', { params: { id: executionId, taskId }, signal });
+  return log.text();
 }
 
 export function useTaskLog(executionId: string, taskId: string | null) {
-  const query = useQuery({
+  return useQuery({
     queryKey: [...EXECUTIONS_KEY, 'log', executionId, taskId],
     queryFn: ({ signal }) => fetchTaskLog(executionId, taskId!, signal),
     enabled: taskId !== null,
@@ -30,7 +25,6 @@ export function useTaskLog(executionId: string, taskId: string | null) {
     staleTime: 0,
     gcTime: 0,
   });
-  return query;
 }
 
 /** Stop, then refresh the list; failures go to the central error handler. */

@@ -5,6 +5,11 @@ import { BUILDER, EXECUTIONS_KEY } from './keys';
 
 export type Execution = ListDocument<ExecutionAttributes>['data'][number];
 
+// The generic list and get keep apiFetch: the contract's generic resource operations
+// (packages/contracts/src/api/resource-operations.ts) type their attributes as
+// Record<string, unknown> today, so api() would need a cast; the execution's own
+// operations typed by the contract (stop, log, PDF) go through api().
+
 export interface ExecutionListParams {
   page: number;
   search: string;

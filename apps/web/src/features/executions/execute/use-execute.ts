@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { fieldErrorsOf, handleError } from '../../../app/api/error-handler';
 import { ApiError } from '../../../app/api/http';
 import { routePath } from '../../../app/routes';
-import { createExecution, orderProducts, submitExecution, type Processor } from '../api/execute';
+import { createExecution, orderProducts, submitExecution, type Processor } from '../../workflows/api/execute';
 import { EXECUTIONS_KEY } from '../api/keys';
 import { encryptValue } from './encryption';
 import { buildExecutionPayload, encryptedFields, serverInputErrors, type FormValues } from './execute-form';

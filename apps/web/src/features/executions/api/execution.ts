@@ -1,20 +1,18 @@
 import { listQueryParams, statusGroup, type ExecutionAttributes, type executionsContract, type ListDocument, type ResourceDocument, type TaskAttributes } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, apiFetchBlob } from '../../app/api/http';
-import { jsonApiSource } from '../../ui/resource-list';
-import { ACTIVE_POLL_MS } from '../workflows/api/executions';
-import { BUILDER, EXECUTIONS_KEY } from '../workflows/api/keys';
+import { api, apiFetch, apiFetchBlob } from '../../../app/api/http';
+import { jsonApiSource } from '../../../ui/resource-list';
+import { ACTIVE_POLL_MS } from './executions';
+import { BUILDER, EXECUTIONS_KEY, executionKey } from './keys';
 
 export type ExecutionResource = ResourceDocument<ExecutionAttributes>['data'];
-
-const executionPath = (id: string) => `${BUILDER}/executions/${encodeURIComponent(id)}`;
-
-export const executionKey = (id: string) => [...EXECUTIONS_KEY, 'detail', id] as const;
 
 /** share (PATCH with relationships.workspaces) as every JSON:API resource */
 export const executionsSource = jsonApiSource<typeof executionsContract>(BUILDER, 'executions');
 
 export const isRunning = (status: string) => ['pending', 'running'].includes(statusGroup(status));
+
+// GET executions/{id}, taskmgr/v1/tasks and the rerun keep apiFetch: their answers are typed loosely by the contract (see api/executions.ts).
 
 /**
  * GET executions/{id}. Live updates refresh it (the page invalidates the key on each
@@ -24,7 +22,7 @@ export const isRunning = (status: string) => ['pending', 'running'].includes(sta
 export function useExecution(id: string) {
   return useQuery({
     queryKey: executionKey(id),
-    queryFn: async ({ signal }) => (await apiFetch<ResourceDocument<ExecutionAttributes>>(executionPath(id), { signal, jsonApi: true })).data,
+    queryFn: async ({ signal }) => (await apiFetch<ResourceDocument<ExecutionAttributes>>(`${BUILDER}/executions/${encodeURIComponent(id)}`, { signal, jsonApi: true })).data,
     refetchInterval: (query) => (query.state.data && isRunning(query.state.data.attributes.status) ? ACTIVE_POLL_MS : false),
   });
 }
@@ -44,15 +42,15 @@ export function useExecutionJobs(id: string, enabled: boolean) {
 
 /** GET executions/{id}/pdf: the report made on the server. */
 export function fetchExecutionPdf(id: string): Promise<Blob> {
-  return apiFetchBlob(`${executionPath(id)}/pdf`);
+  return api('GET /builder/v1/executions/{id}/pdf', { params: { id } });
 }
 
 /** POST executions/{id}/rerun: a new execution of the same workflow version with the same inputs, submitted. */
 export async function rerunExecution(id: string): Promise<ExecutionResource> {
-  return (await apiFetch<ResourceDocument<ExecutionAttributes>>(`${executionPath(id)}/rerun`, { method: 'POST', jsonApi: true })).data;
+  return (await apiFetch<ResourceDocument<ExecutionAttributes>>(`${BUILDER}/executions/${encodeURIComponent(id)}/rerun`, { method: 'POST', jsonApi: true })).data;
 }
 
-/** A GeoTIFF output's file, for Download. */
+/** An output file of the execution's datastore (its datastore URL, as executionResults records it), for Download. */
 export function fetchOutputFile(url: string): Promise<Blob> {
   return apiFetchBlob(url);
 }

@@ -4,10 +4,10 @@ import { IconAlertTriangle, IconCalendarTime, IconPlayerPlay } from '@tabler/ico
 import { useMemo, useState } from 'react';
 import { useReportError } from '../../../app/api/use-report-error';
 import type { Schedule } from '../../schedules/api';
-import { defaultScheduleValues, scheduleErrors, scheduleFormValues, type ScheduleFormValues } from '../../schedules/schedule-form';
-import { ScheduleFields } from '../../schedules/ScheduleFields';
-import { keptCipherTexts, scheduleInputValues, useSaveSchedule, type ScheduleFieldErrors } from '../../schedules/use-save-schedule';
-import { usePublicKey, type Processor } from '../api/execute';
+import { defaultScheduleValues, scheduleErrors, scheduleFormValues, type ScheduleFormValues } from './schedule-form';
+import { ScheduleFields } from './ScheduleFields';
+import { keptCipherTexts, scheduleInputValues, useSaveSchedule, type ScheduleFieldErrors } from './use-save-schedule';
+import { usePublicKey, type Processor } from '../../workflows/api/execute';
 import { encryptedFields, fieldKey, initialValues, inputErrors, invalidHint, visibleGroups } from './execute-form';
 import { GroupTitle, InputWidget } from './InputWidget';
 import { useExecute } from './use-execute';

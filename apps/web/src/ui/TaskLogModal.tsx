@@ -1,18 +1,15 @@
 import { Code, Loader, Modal, ScrollArea, Text } from '@mantine/core';
-import { useReportError } from '../../app/api/use-report-error';
-import { useTaskLog } from './execution-actions';
 
 export interface TaskLogModalProps {
-  executionId: string;
   /** the task whose log is shown; null closes the modal */
   taskId: string | null;
+  /** the log as its query gives it */
+  log: { data?: string; isPending: boolean; isError: boolean };
   onClose(): void;
 }
 
-/** The log of one task of an execution, in monospace (GET executions/{id}/tasks/{taskId}/log). */
-export function TaskLogModal({ executionId, taskId, onClose }: TaskLogModalProps) {
-  const log = useTaskLog(executionId, taskId);
-  useReportError(log.error, log.errorUpdatedAt, 'builder');
+/** The log of one task, in monospace. */
+export function TaskLogModal({ taskId, log, onClose }: TaskLogModalProps) {
   return (
     <Modal opened={taskId !== null} onClose={onClose} title={`Log of task ${taskId ?? ''}`} size="xl">
       {log.isPending ? (

@@ -1,5 +1,5 @@
 import type { WorkflowInputGroup, WorkflowInputItem } from '@asb/contracts';
-import type { Processor } from '../api/execute';
+import type { Processor } from '../../workflows/api/execute';
 
 /** Test fixtures: workflow input items and a processor document as GET processors/{id} answers it. */
 export function inputItem(identifier: string, dataType: string, overrides: Partial<WorkflowInputItem> = {}): WorkflowInputItem {
