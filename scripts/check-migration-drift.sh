@@ -6,6 +6,7 @@
 # How: drizzle-kit generate runs with the project's own config (imported, not copied: its
 # `schema` may move) but writes into a temporary copy of the migrations folder. A new migration
 # there is drift: it is printed and the script exits 1. Nothing in the repository changes.
+# A change drizzle-kit would ask about (a renamed column) fails too: it gets no terminal.
 set -euo pipefail
 cd "$(dirname "$0")/../apps/server"
 
@@ -30,7 +31,7 @@ export default { ...config, out: '$relative_out' };
 CONFIG
 
 before="$(find "$work/migrations" -type f | sort)"
-if ! npx drizzle-kit generate --config "$work/drizzle.drift.config.ts" --name drift-check >"$work/log" 2>&1; then
+if ! npx drizzle-kit generate --config "$work/drizzle.drift.config.ts" --name drift-check </dev/null >"$work/log" 2>&1; then
   cat "$work/log"
   echo "migration drift check: drizzle-kit generate failed" >&2
   exit 1

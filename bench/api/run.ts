@@ -222,7 +222,8 @@ async function paced(url: string, token: string, rate: number, duration: number)
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     pending.push(
-      request(url, { dispatcher: agent, headers: { authorization: `Bearer ${token}` }, headersTimeout: 10_000, bodyTimeout: 10_000 })
+      // unanswered 10 s after it was due (queueing included), a request is given up: an error, as autocannon's timeout
+      request(url, { dispatcher: agent, headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(Math.max(1, due + 10_000 - performance.now())) })
         .then(async (response) => {
           await response.body.dump();
           if (response.statusCode !== 200) errors += 1;
