@@ -152,16 +152,21 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
   // one the bench user may see without owning it (shared with its workspace): the access check does its work
   const executionId = Number(all.data.find((row) => row.attributes.ownerId !== BENCH_USER)?.id ?? all.data[0]!.id);
   const ready: Ready = { port, token, executionId, visible: all.meta.pagination.count, matching: matching.meta.pagination.count, seedMs };
-  process.send!(ready);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await pgDb?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
   process.on('message', (message) => {
-    if (message !== 'stop') return;
-    void (async () => {
-      await app.close();
-      await pgDb?.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    })();
+    if (message === 'stop') void stop();
   });
+  // the load side gone (an error, Ctrl-C): no server or database is left behind
+  process.on('disconnect', () => void stop());
+  process.send!(ready);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -223,14 +228,16 @@ async function paced(url: string, token: string, rate: number, duration: number)
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     pending.push(
       // unanswered 10 s after it was due (queueing included), a request is given up: an error, as autocannon's timeout
-      request(url, { dispatcher: agent, headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(Math.max(1, due + 10_000 - performance.now())) })
+      request(url, { dispatcher: agent, headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(Math.max(1, Math.round(due + 10_000 - performance.now()))) })
         .then(async (response) => {
           await response.body.dump();
           if (response.statusCode !== 200) errors += 1;
           latencies.push(performance.now() - due);
         })
         .catch(() => {
+          // given up: slower than any answer, so the percentiles count it (shown as "> 10 s")
           errors += 1;
+          latencies.push(Infinity);
         }),
     );
   }
@@ -238,7 +245,8 @@ async function paced(url: string, token: string, rate: number, duration: number)
   const elapsed = (performance.now() - started) / 1000;
   await agent.close();
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, errors };
+  const answered = latencies.filter(Number.isFinite).length;
+  return { requests: answered, rps: answered / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, errors };
 }
 
 /**
@@ -251,7 +259,7 @@ async function drained(ready: Ready, base: string): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1000));
 }
 
-const fmt = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+const fmt = (value: number) => (value === Infinity ? '> 10 s' : value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
 async function start(kind: 'pglite' | 'postgres'): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...process.argv.slice(2)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
