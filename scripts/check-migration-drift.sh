@@ -46,6 +46,11 @@ if [ "$before" != "$after" ]; then
   done
   exit 1
 fi
+if grep -q "Interactive prompts require a TTY" "$work/log"; then
+  echo "The schema (*.schema.ts) differs from the committed migrations in apps/server/${out#./}:" >&2
+  echo "drizzle-kit asks whether a table or column was renamed. Run 'npm run db:generate -w @asb/server'." >&2
+  exit 1
+fi
 # drizzle-kit exits 0 after some failures (a folder it cannot read): no new file must come with its word for it
 if ! grep -q "No schema changes" "$work/log"; then
   cat "$work/log"
