@@ -19,6 +19,8 @@ section "lint"
 npm run lint
 section "typecheck"
 npm run typecheck
+section "migration drift (schema against apps/server/drizzle)"
+scripts/check-migration-drift.sh
 section "build"
 npm run build
 

@@ -40,6 +40,8 @@ export const executions = pgTable(
     index('executions_processor_idx').on(t.processorId),
     index('executions_status_idx').on(t.status),
     index('executions_created_idx').on(t.createdAt),
+    // a user's own executions newest first (filter[ownerId], the owner side of the access filter): bench/api/README.md
+    index('executions_owner_created_idx').on(t.ownerId, t.createdAt),
     uniqueIndex('executions_schedule_due_idx').on(t.scheduleId, t.scheduledFor),
   ],
 );

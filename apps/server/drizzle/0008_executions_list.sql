@@ -1,0 +1,1 @@
+CREATE INDEX "executions_owner_created_idx" ON "executions" USING btree ("owner_id","created_at");

@@ -1,0 +1,312 @@
+/**
+ * API benchmark (issue 12; README.md beside this file). For each database (PGlite in a
+ * temporary data directory; PostgreSQL when BENCH_DATABASE_URL names a server, where a fresh
+ * database is created and dropped at the end) a child process seeds 100 000 executions and
+ * serves the real app on loopback; this process drives it with autocannon as a user signed in
+ * through POST /usermgr/v1/token/:
+ *   - the executions list, newest first, a page of 20, without and with a search, and its own (filter[ownerId]);
+ *   - one execution;
+ * each at 1 and 32 connections for a fixed time, and at a fixed rate (200 requests/s): autocannon's
+ * overallRate (bursts at each second's start) and an even pace (one request every 5 ms).
+ * Usage: npx tsx bench/api/run.ts [--rows 100000] [--duration 10] [--rate 200] [--db pglite,postgres]
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { Agent, request } from 'undici';
+import { listQueryParams } from '@asb/contracts';
+
+const args = new Map(process.argv.slice(2).flatMap((arg, index, all) => (arg.startsWith('--') ? [[arg.slice(2), all[index + 1] ?? '']] : [])));
+const ROWS = Number(args.get('rows') ?? 100_000);
+const DURATION = Number(args.get('duration') ?? 10);
+const RATE = Number(args.get('rate') ?? 200);
+const USERS = 20;
+const WORKSPACES = 10;
+const PASSWORD = 'bench-password';
+/** the signed-in user: owns 1/USERS of the executions and sees those shared with its two workspaces */
+const BENCH_USER = 'bench-user-00';
+/** workflow labels; the search matches one of them (about 1/LABELS.length of the rows) */
+const LABELS = ['Sentinel-2 NDVI composite', 'Flood extent mapping', 'Burned area index', 'Land cover classification', 'Snow cover monthly', 'Water quality Sentinel-3', 'Urban heat island', 'Crop type map', 'Forest change detection', 'Coastline extraction'];
+const SEARCH = 'flood';
+
+interface Ready {
+  port: number;
+  token: string;
+  executionId: number;
+  visible: number;
+  matching: number;
+  seedMs: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server side (a child process: its own event loop, as in production)
+// ---------------------------------------------------------------------------------------------
+
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `asb_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
+  const { buildApp } = await import('../../apps/server/src/app.js');
+  const { loadConfig } = await import('../../apps/server/src/config.js');
+  const { hashPassword } = await import('../../apps/server/src/platform/auth/passwords.js');
+  const { workspaces, workspaceRoles, workflows, workflowVersions } = await import('../../apps/server/src/platform/db/schema.js');
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-bench-api-'));
+  const pgDb = kind === 'postgres' ? await freshPostgres(process.env.BENCH_DATABASE_URL!) : undefined;
+  const config = loadConfig(
+    { ASB_ADMIN_USERNAME: 'admin', ASB_ADMIN_PASSWORD: PASSWORD, ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', ASB_DEMO: 'false', ASB_ENGINE: 'false' },
+    { dataDir, databaseUrl: pgDb?.url },
+  );
+  const app = await buildApp(config, {});
+  await app.users.ensureAdmin();
+  const db = app.ctx.db;
+
+  const seedStarted = performance.now();
+  const passwordHash = await hashPassword(PASSWORD);
+  const users: Awaited<ReturnType<typeof app.ctx.users.insert>>[] = [];
+  for (let index = 0; index < USERS; index++) {
+    users.push(await app.ctx.users.insert({ username: `bench-user-${String(index).padStart(2, '0')}`, passwordHash }));
+  }
+  const spaces = await db
+    .insert(workspaces)
+    .values(Array.from({ length: WORKSPACES }, (_, index) => ({ identifier: `bench-ws-${index}`, label: `Bench workspace ${index}`, ownerId: 'admin' })))
+    .returning();
+  // the bench user is a member of the first two workspaces; every user of one
+  await db.insert(workspaceRoles).values([
+    ...users.map((user, index) => ({ userId: user.id, workspaceId: spaces[index % WORKSPACES]!.id, role: 'user' })),
+    { userId: users[0]!.id, workspaceId: spaces[1]!.id, role: 'developer' },
+  ]);
+  const graph = { nodes: [], edges: [] };
+  const flows = await db
+    .insert(workflows)
+    .values(LABELS.map((label, index) => ({ identifier: label.toLowerCase().replace(/[^a-z0-9]+/g, '-'), slug: `wf-${index}`, label, ownerId: users[index % USERS]!.username, graph })))
+    .returning();
+  await db.insert(workflowVersions).values(flows.map((flow) => ({ workflowId: flow.id, version: 1, graph, createdBy: flow.ownerId })));
+
+  // 100 000 executions in one statement: owner g % USERS, workflow (g / USERS) % LABELS, one every 30 s back from now
+  await db.execute(sql`
+    INSERT INTO executions (identifier, label, owner_id, created_at, updated_at, processor_id, processor_version, status, progress, inputs, workflow_execution_order, submitted_at, start_time, end_time)
+    SELECT w.identifier || '-' || to_char(t.created, 'YYYYMMDDHH24MISS') || '-' || lpad(to_hex(g), 5, '0'),
+           w.label,
+           'bench-user-' || lpad((g % ${USERS})::text, 2, '0'),
+           t.created, t.created + interval '2 minutes',
+           w.id, 1,
+           (ARRAY['success', 'success', 'failed', 'stopped'])[1 + g % 4],
+           1,
+           jsonb_build_array(jsonb_build_object('node_id', 'n1', 'items', jsonb_build_array(jsonb_build_object(
+             'identifier', 'aoi', 'label', 'Area of interest', 'value', 'POLYGON((10 45, 11 45, 11 46, 10 46, 10 45))',
+             'user_visible', true, 'user_editable', true, 'description', '', 'data_type', 'wkt')))),
+           jsonb_build_object('tasks', jsonb_build_array(jsonb_build_object('task_slug_id', 'n1', 'worker_selectors', '{}'::jsonb, 'identifier', 'ndvi', 'version', '1')),
+                              'workflow', jsonb_build_object('identifier', w.identifier, 'version', 1, 'dag-type', 'standard')),
+           t.created, t.created + interval '5 seconds', t.created + interval '95 seconds'
+    FROM generate_series(1, ${ROWS}) AS g
+    CROSS JOIN LATERAL (SELECT now() - g * interval '30 seconds' AS created) AS t
+    JOIN (SELECT id, identifier, label, row_number() OVER (ORDER BY id) - 1 AS n FROM workflows) AS w ON w.n = (g / ${USERS}) % ${LABELS.length}
+  `);
+  // a fifth of them shared with one workspace each
+  await db.execute(sql`
+    INSERT INTO resource_workspaces (resource_type, resource_id, workspace_id)
+    SELECT 'executions', e.id, ws.id
+    FROM executions e
+    JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM workspaces WHERE identifier LIKE 'bench-ws-%') AS ws ON ws.n = (e.id / 5) % ${WORKSPACES}
+    WHERE e.id % 5 = 0
+  `);
+  await db.execute(sql`ANALYZE`);
+  const seedMs = performance.now() - seedStarted;
+
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.server.address() as { port: number }).port;
+  const signIn = await fetch(`http://127.0.0.1:${port}/usermgr/v1/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: BENCH_USER, password: PASSWORD }) });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const { token } = (await signIn.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const list = async (search?: string) => {
+    const response = await fetch(`http://127.0.0.1:${port}/builder/v1/executions?${listQueryParams({ sort: '-createdAt', pageSize: 20, search })}`, { headers });
+    if (response.status !== 200) throw new Error(`list: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { data: { id: string; attributes: { ownerId: string } }[]; meta: { pagination: { count: number } } };
+  };
+  const all = await list();
+  const matching = await list(SEARCH);
+  // one the bench user may see without owning it (shared with its workspace): the access check does its work
+  const executionId = Number(all.data.find((row) => row.attributes.ownerId !== BENCH_USER)?.id ?? all.data[0]!.id);
+  const ready: Ready = { port, token, executionId, visible: all.meta.pagination.count, matching: matching.meta.pagination.count, seedMs };
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await pgDb?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('message', (message) => {
+    if (message === 'stop') void stop();
+  });
+  // the load side gone (an error, Ctrl-C): no server or database is left behind
+  process.on('disconnect', () => void stop());
+  process.send!(ready);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load side (this process)
+// ---------------------------------------------------------------------------------------------
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+interface Figures {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+/** One autocannon run; latencies per response (autocannon's own summary has no p95). */
+async function load(url: string, token: string, options: { connections: number; overallRate?: number; duration: number }): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  // without a callback the instance is also a promise of the result (the types know only one of the two)
+  const instance = autocannon({ url, headers: { authorization: `Bearer ${token}` }, connections: options.connections, overallRate: options.overallRate, duration: options.duration });
+  const events = instance as unknown as autocannon.Instance;
+  events.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode !== 200) errors += 1;
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / (result.duration || options.duration),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    errors: errors + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * An open-loop run at `rate` requests/s, one request every 1000/rate ms whatever the answers do,
+ * each timed from the moment it was due (queueing included). autocannon's overallRate sends each
+ * connection's share of a second back to back at the start of the second, then waits: bursts.
+ */
+async function paced(url: string, token: string, rate: number, duration: number): Promise<Figures> {
+  const agent = new Agent({ connections: 64, keepAliveTimeout: 10_000 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const pending: Promise<void>[] = [];
+  const interval = 1000 / rate;
+  const total = Math.round(rate * duration);
+  const started = performance.now();
+  for (let index = 0; index < total; index++) {
+    const due = started + index * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(
+      // unanswered 10 s after it was due (queueing included), a request is given up: an error, as autocannon's timeout
+      request(url, { dispatcher: agent, headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(Math.max(1, Math.round(due + 10_000 - performance.now()))) })
+        .then(async (response) => {
+          await response.body.dump();
+          if (response.statusCode !== 200) errors += 1;
+          latencies.push(performance.now() - due);
+        })
+        .catch(() => {
+          // given up: slower than any answer, so the percentiles count it (shown as "> 10 s")
+          errors += 1;
+          latencies.push(Infinity);
+        }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  await agent.close();
+  latencies.sort((a, b) => a - b);
+  const answered = latencies.filter(Number.isFinite).length;
+  return { requests: answered, rps: answered / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, errors };
+}
+
+/**
+ * Waits until the server has answered what an overloaded run left behind (autocannon closes its
+ * sockets at the end; the server still works through their queries): one request queued behind
+ * them, then a second to settle. Without it the next run measures the previous one's backlog.
+ */
+async function drained(ready: Ready, base: string): Promise<void> {
+  await fetch(`${base}/${ready.executionId}`, { headers: { authorization: `Bearer ${ready.token}` }, signal: AbortSignal.timeout(120_000) });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+}
+
+const fmt = (value: number) => (value === Infinity ? '> 10 s' : value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+async function start(kind: 'pglite' | 'postgres'): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...process.argv.slice(2)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ready));
+    child.once('exit', (code) => reject(new Error(`the ${kind} server exited ${code} before it was ready`)));
+  });
+  return { child, ready };
+}
+
+async function main() {
+  const kinds = (args.get('db') ?? (process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',').filter(Boolean) as ('pglite' | 'postgres')[];
+  if (kinds.includes('postgres') && !process.env.BENCH_DATABASE_URL) throw new Error('--db postgres needs BENCH_DATABASE_URL (e.g. $(scripts/postgres.sh start))');
+  console.log(`machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`${ROWS} executions, ${DURATION} s per run, fixed rate ${RATE} requests/s; latencies in ms`);
+  for (const kind of kinds) {
+    const { child, ready } = await start(kind);
+    const base = `http://127.0.0.1:${ready.port}/builder/v1/executions`;
+    const scenarios = [
+      { name: 'list', url: `${base}?${listQueryParams({ sort: '-createdAt', pageSize: 20 })}` },
+      { name: `list search "${SEARCH}"`, url: `${base}?${listQueryParams({ sort: '-createdAt', pageSize: 20, search: SEARCH })}` },
+      // the filter box's ownerId:{me} (spec 1 §5): its own executions
+      { name: 'list ownerId', url: `${base}?${listQueryParams({ sort: '-createdAt', pageSize: 20, filters: { ownerId: BENCH_USER } })}` },
+      { name: 'one execution', url: `${base}/${ready.executionId}` },
+    ];
+    console.log(`\n${kind}: seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${BENCH_USER} sees ${ready.visible} executions, ${ready.matching} match "${SEARCH}"`);
+    console.log('| scenario | run | requests/s | p50 | p95 | p99 | max | errors |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const scenario of scenarios) {
+      await load(scenario.url, ready.token, { connections: 8, duration: 2 }); // warm-up
+      await drained(ready, base);
+      for (const run of [
+        { label: 'c=1', connections: 1 },
+        { label: 'c=32', connections: 32 },
+        { label: `${RATE}/s overallRate`, connections: 32, overallRate: RATE },
+        { label: `${RATE}/s paced`, connections: 0, paced: true },
+      ]) {
+        const f = run.paced ? await paced(scenario.url, ready.token, RATE, DURATION) : await load(scenario.url, ready.token, { ...run, duration: DURATION });
+        await drained(ready, base);
+        console.log(`| ${scenario.name} | ${run.label} | ${fmt(f.rps)} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${f.errors} |`);
+      }
+    }
+    child.send('stop');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+}
+
+if (args.has('serve')) await serve(args.get('serve') as 'pglite' | 'postgres');
+else await main();
