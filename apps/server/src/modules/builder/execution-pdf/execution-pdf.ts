@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { formatReportDate, statusGroup, statusLabel, taskStateText, type StatusGroup } from '@asb/contracts';
 import type { ExecutionReportData } from './execution-report-data.js';
 import { drawTaskGraph } from './pdf-graph.js';
-import { FONT, registerFonts } from './pdf-fonts.js';
+import { FONT } from './pdf-fonts.js';
 import { INK, PAGE, PdfCursor, textColorOn } from './pdf-page.js';
 import { drawTable } from './pdf-table.js';
 import { drawTimeline } from './pdf-timeline.js';
@@ -149,7 +149,7 @@ export function renderExecutionPdf(report: ExecutionReportData): Promise<Buffer>
     info: { Title: `Execution Report ${report.identifier}`, Creator: 'ASB', CreationDate: report.generatedAt },
   });
   const done = collect(doc);
-  registerFonts(doc);
+  doc.font(FONT.regular);
   const cursor = new PdfCursor(doc);
   drawTitle(cursor, report);
   drawSummary(cursor, report);
