@@ -71,7 +71,7 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
   const { buildApp } = await import('../../apps/server/src/app.js');
   const { loadConfig } = await import('../../apps/server/src/config.js');
   const { hashPassword } = await import('../../apps/server/src/platform/auth/passwords.js');
-  const { workspaces, workspaceRoles, workflows, workflowVersions } = await import('../../apps/server/src/platform/db/schema.js');
+  const { workspaces, workspaceRoles, workflows, workflowVersions } = await import('../../apps/server/src/db-schema.js');
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-bench-api-'));
   const pgDb = kind === 'postgres' ? await freshPostgres(process.env.BENCH_DATABASE_URL!) : undefined;

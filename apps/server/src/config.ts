@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ALL_THEME_FEATURES } from '@asb/contracts';
+import { parseEnv, type Env, type EXECUTORS, type TASK_NETWORKS } from './config.schema.js';
+
+export { ConfigError } from './config.schema.js';
 
 export interface OidcConfig {
   issuer: string;
@@ -23,7 +26,7 @@ export interface RegistryConfig {
 }
 
 /** Where tasks run: child processes of the server, or `asb worker` processes through Redis. */
-export type ExecutorKind = 'local' | 'queue';
+export type ExecutorKind = (typeof EXECUTORS)[number];
 
 /** The queue executor's workers (`asb worker`; docs/engine.md, "queue"). */
 export interface QueueConfig {
@@ -53,7 +56,7 @@ export interface S3Config {
 }
 
 /** ASB_TASK_NETWORK: which tasks get the network (docs/security.md#network). */
-export type TaskNetwork = 'none' | 'declared' | 'all';
+export type TaskNetwork = (typeof TASK_NETWORKS)[number];
 
 /** The task sandbox (docs/security.md). */
 export interface SandboxConfig {
@@ -150,22 +153,22 @@ function list(value: string | undefined): string[] | undefined {
     .filter(Boolean);
 }
 
-function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
+function s3FromEnv(env: Env): S3Config | undefined {
   if (!env.S3_BUCKET) return undefined;
-  const endpoint = env.S3_ENDPOINT || undefined;
+  const endpoint = env.S3_ENDPOINT;
   const prefix = env.S3_PREFIX ?? '';
   return {
     bucket: env.S3_BUCKET,
     endpoint,
-    region: env.S3_REGION || 'us-east-1',
-    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    region: env.S3_REGION ?? 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
     forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : endpoint !== undefined,
   };
 }
 
-function oidcFromEnv(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+function oidcFromEnv(env: Env): OidcConfig | undefined {
   const issuer = env.ASB_OIDC_ISSUER;
   const clientId = env.ASB_OIDC_CLIENT_ID;
   if (!issuer || !clientId) return undefined;
@@ -175,17 +178,17 @@ function oidcFromEnv(env: NodeJS.ProcessEnv): OidcConfig | undefined {
     clientSecret: env.ASB_OIDC_CLIENT_SECRET ?? '',
     providerName: env.ASB_OIDC_PROVIDER_NAME ?? 'OpenID Connect',
     scopes: env.ASB_OIDC_SCOPES ?? 'openid profile email',
-    allowInsecure: env.ASB_OIDC_ALLOW_INSECURE === 'true',
+    allowInsecure: env.ASB_OIDC_ALLOW_INSECURE,
   };
 }
 
-function registryFromEnv(env: NodeJS.ProcessEnv): RegistryConfig | undefined {
+function registryFromEnv(env: Env): RegistryConfig | undefined {
   if (!env.ASB_REGISTRY_URL) return undefined;
   return {
     url: env.ASB_REGISTRY_URL.replace(/\/+$/, ''),
-    username: env.ASB_REGISTRY_USERNAME || undefined,
-    password: env.ASB_REGISTRY_PASSWORD || undefined,
-    repository: env.ASB_REGISTRY_REPOSITORY || 'docker-asb-procs',
+    username: env.ASB_REGISTRY_USERNAME,
+    password: env.ASB_REGISTRY_PASSWORD,
+    repository: env.ASB_REGISTRY_REPOSITORY ?? 'docker-asb-procs',
   };
 }
 
@@ -197,46 +200,25 @@ function defaultPython(): string {
   return fs.existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 }
 
-function executorFromEnv(value: string | undefined): ExecutorKind | undefined {
-  if (!value) return undefined;
-  if (value !== 'local' && value !== 'queue') throw new Error(`ASB_EXECUTOR must be 'local' or 'queue', not '${value}'.`);
-  return value;
-}
-
-/** Optional numbers: unset (or not a number) stays unset. */
-function numberFromEnv(value: string | undefined): number | undefined {
-  const number = value ? Number(value) : NaN;
-  return Number.isFinite(number) ? number : undefined;
-}
-
-function queueFromEnv(env: NodeJS.ProcessEnv): Partial<QueueConfig> {
+function queueFromEnv(env: Env): Partial<QueueConfig> {
   const values = {
-    workerCpus: numberFromEnv(env.ASB_WORKER_CPUS),
-    lockMs: numberFromEnv(env.ASB_QUEUE_LOCK_MS),
-    stalledCheckMs: numberFromEnv(env.ASB_QUEUE_STALLED_CHECK_MS),
-    maxStalled: numberFromEnv(env.ASB_QUEUE_MAX_STALLED),
+    workerCpus: env.ASB_WORKER_CPUS,
+    lockMs: env.ASB_QUEUE_LOCK_MS,
+    stalledCheckMs: env.ASB_QUEUE_STALLED_CHECK_MS,
+    maxStalled: env.ASB_QUEUE_MAX_STALLED,
   };
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
-const TASK_NETWORKS: readonly TaskNetwork[] = ['none', 'declared', 'all'];
-
-function sandboxFromEnv(env: NodeJS.ProcessEnv): SandboxConfig {
-  const network = (env.ASB_TASK_NETWORK || 'declared') as TaskNetwork;
-  if (!TASK_NETWORKS.includes(network)) throw new Error(`ASB_TASK_NETWORK must be one of ${TASK_NETWORKS.join(', ')}, not '${network}'.`);
-  const whole = (name: string, fallback: number) => {
-    const value = env[name] ? Number(env[name]) : fallback;
-    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not '${env[name]}'.`);
-    return value;
-  };
+function sandboxFromEnv(env: Env): SandboxConfig {
   return {
-    enabled: env.ASB_UNSAFE_NO_SANDBOX !== 'true',
-    network,
-    uid: whole('ASB_TASK_UID', 65534),
-    gid: whole('ASB_TASK_GID', 65534),
-    maxProcesses: whole('ASB_TASK_MAX_PROCESSES', 4096),
+    enabled: !env.ASB_UNSAFE_NO_SANDBOX,
+    network: env.ASB_TASK_NETWORK,
+    uid: env.ASB_TASK_UID,
+    gid: env.ASB_TASK_GID,
+    maxProcesses: env.ASB_TASK_MAX_PROCESSES,
     passEnv: list(env.ASB_TASK_ENV) ?? [],
-    bwrap: env.ASB_BWRAP || 'bwrap',
+    bwrap: env.ASB_BWRAP ?? 'bwrap',
   };
 }
 
@@ -245,46 +227,52 @@ export function executorKind(config: Pick<AppConfig, 'engine' | 'redisUrl'>): Ex
   return config.engine.executor ?? (config.redisUrl ? 'queue' : 'local');
 }
 
-/** Every setting comes from the environment; README.md documents the table. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+const MB = 1024 * 1024;
+
+/**
+ * Every setting comes from the environment (README.md documents the table), checked by
+ * envSchema: a ConfigError lists every variable that cannot be read.
+ */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const env = parseEnv(environment);
   const here = path.dirname(new URL(import.meta.url).pathname);
   return {
-    port: Number(env.PORT ?? 8080),
+    port: env.PORT,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.ASB_DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    adminUsername: env.ASB_ADMIN_USERNAME || undefined,
-    adminPassword: env.ASB_ADMIN_PASSWORD || undefined,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    adminUsername: env.ASB_ADMIN_USERNAME,
+    adminPassword: env.ASB_ADMIN_PASSWORD,
     instanceName: env.ASB_INSTANCE_NAME ?? 'ASB',
     theme: env.ASB_THEME ?? 'asb',
     themeFeatures: list(env.ASB_THEME_FEATURES) ?? [...ALL_THEME_FEATURES],
-    externalDatastoreUrl: env.ASB_EXTERNAL_DATASTORE_URL || null,
-    secretKey: env.ASB_SECRET_KEY || undefined,
-    publicUrl: env.ASB_PUBLIC_URL || undefined,
+    externalDatastoreUrl: env.ASB_EXTERNAL_DATASTORE_URL ?? null,
+    secretKey: env.ASB_SECRET_KEY,
+    publicUrl: env.ASB_PUBLIC_URL,
     trustedProxies: list(env.ASB_TRUSTED_PROXIES) ?? [],
     outboundAllow: list(env.ASB_OUTBOUND_ALLOW) ?? [],
     webDistDir: path.resolve(env.ASB_WEB_DIST ?? path.join(here, '../../web/dist')),
     oidc: oidcFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     pythonCommand: env.ASB_PYTHON ?? defaultPython(),
-    maxExtractedBytes: Number(env.ASB_MAX_EXTRACTED_MB ?? 2048) * 1024 * 1024,
+    maxExtractedBytes: env.ASB_MAX_EXTRACTED_MB * MB,
     uploads: {
-      requestBytes: Number(env.ASB_UPLOAD_REQUEST_MB ?? 100) * 1024 * 1024,
-      filesPerRequest: Number(env.ASB_UPLOAD_MAX_FILES ?? 200),
-      bucketBytes: Number(env.ASB_BUCKET_MB ?? 500) * 1024 * 1024,
+      requestBytes: env.ASB_UPLOAD_REQUEST_MB * MB,
+      filesPerRequest: env.ASB_UPLOAD_MAX_FILES,
+      bucketBytes: env.ASB_BUCKET_MB * MB,
     },
     registry: registryFromEnv(env),
-    demo: env.ASB_DEMO !== 'false',
+    demo: env.ASB_DEMO,
     engine: {
-      localCpus: Number(env.ASB_LOCAL_CPUS ?? os.cpus().length),
-      sweepIntervalMs: Number(env.ASB_ENGINE_SWEEP_MS ?? 2000),
-      executor: executorFromEnv(env.ASB_EXECUTOR),
+      localCpus: env.ASB_LOCAL_CPUS ?? os.cpus().length,
+      sweepIntervalMs: env.ASB_ENGINE_SWEEP_MS,
+      executor: env.ASB_EXECUTOR,
       queue: queueFromEnv(env),
-      enabled: env.ASB_ENGINE !== 'false',
+      enabled: env.ASB_ENGINE,
     },
     sandbox: sandboxFromEnv(env),
-    schedulerTickMs: Number(env.ASB_SCHEDULER_TICK_MS ?? 15000),
+    schedulerTickMs: env.ASB_SCHEDULER_TICK_MS,
     s3: s3FromEnv(env),
     strictContract: env.ASB_CONTRACT_CHECK === 'strict',
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { runCli } from './cli.js';
 import { restrictFileModes } from './platform/data-dir.js';
 
@@ -31,8 +31,15 @@ async function serve(): Promise<void> {
 restrictFileModes();
 const { positionals } = parseArgs({ allowPositionals: true, strict: false });
 const command = positionals[0] ?? 'serve';
-if (command === 'serve') {
-  await serve();
-} else {
-  process.exitCode = await runCli(process.argv.slice(2));
+try {
+  if (command === 'serve') {
+    await serve();
+  } else {
+    process.exitCode = await runCli(process.argv.slice(2));
+  }
+} catch (error) {
+  // an operator's mistake in the environment: the list of problems, not a stack trace
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 }

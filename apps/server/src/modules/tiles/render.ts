@@ -1,6 +1,7 @@
 import { mercatorXToLon, mercatorYToLat, tileBounds, boxesIntersect, TILE_SIZE, type Box, type TileIndex } from './tile-math.js';
 import { applyAffine } from './affine.js';
-import { sampleLevel, type Cog, type CogLevel } from './cog.js';
+import type { Cog, CogLevel } from './cog.js';
+import { sampleLevel } from './sample-level.js';
 import { encodePng } from './png.js';
 import { clipPositions, interpolatedPositions, nodeGrid, scaleAt, separablePositions, type TilePositions } from './reproject.js';
 import { clipToByte, rescaleToByte, type Rescale } from './rescale.js';

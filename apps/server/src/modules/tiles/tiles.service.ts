@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Engine } from '../../engine/engine.module.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
@@ -6,15 +7,14 @@ import { detailError, notFound } from '../../platform/http/errors.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { executionsResource, type ExecutionRow } from '../builder/executions.resource.js';
 import { publicBaseUrl } from '../usermgr/oidc.state.js';
-import { LruCache } from './lru.js';
 import { parseSourceUrl } from './source-url.js';
 import type * as TileEngineModule from './tile-engine.js';
 import type { Cog } from './tile-engine.js';
 
 type TileEngine = typeof TileEngineModule;
 
-/** Opened files kept: 16, each for a minute after it was opened. */
-const OPEN_FILES = { maxEntries: 16, ttlMs: 60_000 };
+/** Opened files kept: 16, each for a minute after it was opened (a read does not prolong it). */
+const OPEN_FILES = { max: 16, ttl: 60_000 };
 
 /**
  * Finds and opens the GeoTIFF a tile request names (docs/tiles.md): the `url` must be a file
@@ -24,7 +24,7 @@ const OPEN_FILES = { maxEntries: 16, ttlMs: 60_000 };
  */
 export class TileService {
   private readonly executions: ResourceService<ExecutionRow>;
-  private readonly files = new LruCache<string, Promise<Cog>>(OPEN_FILES);
+  private readonly files = new LRUCache<string, Promise<Cog>>(OPEN_FILES);
   private loading: Promise<TileEngine> | undefined;
 
   constructor(
@@ -49,7 +49,7 @@ export class TileService {
     if (!opening) {
       opening = this.openFile(root, ref.relative);
       this.files.set(key, opening);
-      opening.catch(() => this.files.delete(key));
+      opening.catch(() => this.files.peek(key) === opening && this.files.delete(key));
     }
     return opening;
   }

@@ -9,7 +9,7 @@ import type { ExecutionRow } from '../executions.resource.js';
 import { renderExecutionPdf } from './execution-pdf.js';
 import { executionReportData } from './execution-report-data.js';
 import { MAX_GRAPH_TASKS } from './pdf-graph.js';
-import { ellipsize, winAnsi } from './pdf-text.js';
+import { ellipsize, pdfText } from './pdf-text.js';
 import { MAX_TIMELINE_BARS, tickLabel, tickStep } from './pdf-timeline.js';
 
 const run = promisify(execFile);
@@ -53,11 +53,9 @@ function fanOut(children: number): { row: ExecutionRow; tasks: TaskRow[] } {
 }
 
 describe('pdf text', () => {
-  it('keeps what WinAnsi prints and replaces the rest', () => {
-    expect(winAnsi('Grüße – “quoted” € …')).toBe('Grüße – “quoted” € …');
-    expect(winAnsi('a ≥ b → c')).toBe('a >= b -> c');
-    expect(winAnsi('Ωmega ő 中')).toBe('?mega o ?');
-    expect(winAnsi('tab\there\r\nline')).toBe('tab here\nline');
+  it('keeps every character but control characters, and line breaks as one', () => {
+    expect(pdfText('Grüße – “quoted” € … Ωmega ő ≥ →')).toBe('Grüße – “quoted” € … Ωmega ő ≥ →');
+    expect(pdfText('tab\there\r\nline\rend')).toBe('tab here\nline\nend');
   });
 
   it('cuts long text with an ellipsis', () => {
@@ -96,13 +94,24 @@ describe('renderExecutionPdf', () => {
     return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
   }
 
-  it('draws a fan-out of a few tasks with every task id, in WinAnsi text', async () => {
+  it('draws a fan-out of a few tasks with every task id, its text in the embedded Unicode font', async () => {
     const { row, tasks } = fanOut(4);
     const { text, pages } = await textAndPages(await renderExecutionPdf(executionReportData(row, tasks, new Date(BASE + 60_000))));
     for (const id of ['split', 'work[0]', 'work[3]', 'merge']) expect(text).toContain(id);
-    expect(text).toContain('Grüße – “quoted” ?? v');
-    expect(text).toContain('Fan out >= ?mega');
+    expect(text).toContain('Grüße – “quoted”');
+    expect(text).toContain('✓');
+    expect(text).toContain('Fan out ≥ Ωmega');
     expect(pages).toBeLessThanOrEqual(2);
+  });
+
+  it('prints non-Latin labels as themselves, in the graph, the tables and the title', async () => {
+    const { row, tasks } = fanOut(2);
+    const label = 'Ελλάδα Москва';
+    const greek = { ...row, label, inputs: [{ node_id: 'split', items: [{ identifier: 'items', label, value: 'Αθήνα', user_visible: true, user_editable: true, description: '', data_type: 'string' }] }] } as ExecutionRow;
+    const { text } = await textAndPages(await renderExecutionPdf(executionReportData(greek, tasks, new Date(BASE + 60_000))));
+    expect(text).toContain(label);
+    expect(text).toContain('Αθήνα');
+    expect(text).not.toContain('?');
   });
 
   it('keeps hundreds of tasks in shape: the graph is capped with a note, the timeline on one page, every task in the table', async () => {

@@ -2,10 +2,11 @@ import PDFDocument from 'pdfkit';
 import { formatReportDate, statusGroup, statusLabel, taskStateText, type StatusGroup } from '@asb/contracts';
 import type { ExecutionReportData } from './execution-report-data.js';
 import { drawTaskGraph } from './pdf-graph.js';
-import { FONT, INK, PAGE, PdfCursor, textColorOn } from './pdf-page.js';
+import { FONT } from './pdf-fonts.js';
+import { INK, PAGE, PdfCursor, textColorOn } from './pdf-page.js';
 import { drawTable } from './pdf-table.js';
 import { drawTimeline } from './pdf-timeline.js';
-import { winAnsi } from './pdf-text.js';
+import { pdfText } from './pdf-text.js';
 
 /** The status badge's colours (spec 1 §4 groups), darker than the task colours so the two never read alike. */
 const STATUS_FILLS: Record<StatusGroup, string> = {
@@ -23,7 +24,7 @@ function drawTitle(cursor: PdfCursor, report: ExecutionReportData): void {
   const label = statusLabel(report.status, report.progress);
   const fill = STATUS_FILLS[statusGroup(report.status)];
   cursor.doc.font(FONT.bold).fontSize(8);
-  const badgeWidth = cursor.doc.widthOfString(winAnsi(label.toUpperCase())) + 12;
+  const badgeWidth = cursor.doc.widthOfString(pdfText(label.toUpperCase())) + 12;
   const x = cursor.left + cursor.width - badgeWidth;
   cursor.doc.roundedRect(x, cursor.y - 4, badgeWidth, 16, 8).fill(fill);
   cursor.textAt(label.toUpperCase(), x, cursor.y, { font: FONT.bold, size: 8, color: textColorOn(fill), width: badgeWidth, align: 'center' });
@@ -34,7 +35,7 @@ function drawTitle(cursor: PdfCursor, report: ExecutionReportData): void {
 
 function drawError(cursor: PdfCursor, error: string): void {
   cursor.doc.font(FONT.regular).fontSize(9);
-  const text = winAnsi(`Error: ${error}`);
+  const text = pdfText(`Error: ${error}`);
   const height = Math.min(cursor.doc.heightOfString(text, { width: cursor.width - 12 }), 200) + 10;
   cursor.ensureSpace(height);
   cursor.doc.rect(cursor.left, cursor.y, cursor.width, height).fill(INK.errorFill);
@@ -88,14 +89,15 @@ function drawTasks(cursor: PdfCursor, report: ExecutionReportData): void {
   drawTable(
     cursor,
     [
+      // a date (YYYY-MM-DD HH:mm:ss) fits one line of DejaVu Sans 8 pt at 0.18 of the width
       { header: 'Task', width: 0.2 },
-      { header: 'Worker', width: 0.18 },
-      { header: 'Start', width: 0.16 },
-      { header: 'End', width: 0.16 },
-      { header: 'Duration', width: 0.11 },
-      { header: 'State', width: 0.19 },
+      { header: 'Worker', width: 0.14 },
+      { header: 'Start', width: 0.18 },
+      { header: 'End', width: 0.18 },
+      { header: 'Duration', width: 0.12 },
+      { header: 'State', width: 0.18 },
     ],
-    report.tasks.map((row) => [row.taskId, row.worker || '-', row.start, row.end, row.duration, { text: taskStateText(row.state), swatch: row.color }]),
+    report.tasks.map((row) => [row.taskId, row.worker || '-', row.start, row.end, row.duration, { text: taskStateText(row.state), fill: row.color }]),
   );
   if (report.taskErrors.length === 0) return;
   cursor.heading('Task errors');
@@ -145,9 +147,10 @@ export function renderExecutionPdf(report: ExecutionReportData): Promise<Buffer>
     size: PAGE.size,
     margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.margin + PAGE.footer },
     bufferPages: true,
-    info: { Title: winAnsi(`Execution Report ${report.identifier}`), Creator: 'ASB', CreationDate: report.generatedAt },
+    info: { Title: `Execution Report ${report.identifier}`, Creator: 'ASB', CreationDate: report.generatedAt },
   });
   const done = collect(doc);
+  doc.font(FONT.regular);
   const cursor = new PdfCursor(doc);
   drawTitle(cursor, report);
   drawSummary(cursor, report);

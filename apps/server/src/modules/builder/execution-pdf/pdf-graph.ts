@@ -1,7 +1,8 @@
 import dagre, { type Edge, type EdgeLabel, type GraphLabel, type NodeLabel } from '@dagrejs/dagre';
 import type { ReportTaskGraph } from '@asb/contracts';
-import { FONT, HEADING_HEIGHT, textColorOn, type PdfCursor } from './pdf-page.js';
-import { ellipsize, winAnsi } from './pdf-text.js';
+import { FONT } from './pdf-fonts.js';
+import { HEADING_HEIGHT, textColorOn, type PdfCursor } from './pdf-page.js';
+import { ellipsize, pdfText } from './pdf-text.js';
 
 /** Above this many tasks the graph is not laid out at all: the tasks table lists them. */
 export const MAX_GRAPH_TASKS = 300;
@@ -38,7 +39,7 @@ export function layoutTaskGraph(graph: ReportTaskGraph, measure: (text: string) 
   const layout = new dagre.graphlib.Graph<GraphLabel, NodeLabel, EdgeLabel>();
   layout.setGraph({ rankdir, nodesep: 10, ranksep: rankdir === 'LR' ? 40 : 30, edgesep: 6, marginx: 4, marginy: 4 });
   layout.setDefaultEdgeLabel(() => ({}));
-  const labels = new Map(graph.nodes.map((node) => [node.id, winAnsi(ellipsize(node.id, MAX_LABEL_CHARS))]));
+  const labels = new Map(graph.nodes.map((node) => [node.id, pdfText(ellipsize(node.id, MAX_LABEL_CHARS))]));
   for (const node of graph.nodes) layout.setNode(node.id, { width: Math.max(44, measure(labels.get(node.id)!) + 14), height: NODE_HEIGHT });
   for (const edge of graph.edges) if (layout.hasNode(edge.source) && layout.hasNode(edge.target)) layout.setEdge(edge.source, edge.target);
   dagre.layout(layout);

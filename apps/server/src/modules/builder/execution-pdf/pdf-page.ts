@@ -1,4 +1,5 @@
-import { winAnsi } from './pdf-text.js';
+import { FONT } from './pdf-fonts.js';
+import { pdfText } from './pdf-text.js';
 
 /** The page geometry and type scale of the report (A4 portrait, points). */
 export const PAGE = {
@@ -11,8 +12,6 @@ export const PAGE = {
 /** The height a section heading takes, its space above and the rule under it included. */
 export const HEADING_HEIGHT = 31;
 
-/** PDFKit's built-in fonts: nothing to download or embed (text must be WinAnsi, see pdf-text.ts). */
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', oblique: 'Helvetica-Oblique' } as const;
 /** The report's neutral colours; state colours come from the display rules. */
 export const INK = { text: '#212121', muted: '#616161', rule: '#bdbdbd', header: '#eeeeee', errorText: '#b71c1c', errorFill: '#ffebee' } as const;
 
@@ -79,7 +78,7 @@ export class PdfCursor {
       .font(options.font ?? FONT.regular)
       .fontSize(options.size)
       .fillColor(options.color ?? INK.text)
-      .text(winAnsi(text), x, y, { lineBreak: false, ...(options.width !== undefined ? { width: options.width } : {}), align: options.align ?? 'left' });
+      .text(pdfText(text), x, y, { lineBreak: false, ...(options.width !== undefined ? { width: options.width } : {}), align: options.align ?? 'left' });
     this.doc.x = flowX;
     this.doc.y = flowY;
   }
@@ -98,7 +97,7 @@ export class PdfCursor {
   paragraph(text: string, options: { font?: string; size?: number; color?: string } = {}): void {
     const size = options.size ?? 9;
     this.doc.font(options.font ?? FONT.regular).fontSize(size);
-    const safe = winAnsi(text);
+    const safe = pdfText(text);
     const height = this.doc.heightOfString(safe, { width: this.width });
     this.ensureSpace(Math.min(height, 3 * size * 1.2));
     this.doc.fillColor(options.color ?? INK.text).text(safe, this.left, this.y, { width: this.width });

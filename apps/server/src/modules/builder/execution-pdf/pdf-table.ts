@@ -1,5 +1,6 @@
-import { FONT, INK, type PdfCursor } from './pdf-page.js';
-import { ellipsize, winAnsi } from './pdf-text.js';
+import { FONT } from './pdf-fonts.js';
+import { INK, textColorOn, type PdfCursor } from './pdf-page.js';
+import { ellipsize, pdfText } from './pdf-text.js';
 
 /** A column: its header and share of the content width. */
 export interface TableColumn {
@@ -9,91 +10,67 @@ export interface TableColumn {
   font?: string;
 }
 
-/** A cell: text, optionally with a colour swatch before it (a task state). */
-export type TableCell = string | { text: string; swatch: string };
+/** A cell: text, optionally on a colour (a task state in its state's colour). */
+export type TableCell = string | { text: string; fill: string };
 
 const FONT_SIZE = 8;
 const PADDING = 3;
-const SWATCH = 7;
 /** a cell longer than this is cut with an ellipsis: a report row stays a row, not a page */
 export const MAX_CELL_CHARS = 600;
 
-const cellText = (cell: TableCell) => winAnsi(ellipsize(typeof cell === 'string' ? cell : cell.text, MAX_CELL_CHARS));
-const swatchOf = (cell: TableCell) => (typeof cell === 'string' ? undefined : cell.swatch);
+const RULE = { border: { top: 0, right: 0, bottom: 0.3, left: 0 }, borderColor: INK.rule } as const;
 
-interface Placed {
-  x: number;
-  width: number;
+function cellOf(cell: TableCell): PDFKit.Mixins.CellOptions {
+  if (typeof cell === 'string') return { text: pdfText(ellipsize(cell, MAX_CELL_CHARS)) };
+  return { text: pdfText(ellipsize(cell.text, MAX_CELL_CHARS)), backgroundColor: cell.fill, textColor: textColorOn(cell.fill) };
 }
 
-function placeColumns(cursor: PdfCursor, columns: TableColumn[]): Placed[] {
-  let x = cursor.left;
-  return columns.map((column) => {
-    const placed = { x, width: column.width * cursor.width };
-    x += placed.width;
-    return placed;
+/** The height PDFKit's table gives a row: its tallest cell and the padding. */
+function rowHeight(cursor: PdfCursor, columns: TableColumn[], row: PDFKit.Mixins.CellOptions[], bold = false): number {
+  const heights = row.map((cell, i) => {
+    cursor.doc.font(bold ? FONT.bold : (columns[i]?.font ?? FONT.regular)).fontSize(FONT_SIZE);
+    return cursor.doc.heightOfString(cell.text || ' ', { width: columns[i]!.width * cursor.width - 2 * PADDING });
   });
+  return Math.max(...heights) + 2 * PADDING;
 }
 
-function textWidth(placed: Placed, cell: TableCell): number {
-  return placed.width - 2 * PADDING - (swatchOf(cell) ? SWATCH + 3 : 0);
-}
-
-function rowHeight(cursor: PdfCursor, columns: TableColumn[], placed: Placed[], cells: TableCell[]): number {
-  const heights = cells.map((cell, i) => {
-    cursor.doc.font(columns[i]?.font ?? FONT.regular).fontSize(FONT_SIZE);
-    return cursor.doc.heightOfString(cellText(cell) || ' ', { width: textWidth(placed[i]!, cell) });
-  });
-  return Math.max(FONT_SIZE * 1.2, ...heights) + 2 * PADDING;
-}
-
-function drawHeader(cursor: PdfCursor, columns: TableColumn[], placed: Placed[]): void {
-  const height = FONT_SIZE * 1.2 + 2 * PADDING;
-  cursor.doc.rect(cursor.left, cursor.y, cursor.width, height).fill(INK.header);
-  columns.forEach((column, i) => {
-    cursor.textAt(column.header, placed[i]!.x + PADDING, cursor.y + PADDING, { font: FONT.bold, size: FONT_SIZE, width: placed[i]!.width - 2 * PADDING });
-  });
-  cursor.y += height;
-}
-
-function drawRow(cursor: PdfCursor, columns: TableColumn[], placed: Placed[], cells: TableCell[], height: number): void {
-  const top = cursor.y;
-  cells.forEach((cell, i) => {
-    const at = placed[i]!;
-    let x = at.x + PADDING;
-    const swatch = swatchOf(cell);
-    if (swatch) {
-      cursor.doc.rect(x, top + PADDING + 0.5, SWATCH, SWATCH).fill(swatch);
-      x += SWATCH + 3;
-    }
-    cursor.doc
-      .font(columns[i]?.font ?? FONT.regular)
-      .fontSize(FONT_SIZE)
-      .fillColor(INK.text)
-      .text(cellText(cell), x, top + PADDING, { width: textWidth(at, cell) });
+/** One page's part of a table, header row first, drawn by PDFKit's table. */
+function drawPart(cursor: PdfCursor, columns: TableColumn[], rows: PDFKit.Mixins.CellOptions[][]): void {
+  const header = columns.map((column) => ({ text: pdfText(column.header), font: { src: FONT.bold }, backgroundColor: INK.header, border: 0 }));
+  // the cells' font size is the document's
+  cursor.doc.fontSize(FONT_SIZE).table({
+    position: { x: cursor.left, y: cursor.y },
+    maxWidth: cursor.width,
+    columnStyles: columns.map((column) => ({ width: column.width * cursor.width, font: { src: column.font ?? FONT.regular } })),
+    defaultStyle: { padding: PADDING, textColor: INK.text, ...RULE },
+    data: [header, ...rows],
   });
   cursor.doc.x = cursor.left;
-  cursor.y = top + height;
-  cursor.doc.moveTo(cursor.left, cursor.y).lineTo(cursor.left + cursor.width, cursor.y).lineWidth(0.3).strokeColor(INK.rule).stroke();
 }
 
 /**
- * A table across the content width: a grey header row, repeated on every page the
- * table reaches; rows are never split across pages (a cell is at most MAX_CELL_CHARS, so
- * a row is always shorter than a page). Returns without drawing anything for no rows.
+ * A table across the content width: a grey header row, repeated on every page the table
+ * reaches; rows are never split across pages (a cell is at most MAX_CELL_CHARS, so a row
+ * is always shorter than a page). Each page's part is one PDFKit table; we only measure
+ * rows to know where a page ends. Draws nothing for no rows.
  */
 export function drawTable(cursor: PdfCursor, columns: TableColumn[], rows: TableCell[][]): void {
-  const placed = placeColumns(cursor, columns);
-  const headerHeight = FONT_SIZE * 1.2 + 2 * PADDING;
-  let first = true;
-  for (const cells of rows) {
-    const height = rowHeight(cursor, columns, placed, cells);
-    if (first || height > cursor.remaining) {
+  if (rows.length === 0) return;
+  const cells = rows.map((row) => row.map(cellOf));
+  const headerHeight = rowHeight(cursor, columns, columns.map((column) => ({ text: column.header })), true);
+  let part: PDFKit.Mixins.CellOptions[][] = [];
+  let room = 0;
+  for (const row of cells) {
+    const height = rowHeight(cursor, columns, row);
+    if (part.length === 0 || height >= room) {
+      if (part.length > 0) drawPart(cursor, columns, part);
+      part = [];
       cursor.ensureSpace(headerHeight + height);
-      drawHeader(cursor, columns, placed);
-      first = false;
+      room = cursor.remaining - headerHeight;
     }
-    drawRow(cursor, columns, placed, cells, height);
+    part.push(row);
+    room -= height;
   }
+  drawPart(cursor, columns, part);
   cursor.y += 6;
 }

@@ -1,5 +1,5 @@
 import type { BucketProperties, FileTreeNode } from '@asb/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../../../test/fake-fetch';
@@ -80,6 +80,23 @@ describe('FilesTab', () => {
     await user.upload(screen.getByLabelText('Upload your process files'), big);
     expect(await screen.findByText('File big.tif is larger than the 20 MB limit.')).toBeInTheDocument();
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('uploads the files a user drops on the zone or chooses through it', async () => {
+    const user = userEvent.setup();
+    serve([]);
+    const send = vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => undefined);
+    renderWithProviders(<FilesTab bucketId="3" canModify />);
+    expect(screen.getByText('Drop files here or click to choose them. At most 20 MB per file')).toBeInTheDocument();
+    // (dropped first: jsdom never tells the zone that the file dialog of the choice below closed)
+    const dropped = new File(['x'], 'dropped.tif');
+    const dataTransfer = { files: [dropped], items: [{ kind: 'file', type: '', getAsFile: () => dropped }], types: ['Files'] };
+    fireEvent.drop(screen.getByText('Upload your process files'), { dataTransfer });
+    expect(await screen.findByText('dropped.tif')).toBeInTheDocument();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await user.upload(screen.getByLabelText('Upload your process files'), new File(['print(1)'], 'chosen.py'));
+    expect(await screen.findByText('chosen.py')).toBeInTheDocument();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
   });
 
   it('offers no upload and no delete when read-only', async () => {

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+/**
+ * The server's environment, checked once at start-up (README.md, "Configuration"): a value
+ * that cannot be read stops the start with a message naming its variable, never a NaN or a
+ * silently ignored setting. Unset and empty values take the default, unless a variable says otherwise.
+ */
+
+const isBlank = (raw: string | undefined): raw is undefined | '' => raw === undefined || raw.trim() === '';
+
+interface NumberRule {
+  whole: boolean;
+  min: number;
+  max?: number;
+}
+
+function describe({ whole, min, max }: NumberRule): string {
+  const kind = whole ? 'a whole number' : 'a number';
+  if (max !== undefined) return `${kind} from ${min} to ${max}`;
+  return `${kind} of ${min} or more`;
+}
+
+/** A number setting; blank means `fallback`. */
+function numberSetting<T extends number | undefined>(rule: NumberRule, fallback: T) {
+  const { whole, min, max = Number.MAX_SAFE_INTEGER } = rule;
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): number | T => {
+      if (isBlank(raw)) return fallback;
+      const value = Number(raw);
+      if ((whole ? Number.isInteger(value) : Number.isFinite(value)) && value >= min && value <= max) return value;
+      ctx.issues.push({ code: 'custom', message: `must be ${describe(rule)} (got "${raw}")`, input: raw });
+      return z.NEVER;
+    });
+}
+
+const whole = <T extends number | undefined>(min: number, fallback: T, max?: number) => numberSetting({ whole: true, min, max }, fallback);
+/** megabytes may be fractions (0.5 = 512 KiB) */
+const megabytes = (fallback: number) => numberSetting({ whole: false, min: 0 }, fallback);
+
+/** One of a fixed set of words; blank means unset. */
+function choice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(
+    (raw) => (typeof raw === 'string' && isBlank(raw) ? undefined : raw),
+    z.enum(values, { error: (issue) => `must be one of ${values.join(', ')} (got "${String(issue.input)}")` }).optional(),
+  );
+}
+
+/** `true` or `false`; blank means `fallback`. */
+const flag = (fallback: boolean) => choice(['true', 'false']).transform((value) => (value === undefined ? fallback : value === 'true'));
+
+/** Text where an empty value is a value (`VAR=` sets ''). */
+const text = z.string().optional();
+/** Text where an empty value counts as unset. */
+const setting = z
+  .string()
+  .optional()
+  .transform((raw) => (isBlank(raw) ? undefined : raw));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const EXECUTORS = ['local', 'queue'] as const;
+export const TASK_NETWORKS = ['none', 'declared', 'all'] as const;
+
+export const envSchema = z.object({
+  PORT: whole(0, 8080, 65535),
+  HOST: text,
+  ASB_DATA_DIR: text,
+  DATABASE_URL: setting,
+  REDIS_URL: setting,
+  ASB_ADMIN_USERNAME: setting,
+  ASB_ADMIN_PASSWORD: setting,
+  ASB_INSTANCE_NAME: text,
+  ASB_THEME: text,
+  /** an empty list switches every feature off; unset switches all on */
+  ASB_THEME_FEATURES: text,
+  ASB_EXTERNAL_DATASTORE_URL: setting,
+  ASB_SECRET_KEY: setting,
+  ASB_PUBLIC_URL: setting,
+  ASB_TRUSTED_PROXIES: text,
+  ASB_OUTBOUND_ALLOW: text,
+  ASB_WEB_DIST: text,
+  ASB_OIDC_ISSUER: setting,
+  ASB_OIDC_CLIENT_ID: setting,
+  ASB_OIDC_CLIENT_SECRET: text,
+  ASB_OIDC_PROVIDER_NAME: text,
+  ASB_OIDC_SCOPES: text,
+  ASB_OIDC_ALLOW_INSECURE: flag(false),
+  LOG_LEVEL: choice(LOG_LEVELS),
+  ASB_PYTHON: text,
+  ASB_MAX_EXTRACTED_MB: megabytes(2048),
+  ASB_UPLOAD_REQUEST_MB: megabytes(100),
+  ASB_UPLOAD_MAX_FILES: whole(1, 200),
+  ASB_BUCKET_MB: megabytes(500),
+  ASB_REGISTRY_URL: setting,
+  ASB_REGISTRY_USERNAME: setting,
+  ASB_REGISTRY_PASSWORD: setting,
+  ASB_REGISTRY_REPOSITORY: setting,
+  ASB_DEMO: flag(true),
+  ASB_LOCAL_CPUS: whole(1, undefined),
+  ASB_ENGINE_SWEEP_MS: whole(1, 2000),
+  ASB_EXECUTOR: choice(EXECUTORS),
+  // unset queue timings take the defaults of engine/executors/queue-protocol.ts
+  ASB_WORKER_CPUS: whole(1, undefined),
+  ASB_QUEUE_LOCK_MS: whole(1, undefined),
+  ASB_QUEUE_STALLED_CHECK_MS: whole(1, undefined),
+  ASB_QUEUE_MAX_STALLED: whole(0, undefined),
+  ASB_ENGINE: flag(true),
+  ASB_UNSAFE_NO_SANDBOX: flag(false),
+  ASB_TASK_NETWORK: choice(TASK_NETWORKS).transform((value) => value ?? 'declared'),
+  ASB_TASK_UID: whole(0, 65534, 0xffffffff),
+  ASB_TASK_GID: whole(0, 65534, 0xffffffff),
+  ASB_TASK_MAX_PROCESSES: whole(0, 4096),
+  ASB_TASK_ENV: text,
+  ASB_BWRAP: setting,
+  ASB_SCHEDULER_TICK_MS: whole(1, 15000),
+  S3_BUCKET: setting,
+  S3_ENDPOINT: setting,
+  S3_REGION: setting,
+  S3_ACCESS_KEY_ID: setting,
+  S3_SECRET_ACCESS_KEY: setting,
+  S3_PREFIX: text,
+  /** unset: true exactly when S3_ENDPOINT is set */
+  S3_FORCE_PATH_STYLE: choice(['true', 'false']),
+  ASB_CONTRACT_CHECK: choice(['strict', 'log']),
+  ASB_VERSION: text,
+  ASB_BUILD_TIMESTAMP: text,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** A start-up error listing every variable that could not be read (main.ts prints it without a stack). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The configuration cannot be read:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The environment read through envSchema, or a ConfigError with every problem at once. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+}

@@ -1,0 +1,84 @@
+import os from 'node:os';
+import path from 'node:path';
+import { ALL_THEME_FEATURES } from '@asb/contracts';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('loadConfig', () => {
+  it('takes the documented defaults from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      instanceName: 'ASB',
+      theme: 'asb',
+      themeFeatures: [...ALL_THEME_FEATURES],
+      externalDatastoreUrl: null,
+      trustedProxies: [],
+      outboundAllow: [],
+      oidc: undefined,
+      logLevel: 'info',
+      maxExtractedBytes: 2048 * 1024 * 1024,
+      uploads: { requestBytes: 100 * 1024 * 1024, filesPerRequest: 200, bucketBytes: 500 * 1024 * 1024 },
+      registry: undefined,
+      demo: true,
+      engine: { localCpus: os.cpus().length, sweepIntervalMs: 2000, executor: undefined, queue: {}, enabled: true },
+      sandbox: { enabled: true, network: 'declared', uid: 65534, gid: 65534, maxProcesses: 4096, passEnv: [], bwrap: 'bwrap' },
+      schedulerTickMs: 15000,
+      s3: undefined,
+      strictContract: false,
+    });
+  });
+
+  it('counts an empty number as unset, and an empty feature list as no feature', () => {
+    const config = loadConfig({ PORT: '', ASB_ENGINE_SWEEP_MS: ' ', ASB_THEME_FEATURES: '' });
+    expect(config.port).toBe(8080);
+    expect(config.engine.sweepIntervalMs).toBe(2000);
+    expect(config.themeFeatures).toEqual([]);
+  });
+
+  it('reads numbers, flags and words that are set', () => {
+    const config = loadConfig({ PORT: '9000', ASB_UPLOAD_REQUEST_MB: '0.5', ASB_QUEUE_MAX_STALLED: '0', ASB_DEMO: 'false', ASB_EXECUTOR: 'queue', ASB_TASK_NETWORK: 'none', LOG_LEVEL: 'warn' });
+    expect(config.port).toBe(9000);
+    expect(config.uploads.requestBytes).toBe(512 * 1024);
+    expect(config.engine.queue).toEqual({ maxStalled: 0 });
+    expect(config.demo).toBe(false);
+    expect(config.engine.executor).toBe('queue');
+    expect(config.sandbox.network).toBe('none');
+    expect(config.logLevel).toBe('warn');
+  });
+
+  it('refuses a number it cannot read, naming the variable', () => {
+    expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "abc")']);
+    expect(problemsOf({ ASB_LOCAL_CPUS: '1.5' })).toEqual(['ASB_LOCAL_CPUS must be a whole number of 1 or more (got "1.5")']);
+    expect(problemsOf({ ASB_BUCKET_MB: '-1' })).toEqual(['ASB_BUCKET_MB must be a number of 0 or more (got "-1")']);
+  });
+
+  it('refuses a word outside its list, naming the choices', () => {
+    expect(problemsOf({ ASB_TASK_NETWORK: 'some' })).toEqual(['ASB_TASK_NETWORK must be one of none, declared, all (got "some")']);
+    expect(problemsOf({ ASB_DEMO: 'no' })).toEqual(['ASB_DEMO must be one of true, false (got "no")']);
+  });
+
+  it('lists every problem at once, in a message without a stack for the operator', () => {
+    const env = { PORT: '80a', ASB_EXECUTOR: 'cloud', ASB_QUEUE_LOCK_MS: 'soon' };
+    expect(problemsOf(env)).toEqual([
+      'PORT must be a whole number from 0 to 65535 (got "80a")',
+      'ASB_EXECUTOR must be one of local, queue (got "cloud")',
+      'ASB_QUEUE_LOCK_MS must be a whole number of 1 or more (got "soon")',
+    ]);
+    expect(() => loadConfig(env)).toThrow(/^The configuration cannot be read:\n {2}- PORT .*\n {2}- ASB_EXECUTOR .*\n {2}- ASB_QUEUE_LOCK_MS /);
+  });
+});
