@@ -1,6 +1,6 @@
-import { listQueryParams, statusGroup, type ExecutionAttributes, type executionsContract, type ListDocument, type ResourceDocument, type TaskAttributes } from '@asb/contracts';
+import { listQueryParams, parseExecutionFileUrl, statusGroup, type ExecutionAttributes, type executionsContract, type ResourceDocument } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, apiFetch, apiFetchBlob } from '../../../app/api/http';
+import { api, apiFetchBlob } from '../../../app/api/http';
 import { jsonApiSource } from '../../../ui/resource-list';
 import { ACTIVE_POLL_MS } from './executions';
 import { BUILDER, EXECUTIONS_KEY, executionKey } from './keys';
@@ -12,8 +12,6 @@ export const executionsSource = jsonApiSource<typeof executionsContract>(BUILDER
 
 export const isRunning = (status: string) => ['pending', 'running'].includes(statusGroup(status));
 
-// GET executions/{id}, taskmgr/v1/tasks and the rerun keep apiFetch: their answers are typed loosely by the contract (see api/executions.ts).
-
 /**
  * GET executions/{id}. Live updates refresh it (the page invalidates the key on each
  * executionUpdate of this execution); while it runs it is also read every 5 s, in case
@@ -22,7 +20,7 @@ export const isRunning = (status: string) => ['pending', 'running'].includes(sta
 export function useExecution(id: string) {
   return useQuery({
     queryKey: executionKey(id),
-    queryFn: async ({ signal }) => (await apiFetch<ResourceDocument<ExecutionAttributes>>(`${BUILDER}/executions/${encodeURIComponent(id)}`, { signal, jsonApi: true })).data,
+    queryFn: async ({ signal }) => (await api('GET /builder/v1/executions/{id}', { params: { id }, signal, jsonApi: true })).data,
     refetchInterval: (query) => (query.state.data && isRunning(query.state.data.attributes.status) ? ACTIVE_POLL_MS : false),
   });
 }
@@ -34,7 +32,7 @@ export function useExecutionJobs(id: string, enabled: boolean) {
     queryFn: async ({ signal }) => {
       // the server's largest page: a fan-out beyond it shows its first 100 tasks' workers
       const query = listQueryParams({ page: 1, pageSize: 100, sort: 'createdAt', filters: { executionId: id } });
-      return (await apiFetch<ListDocument<TaskAttributes>>('/taskmgr/v1/tasks', { query, signal, jsonApi: true })).data;
+      return (await api('GET /taskmgr/v1/tasks', { query, signal, jsonApi: true })).data;
     },
     enabled,
   });
@@ -47,10 +45,13 @@ export function fetchExecutionPdf(id: string): Promise<Blob> {
 
 /** POST executions/{id}/rerun: a new execution of the same workflow version with the same inputs, submitted. */
 export async function rerunExecution(id: string): Promise<ExecutionResource> {
-  return (await apiFetch<ResourceDocument<ExecutionAttributes>>(`${BUILDER}/executions/${encodeURIComponent(id)}/rerun`, { method: 'POST', jsonApi: true })).data;
+  return (await api('POST /builder/v1/executions/{id}/rerun', { params: { id }, jsonApi: true })).data;
 }
 
 /** An output file of the execution's datastore (its datastore URL, as executionResults records it), for Download. */
 export function fetchOutputFile(url: string): Promise<Blob> {
-  return apiFetchBlob(url);
+  const file = parseExecutionFileUrl(url);
+  // a value that is not one of the execution's files is fetched as it is (the report offers only files)
+  if (!file) return apiFetchBlob(url);
+  return api('GET /builder/v1/executions/{id}/files/{*}', { params: { id: file.executionId, '*': decodeURIComponent(file.encodedPath) } });
 }

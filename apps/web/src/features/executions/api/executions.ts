@@ -1,14 +1,9 @@
 import { listQueryParams, PAGE_SIZE, statusGroup, type ExecutionAttributes, type ListDocument } from '@asb/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api/http';
-import { BUILDER, EXECUTIONS_KEY } from './keys';
+import { api } from '../../../app/api/http';
+import { EXECUTIONS_KEY } from './keys';
 
 export type Execution = ListDocument<ExecutionAttributes>['data'][number];
-
-// The generic list and get keep apiFetch: the contract's generic resource operations
-// (packages/contracts/src/api/resource-operations.ts) type their attributes as
-// Record<string, unknown> today, so api() would need a cast; the execution's own
-// operations typed by the contract (stop, log, PDF) go through api().
 
 export interface ExecutionListParams {
   page: number;
@@ -21,7 +16,7 @@ export const ACTIVE_POLL_MS = 5000;
 /** Spec 1 §7 Builder: GET executions?sort=-createdAt&page[number]&page[size]=20[&filter[search]]; reads meta.pagination. */
 export function fetchExecutions({ page, search }: ExecutionListParams, signal?: AbortSignal) {
   const query = listQueryParams({ page, pageSize: PAGE_SIZE, sort: '-createdAt', search: search.trim() || undefined });
-  return apiFetch<ListDocument<ExecutionAttributes>>(`${BUILDER}/executions`, { query, signal, jsonApi: true });
+  return api('GET /builder/v1/executions', { query, signal, jsonApi: true });
 }
 
 export function isActive(execution: Execution): boolean {
@@ -41,7 +36,7 @@ export function useExecutionCount(statuses: readonly string[]) {
     queryKey: [...EXECUTIONS_KEY, 'count', statuses.join(',')],
     queryFn: async ({ signal }) => {
       const query = listQueryParams({ page: 1, pageSize: 1, filters: { status: statuses.join(',') } });
-      const document = await apiFetch<ListDocument<ExecutionAttributes>>(`${BUILDER}/executions`, { query, signal, jsonApi: true });
+      const document = await api('GET /builder/v1/executions', { query, signal, jsonApi: true });
       return document.meta.pagination.count;
     },
     refetchInterval: ACTIVE_POLL_MS,
