@@ -4,5 +4,3 @@ export const OIDC_PORT = Number(process.env.ASB_E2E_OIDC_PORT ?? 8182);
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 /** password given to every user a test creates */
 export const PASSWORD = 'e2e-user-password';
-/** the OIDC provider's test account (any password is accepted by its login form) */
-export const OIDC_USER = { subject: 'oidc-alice', username: 'alice.oidc', email: 'alice@example.org' };

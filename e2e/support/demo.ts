@@ -2,7 +2,7 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import { signIn, unique, type Api } from './fixtures';
 import { ExecutePage } from './pages/execute-page';
 
-export const DEMO_WORKFLOW = 'NDVI vegetation demo';
+const DEMO_WORKFLOW = 'NDVI vegetation demo';
 
 // the demo's page and form load a few queries: more room than the default
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -103,7 +103,7 @@ export interface WrapperPort {
  * A minimal valid process_wrapper.py: it returns each output's name as its value, after
  * running `body` (python statements, indented here) when given.
  */
-export function wrapperSource(signature: { inputs: WrapperPort[]; outputs: WrapperPort[] }, body?: string): string {
+function wrapperSource(signature: { inputs: WrapperPort[]; outputs: WrapperPort[] }, body?: string): string {
   const literal = (ports: WrapperPort[]) => `[\n${ports.map((port) => `    ${JSON.stringify(port).replace(/\bnull\b/g, 'None').replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False')},`).join('\n')}\n]`;
   const results = signature.outputs.map((port) => `"${port.name}": "${port.name}"`).join(', ');
   const statements = body ? `${body.split('\n').map((line) => `    ${line}`).join('\n')}\n` : '';

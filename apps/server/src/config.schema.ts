@@ -58,11 +58,11 @@ const setting = z
   .optional()
   .transform((raw) => (isBlank(raw) ? undefined : raw));
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const EXECUTORS = ['local', 'queue'] as const;
 export const TASK_NETWORKS = ['none', 'declared', 'all'] as const;
 
-export const envSchema = z.object({
+const envSchema = z.object({
   PORT: whole(0, 8080, 65535),
   HOST: text,
   ASB_DATA_DIR: text,

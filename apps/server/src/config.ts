@@ -29,7 +29,7 @@ export interface RegistryConfig {
 export type ExecutorKind = (typeof EXECUTORS)[number];
 
 /** The queue executor's workers (`asb worker`; docs/engine.md, "queue"). */
-export interface QueueConfig {
+interface QueueConfig {
   /** ASB_WORKER_CPUS: CPUs a worker hands out to running tasks at once (default: its machine's) */
   workerCpus: number;
   /** ASB_QUEUE_LOCK_MS: a dead worker's tasks are delivered again after this */
@@ -56,7 +56,7 @@ export interface S3Config {
 }
 
 /** ASB_TASK_NETWORK: which tasks get the network (docs/security.md#network). */
-export type TaskNetwork = (typeof TASK_NETWORKS)[number];
+type TaskNetwork = (typeof TASK_NETWORKS)[number];
 
 /** The task sandbox (docs/security.md). */
 export interface SandboxConfig {
@@ -75,7 +75,7 @@ export interface SandboxConfig {
 }
 
 /** The engine (docs/engine.md). */
-export interface EngineConfig {
+interface EngineConfig {
   /** CPUs the local executor hands out to running tasks at once */
   localCpus: number;
   /** how often running executions are looked at without an event */

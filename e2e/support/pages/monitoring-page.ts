@@ -6,14 +6,14 @@ import { ProcessApi } from '../process-api';
  * The python of the 'step' process the monitoring and jobs tests run: it sleeps `seconds`,
  * raises when `mode` is 'fail', and otherwise returns its output.
  */
-export const STEP_BODY = [
+const STEP_BODY = [
   'import time',
   'time.sleep(float(inputs.get("seconds") or 0))',
   'if inputs.get("mode") == "fail":',
   '    raise ValueError("step failed on purpose: " + str(inputs.get("text")))',
 ].join('\n');
 
-export const STEP_SIGNATURE = {
+const STEP_SIGNATURE = {
   inputs: [
     { name: 'text', data_type: 'string', default: 'hello' },
     { name: 'seconds', data_type: 'integer', default: 0 },

@@ -43,7 +43,7 @@ const jobs = () => import('../features/jobs');
 const executionReport = () => import('../features/execution-report');
 const schedules = () => import('../features/schedules');
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     // shown while the first lazily loaded page of a visit arrives

@@ -1,7 +1,10 @@
 import { Container, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 
-/** Areas that a later issue builds lead here until then. */
+/**
+ * Areas that a later issue builds lead here until then.
+ * @public (loaded lazily by the router, which knip does not follow)
+ */
 export function PlaceholderPage({ title }: { title: string }) {
   return (
     <Container size="lg" py="xl">

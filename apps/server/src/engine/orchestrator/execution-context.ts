@@ -10,7 +10,7 @@ import { DagPlan } from './dag-plan.js';
 export type { ExecutionRow };
 
 /** A released version as a task runs it: files, signature, and what its image allots. */
-export interface RunnableVersion {
+interface RunnableVersion {
   identifier: string;
   manifest: SnapshotEntry[];
   signature: ProcessSignature;

@@ -8,7 +8,7 @@ export interface TaskInputs {
   stored: Record<string, unknown>;
 }
 
-export const MASKED = '********';
+const MASKED = '********';
 
 /**
  * A task's inputs (docs/engine.md): the execution's values for its node (user inputs and

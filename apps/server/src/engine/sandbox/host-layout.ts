@@ -28,7 +28,7 @@ export function hostLayout(python: string): HostLayout {
 }
 
 /** A command's absolute path from PATH (or as given when absolute). */
-export function which(command: string): string | undefined {
+function which(command: string): string | undefined {
   if (path.isAbsolute(command)) return fs.existsSync(command) ? command : undefined;
   for (const folder of (process.env.PATH ?? '/usr/bin:/bin').split(':')) {
     const candidate = path.join(folder, command);

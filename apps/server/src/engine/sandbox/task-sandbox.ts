@@ -11,7 +11,7 @@ import { hostLayout, resolvePython, sandboxTools } from './host-layout.js';
 import { executionFiles, renameInputs } from './task-files-inputs.js';
 
 /** One attempt as the executor prepared it: its folders exist. */
-export interface SandboxAttempt {
+interface SandboxAttempt {
   job: TaskJob;
   /** the version's restored files (process_wrapper.py at its root) */
   wrapperDir: string;
@@ -22,7 +22,7 @@ export interface SandboxAttempt {
 }
 
 /** What to spawn for it. */
-export interface SandboxSpawn {
+interface SandboxSpawn {
   command: string;
   args: string[];
   env: NodeJS.ProcessEnv;
@@ -50,7 +50,7 @@ export function writableFolders(job: Pick<TaskJob, 'outDir'>, scratchDir: string
 }
 
 /** Whether this version's task gets the network (docs/security.md#network). */
-export function taskHasNetwork(config: Pick<SandboxConfig, 'network'>, job: Pick<TaskJob, 'network'>): boolean {
+function taskHasNetwork(config: Pick<SandboxConfig, 'network'>, job: Pick<TaskJob, 'network'>): boolean {
   return config.network === 'all' || (config.network === 'declared' && job.network);
 }
 
@@ -124,7 +124,7 @@ class UnsandboxedRunner implements TaskSandbox {
   }
 }
 
-export const UNSAFE_WARNING =
+const UNSAFE_WARNING =
   'ASB_UNSAFE_NO_SANDBOX=true: tasks run WITHOUT a sandbox, as the server\'s own user: any process a user releases can read the database, the keys and every user\'s data. Never use this where strangers can sign in.';
 
 /**

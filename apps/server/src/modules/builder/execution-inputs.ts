@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { HttpError } from '../../platform/http/errors.js';
 
-export const ENCRYPTION_REQUIRED = 'This value must be encrypted with the instance key.';
+const ENCRYPTION_REQUIRED = 'This value must be encrypted with the instance key.';
 
 type GivenGroup = z.infer<typeof executionInputGroupSchema>;
 /** The clear text of a password value as given (the browser's ciphertext, or a value sealed for this use), or undefined. */

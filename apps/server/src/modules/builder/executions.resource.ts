@@ -8,10 +8,10 @@ import { executions } from './executions.schema.js';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 
-export const CREATE_DISABLED = 'Executions are created with POST /builder/v1/executions {processor_id, processor_version, inputs}.';
-export const UPDATE_DISABLED = 'An execution cannot be modified: it records what ran. Only its workspaces may change (relationships.workspaces).';
-export const ARCHIVE_DISABLED = 'Executions cannot be archived.';
-export const DELETE_DISABLED = 'Executions cannot be deleted: they are the record of what ran.';
+const CREATE_DISABLED = 'Executions are created with POST /builder/v1/executions {processor_id, processor_version, inputs}.';
+const UPDATE_DISABLED = 'An execution cannot be modified: it records what ran. Only its workspaces may change (relationships.workspaces).';
+const ARCHIVE_DISABLED = 'Executions cannot be archived.';
+const DELETE_DISABLED = 'Executions cannot be deleted: they are the record of what ran.';
 
 const seconds = (start: Date | null, end: Date | null): number | null =>
   start && end ? Math.round((end.getTime() - start.getTime()) / 1000) : null;

@@ -12,7 +12,7 @@ export const EO_PRODUCT_TYPES: readonly string[] = [
 ];
 
 /** Data types whose value names an EO product the datastore must fetch before the run. */
-export const PRODUCT_DATA_TYPES: ReadonlySet<string> = new Set([...EO_PRODUCT_TYPES, 'list-product', 'stac-item']);
+const PRODUCT_DATA_TYPES: ReadonlySet<string> = new Set([...EO_PRODUCT_TYPES, 'list-product', 'stac-item']);
 
 /** The product order of an execution: its non-empty product inputs, 'ordered' when there is any. */
 export function productOrderOf(executionId: number, inputs: ExecutionInputGroup[]): ProductOrder {

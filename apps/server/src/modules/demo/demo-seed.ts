@@ -18,7 +18,7 @@ export const DEMO_WORKSPACE = { identifier: 'demo', label: 'Demo' } as const;
 export type DemoStorage = Pick<BucketStorage, 'objectsDir' | 'scratchDir' | 'bucketDir'>;
 
 /** The owner of the demo: the superuser main.ts ensures (ASB_ADMIN_USERNAME, else admin). */
-export function demoOwner(ctx: Pick<AppContext, 'config'>): string {
+function demoOwner(ctx: Pick<AppContext, 'config'>): string {
   return ctx.config.adminUsername ?? 'admin';
 }
 

@@ -5,7 +5,7 @@ import { settings } from '../../platform/db/schema.js';
 
 const SETTING_KEY = 'keystore_rsa_private_key';
 /** What a sealed value starts with (an input the server re-encrypted for one execution or schedule). */
-export const SEALED_PREFIX = 'asb-sealed:v1:';
+const SEALED_PREFIX = 'asb-sealed:v1:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 

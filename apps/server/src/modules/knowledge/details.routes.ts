@@ -3,7 +3,7 @@ import type { InstanceDetails, ServiceDetails } from '@asb/contracts';
 import type { AppContext } from '../../app-context.js';
 import { access, PUBLIC } from '../../platform/http/access.js';
 
-export function instanceDetails(ctx: AppContext): InstanceDetails {
+function instanceDetails(ctx: AppContext): InstanceDetails {
   const { config } = ctx;
   return {
     name: config.instanceName,

@@ -4,7 +4,7 @@ import { SEED_DATA_TYPES } from './seed-data-types.js';
 import { SEED_SOFTWARE_DEPENDENCIES } from './seed-software-dependencies.js';
 
 /** owner of the seeded rows; catalogues are staff-curated, so the owner grants nothing */
-export const SEED_OWNER = 'system';
+const SEED_OWNER = 'system';
 
 /**
  * Inserts the seeded catalogue entries that are missing, at every start. One

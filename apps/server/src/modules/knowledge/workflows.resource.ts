@@ -8,8 +8,6 @@ import { checkedGraph, stableJson } from './workflow-graph-check.js';
 import type { WorkflowRow } from './workflow-versions.js';
 import { workflows, workflowVersions } from './workflows.schema.js';
 
-export const ARCHIVED_WORKFLOW_TEXT = 'Archived workflow! Modifications are disabled';
-
 /**
  * Workflows (spec 1 §2, §3). identifier = slug, derived from the label unless given.
  * A graph is checked on every save (docs/workflows.md); a changed graph becomes the

@@ -8,7 +8,7 @@ import { EO_PRODUCT_TYPES } from '../builder/product-order.js';
  * the item's id (a STAC item of such a collection is named by its product identifier).
  * Only inputs the user may fill count: hidden or read-only ones keep the workflow's value.
  */
-export const PRODUCT_INPUT_TYPES: readonly { dataType: string; value: 'url' | 'id' }[] = [
+const PRODUCT_INPUT_TYPES: readonly { dataType: string; value: 'url' | 'id' }[] = [
   { dataType: 'stac-item', value: 'url' },
   ...EO_PRODUCT_TYPES.map((dataType) => ({ dataType, value: 'id' as const })),
   { dataType: 'url', value: 'url' },

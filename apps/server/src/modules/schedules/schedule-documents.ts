@@ -21,7 +21,7 @@ function scheduleObjects(payload: unknown): ScheduleObject[] {
 }
 
 /** The trigger URL of a schedule (docs/schedules.md "External trigger"). */
-export function triggerUrl(baseUrl: string, scheduleId: number, token: string): string {
+function triggerUrl(baseUrl: string, scheduleId: number, token: string): string {
   return `${baseUrl}/builder/v1/schedules/${scheduleId}/trigger/${token}`;
 }
 

@@ -7,7 +7,7 @@ import { failureText, isRefusal, type InputOverrides, type ScheduleFiring } from
 import { sameToken } from './schedule-values.js';
 import { schedules } from './schedules.schema.js';
 
-export const TRIGGER_NOT_FOUND = 'No schedule answers this trigger URL.';
+const TRIGGER_NOT_FOUND = 'No schedule answers this trigger URL.';
 
 /** The optional body of a trigger: input values replacing the schedule's, by node and identifier. */
 const triggerBodySchema = z

@@ -12,19 +12,19 @@ export interface Clock {
   now(): Date;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+const systemClock: Clock = { now: () => new Date() };
 
 /** Schedules handled per tick; the rest are due at the next one. */
 const DUE_PER_TICK = 100;
 /** on-new-data: executions started per poll; further new items start at the next poll. */
-export const MAX_NEW_ITEMS_PER_POLL = 50;
+const MAX_NEW_ITEMS_PER_POLL = 50;
 /** ids per IN (...) of the seen-items queries */
 const ID_CHUNK = 500;
 
 /** on-new-data polls in flight at once, all owners together */
-export const MAX_POLLS = 8;
+const MAX_POLLS = 8;
 /** on-new-data polls in flight at once for one owner: hanging data URLs hold only their owner's polls */
-export const MAX_POLLS_PER_OWNER = 2;
+const MAX_POLLS_PER_OWNER = 2;
 
 export interface SchedulerOptions {
   clock?: Clock;

@@ -25,12 +25,12 @@ export type CompletedAttributes = 'processorIdentifier' | 'processorLabel' | 'ex
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The inputs as served: sealed (password) values masked; the form sends the mask back to keep them. */
-export function maskedScheduleInputs(inputs: ScheduleInputs): ScheduleInputs {
+function maskedScheduleInputs(inputs: ScheduleInputs): ScheduleInputs {
   return { ...inputs, tasks: inputs.tasks.map((task) => ({ ...task, inputs: Object.fromEntries(Object.entries(task.inputs).map(([name, value]) => [name, isSealed(value) ? ENCRYPTED_VALUE_MASK : value])) })) };
 }
 
 /** The schedule's own attributes (contracts ScheduleAttributes, less the completed ones). */
-export function scheduleAttributes(row: ScheduleRow): Omit<ScheduleAttributes, keyof BaseAttributes | CompletedAttributes> {
+function scheduleAttributes(row: ScheduleRow): Omit<ScheduleAttributes, keyof BaseAttributes | CompletedAttributes> {
   return {
     title: row.label,
     processorId: String(row.processorId),

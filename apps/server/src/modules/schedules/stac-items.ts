@@ -2,13 +2,13 @@ import { readCapped, type OutboundFetch } from '../../platform/outbound/outbound
 import type { NewItem } from './product-input.js';
 
 /** One page is read in at most this long (a hanging data URL holds only its own poll). */
-export const PAGE_TIMEOUT_MS = 10_000;
+const PAGE_TIMEOUT_MS = 10_000;
 /** One poll, all its pages together, ends after this long. */
-export const POLL_TIMEOUT_MS = 30_000;
+const POLL_TIMEOUT_MS = 30_000;
 /** Pages followed through links[rel=next] in one poll. */
-export const MAX_PAGES = 20;
+const MAX_PAGES = 20;
 /** A page larger than this is refused (a feature collection, not a data dump). */
-export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
+const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
 interface Link {
   rel?: unknown;

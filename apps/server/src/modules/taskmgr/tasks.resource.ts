@@ -7,15 +7,15 @@ import { executionTasks } from '../../engine/store/tasks.schema.js';
 import { executionsResource } from '../builder/executions.resource.js';
 import { idFilter } from '../../platform/resources/resource-filters.js';
 
-export type TaskRow = typeof executionTasks.$inferSelect;
+type TaskRow = typeof executionTasks.$inferSelect;
 
-export const TASK_CREATE_DISABLED = 'Tasks are created by the engine when an execution runs (PATCH /builder/v1/executions/{id}/execute).';
-export const TASK_UPDATE_DISABLED = 'A task cannot be modified: the engine keeps its state. Stop its execution with PATCH /builder/v1/executions/{id}/stop.';
-export const TASK_ARCHIVE_DISABLED = 'Tasks cannot be archived.';
-export const TASK_DELETE_DISABLED = 'Tasks cannot be deleted: they are the record of what ran, and go with their execution.';
+const TASK_CREATE_DISABLED = 'Tasks are created by the engine when an execution runs (PATCH /builder/v1/executions/{id}/execute).';
+const TASK_UPDATE_DISABLED = 'A task cannot be modified: the engine keeps its state. Stop its execution with PATCH /builder/v1/executions/{id}/stop.';
+const TASK_ARCHIVE_DISABLED = 'Tasks cannot be archived.';
+const TASK_DELETE_DISABLED = 'Tasks cannot be deleted: they are the record of what ran, and go with their execution.';
 
 /** The job view of a task state (spec 3 Jobs), the status its badge shows. */
-export const JOB_STATUS: Record<TaskState, string> = {
+const JOB_STATUS: Record<TaskState, string> = {
   no_status: 'pending',
   queued: 'pending',
   running: 'running',
@@ -29,7 +29,7 @@ export const JOB_STATUS: Record<TaskState, string> = {
 /** Execution statuses after which no task of it runs any more (spec 1 §4 groups pending and running are the others). */
 const ACTIVE_EXECUTION_STATUSES = ['created', 'pending', 'paused', 'submitting', 'credit_calculated', 'running', 'request_sent'];
 
-export function hasEnded(executionStatus: string | undefined): boolean {
+function hasEnded(executionStatus: string | undefined): boolean {
   return executionStatus !== undefined && !ACTIVE_EXECUTION_STATUSES.includes(executionStatus);
 }
 
@@ -37,18 +37,18 @@ export function hasEnded(executionStatus: string | undefined): boolean {
  * The job status of a task: its state's job view; a task that had not ended when its
  * execution did (a stopped execution's tasks that never started) will never run: 'skipped'.
  */
-export function jobStatus(state: string, executionStatus?: string): string {
+function jobStatus(state: string, executionStatus?: string): string {
   if (!isTerminalTaskState(state) && hasEnded(executionStatus)) return 'skipped';
   return JOB_STATUS[state as TaskState] ?? state;
 }
 
 /** Seconds from start to end, to a tenth (tasks often take less than one); null until the task has ended. */
-export function executionTime(start: Date | null, end: Date | null): number | null {
+function executionTime(start: Date | null, end: Date | null): number | null {
   return start && end ? Math.max(0, Math.round((end.getTime() - start.getTime()) / 100) / 10) : null;
 }
 
 /** Own attributes beyond the base ones (contracts TaskAttributes); `execution` is the parent row. */
-export function taskAttributes(row: TaskRow, execution?: { identifier: string; status?: unknown }): Omit<TaskAttributes, keyof BaseAttributes> {
+function taskAttributes(row: TaskRow, execution?: { identifier: string; status?: unknown }): Omit<TaskAttributes, keyof BaseAttributes> {
   const state = row.state as TaskState;
   const executionStatus = typeof execution?.status === 'string' ? execution.status : undefined;
   return {

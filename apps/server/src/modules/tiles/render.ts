@@ -41,7 +41,7 @@ export async function renderTile(cog: Cog, tile: TileIndex, options: RenderOptio
 }
 
 /** The level a tile reads and where each of its pixels falls in the file (full-resolution pixels). */
-export function tilePositions(cog: Cog, bounds: Box, size: number): { level: CogLevel; positions: TilePositions } {
+function tilePositions(cog: Cog, bounds: Box, size: number): { level: CogLevel; positions: TilePositions } {
   const toPixel = (x: number, y: number) => {
     const [fileX, fileY] = cog.crs.fromMercator(x, y);
     return applyAffine(cog.inverse, fileX, fileY);
@@ -96,7 +96,7 @@ export function levelPixels(positions: TilePositions, level: Pick<CogLevel, 'fac
 }
 
 /** Bands to RGBA bytes: one band grey (or through the colour map), three bands RGB; a pixel with no valid band is transparent. */
-export function colourise(values: Float64Array[], options: Pick<RenderOptions, 'rescale' | 'colormap'>): Uint8Array {
+function colourise(values: Float64Array[], options: Pick<RenderOptions, 'rescale' | 'colormap'>): Uint8Array {
   const count = values[0]!.length;
   const rgba = new Uint8Array(count * 4);
   const toByte = (value: number, band: number) => {

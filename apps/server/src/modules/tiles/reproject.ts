@@ -20,7 +20,7 @@ export interface NodeGrid {
 }
 
 /** Pixels between exact transforms, as GDAL's approximate transformer's initial span. */
-export const GRID_STEP = 16;
+const GRID_STEP = 16;
 
 /** The exact positions of the grid nodes (tile pixel edges 0, step, …, size) over `bounds`. */
 export function nodeGrid(bounds: Box, size: number, map: PixelMapping, step = GRID_STEP): NodeGrid {

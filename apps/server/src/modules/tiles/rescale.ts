@@ -42,8 +42,6 @@ export function rescaleToByte(value: number, range: Rescale): number {
   return Math.trunc(((value - range.min) / span) * 255);
 }
 
-/** Without `rescale`, values are clipped to 0..255 (rio-tiler casts to bytes). */
-export const BYTE_RANGE: Rescale = { min: 0, max: 255 };
 
 /** Identity on bytes: for the no-rescale case, a value is clipped and truncated, not stretched. */
 export function clipToByte(value: number): number {

@@ -5,7 +5,7 @@
  */
 
 /** WGS84 semi-major axis: the sphere radius of Web Mercator. */
-export const EARTH_RADIUS = 6378137;
+const EARTH_RADIUS = 6378137;
 /** Half the width of the world in Web Mercator metres. */
 export const ORIGIN_SHIFT = Math.PI * EARTH_RADIUS;
 /** Pixels on a side of a tile at scale 1. */
@@ -13,7 +13,7 @@ export const TILE_SIZE = 256;
 /** The deepest zoom a tile request may ask for (TiTiler's WebMercatorQuad stops at 24). */
 export const MAX_ZOOM = 24;
 /** Web Mercator's latitude limit: the square world. */
-export const MAX_LATITUDE = 85.0511287798066;
+const MAX_LATITUDE = 85.0511287798066;
 
 /** An axis-aligned box: Web Mercator metres, or degrees for longitude/latitude bounds. */
 export interface Box {

@@ -9,7 +9,7 @@ import type { AuthorizationChecks } from './oidc.client.js';
  * state, nonce, PKCE verifier and where to go afterwards, in a signed HttpOnly
  * cookie that only the callback path receives and that expires with the attempt.
  */
-export const OIDC_STATE_COOKIE = 'asb_oidc_state';
+const OIDC_STATE_COOKIE = 'asb_oidc_state';
 const STATE_PATH = '/usermgr/oidc/';
 const STATE_LIFETIME_SECONDS = 600;
 

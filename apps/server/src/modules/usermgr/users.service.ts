@@ -44,7 +44,7 @@ const SORTABLE: Record<string, (u: User) => string | boolean> = {
 };
 
 /** Password rules of spec 2 §5; errors per field as the profile form shows them. */
-export function passwordErrors(request: ChangePasswordRequest): Record<string, string[]> {
+function passwordErrors(request: ChangePasswordRequest): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (request.new_password.length < MIN_PASSWORD_LENGTH) {
     errors.new_password = [`This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`];

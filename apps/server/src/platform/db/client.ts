@@ -23,7 +23,7 @@ export interface Database {
 }
 
 /** Committed migrations live in apps/server/drizzle, beside both src/ and dist/. */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const candidate of [path.join(here, '../drizzle'), path.join(here, '../../../drizzle')]) {
     if (fs.existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate;

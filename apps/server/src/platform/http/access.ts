@@ -60,7 +60,6 @@ declare module 'fastify' {
 export const PUBLIC: RouteAccess = { who: 'public' };
 export const SIGNED_IN: RouteAccess = { who: 'user' };
 export const STAFF: RouteAccess = { who: 'staff' };
-export const SUPERUSER: RouteAccess = { who: 'superuser' };
 
 /** A signed-in user with `permission` on the resource the route loads (checked by the route's service). */
 export function needs(permission: string, who: Caller = 'user'): RouteAccess {

@@ -36,7 +36,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: PlatformContext): 
  * events meant for that user (the user or a superuser may listen), /backend/live/_all_executions/
  * every executionUpdate (superusers), /backend/live/_marketplace/ the events meant for everyone.
  */
-export function registerLiveStreams(app: FastifyInstance, ctx: PlatformContext): void {
+function registerLiveStreams(app: FastifyInstance, ctx: PlatformContext): void {
   app.get<{ Params: { channel: string } }>('/backend/live/:channel/', { config: access({ who: 'public', permission: '_marketplace: anyone; {username}: that user or a superuser; _all_executions: superusers', streamToken: true }), schema: { tags: ['backend'] } }, async (request, reply) => {
     const { channel } = request.params;
     const principal = await streamPrincipal(ctx, request);

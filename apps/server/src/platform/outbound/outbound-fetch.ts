@@ -21,8 +21,8 @@ import { Agent, fetch as undiciFetch, type Response } from 'undici';
  * private hosts and ports exist; the real cause is logged for the operator.
  */
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
-export const MAX_REDIRECTS = 5;
+const DEFAULT_TIMEOUT_MS = 15_000;
+const MAX_REDIRECTS = 5;
 
 /** A fetch that did not get an answer; `message` is what the user may read, `reason` is for the log. */
 export class OutboundFetchError extends Error {

@@ -30,7 +30,7 @@ export type TypedDefinition<R extends ResourceRow, C extends ResourceContract, L
   TypedHooks<R, C, Later, Ctx>;
 
 /** The contract-derived fields of a definition. */
-export function fromContract(contract: ResourceContract) {
+function fromContract(contract: ResourceContract) {
   return {
     contract,
     type: contract.type,

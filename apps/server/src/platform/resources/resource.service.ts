@@ -14,7 +14,7 @@ import { parseAttributes, type ListParams, type Payload } from './resource-paylo
 import { ResourceRepository } from './resource.repository.js';
 
 // parseAttributes lived here first; modules that validate their own payloads import it from either file
-export { parseAttributes } from './resource-payload.js';
+;
 
 export const MAX_PAGE_SIZE = 100;
 

@@ -1,10 +1,10 @@
 import { APP_BASE_PATH } from '@asb/contracts';
 
 /** The router's basename: '/asb'. */
-export const APP_BASENAME = APP_BASE_PATH.replace(/\/$/, '');
+const APP_BASENAME = APP_BASE_PATH.replace(/\/$/, '');
 
 /** Spec 1 §2: the login page's next parameter defaults to the app root. */
-export const DEFAULT_NEXT = APP_BASE_PATH;
+const DEFAULT_NEXT = APP_BASE_PATH;
 
 /** A router location (without basename) as a full path of the app: '/profile' -> '/asb/profile'. */
 export function appHref(routerPath: string): string {

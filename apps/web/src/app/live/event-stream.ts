@@ -1,8 +1,8 @@
 import { getToken } from '../api/http';
 
 /** Spec 2 §9: the build status stream retries 5 times, 2 s apart. */
-export const STREAM_RETRY_LIMIT = 5;
-export const STREAM_RETRY_DELAY_MS = 2000;
+const STREAM_RETRY_LIMIT = 5;
+const STREAM_RETRY_DELAY_MS = 2000;
 
 /** What a transport reports; `onEnd` is a close or an error, both end the connection. */
 export interface StreamHandlers {
@@ -105,7 +105,7 @@ export class RetryingStream<M> {
 }
 
 /** Adds the session token: EventSource and WebSocket cannot send an Authorization header. */
-export function withToken(path: string): string {
+function withToken(path: string): string {
   const token = getToken();
   if (!token) return path;
   return `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;

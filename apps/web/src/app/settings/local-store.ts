@@ -2,7 +2,7 @@ import type { User } from '@asb/contracts';
 import { DEFAULT_SETTINGS, parseSettings, type LocalSettings } from './local-settings';
 
 /** What the browser keeps between visits: the settings together with user and loggedIn (spec 1 §3). */
-export interface LocalState {
+interface LocalState {
   settings: LocalSettings;
   user: User | null;
   loggedIn: boolean;

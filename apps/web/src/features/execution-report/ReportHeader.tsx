@@ -16,7 +16,7 @@ import { executionsSource, fetchExecutionPdf, isRunning, rerunExecution, type Ex
 /** Spec 1 §9: the PDF button stays busy 600 ms after the file arrived. */
 const PDF_BUSY_MS = 600;
 
-export const pdfFileName = (id: string) => `ExecutionReport${id}.pdf`;
+const pdfFileName = (id: string) => `ExecutionReport${id}.pdf`;
 
 function DownloadPdfButton({ id }: { id: string }) {
   const [isGenerating, setIsGenerating] = useState(false);

@@ -1,7 +1,7 @@
 import { apiFetch } from '../../app/api/http';
 
 /** Spec 1 §8: what the preview says when statistics or tilejson fail. */
-export const PREVIEW_FAILED = 'Network response was not ok.';
+const PREVIEW_FAILED = 'Network response was not ok.';
 
 /** Spec 1 §2 Map preview: the view before the raster's bounds are known, and the zoom range. */
 export const MAP_START = { center: [0, 0] as [number, number], zoom: 1, minZoom: 0, maxZoom: 20 };

@@ -1,8 +1,8 @@
 import { formatDuration, taskStateText, type ReportTaskRow } from '@asb/contracts';
 
 /** Spec 1 §2: the timeline is 50 px high per task plus 50. */
-export const TIMELINE_ROW_PX = 50;
-export const TIMELINE_EXTRA_PX = 50;
+const TIMELINE_ROW_PX = 50;
+const TIMELINE_EXTRA_PX = 50;
 
 export interface TimelineBar {
   taskId: string;

@@ -13,8 +13,8 @@ import { EXECUTION_COLUMN_COUNT, ExecutionRow } from './ExecutionRow';
 
 const TYPING_DELAY_MS = 400;
 
-export const EXECUTIONS_EMPTY = 'No executions found';
-export const EXECUTIONS_FAILED = 'Something went wrong while fetching executions';
+const EXECUTIONS_EMPTY = 'No executions found';
+const EXECUTIONS_FAILED = 'Something went wrong while fetching executions';
 
 /** /monitoring (route monitoring): the executions, newest first (spec 1 §2 Execution list). */
 export function ExecutionsPage() {

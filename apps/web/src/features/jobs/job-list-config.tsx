@@ -6,7 +6,7 @@ import { formatDateTime } from '../../ui/formatDateTime';
 import { FILTER_PRESETS, jsonApiSource, type FilterPreset, type ListSource, type ResourceColumn } from '../../ui/resource-list';
 import { StatusBadge } from '../../ui/StatusBadge';
 
-export const TASKMGR = '/taskmgr/v1';
+const TASKMGR = '/taskmgr/v1';
 
 /** Spec 3 Jobs: GET taskmgr/v1/jobs with the generic list parameters. Read-only: only `list`. */
 const { key, list } = jsonApiSource<typeof jobsContract>(TASKMGR, 'jobs');

@@ -10,7 +10,7 @@ export type Schedule = ResourceDocument<ScheduleAttributes>['data'];
 export const scheduleSource = jsonApiSource<typeof schedulesContract>(BUILDER, 'schedules');
 
 export const SCHEDULES_KEY = scheduleSource.key;
-export const scheduleKey = (id: string) => [...SCHEDULES_KEY, 'detail', id] as const;
+const scheduleKey = (id: string) => [...SCHEDULES_KEY, 'detail', id] as const;
 
 /** GET schedules/{id} (spec 1 §7 Builder). */
 export function useSchedule(id: string) {

@@ -5,7 +5,7 @@ import { rowState } from './row-state';
 import type { ListRow, ListSource, ResourceNoun, RowActionsConfig } from './types';
 import type { RowActions } from './use-row-actions';
 
-export type RowDialogKind = 'archive' | 'share' | 'delete';
+type RowDialogKind = 'archive' | 'share' | 'delete';
 
 export interface RowDialogTarget<A extends object> {
   kind: RowDialogKind;

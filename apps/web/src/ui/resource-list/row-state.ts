@@ -1,6 +1,6 @@
 import type { ListRow } from './types';
 
-export interface RowPermissions {
+interface RowPermissions {
   change: boolean;
   delete: boolean;
   share: boolean;

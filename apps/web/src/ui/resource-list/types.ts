@@ -19,7 +19,7 @@ export interface ListParams {
   filters: Record<string, string>;
 }
 
-export interface ListPage<A extends object> {
+interface ListPage<A extends object> {
   rows: ListRow<A>[];
   pagination: Pagination;
 }

@@ -4,7 +4,7 @@ import { handleError } from '../../app/api/error-handler';
 import type { ListParams, ListSource } from './types';
 
 /** Auto reload refetches at the poll interval of spec 2 §9. */
-export const AUTO_RELOAD_MS = 5000;
+const AUTO_RELOAD_MS = 5000;
 
 export function useResourceList<A extends object>(source: ListSource<A>, params: ListParams, isAutoReload: boolean) {
   const query = useQuery({

@@ -7,7 +7,7 @@ import { ellipsize, pdfText } from './pdf-text.js';
 /** Above this many tasks the graph is not laid out at all: the tasks table lists them. */
 export const MAX_GRAPH_TASKS = 300;
 /** Below this scale the boxes would be specks: the graph is left out with a note. */
-export const MIN_GRAPH_SCALE = 0.15;
+const MIN_GRAPH_SCALE = 0.15;
 /** Below this scale (labels under 3.6 pt) the boxes are drawn without their task ids. */
 const MIN_LABEL_SCALE = 0.4;
 const NOTE_HEIGHT = 16;
@@ -23,7 +23,7 @@ interface Point {
 }
 
 /** The graph placed by dagre, in its own units (points at scale 1). */
-export interface GraphLayout {
+interface GraphLayout {
   width: number;
   height: number;
   nodes: { id: string; label: string; color: string; x: number; y: number; width: number; height: number }[];
@@ -35,7 +35,7 @@ export interface GraphLayout {
  * task right of the tasks it waits for) or top to bottom. `measure` gives a label's
  * width at LABEL_SIZE.
  */
-export function layoutTaskGraph(graph: ReportTaskGraph, measure: (text: string) => number, rankdir: 'LR' | 'TB' = 'LR'): GraphLayout {
+function layoutTaskGraph(graph: ReportTaskGraph, measure: (text: string) => number, rankdir: 'LR' | 'TB' = 'LR'): GraphLayout {
   const layout = new dagre.graphlib.Graph<GraphLabel, NodeLabel, EdgeLabel>();
   layout.setGraph({ rankdir, nodesep: 10, ranksep: rankdir === 'LR' ? 40 : 30, edgesep: 6, marginx: 4, marginy: 4 });
   layout.setDefaultEdgeLabel(() => ({}));

@@ -16,7 +16,7 @@ export type TableCell = string | { text: string; fill: string };
 const FONT_SIZE = 8;
 const PADDING = 3;
 /** a cell longer than this is cut with an ellipsis: a report row stays a row, not a page */
-export const MAX_CELL_CHARS = 600;
+const MAX_CELL_CHARS = 600;
 
 const RULE = { border: { top: 0, right: 0, bottom: 0.3, left: 0 }, borderColor: INK.rule } as const;
 

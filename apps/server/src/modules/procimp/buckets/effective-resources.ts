@@ -1,6 +1,6 @@
 import { RESOURCE_DEFAULTS, type ProcessResources, type ProcessSignature } from '@asb/contracts';
 
-export const DEFAULT_RESOURCES: ProcessResources = {
+const DEFAULT_RESOURCES: ProcessResources = {
   cpus: RESOURCE_DEFAULTS.cpus,
   ramMb: RESOURCE_DEFAULTS.ramGb * 1024,
   diskMb: RESOURCE_DEFAULTS.diskGb * 1024,

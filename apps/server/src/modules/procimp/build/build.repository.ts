@@ -8,7 +8,7 @@ export type BuildKind = 'dry-run' | 'release';
 /** A running build touches its bucket at least this often (updated_at is its heartbeat)... */
 export const HEARTBEAT_MS = 15_000;
 /** ...so one silent for this long died with its server. */
-export const STALE_SECONDS = 60;
+const STALE_SECONDS = 60;
 
 const isStale = () => lt(processBuckets.updatedAt, sql`now() - interval '${sql.raw(String(STALE_SECONDS))} seconds'`);
 

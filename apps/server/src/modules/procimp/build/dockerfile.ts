@@ -1,6 +1,6 @@
 import type { SoftwareDependencyRow } from '../buckets/bucket.repository.js';
 
-export const BASE_IMAGE = 'python:3.11-slim';
+const BASE_IMAGE = 'python:3.11-slim';
 /** a Debian package or pip requirement: nothing a shell would interpret may reach the RUN lines */
 const SAFE_TOKEN = /^[A-Za-z0-9][A-Za-z0-9._+\-[\],<>=!~*]*$/;
 

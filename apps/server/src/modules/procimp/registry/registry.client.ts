@@ -2,7 +2,7 @@ import type { RegistryComponent } from '@asb/contracts';
 import type { RegistryConfig } from '../../../config.js';
 
 /** Spec 2 §9: the repository browser gives up after 30 s. */
-export const REGISTRY_TIMEOUT_MS = 30_000;
+const REGISTRY_TIMEOUT_MS = 30_000;
 const PAGE_SIZE = 1000;
 const MAX_PAGES = 20;
 

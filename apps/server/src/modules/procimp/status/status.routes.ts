@@ -17,7 +17,7 @@ const HEARTBEAT_MS = 15_000;
 const tags = ['procimp'];
 
 /** A WebSocket close reason holds at most 123 bytes of UTF-8: longer text is cut (on a character) and marked. */
-export function closeReason(text: string): string {
+function closeReason(text: string): string {
   if (Buffer.byteLength(text) <= 123) return text;
   let cut = '';
   for (const character of text) {

@@ -20,7 +20,7 @@ export interface NavMenuEntry {
 
 export type NavEntry = NavLinkEntry | NavMenuEntry;
 
-export const NOT_CONFIGURED = 'Not configured on this instance';
+const NOT_CONFIGURED = 'Not configured on this instance';
 
 export function routeLink(label: string, key: RouteKey): NavLinkEntry {
   return { kind: 'link', label, to: routePath(key) };

@@ -6,12 +6,12 @@ import { api } from '../../../app/api/http';
 import { EXECUTIONS_KEY } from './keys';
 
 /** PATCH executions/{id}/stop: the engine cancels its running tasks; the execution ends 'stopped'. */
-export function stopExecution(id: string) {
+function stopExecution(id: string) {
   return api('PATCH /builder/v1/executions/{id}/stop', { params: { id }, jsonApi: true });
 }
 
 /** GET executions/{id}/tasks/{taskId}/log: the text the task printed (its last attempt). */
-export async function fetchTaskLog(executionId: string, taskId: string, signal?: AbortSignal): Promise<string> {
+async function fetchTaskLog(executionId: string, taskId: string, signal?: AbortSignal): Promise<string> {
   const log = await api('GET /builder/v1/executions/{id}/tasks/{taskId}/log', { params: { id: executionId, taskId }, signal });
   return log.text();
 }

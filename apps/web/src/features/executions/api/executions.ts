@@ -14,7 +14,7 @@ export interface ExecutionListParams {
 export const ACTIVE_POLL_MS = 5000;
 
 /** Spec 1 §7 Builder: GET executions?sort=-createdAt&page[number]&page[size]=20[&filter[search]]; reads meta.pagination. */
-export function fetchExecutions({ page, search }: ExecutionListParams, signal?: AbortSignal) {
+function fetchExecutions({ page, search }: ExecutionListParams, signal?: AbortSignal) {
   const query = listQueryParams({ page, pageSize: PAGE_SIZE, sort: '-createdAt', search: search.trim() || undefined });
   return api('GET /builder/v1/executions', { query, signal, jsonApi: true });
 }

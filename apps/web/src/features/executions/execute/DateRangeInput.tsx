@@ -4,7 +4,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 
 /** Spec 1 §9 date format. */
-export const DATE_FORMAT = 'YYYY-MM-DD';
+const DATE_FORMAT = 'YYYY-MM-DD';
 
 interface DateRangeInputProps {
   label: ReactNode;

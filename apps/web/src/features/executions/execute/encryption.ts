@@ -6,7 +6,7 @@
  */
 export const ENCRYPTION_ALGORITHM = { name: 'RSA-OAEP', hash: 'SHA-256' } as const;
 
-export const NO_SUBTLE_CRYPTO = 'This browser cannot encrypt the value: the page must be served over HTTPS.';
+const NO_SUBTLE_CRYPTO = 'This browser cannot encrypt the value: the page must be served over HTTPS.';
 
 function subtle(): SubtleCrypto {
   const value = globalThis.crypto?.subtle;
@@ -31,7 +31,7 @@ export function bytesToBase64(bytes: ArrayBuffer | Uint8Array): string {
 const imported = new Map<string, Promise<CryptoKey>>();
 
 /** The CryptoKey of a base64 SPKI public key (kept per key: importing is not free). */
-export function importPublicKey(spkiBase64: string): Promise<CryptoKey> {
+function importPublicKey(spkiBase64: string): Promise<CryptoKey> {
   let key = imported.get(spkiBase64);
   if (!key) {
     key = subtle().importKey('spki', base64ToBytes(spkiBase64), ENCRYPTION_ALGORITHM, false, ['encrypt']);

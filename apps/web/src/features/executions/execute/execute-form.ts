@@ -16,7 +16,7 @@ export function visibleGroups(groups: WorkflowInputGroup[]): WorkflowInputGroup[
   return groups.map((group) => ({ ...group, items: group.items.filter((item) => item.userVisible) })).filter((group) => group.items.length > 0);
 }
 
-export function isFillable(item: Pick<WorkflowInputItem, 'userVisible' | 'userEditable'>): boolean {
+function isFillable(item: Pick<WorkflowInputItem, 'userVisible' | 'userEditable'>): boolean {
   return item.userVisible && item.userEditable;
 }
 

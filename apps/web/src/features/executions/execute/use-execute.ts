@@ -12,7 +12,7 @@ import { encryptValue } from './encryption';
 import { buildExecutionPayload, encryptedFields, serverInputErrors, type FormValues } from './execute-form';
 
 /** Spec 1 §4: the Execute button stays busy about 0.6 s after the call. */
-export const EXECUTE_BUSY_MS = 600;
+const EXECUTE_BUSY_MS = 600;
 
 export const KEY_NOT_LOADED = 'The encryption key is not loaded yet: try again in a moment.';
 

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 
-export const ARCHIVED_PROCESS_TEXT = 'Archived process! Existing versions are read-only and modifications are disabled';
+const ARCHIVED_PROCESS_TEXT = 'Archived process! Existing versions are read-only and modifications are disabled';
 
 export function ArchivedBanner() {
   return (

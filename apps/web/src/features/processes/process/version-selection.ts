@@ -46,7 +46,7 @@ export function paramsOfValue(value: string): SelectionParams {
   return kind === 'released' ? { version: id, bucket: null } : { version: null, bucket: id };
 }
 
-export function versionLabel(value: string): string {
+function versionLabel(value: string): string {
   return `Version ${value}`;
 }
 

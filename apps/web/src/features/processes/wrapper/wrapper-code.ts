@@ -18,7 +18,7 @@ export interface WrapperDependency {
   label: string;
 }
 
-export interface WrapperResources {
+interface WrapperResources {
   cpus: number;
   ramMb: number;
   diskMb: number;

@@ -36,7 +36,7 @@ export type SoftwareDependency = ResourceObject<SoftwareDependencyAttributes>;
 export const EMPTY_DRAFT: WrapperDraft = { inputs: [], outputs: [], mainDependency: null, dependencies: [], resources: DEFAULT_CHOICE, nextKey: 1 };
 
 /** Spec 2 §5: new inputs and outputs get the data type at index 45 of the list sorted by id. */
-export const DEFAULT_DATA_TYPE_INDEX = 45;
+const DEFAULT_DATA_TYPE_INDEX = 45;
 
 export function defaultDataType(dataTypes: DataType[]): string {
   return (dataTypes[DEFAULT_DATA_TYPE_INDEX] ?? dataTypes[0])?.attributes.identifier ?? '';

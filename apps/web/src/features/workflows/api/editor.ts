@@ -1,4 +1,4 @@
-import type { DataTypeAttributes, ProcessVersionAttributes, ResourceObject } from '@asb/contracts';
+import type { ProcessVersionAttributes, ResourceObject } from '@asb/contracts';
 import { keepPreviousData, useQueries, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../app/api/http';
@@ -7,7 +7,6 @@ import { KNOWLEDGE } from './keys';
 /** Queries of the workflow editor: the palette of process versions, their signatures and the data types. */
 
 export type ProcessVersion = ResourceObject<ProcessVersionAttributes>;
-export type DataType = ResourceObject<DataTypeAttributes>;
 
 /** Keys start like the generic list's ([prefix, type]) so archiving a version refreshes the palette. */
 const VERSIONS_KEY = [KNOWLEDGE, 'process-versions'] as const;
@@ -39,7 +38,7 @@ function versionKey(identifier: string) {
 }
 
 /** One released version by identifier `{process}:{value}`, archived or not (a saved node may name an archived one); null when not found. */
-export async function fetchVersion(identifier: string, signal?: AbortSignal): Promise<ProcessVersion | null> {
+async function fetchVersion(identifier: string, signal?: AbortSignal): Promise<ProcessVersion | null> {
   const document = await api('GET /knowledge/v1/process-versions', {
     signal,
     jsonApi: true,

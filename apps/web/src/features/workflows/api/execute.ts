@@ -9,13 +9,13 @@ export type { Processor } from '@asb/contracts';
 
 export type Execution = ResourceDocument<ExecutionAttributes>['data'];
 
-export const KEYSTORE = '/keystore/v1';
+const KEYSTORE = '/keystore/v1';
 
-export function processorKey(id: string) {
+function processorKey(id: string) {
   return [...WORKFLOWS_KEY, 'processor', id] as const;
 }
 
-export function fetchProcessor(id: string, signal?: AbortSignal): Promise<Processor> {
+function fetchProcessor(id: string, signal?: AbortSignal): Promise<Processor> {
   return api('GET /knowledge/v1/processors/{id}', { params: { id }, signal, jsonApi: true }).then((document) => document.data);
 }
 
@@ -25,7 +25,7 @@ export function useProcessor(id: string) {
   return useQuery({ queryKey: processorKey(id), queryFn: ({ signal }) => fetchProcessor(id, signal), enabled: id !== '' });
 }
 
-export function fetchExecutionAllowed(processorId: string, signal?: AbortSignal): Promise<ExecutionAllowed> {
+function fetchExecutionAllowed(processorId: string, signal?: AbortSignal): Promise<ExecutionAllowed> {
   return api('GET /builder/v1/executions/execution_allowed', { signal, query: { processor_id: processorId } }).then((document) => document.data);
 }
 
@@ -46,7 +46,7 @@ export function useExecutionAllowed(processorId: string): { allowed: boolean; is
 }
 
 /** GET keystore/v1/public-key: the key password inputs are encrypted with, when their constraints lack it. */
-export function fetchPublicKey(signal?: AbortSignal): Promise<string> {
+function fetchPublicKey(signal?: AbortSignal): Promise<string> {
   return api('GET /keystore/v1/public-key', { signal }).then((document) => document.data.public_key);
 }
 

@@ -5,7 +5,7 @@ import { WORKFLOWS_KEY, workflowKey } from './keys';
 
 /* Spec 1 §4 Workflow publication: private -> published (description, thumbnail URL) -> unpublished. */
 
-export function publishedKey(id: string) {
+function publishedKey(id: string) {
   return [...workflowKey(id), 'is_published'] as const;
 }
 
@@ -20,11 +20,11 @@ export function useIsPublished(id: string, isEnabled = true) {
 }
 
 /** PATCH workflows/{id}/publish {data: {type, id, attributes: {description, thumbnail_url}}}. */
-export function publishWorkflow(id: string, attributes: PublishWorkflowPayload) {
+function publishWorkflow(id: string, attributes: PublishWorkflowPayload) {
   return api('PATCH /knowledge/v1/workflows/{id}/publish', { params: { id }, jsonApi: true, body: { data: { type: 'workflows', id, attributes } } });
 }
 
-export function unpublishWorkflow(id: string) {
+function unpublishWorkflow(id: string) {
   return api('PATCH /knowledge/v1/workflows/{id}/unpublish', { params: { id }, jsonApi: true });
 }
 

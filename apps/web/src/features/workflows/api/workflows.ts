@@ -9,7 +9,7 @@ export const workflowSource: ListSource<WorkflowAttributes> = jsonApiSource<type
 
 export type Workflow = ResourceDocument<WorkflowAttributes>['data'];
 
-export function fetchWorkflow(id: string, signal?: AbortSignal): Promise<Workflow> {
+function fetchWorkflow(id: string, signal?: AbortSignal): Promise<Workflow> {
   return api('GET /knowledge/v1/workflows/{id}', { params: { id }, signal, jsonApi: true }).then((document) => document.data);
 }
 

@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 
-export const SHORT_TEXT_LENGTH = 150;
+const SHORT_TEXT_LENGTH = 150;
 
 /** Short text values are cut to 150 characters with a Show more toggle (spec 1 §5). */
 export function ShortText({ text }: { text: string }) {

@@ -2,7 +2,7 @@ import { Textarea } from '@mantine/core';
 import { useState } from 'react';
 
 /** Lines of a text, without blank ones; undefined when there are none. */
-export function parseLines(text: string): string[] | undefined {
+function parseLines(text: string): string[] | undefined {
   const lines = text
     .split('\n')
     .map((line) => line.trim())

@@ -23,7 +23,7 @@ import { WorkflowNodeView } from './WorkflowNodeView';
 
 const NODE_TYPES: NodeTypes = { [NODE_TYPE]: WorkflowNodeView };
 
-export const CONNECTION_REFUSED = 'Connection refused';
+const CONNECTION_REFUSED = 'Connection refused';
 
 interface WorkflowCanvasProps {
   graph: WorkflowGraph;

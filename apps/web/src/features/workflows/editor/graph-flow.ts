@@ -13,7 +13,7 @@ export interface PortView {
   isConnected: boolean;
 }
 
-export type WorkflowNodeData = {
+type WorkflowNodeData = {
   nodeId: string;
   title: string;
   subtitle: string;
@@ -43,7 +43,7 @@ export interface FlowView {
   problemNodes: ReadonlySet<string>;
 }
 
-export const SPLITTER_TITLE = 'Dynamic list splitter';
+const SPLITTER_TITLE = 'Dynamic list splitter';
 
 export function nodeTitle(node: WorkflowNode, processLabels: ReadonlyMap<string, string>): string {
   if (node.label) return node.label;

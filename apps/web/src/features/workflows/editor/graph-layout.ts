@@ -3,7 +3,7 @@ import type { WorkflowGraph } from '@asb/contracts';
 import type { Size } from './graph-flow';
 import { moveNodes, type XY } from './graph-ops';
 
-export const DEFAULT_NODE_SIZE: Size = { width: 260, height: 120 };
+const DEFAULT_NODE_SIZE: Size = { width: 260, height: 120 };
 
 /**
  * Positions from a left-to-right layered layout (dagre): every node right of the

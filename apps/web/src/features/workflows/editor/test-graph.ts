@@ -14,7 +14,7 @@ export const SIGNATURES: Record<string, ProcessSignature> = {
   'export:1': { inputs: [{ name: 'image', dataType: 'geotiff' }], outputs: [{ name: 'url', dataType: 'url' }], dependencies: [] },
 };
 
-export const resolveTestVersion: VersionResolver = (identifier) => {
+const resolveTestVersion: VersionResolver = (identifier) => {
   const signature = SIGNATURES[identifier];
   return signature ? { signature } : undefined;
 };

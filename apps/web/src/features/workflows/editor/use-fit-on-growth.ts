@@ -1,7 +1,7 @@
 import { useReactFlow } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
 
-export const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1, duration: 200 } as const;
+const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1, duration: 200 } as const;
 
 /** Fits the view when nodes are added (from the palette, an import or a redo) so that they are in sight. */
 export function useFitOnGrowth(nodeCount: number): () => void {

@@ -10,8 +10,8 @@ import { useReportError } from '../../../app/api/use-report-error';
 import { useExecuteTarget } from '../../executions/execute/use-execute-target';
 import { ExecuteForm } from '../../executions/execute/ExecuteForm';
 
-export const SEARCH_PRODUCTS_FEATURE = 'workflow-page-search-products';
-export const SCHEDULES_FEATURE = 'navbar-schedules';
+const SEARCH_PRODUCTS_FEATURE = 'workflow-page-search-products';
+const SCHEDULES_FEATURE = 'navbar-schedules';
 
 /** /workflows/{id}/schedule: the same form with the schedule part shown (spec 1 §2). */
 export function ScheduleWorkflowPage() {

@@ -6,7 +6,7 @@ import { NEW_WORKFLOW, WORKFLOW_ARCHIVE_TEXT, WORKFLOW_COLUMNS, WORKFLOW_DEFAULT
 import { WorkflowRowButtons } from './WorkflowRowButtons';
 
 /** The feature flag of the Schedules entry; the Schedule buttons follow it (spec 1 §2). */
-export const SCHEDULES_FEATURE = 'navbar-schedules';
+const SCHEDULES_FEATURE = 'navbar-schedules';
 
 /** /workflows: the generic list of workflows (spec 1 §2 Workflow list). */
 export function WorkflowsPage() {

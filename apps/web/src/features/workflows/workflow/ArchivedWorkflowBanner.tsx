@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 
-export const ARCHIVED_WORKFLOW_TEXT = 'Archived workflow! Modifications are disabled';
+const ARCHIVED_WORKFLOW_TEXT = 'Archived workflow! Modifications are disabled';
 
 export function ArchivedWorkflowBanner() {
   return (

@@ -10,11 +10,11 @@ import { WORKFLOWS_KEY } from '../api/keys';
 import { workflowSource, type Workflow } from '../api/workflows';
 import { PublicationControl } from './PublicationControl';
 
-export const PUBLISHING_FEATURE = 'workflow-publishing';
-export const SHARE_DISABLED_TEXT = 'Sharing is disabled for archived workflows';
+const PUBLISHING_FEATURE = 'workflow-publishing';
+const SHARE_DISABLED_TEXT = 'Sharing is disabled for archived workflows';
 
 /** Spec 1 §6: the owner (username equals ownerId) or a superuser may publish, with the workflow-publishing flag. */
-export function canPublish(auth: { user: { username: string } | null; isSuperuser: boolean; hasFeature(feature: string): boolean }, ownerId: string): boolean {
+function canPublish(auth: { user: { username: string } | null; isSuperuser: boolean; hasFeature(feature: string): boolean }, ownerId: string): boolean {
   if (!auth.hasFeature(PUBLISHING_FEATURE) || !auth.user) return false;
   return auth.isSuperuser || auth.user.username === ownerId;
 }

@@ -15,7 +15,7 @@ export interface BuildView {
 const TEXT = BUILD_STATUS_TEXT;
 
 /** Spec 2 §4: the status after the stream was lost. */
-export const LOST_VIEW_TEXT = { statusText: 'Unable to retrieve status', message: 'Connection lost' };
+const LOST_VIEW_TEXT = { statusText: 'Unable to retrieve status', message: 'Connection lost' };
 export const LOST_NOTICE = 'Connection was lost during build';
 
 /** The card before any message: from the bucket's stored build status. */
@@ -24,7 +24,7 @@ export function viewOfStatus(status: BuildStatus): BuildView {
 }
 
 /** 'Importing' applies while no status has arrived (spec 2 §4: a default applies when no code has arrived). */
-export function statusTextOf(message: ImportStatusMessage): string {
+function statusTextOf(message: ImportStatusMessage): string {
   return message.status_text || TEXT.importing;
 }
 

@@ -9,7 +9,7 @@ import { BUCKETS_KEY, IMAGES_KEY, VERSIONS_KEY, bucketContentKey } from '../../a
 import { isFinalMessage, LOST_NOTICE, lostView, outcomeOf, viewOfMessage, viewOfStatus, type BuildOutcome, type BuildView } from './build-state';
 
 /** The status stream of a bucket: server-sent events on the process page, a WebSocket on the bucket page (spec 2 §7). */
-export function statusStreamTarget(bucketId: string, transport: StreamTarget['transport']): StreamTarget {
+function statusStreamTarget(bucketId: string, transport: StreamTarget['transport']): StreamTarget {
   const id = encodeURIComponent(bucketId);
   return transport === 'sse'
     ? { transport, path: `/procimp/events/process-buckets/status?stream=${id}` }

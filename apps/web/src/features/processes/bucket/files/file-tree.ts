@@ -10,7 +10,7 @@ export interface FileEntry {
 }
 
 /** The parent of top-level nodes (spec 2 §3 File tree node). */
-export const ROOT_PARENT = '#';
+const ROOT_PARENT = '#';
 
 function sortEntries(entries: FileEntry[]): FileEntry[] {
   entries.sort((a, b) => Number(b.isFolder) - Number(a.isFolder) || a.name.localeCompare(b.name));
