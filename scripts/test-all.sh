@@ -17,10 +17,14 @@ fi
 
 section "lint"
 npm run lint
+section "formatting (prettier)"
+npm run format:check
 section "typecheck"
 npm run typecheck
 section "migration drift (schema against apps/server/drizzle)"
 scripts/check-migration-drift.sh
+section "unused code (knip)"
+npm run knip
 section "build"
 npm run build
 
