@@ -22,4 +22,5 @@ export * from './execution-report.js';
 export * from './execution-files.js';
 export * from './schedules.js';
 export * from './stac.js';
+export * from './tiles.js';
 export * from './api/index.js';
