@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 interface DocumentOperation {
+  operationId?: string;
   requestBody?: { content?: Record<string, { schema?: object }> };
   responses?: Record<string, { content?: Record<string, { schema?: object }>; headers?: Record<string, object> }>;
 }
@@ -57,6 +58,12 @@ describe('the OpenAPI document', () => {
     expect(validated).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
   });
 
+  it('holds only operations of the contract (mounted from packages/contracts/src/api), each with its own operationId', () => {
+    expect(operations.filter(({ operation }) => !operation.operationId).map(({ key }) => key)).toEqual([]);
+    expect(new Set(operations.map(({ operation }) => operation.operationId)).size).toBe(operations.length);
+    expect(document.paths['/usermgr/v1/users/{username}/']?.get?.operationId).toBe('getUsermgrV1UsersUsername');
+  });
+
   it('gives every write with a body its schema', () => {
     const missing = operations.filter(({ key, operation }) => {
       if (!WRITES.includes(key.split(' ')[0]!.toLowerCase())) return false;
@@ -105,6 +112,7 @@ describe('the OpenAPI document', () => {
     }
     // the answers are typed, not left as unknown: the token answer names its field
     expect(source).toMatch(/token: string/);
+    expect(source).toContain('getProcimpRepositoryComponents: {');
     // and the generated source is valid TypeScript
     const { diagnostics } = ts.transpileModule(source, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022 } });
     expect(diagnostics ?? []).toEqual([]);

@@ -93,6 +93,15 @@ export function splitKey(key: OperationKey): { method: Method; path: string; rou
   return { method, path, routerPath: path.replace(/\{\*\}/g, '*').replace(/\{([^}]+)\}/g, ':$1') };
 }
 
+/**
+ * The OpenAPI operationId of a key, for client generators: `GET /usermgr/v1/users/{username}/`
+ * → `getUsermgrV1UsersUsername` (the method, then each word of the path capitalised).
+ */
+export function operationIdOf(key: OperationKey): string {
+  const [method = '', ...words] = key.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method.toLowerCase() + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
 /** The path parameter `{id}` of most operations. */
 export const idParams = z.object({ id: z.string() });
 

@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  operationIdOf,
   resourcePayloadSchema,
   splitKey,
   type HandlerResult,
@@ -71,6 +72,8 @@ export function mount<M extends OperationMap, K extends keyof M & OperationKey>(
   const response = operation.response;
   const documented = operation.documents ?? (operation.attributes ? resourcePayloadSchema(operation.attributes) : undefined);
   const schema: FastifySchema & Record<string, unknown> = {
+    // the document names each operation after its key: only a route of the contract has one
+    operationId: operationIdOf(key),
     ...(options.tags ? { tags: options.tags } : {}),
     ...(operation.summary ? { summary: operation.summary } : {}),
     ...(operation.params ? { params: operation.params } : {}),
