@@ -1,4 +1,4 @@
-import { apiFetch } from '../../app/api/http';
+import { api } from '../../app/api/http';
 
 /** Spec 1 §8: what the preview says when statistics or tilejson fail. */
 export const PREVIEW_FAILED = 'Network response was not ok.';
@@ -18,16 +18,6 @@ export function fitExtent([west, south, east, north]: Bounds): Bounds {
   return [clamp(west - dx, 180), clamp(south - dy, 90), clamp(east + dx, 180), clamp(north + dy, 90)];
 }
 
-interface Statistics {
-  b1?: { min?: number; max?: number };
-}
-interface TileJson {
-  tiles?: string[];
-  bounds?: number[];
-  minzoom?: number;
-  maxzoom?: number;
-}
-
 export interface PreviewLayer {
   tiles: string;
   bounds: Bounds;
@@ -43,14 +33,14 @@ export interface PreviewLayer {
  */
 export async function loadPreview(fileUrl: string, signal?: AbortSignal): Promise<PreviewLayer> {
   try {
-    const statistics = await apiFetch<Statistics>('/cog/statistics', { query: { url: fileUrl }, signal });
+    const statistics = await api('GET /cog/statistics', { query: { url: fileUrl }, signal });
     const min = statistics.b1?.min ?? 0;
     const max = statistics.b1?.max ?? 1;
     const rescale: [number, number] = [min, max === min ? min + 1 : max];
-    const tilejson = await apiFetch<TileJson>('/cog/tilejson.json', { query: { url: fileUrl, rescale: rescale.join(',') }, signal });
-    const bounds = tilejson.bounds;
-    if (!tilejson.tiles?.[0] || !bounds || bounds.length !== 4) throw new Error('tilejson without tiles or bounds');
-    return { tiles: tilejson.tiles[0], bounds: bounds as Bounds, rescale, minZoom: tilejson.minzoom, maxZoom: tilejson.maxzoom };
+    const tilejson = await api('GET /cog/tilejson.json', { query: { url: fileUrl, rescale: rescale.join(',') }, signal });
+    const [tiles] = tilejson.tiles;
+    if (!tiles) throw new Error('tilejson without tiles');
+    return { tiles, bounds: tilejson.bounds, rescale, minZoom: tilejson.minzoom, maxZoom: tilejson.maxzoom };
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new Error(PREVIEW_FAILED, { cause: error });
