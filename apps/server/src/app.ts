@@ -44,7 +44,9 @@ import { registerOidcRoutes } from './modules/usermgr/oidc.routes.js';
 import { registerUsermgrRoutes } from './modules/usermgr/usermgr.routes.js';
 import { UsersRepository } from './modules/usermgr/users.repository.js';
 import type { UsersService } from './modules/usermgr/users.service.js';
-import { access, PUBLIC, requireDeclaredAccess } from './platform/http/access.js';
+import { instanceOperations } from '@asb/contracts';
+import { PUBLIC, requireDeclaredAccess } from './platform/http/access.js';
+import { mount } from './platform/http/operations.js';
 import { SECURITY_HEADERS } from './platform/http/security-headers.js';
 import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
 import { sealLegacyInputs } from './modules/keystore/seal-legacy-inputs.js';
@@ -147,7 +149,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const engine = await registerEngine(server, ctx, storage);
   registerBuilder(server, ctx, engine);
   registerTiles(server, ctx, engine);
-  server.get('/api/openapi.json', { config: access(PUBLIC) }, () => server.swagger());
+  mount(server, instanceOperations, 'GET /api/openapi.json', { access: PUBLIC, tags: ['instance'] }, () => {
+    const document = server.swagger();
+    // configured as OpenAPI 3 above: a Swagger 2 document would be a mistake here
+    if (!('openapi' in document)) throw new Error('the API document is not OpenAPI 3');
+    return { ...document, paths: document.paths ?? {} };
+  });
   await registerSpaRoutes(server, config.webDistDir);
 
   return {

@@ -1,10 +1,12 @@
 import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegistryListing } from '@asb/contracts';
 import type { RegistryConfig } from '../src/config.js';
 import { registerRegistryRoutes } from '../src/modules/procimp/registry/registry.routes.js';
 import type { AppContext } from '../src/app-context.js';
+import { contractSerializerCompiler } from '../src/platform/http/contract-serializer.js';
 import { registerErrorHandler } from '../src/platform/http/error-handler.js';
 import { hasRegistry, pushImage, REGISTRY_CREDENTIALS, startRegistry, stopRegistry } from './helpers/registry.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -24,6 +26,9 @@ describe.runIf(isRunnable)('repository browser', () => {
   /** the route alone, signed in, with another registry configuration */
   const routeWith = async (registry: RegistryConfig | undefined): Promise<FastifyInstance> => {
     const server = Fastify();
+    // the route is mounted from the contract: its schemas are zod, checked as the app checks them
+    server.setValidatorCompiler(validatorCompiler);
+    server.setSerializerCompiler(contractSerializerCompiler(true, server.log));
     registerErrorHandler(server);
     server.decorateRequest('principal', null);
     server.addHook('onRequest', async (request) => {

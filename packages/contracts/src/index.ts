@@ -23,4 +23,5 @@ export * from './execution-report/index.js';
 export * from './execution-files.js';
 export * from './schedules.js';
 export * from './stac.js';
+export * from './tiles.js';
 export * from './api/index.js';

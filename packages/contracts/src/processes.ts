@@ -194,25 +194,30 @@ export const createSoftwareDependencySchema = z.object({
 export const updateSoftwareDependencySchema = createSoftwareDependencySchema.omit({ identifier: true }).partial();
 
 /** Spec 2 §3 Import status message (SSE and WebSocket). */
-export interface ImportStatusMessage {
-  content: string;
-  status_text: string;
-  status_message: string;
-  status_code: number | null;
-}
+export const importStatusMessageSchema = z
+  .object({
+    content: z.string(),
+    status_text: z.string(),
+    status_message: z.string(),
+    status_code: z.number().int().nullable(),
+  })
+  .meta({ id: 'ImportStatusMessage' });
+export type ImportStatusMessage = z.infer<typeof importStatusMessageSchema>;
 
 /** Spec 2 §3 File tree node; '#' is the root parent. */
-export interface FileTreeNode {
-  id: string;
-  parent: string;
-  text: string;
-  type: 'file' | 'folder';
-  size?: number;
-}
+export const fileTreeNodeSchema = z.object({
+  id: z.string(),
+  parent: z.string(),
+  text: z.string(),
+  type: z.enum(['file', 'folder']),
+  size: z.number().int().min(0).optional(),
+});
+export type FileTreeNode = z.infer<typeof fileTreeNodeSchema>;
 
 /** GET process/buckets/{b}/properties */
-export interface BucketProperties {
-  identification: { mission: string; name: string; version: string; identifier: string };
-  wrapper: { detected: boolean; signature: ProcessSignature | null; error: string | null };
-  resources: ProcessResources;
-}
+export const bucketPropertiesSchema = z.object({
+  identification: z.object({ mission: z.string(), name: z.string(), version: z.string(), identifier: z.string() }),
+  wrapper: z.object({ detected: z.boolean(), signature: processSignatureSchema.nullable(), error: z.string().nullable() }),
+  resources: processResourcesSchema,
+});
+export type BucketProperties = z.infer<typeof bucketPropertiesSchema>;

@@ -11,6 +11,9 @@ import type {
 } from './knowledge.js';
 import type { keystoreOperations } from './keystore.js';
 import type { usermgrOperations } from './usermgr.js';
+import type { procimpOperations } from './procimp.js';
+import type { tilesOperations } from './tiles.js';
+import type { instanceOperations } from './instance.js';
 import type { executionOperations, executionsContract, jobsContract, scheduleOperations, schedulesContract, tasksContract } from './builder.js';
 
 export * from './operation.js';
@@ -19,6 +22,9 @@ export * from './knowledge.js';
 export * from './builder.js';
 export * from './keystore.js';
 export * from './usermgr.js';
+export * from './procimp.js';
+export * from './tiles.js';
+export * from './instance.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -42,4 +48,7 @@ export type ApiOperations = typeof usermgrOperations &
   typeof scheduleOperations &
   typeof tasksContract.operations &
   typeof jobsContract.operations &
-  typeof keystoreOperations;
+  typeof keystoreOperations &
+  typeof procimpOperations &
+  typeof tilesOperations &
+  typeof instanceOperations;

@@ -31,13 +31,15 @@ export interface Operation {
    * what the document shows and the client sends
    */
   documents?: z.ZodType;
-  /** the success status; default 200 (201 for a create, 204 for no content) */
-  status?: 200 | 201 | 202 | 204;
+  /** the success status; default 200 (201 for a create, 204 for no content, 302 for a redirect) */
+  status?: 200 | 201 | 202 | 204 | 302;
   /**
    * the JSON answer of the success status; `file` for an answer that is a file or a
-   * stream of the given media type (a PDF, a GeoTIFF, a tile, an event stream)
+   * stream of the given media type (a PDF, a GeoTIFF, a tile, an event stream);
+   * `redirect` for a page the browser is sent on from (status 302, the target in
+   * `Location`): a navigation, not a call of the client
    */
-  response: z.ZodType | { file: string };
+  response: z.ZodType | { file: string } | { redirect: true };
 }
 
 export type OperationMap = Record<OperationKey, Operation>;
@@ -57,11 +59,13 @@ export type PathParams<K extends string> = { [Name in ParamNames<PathOf<K>>]: st
 type Infer<S> = S extends z.ZodType ? z.output<S> : never;
 type InferInput<S> = S extends z.ZodType ? z.input<S> : never;
 
-/** what the client receives (the schema's output: the server checked the answer against it) */
-export type ResponseOf<O extends Operation> = O['response'] extends z.ZodType ? z.output<O['response']> : Blob;
+/** what the client receives (the schema's output: the server checked the answer against it); a file is a Blob, a redirect nothing to read */
+export type ResponseOf<O extends Operation> = O['response'] extends z.ZodType ? z.output<O['response']> : O['response'] extends { redirect: true } ? never : Blob;
 /** what a handler may return (the schema's input: the server's serializer parses it) */
 export type HandlerResult<O extends Operation> = O['response'] extends z.ZodType ? z.input<O['response']> : unknown;
-export type BodyOf<O extends Operation> = O['documents'] extends z.ZodType
+export type BodyOf<O extends Operation> = O['multipart'] extends true
+  ? never
+  : O['documents'] extends z.ZodType
   ? z.input<O['documents']>
   : O['attributes'] extends z.ZodType
     ? WriteBody<z.input<O['attributes']>>
@@ -87,6 +91,15 @@ export function splitKey(key: OperationKey): { method: Method; path: string; rou
   const method = key.slice(0, space) as Method;
   const path = key.slice(space + 1);
   return { method, path, routerPath: path.replace(/\{\*\}/g, '*').replace(/\{([^}]+)\}/g, ':$1') };
+}
+
+/**
+ * The OpenAPI operationId of a key, for client generators: `GET /usermgr/v1/users/{username}/`
+ * → `getUsermgrV1UsersUsername` (the method, then each word of the path capitalised).
+ */
+export function operationIdOf(key: OperationKey): string {
+  const [method = '', ...words] = key.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method.toLowerCase() + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
 }
 
 /** The path parameter `{id}` of most operations. */

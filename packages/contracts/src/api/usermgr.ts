@@ -20,6 +20,7 @@ import { listQuerySchema } from '../jsonapi.js';
 import { defineOperations, idParams, noContent } from './operation.js';
 
 const usernameParams = z.object({ username: z.string() });
+const redirect = { status: 302 as const, response: { redirect: true as const } };
 
 /** usermgr (spec 1 §7 "User manager and session", spec 2 §7 "Users and account"). */
 export const usermgrOperations = defineOperations({
@@ -36,4 +37,17 @@ export const usermgrOperations = defineOperations({
   'PATCH /usermgr/v1/change_password/': { summary: 'Change the own password', body: changePasswordSchema, response: changePasswordResponseSchema },
   'GET /usermgr/v1/check_datastore/': { summary: 'Whether the datastore credentials were changed', response: checkDatastoreResponseSchema },
   'POST /usermgr/v1/datastore_credentials/': { summary: 'New datastore credentials (shown once)', body: datastoreCredentialsSchema, response: datastoreCredentialsResponseSchema },
+  // the identity provider's pages (docs/api.md "usermgr"): the browser navigates to these, each answers a redirect
+  'GET /usermgr/oidc/authenticate': {
+    summary: 'Sign in at the identity provider: a redirect there (or to the login page with ?error= when it is unreachable)',
+    query: z.object({ next: z.string().optional().describe('the portal page to return to') }),
+    ...redirect,
+  },
+  'GET /usermgr/oidc/callback': {
+    summary: "The identity provider's answer: a redirect to the page asked for, signed in (or to the login page with ?error=)",
+    query: z.looseObject({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional(), error_description: z.string().optional() }),
+    ...redirect,
+  },
+  'GET /usermgr/oidc/logout': { summary: 'End the browser session, then at the identity provider: a redirect there or to the portal', ...redirect },
+  'GET /usermgr/cas/logout': { summary: 'End the browser session: a redirect to the portal', ...redirect },
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { InstanceDetails, ServiceDetails } from '@asb/contracts';
+import { DETAILS_SERVICES, instanceOperations as operations, type InstanceDetails } from '@asb/contracts';
 import type { AppContext } from '../../app-context.js';
-import { access, PUBLIC } from '../../platform/http/access.js';
+import { PUBLIC } from '../../platform/http/access.js';
+import { mount } from '../../platform/http/operations.js';
 
 function instanceDetails(ctx: AppContext): InstanceDetails {
   const { config } = ctx;
@@ -20,12 +21,9 @@ function instanceDetails(ctx: AppContext): InstanceDetails {
 
 /** `GET /{service}/api/details` of every service; knowledge answers the instance details (spec 1 §3). */
 export function registerDetailsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/knowledge/api/details', { config: access(PUBLIC) }, () => instanceDetails(ctx));
-  for (const service of ['usermgr', 'builder', 'backend', 'taskmgr', 'resmgr']) {
-    app.get(`/${service}/api/details`, { config: access(PUBLIC) }, (): ServiceDetails => ({
-      name: service,
-      version: ctx.config.version,
-      build_timestamp: ctx.config.buildTimestamp,
-    }));
+  const options = { access: PUBLIC, tags: ['instance'] };
+  mount(app, operations, 'GET /knowledge/api/details', options, () => instanceDetails(ctx));
+  for (const service of DETAILS_SERVICES) {
+    mount(app, operations, `GET /${service}/api/details`, options, () => ({ name: service, version: ctx.config.version, build_timestamp: ctx.config.buildTimestamp }));
   }
 }

@@ -5,10 +5,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { APP_BASE_PATH } from '@asb/contracts';
 import { access, PUBLIC } from '../../platform/http/access.js';
 
-/** Serves the built SPA under /asb/ with history fallback; `/` redirects there. */
+/**
+ * Serves the built SPA under /asb/ with history fallback; `/` redirects there. Pages, not
+ * operations: hidden from the OpenAPI document.
+ */
 export async function registerSpaRoutes(app: FastifyInstance, webDistDir: string): Promise<void> {
-  app.get('/', { config: access(PUBLIC) }, (_request, reply) => reply.redirect(APP_BASE_PATH));
-  app.get('/index', { config: access(PUBLIC) }, (_request, reply) => reply.redirect(APP_BASE_PATH));
+  app.get('/', { config: access(PUBLIC), schema: { hide: true } }, (_request, reply) => reply.redirect(APP_BASE_PATH));
+  app.get('/index', { config: access(PUBLIC), schema: { hide: true } }, (_request, reply) => reply.redirect(APP_BASE_PATH));
   const indexFile = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ webDistDir }, 'web app not built: /asb/ is not served (run npm run build)');
@@ -22,9 +25,9 @@ export async function registerSpaRoutes(app: FastifyInstance, webDistDir: string
     reply.header('Cache-Control', 'no-cache');
     return reply.sendFile('index.html', { cacheControl: false });
   };
-  app.get('/asb', { config: access(PUBLIC) }, (_request, reply) => reply.redirect(APP_BASE_PATH));
-  app.get(APP_BASE_PATH, { config: access(PUBLIC) }, sendIndex);
-  app.get(`${APP_BASE_PATH}*`, { config: access(PUBLIC) }, (request, reply) => {
+  app.get('/asb', { config: access(PUBLIC), schema: { hide: true } }, (_request, reply) => reply.redirect(APP_BASE_PATH));
+  app.get(APP_BASE_PATH, { config: access(PUBLIC), schema: { hide: true } }, sendIndex);
+  app.get(`${APP_BASE_PATH}*`, { config: access(PUBLIC), schema: { hide: true } }, (request, reply) => {
     const relative = decodeURIComponent(request.url.slice(APP_BASE_PATH.length).split('?')[0] ?? '');
     const file = path.join(webDistDir, relative);
     if (relative && file.startsWith(webDistDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {

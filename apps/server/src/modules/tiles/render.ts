@@ -1,3 +1,4 @@
+import type { TileJson } from '@asb/contracts';
 import { mercatorXToLon, mercatorYToLat, tileBounds, boxesIntersect, TILE_SIZE, type Box, type TileIndex } from './tile-math.js';
 import { applyAffine } from './affine.js';
 import type { Cog, CogLevel } from './cog.js';
@@ -165,18 +166,7 @@ function validValues(values: Float64Array): Float64Array {
   return valid;
 }
 
-/** TileJSON 2.2.0 of the file, as TiTiler's `/cog/tilejson.json` answers it. */
-export interface TileJson {
-  tilejson: '2.2.0';
-  name: string;
-  version: '1.0.0';
-  scheme: 'xyz';
-  tiles: string[];
-  minzoom: number;
-  maxzoom: number;
-  bounds: [number, number, number, number];
-  center: [number, number, number];
-}
+export type { TileJson };
 
 /** The TileJSON document of `cog` with `tilesUrl` as its one tile URL template. */
 export function tileJson(cog: Cog, tilesUrl: string, zooms: { minzoom?: number; maxzoom?: number } = {}): TileJson {

@@ -1,3 +1,5 @@
+import type { BandStatistics } from '@asb/contracts';
+
 /**
  * One band's statistics in TiTiler's shape (`GET /cog/statistics`, rio-tiler's
  * `get_array_statistics`): numpy semantics throughout — population standard deviation,
@@ -5,24 +7,7 @@
  * `[[counts], [edges]]`, the most and least frequent values (ties: the smallest).
  * Values are undefined (JSON null) for a band without a single valid pixel.
  */
-export interface BandStatistics {
-  min: number | null;
-  max: number | null;
-  mean: number | null;
-  count: number;
-  sum: number;
-  std: number | null;
-  median: number | null;
-  majority: number | null;
-  minority: number | null;
-  unique: number;
-  histogram: [number[], number[]];
-  valid_percent: number;
-  masked_pixels: number;
-  valid_pixels: number;
-  percentile_2: number | null;
-  percentile_98: number | null;
-}
+export type { BandStatistics };
 
 /**
  * The statistics of `valid` (the band's valid values; sorted in place) out of `total`

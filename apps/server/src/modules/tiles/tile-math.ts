@@ -1,3 +1,5 @@
+import { MAX_TILE_ZOOM } from '@asb/contracts';
+
 /**
  * Web Mercator (EPSG:3857) tile arithmetic of the WebMercatorQuad tile matrix set (OGC
  * 17-083r2), the grid TiTiler and the map preview use: 256 px tiles, zoom 0 = one tile
@@ -11,7 +13,7 @@ export const ORIGIN_SHIFT = Math.PI * EARTH_RADIUS;
 /** Pixels on a side of a tile at scale 1. */
 export const TILE_SIZE = 256;
 /** The deepest zoom a tile request may ask for (TiTiler's WebMercatorQuad stops at 24). */
-export const MAX_ZOOM = 24;
+const MAX_ZOOM = MAX_TILE_ZOOM;
 /** Web Mercator's latitude limit: the square world. */
 const MAX_LATITUDE = 85.0511287798066;
 

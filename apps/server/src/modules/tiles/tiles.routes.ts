@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { tilesOperations as operations, type tileJsonQuery } from '@asb/contracts';
+import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
 import { detailError, notAuthenticated } from '../../platform/http/errors.js';
@@ -9,33 +9,12 @@ import { publicBaseUrl } from '../usermgr/oidc.state.js';
 import { colormapTable } from './colormap.js';
 import { parseBands, parseTileRow, tileBands } from './parameters.js';
 import { parseRescale } from './rescale.js';
-import { isValidTile, MAX_ZOOM, TILE_SIZE } from './tile-math.js';
+import { isValidTile, TILE_SIZE } from './tile-math.js';
 import type { TileService } from './tiles.service.js';
-import { access } from '../../platform/http/access.js';
+import type { RouteAccess } from '../../platform/http/access.js';
+import { mount } from '../../platform/http/operations.js';
 
 const tags = ['tiles'];
-const repeatable = z.union([z.string(), z.array(z.string())]).optional();
-const url = z.string().min(1).describe('the file: /builder/v1/executions/{id}/files/{path}, or that path as a URL of this server');
-const token = z.string().optional().describe('a bearer token, for clients that cannot send the header (map tiles in an <img>)');
-const zoom = z.coerce.number().int().min(0).max(MAX_ZOOM).optional();
-
-const statisticsQuery = z.object({
-  url,
-  bidx: repeatable.describe('1-based bands (repeated or comma separated); all bands by default'),
-  max_size: z.coerce.number().int().min(16).max(4096).default(1024).describe('long side of the decimated read'),
-  histogram_bins: z.coerce.number().int().min(1).max(1000).default(10),
-  token,
-});
-const renderQuery = {
-  url,
-  bidx: repeatable.describe('1-based bands: one (grey or colour map) or three (RGB); band 1 by default'),
-  rescale: repeatable.describe('"min,max" stretched onto 0..255, once or per band'),
-  colormap_name: z.string().optional().describe('viridis, greys, rdylgn (each also _r)'),
-  token,
-};
-const tileJsonQuery = z.object({ ...renderQuery, minzoom: zoom, maxzoom: zoom });
-const tileQuery = z.object(renderQuery);
-const tileParams = z.object({ z: z.coerce.number().int(), x: z.coerce.number().int(), y: z.string() });
 
 /**
  * TiTiler-compatible map tiles of execution outputs (docs/tiles.md): statistics, TileJSON
@@ -44,24 +23,23 @@ const tileParams = z.object({ z: z.coerce.number().int(), x: z.coerce.number().i
  * the caller must be allowed to view the execution.
  */
 /** map clients cannot set headers on tile requests: the token may come as ?token= */
-const tileAccess = access({ who: 'user', permission: 'executions:view (of the file named by url)', streamToken: true });
+const tileAccess: RouteAccess = { who: 'user', permission: 'executions:view (of the file named by url)', streamToken: true };
 
 export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, service: TileService): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
   const principalOf = async (request: FastifyRequest): Promise<Principal> => {
     const principal = await streamPrincipal(ctx, request);
     if (!principal) throw notAuthenticated();
     return principal;
   };
 
-  typed.get('/cog/statistics', { config: tileAccess, schema: { tags, querystring: statisticsQuery } }, async (request) => {
+  mount(app, operations, 'GET /cog/statistics', { access: tileAccess, tags }, async (request) => {
     const cog = await service.open(await principalOf(request), request.query.url, request);
     const bands = parseBands(request.query.bidx, cog.bandCount) ?? Array.from({ length: cog.bandCount }, (_, index) => index + 1);
     const tiles = await service.tiles();
     return tiles.cogStatistics(cog, bands, request.query.max_size, request.query.histogram_bins);
   });
 
-  typed.get('/cog/tilejson.json', { config: tileAccess, schema: { tags, querystring: tileJsonQuery } }, async (request) => {
+  mount(app, operations, 'GET /cog/tilejson.json', { access: tileAccess, tags }, async (request) => {
     const { query } = request;
     const cog = await service.open(await principalOf(request), query.url, request);
     // checked now, so that a bad parameter fails here rather than on every tile
@@ -72,7 +50,7 @@ export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, servi
     return tiles.tileJson(cog, tilesUrl(publicBaseUrl(ctx.config, request), query), { minzoom: query.minzoom, maxzoom: query.maxzoom });
   });
 
-  typed.get('/cog/tiles/WebMercatorQuad/:z/:x/:y', { config: tileAccess, schema: { tags, params: tileParams, querystring: tileQuery } }, async (request, reply) => {
+  mount(app, operations, 'GET /cog/tiles/WebMercatorQuad/{z}/{x}/{y}', { access: tileAccess, tags }, async (request, reply) => {
     const { query } = request;
     const { y, scale } = parseTileRow(request.params.y);
     const tile = { z: request.params.z, x: request.params.x, y };
@@ -94,7 +72,7 @@ export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, servi
 }
 
 /** The tile URL template of a TileJSON: this server's public URL, the request's rendering parameters passed on. */
-function tilesUrl(base: string, query: z.infer<typeof tileJsonQuery>): string {
+function tilesUrl(base: string, query: z.output<typeof tileJsonQuery>): string {
   const search = new URLSearchParams({ url: query.url });
   for (const [name, value] of [['bidx', query.bidx], ['rescale', query.rescale], ['colormap_name', query.colormap_name], ['token', query.token]] as const) {
     for (const item of value === undefined ? [] : Array.isArray(value) ? value : [value]) search.append(name, item);

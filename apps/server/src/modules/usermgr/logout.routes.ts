@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { APP_BASE_PATH } from '@asb/contracts';
+import { APP_BASE_PATH, usermgrOperations as operations } from '@asb/contracts';
 import { clearSessionCookie } from './session.js';
-import { access, PUBLIC } from '../../platform/http/access.js';
+import { PUBLIC } from '../../platform/http/access.js';
+import { mount } from '../../platform/http/operations.js';
 
 /** Local logout (spec 1 §7: /usermgr/cas/logout): ends the browser session and returns to the portal. */
 export function registerLogoutRoutes(app: FastifyInstance): void {
-  app.get('/usermgr/cas/logout', { config: access(PUBLIC) }, (_request, reply) => {
+  mount(app, operations, 'GET /usermgr/cas/logout', { access: PUBLIC, tags: ['usermgr'] }, (_request, reply) => {
     clearSessionCookie(reply);
     return reply.redirect(APP_BASE_PATH);
   });

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_BASE_PATH, TOKEN_LIFETIME_SECONDS } from '@asb/contracts';
+import { APP_BASE_PATH, TOKEN_LIFETIME_SECONDS, usermgrOperations as operations } from '@asb/contracts';
 import type { AppContext } from '../../app-context.js';
 import { OidcAccounts } from './oidc.accounts.js';
 import { OidcClient, oidcErrorCode, type OidcErrorCode } from './oidc.client.js';
 import { clearStateCookie, publicBaseUrl, readStateCookie, safeNext, setStateCookie } from './oidc.state.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session.js';
-import { access, PUBLIC } from '../../platform/http/access.js';
+import { PUBLIC } from '../../platform/http/access.js';
+import { mount } from '../../platform/http/operations.js';
 
 const CALLBACK_PATH = '/usermgr/oidc/callback';
-const schema = { tags: ['usermgr'] };
 // the identity provider's redirects: no user yet, by design
-const config = access(PUBLIC);
+const options = { access: PUBLIC, tags: ['usermgr'] };
 
 /** A failed sign-in goes back to the login page with a short reason, where local sign-in is still offered. */
 function toLoginPage(reply: FastifyReply, error: OidcErrorCode, next?: string): FastifyReply {
@@ -39,8 +39,8 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void 
   const oidc = new OidcClient(ctx.config.oidc);
   const accounts = new OidcAccounts(ctx.users);
 
-  app.get('/usermgr/oidc/authenticate', { schema, config }, async (request, reply) => {
-    const next = safeNext((request.query as { next?: unknown }).next);
+  mount(app, operations, 'GET /usermgr/oidc/authenticate', options, async (request, reply) => {
+    const next = safeNext(request.query.next);
     const base = publicBaseUrl(ctx.config, request);
     try {
       const { url, checks } = await oidc.authorizationUrl(`${base}${CALLBACK_PATH}`);
@@ -52,11 +52,11 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   });
 
-  app.get(CALLBACK_PATH, { schema, config }, async (request, reply) => {
+  mount(app, operations, `GET ${CALLBACK_PATH}`, options, async (request, reply) => {
     const state = await readStateCookie(request, ctx.tokens);
     clearStateCookie(reply);
-    const query = request.query as Record<string, unknown>;
-    if (typeof query.error === 'string') {
+    const { query } = request;
+    if (query.error !== undefined) {
       request.log.warn({ error: query.error, description: query.error_description }, 'OIDC sign-in: the provider answered an error');
       return toLoginPage(reply, query.error === 'access_denied' ? 'denied' : 'provider', state?.next);
     }
@@ -82,7 +82,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   });
 
-  app.get('/usermgr/oidc/logout', { schema, config }, async (request, reply) => {
+  mount(app, operations, 'GET /usermgr/oidc/logout', options, async (request, reply) => {
     const cookie = request.cookies[SESSION_COOKIE];
     clearSessionCookie(reply);
     // A local account (no provider session cookie) has nothing to end at the provider.

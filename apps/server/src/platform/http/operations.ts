@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  operationIdOf,
   resourcePayloadSchema,
   splitKey,
   type HandlerResult,
@@ -43,6 +44,15 @@ function fileResponse(mediaType: string) {
 /** A 204's schema: null, which the OpenAPI document shows as an answer without content. */
 const noContentResponse = z.null().meta({ description: 'No content' });
 
+/** A redirect: no content, the target in Location (@fastify/swagger turns `headers` into the response's headers). */
+const redirectResponse = z.null().meta({ description: 'Redirect: the target in Location', headers: { location: { type: 'string', description: 'the page to go on to' } } });
+
+function successResponse(status: number, response: Operation['response']) {
+  if (status === 204) return noContentResponse;
+  if ('redirect' in response) return redirectResponse;
+  return 'file' in response ? fileResponse(response.file) : response;
+}
+
 /**
  * Mounts one operation of the contract: method and path from its key, request schemas
  * (params, query, body) validated before the handler, the answer serialised through its
@@ -58,10 +68,12 @@ export function mount<M extends OperationMap, K extends keyof M & OperationKey>(
   const operation: Operation | undefined = operations[key];
   if (!operation) throw new Error(`${key} is not in the contract`);
   const { method, routerPath } = splitKey(key);
-  const status = operation.status ?? 200;
+  const status = operation.status ?? ('redirect' in operation.response ? 302 : 200);
   const response = operation.response;
   const documented = operation.documents ?? (operation.attributes ? resourcePayloadSchema(operation.attributes) : undefined);
   const schema: FastifySchema & Record<string, unknown> = {
+    // the document names each operation after its key: only a route of the contract has one
+    operationId: operationIdOf(key),
     ...(options.tags ? { tags: options.tags } : {}),
     ...(operation.summary ? { summary: operation.summary } : {}),
     ...(operation.params ? { params: operation.params } : {}),
@@ -71,7 +83,7 @@ export function mount<M extends OperationMap, K extends keyof M & OperationKey>(
     ...(documented ? { documentedBody: documented } : {}),
     ...(operation.multipart ? { consumes: ['multipart/form-data'] } : {}),
     response: {
-      [status]: status === 204 ? noContentResponse : 'file' in response ? fileResponse(response.file) : response,
+      [status]: successResponse(status, response),
       '4XX': errorBodySchema,
       '5XX': errorBodySchema,
     },

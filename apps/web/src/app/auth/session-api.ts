@@ -1,9 +1,9 @@
-import type { InstanceDetails, TokenRequest } from '@asb/contracts';
-import { api, apiFetch } from '../api/http';
+import { splitKey, type ApiOperations, type InstanceDetails, type OperationKey, type TokenRequest } from '@asb/contracts';
+import { api } from '../api/http';
 
 /** The calls of spec 1 §7 "User manager and session". */
 export const sessionApi = {
-  instanceDetails: () => apiFetch<InstanceDetails>('/knowledge/api/details'),
+  instanceDetails: () => api('GET /knowledge/api/details'),
   currentUser: () => api('GET /usermgr/v1/users/{username}/', { params: { username: 'self' } }),
   requestToken: (credentials: TokenRequest) => api('POST /usermgr/v1/token/', { body: credentials }),
   /** ends the current bearer token on the server (a stolen copy stops working too) */
@@ -21,7 +21,12 @@ export const sessionApi = {
   },
 };
 
+/** A page of the contract the browser goes to (a redirect answer, not a call). */
+function pageOf(key: keyof ApiOperations & OperationKey): string {
+  return splitKey(key).path;
+}
+
 /** Logout goes through the identity provider when one is configured. */
 export function logoutUrl(instance: InstanceDetails | null): string {
-  return instance?.oidcProviderName ? '/usermgr/oidc/logout' : '/usermgr/cas/logout';
+  return pageOf(instance?.oidcProviderName ? 'GET /usermgr/oidc/logout' : 'GET /usermgr/cas/logout');
 }

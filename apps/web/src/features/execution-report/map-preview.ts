@@ -1,7 +1,7 @@
-import { apiFetch } from '../../app/api/http';
+import { api } from '../../app/api/http';
 
 /** Spec 1 §8: what the preview says when statistics or tilejson fail. */
-const PREVIEW_FAILED = 'Network response was not ok.';
+export const PREVIEW_FAILED = 'Network response was not ok.';
 
 /** Spec 1 §2 Map preview: the view before the raster's bounds are known, and the zoom range. */
 export const MAP_START = { center: [0, 0] as [number, number], zoom: 1, minZoom: 0, maxZoom: 20 };
@@ -16,16 +16,6 @@ export function fitExtent([west, south, east, north]: Bounds): Bounds {
   const dy = (north - south) * MARGIN;
   const clamp = (value: number, limit: number) => Math.min(limit, Math.max(-limit, value));
   return [clamp(west - dx, 180), clamp(south - dy, 90), clamp(east + dx, 180), clamp(north + dy, 90)];
-}
-
-interface Statistics {
-  b1?: { min?: number; max?: number };
-}
-interface TileJson {
-  tiles?: string[];
-  bounds?: number[];
-  minzoom?: number;
-  maxzoom?: number;
 }
 
 export interface PreviewLayer {
@@ -43,14 +33,14 @@ export interface PreviewLayer {
  */
 export async function loadPreview(fileUrl: string, signal?: AbortSignal): Promise<PreviewLayer> {
   try {
-    const statistics = await apiFetch<Statistics>('/cog/statistics', { query: { url: fileUrl }, signal });
+    const statistics = await api('GET /cog/statistics', { query: { url: fileUrl }, signal });
     const min = statistics.b1?.min ?? 0;
     const max = statistics.b1?.max ?? 1;
     const rescale: [number, number] = [min, max === min ? min + 1 : max];
-    const tilejson = await apiFetch<TileJson>('/cog/tilejson.json', { query: { url: fileUrl, rescale: rescale.join(',') }, signal });
-    const bounds = tilejson.bounds;
-    if (!tilejson.tiles?.[0] || !bounds || bounds.length !== 4) throw new Error('tilejson without tiles or bounds');
-    return { tiles: tilejson.tiles[0], bounds: bounds as Bounds, rescale, minZoom: tilejson.minzoom, maxZoom: tilejson.maxzoom };
+    const tilejson = await api('GET /cog/tilejson.json', { query: { url: fileUrl, rescale: rescale.join(',') }, signal });
+    const [tiles] = tilejson.tiles;
+    if (!tiles) throw new Error('tilejson without tiles');
+    return { tiles, bounds: tilejson.bounds, rescale, minZoom: tilejson.minzoom, maxZoom: tilejson.maxzoom };
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new Error(PREVIEW_FAILED, { cause: error });

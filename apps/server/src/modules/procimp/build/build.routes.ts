@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BUCKETS, bucketParams } from '../buckets/bucket.routes.js';
+import { procimpOperations as operations } from '@asb/contracts';
 import type { BuildKind } from './build.repository.js';
 import type { BuildService } from './build.service.js';
-import { access, onResource } from '../../../platform/http/access.js';
+import { onResource } from '../../../platform/http/access.js';
+import { mount } from '../../../platform/http/operations.js';
 
-const ROUTES: Record<string, BuildKind> = { 'dry-run-import': 'dry-run', import: 'release' };
+const KEYS = {
+  'dry-run': ['GET /procimp/process/buckets/{bucketId}/dry-run-import', 'POST /procimp/process/buckets/{bucketId}/dry-run-import'],
+  release: ['GET /procimp/process/buckets/{bucketId}/import', 'POST /procimp/process/buckets/{bucketId}/import'],
+} as const satisfies Record<BuildKind, readonly (keyof typeof operations)[]>;
 
 /**
  * GET .../dry-run-import (Build) and GET .../import (Build & Release) as the spec
@@ -13,18 +16,13 @@ const ROUTES: Record<string, BuildKind> = { 'dry-run-import': 'dry-run', import:
  * runs in the background and reports on the status streams.
  */
 export function registerBuildRoutes(app: FastifyInstance, builds: BuildService): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  for (const [segment, kind] of Object.entries(ROUTES)) {
-    typed.route({
-      method: ['GET', 'POST'],
-      url: `${BUCKETS}/${segment}`,
-      config: access(onResource('process-buckets', 'change', 'bucketId')),
-      schema: { tags: ['procimp'], params: bucketParams },
-      handler: async (request, reply) => {
+  for (const [kind, keys] of Object.entries(KEYS) as [BuildKind, (typeof KEYS)[BuildKind]][]) {
+    for (const key of keys) {
+      mount(app, operations, key, { access: onResource('process-buckets', 'change', 'bucketId'), tags: ['procimp'] }, async (request, reply) => {
         const message = await builds.start(request.principal, request.params.bucketId, kind);
         reply.status(202);
         return message;
-      },
-    });
+      });
+    }
   }
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { RegistryListing } from '@asb/contracts';
+import { procimpOperations as operations } from '@asb/contracts';
 import { requireUser } from '../../../platform/auth/permissions.js';
 import type { AppContext } from '../../../app-context.js';
 import { detailError } from '../../../platform/http/errors.js';
 import { RegistryClient, RegistryError } from './registry.client.js';
-import { access, SIGNED_IN } from '../../../platform/http/access.js';
+import { SIGNED_IN } from '../../../platform/http/access.js';
+import { mount } from '../../../platform/http/operations.js';
 
 /**
  * Repository browser (spec 2 "Repository browser", §7 "Map and repository"):
@@ -15,11 +16,11 @@ export function registerRegistryRoutes(app: FastifyInstance, ctx: AppContext): v
   const registry = ctx.config.registry;
   const client = registry ? new RegistryClient(registry) : undefined;
 
-  app.get('/procimp/repository/components', { config: access(SIGNED_IN), schema: { tags: ['procimp'] } }, async (request): Promise<RegistryListing> => {
+  mount(app, operations, 'GET /procimp/repository/components', { access: SIGNED_IN, tags: ['procimp'] }, async (request) => {
     requireUser(request.principal);
-    if (!registry || !client) return { configured: false };
+    if (!registry || !client) return { configured: false as const };
     try {
-      return { configured: true, registry: new URL(registry.url).host, repository: registry.repository, components: await client.components() };
+      return { configured: true as const, registry: new URL(registry.url).host, repository: registry.repository, components: await client.components() };
     } catch (error) {
       if (!(error instanceof RegistryError)) throw error;
       request.log.warn({ err: error }, 'container registry listing failed');
