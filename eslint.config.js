@@ -59,7 +59,18 @@ const webLayering = [
 // ---- end of web layering ---------------------------------------------------------------
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**', '.tmp/**', 'bench/**/results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'apps/server/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      '.tmp/**',
+      'bench/**/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -90,7 +101,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/modules/**', '**/engine/**', '**/app-context.js', '**/app.js', '**/db-schema.js'], message: 'platform/ imports nothing from modules/, engine/ or the app: give it an interface it declares.' },
+            {
+              group: ['**/modules/**', '**/engine/**', '**/app-context.js', '**/app.js', '**/db-schema.js'],
+              message: 'platform/ imports nothing from modules/, engine/ or the app: give it an interface it declares.',
+            },
           ],
         },
       ],
@@ -104,7 +118,18 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/builder/**', '**/schedules/**', '**/keystore/**', '**/procimp/**', '**/resmgr/**', '**/taskmgr/**', '**/tiles/**', '**/demo/**', '**/spa/**', '**/engine/**'],
+              group: [
+                '**/builder/**',
+                '**/schedules/**',
+                '**/keystore/**',
+                '**/procimp/**',
+                '**/resmgr/**',
+                '**/taskmgr/**',
+                '**/tiles/**',
+                '**/demo/**',
+                '**/spa/**',
+                '**/engine/**',
+              ],
               message: 'knowledge and usermgr stand on platform/ alone.',
             },
           ],
@@ -119,7 +144,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/schedules/**', '!**/schedules/*.schema.js', '**/taskmgr/**', '**/tiles/**', '**/demo/**'], message: 'schedules, taskmgr, tiles and the demo use the builder, not the other way round.' },
+            {
+              group: ['**/schedules/**', '!**/schedules/*.schema.js', '**/taskmgr/**', '**/tiles/**', '**/demo/**'],
+              message: 'schedules, taskmgr, tiles and the demo use the builder, not the other way round.',
+            },
           ],
         },
       ],

@@ -32,7 +32,18 @@ const PASSWORD = 'bench-password';
 /** the signed-in user: owns 1/USERS of the executions and sees those shared with its two workspaces */
 const BENCH_USER = 'bench-user-00';
 /** workflow labels; the search matches one of them (about 1/LABELS.length of the rows) */
-const LABELS = ['Sentinel-2 NDVI composite', 'Flood extent mapping', 'Burned area index', 'Land cover classification', 'Snow cover monthly', 'Water quality Sentinel-3', 'Urban heat island', 'Crop type map', 'Forest change detection', 'Coastline extraction'];
+const LABELS = [
+  'Sentinel-2 NDVI composite',
+  'Flood extent mapping',
+  'Burned area index',
+  'Land cover classification',
+  'Snow cover monthly',
+  'Water quality Sentinel-3',
+  'Urban heat island',
+  'Crop type map',
+  'Forest change detection',
+  'Coastline extraction',
+];
 const SEARCH = 'flood';
 
 interface Ready {
@@ -94,14 +105,24 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
     .values(Array.from({ length: WORKSPACES }, (_, index) => ({ identifier: `bench-ws-${index}`, label: `Bench workspace ${index}`, ownerId: 'admin' })))
     .returning();
   // the bench user is a member of the first two workspaces; every user of one
-  await db.insert(workspaceRoles).values([
-    ...users.map((user, index) => ({ userId: user.id, workspaceId: spaces[index % WORKSPACES]!.id, role: 'user' })),
-    { userId: users[0]!.id, workspaceId: spaces[1]!.id, role: 'developer' },
-  ]);
+  await db
+    .insert(workspaceRoles)
+    .values([
+      ...users.map((user, index) => ({ userId: user.id, workspaceId: spaces[index % WORKSPACES]!.id, role: 'user' })),
+      { userId: users[0]!.id, workspaceId: spaces[1]!.id, role: 'developer' },
+    ]);
   const graph = { nodes: [], edges: [] };
   const flows = await db
     .insert(workflows)
-    .values(LABELS.map((label, index) => ({ identifier: label.toLowerCase().replace(/[^a-z0-9]+/g, '-'), slug: `wf-${index}`, label, ownerId: users[index % USERS]!.username, graph })))
+    .values(
+      LABELS.map((label, index) => ({
+        identifier: label.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        slug: `wf-${index}`,
+        label,
+        ownerId: users[index % USERS]!.username,
+        graph,
+      })),
+    )
     .returning();
   await db.insert(workflowVersions).values(flows.map((flow) => ({ workflowId: flow.id, version: 1, graph, createdBy: flow.ownerId })));
 
@@ -138,12 +159,18 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
 
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.server.address() as { port: number }).port;
-  const signIn = await fetch(`http://127.0.0.1:${port}/usermgr/v1/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: BENCH_USER, password: PASSWORD }) });
+  const signIn = await fetch(`http://127.0.0.1:${port}/usermgr/v1/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_USER, password: PASSWORD }),
+  });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
   const { token } = (await signIn.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
   const list = async (search?: string) => {
-    const response = await fetch(`http://127.0.0.1:${port}/builder/v1/executions?${listQueryParams({ sort: '-createdAt', pageSize: 20, search })}`, { headers });
+    const response = await fetch(`http://127.0.0.1:${port}/builder/v1/executions?${listQueryParams({ sort: '-createdAt', pageSize: 20, search })}`, {
+      headers,
+    });
     if (response.status !== 200) throw new Error(`list: ${response.status} ${await response.text()}`);
     return (await response.json()) as { data: { id: string; attributes: { ownerId: string } }[]; meta: { pagination: { count: number } } };
   };
@@ -190,7 +217,13 @@ async function load(url: string, token: string, options: { connections: number; 
   const latencies: number[] = [];
   let errors = 0;
   // without a callback the instance is also a promise of the result (the types know only one of the two)
-  const instance = autocannon({ url, headers: { authorization: `Bearer ${token}` }, connections: options.connections, overallRate: options.overallRate, duration: options.duration });
+  const instance = autocannon({
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    connections: options.connections,
+    overallRate: options.overallRate,
+    duration: options.duration,
+  });
   const events = instance as unknown as autocannon.Instance;
   events.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode !== 200) errors += 1;
@@ -228,7 +261,11 @@ async function paced(url: string, token: string, rate: number, duration: number)
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     pending.push(
       // unanswered 10 s after it was due (queueing included), a request is given up: an error, as autocannon's timeout
-      request(url, { dispatcher: agent, headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(Math.max(1, Math.round(due + 10_000 - performance.now()))) })
+      request(url, {
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(Math.max(1, Math.round(due + 10_000 - performance.now()))),
+      })
         .then(async (response) => {
           await response.body.dump();
           if (response.statusCode !== 200) errors += 1;
@@ -246,7 +283,15 @@ async function paced(url: string, token: string, rate: number, duration: number)
   await agent.close();
   latencies.sort((a, b) => a - b);
   const answered = latencies.filter(Number.isFinite).length;
-  return { requests: answered, rps: answered / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, errors };
+  return {
+    requests: answered,
+    rps: answered / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    errors,
+  };
 }
 
 /**
@@ -272,8 +317,14 @@ async function start(kind: 'pglite' | 'postgres'): Promise<{ child: ChildProcess
 
 async function main() {
   const kinds = (args.get('db') ?? (process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',').filter(Boolean) as ('pglite' | 'postgres')[];
-  if (kinds.includes('postgres') && !process.env.BENCH_DATABASE_URL) throw new Error('--db postgres needs BENCH_DATABASE_URL (e.g. $(scripts/postgres.sh start))');
-  console.log(`machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  if (kinds.includes('postgres') && !process.env.BENCH_DATABASE_URL)
+    throw new Error('--db postgres needs BENCH_DATABASE_URL (e.g. $(scripts/postgres.sh start))');
+  console.log(
+    `machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`${ROWS} executions, ${DURATION} s per run, fixed rate ${RATE} requests/s; latencies in ms`);
   for (const kind of kinds) {
     const { child, ready } = await start(kind);
@@ -285,7 +336,9 @@ async function main() {
       { name: 'list ownerId', url: `${base}?${listQueryParams({ sort: '-createdAt', pageSize: 20, filters: { ownerId: BENCH_USER } })}` },
       { name: 'one execution', url: `${base}/${ready.executionId}` },
     ];
-    console.log(`\n${kind}: seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${BENCH_USER} sees ${ready.visible} executions, ${ready.matching} match "${SEARCH}"`);
+    console.log(
+      `\n${kind}: seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${BENCH_USER} sees ${ready.visible} executions, ${ready.matching} match "${SEARCH}"`,
+    );
     console.log('| scenario | run | requests/s | p50 | p95 | p99 | max | errors |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const scenario of scenarios) {
@@ -305,7 +358,12 @@ async function main() {
     child.send('stop');
     await new Promise((resolve) => child.once('exit', resolve));
   }
-  console.log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 if (args.has('serve')) await serve(args.get('serve') as 'pglite' | 'postgres');

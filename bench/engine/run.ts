@@ -52,7 +52,21 @@ async function baseline(python: string, wrapperDir: string, scratch: string): Pr
   for (let index = 0; index < CHAIN; index++) {
     const outDir = path.join(scratch, `baseline-${index}`);
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(python, [runtimeScript('asb_runner.py'), '--wrapper-dir', wrapperDir, '--out-dir', outDir, '--inputs', '-', '--outputs', path.join(scratch, `baseline-${index}.json`)], { stdio: ['pipe', 'ignore', 'ignore'] });
+      const child = spawn(
+        python,
+        [
+          runtimeScript('asb_runner.py'),
+          '--wrapper-dir',
+          wrapperDir,
+          '--out-dir',
+          outDir,
+          '--inputs',
+          '-',
+          '--outputs',
+          path.join(scratch, `baseline-${index}.json`),
+        ],
+        { stdio: ['pipe', 'ignore', 'ignore'] },
+      );
       child.on('error', reject);
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`runner exited ${code}`))));
       child.stdin.end(JSON.stringify({ value: 'x' }));
@@ -65,8 +79,13 @@ async function seedVersion(app: App, wrapperDir: string): Promise<string> {
   const manifest = await snapshotFolder(wrapperDir, app.storage.objectsDir);
   const [process] = await app.ctx.db.insert(processes).values({ identifier: 'trivial', slug: 'trivial', label: 'Trivial', ownerId: 'admin' }).returning();
   const signature = { inputs: [{ name: 'value', dataType: 'string', default: 'x' }], outputs: [{ name: 'value', dataType: 'string' }], dependencies: [] };
-  const [version] = await app.ctx.db.insert(processVersions).values({ identifier: 'trivial:1', label: 'trivial', ownerId: 'admin', processId: process!.id, value: '1', signature, manifest }).returning();
-  await app.ctx.db.insert(processImages).values({ identifier: 'trivial:1', label: 'trivial', ownerId: 'admin', processIdentifier: 'trivial', processVersion: '1', versionId: version!.id });
+  const [version] = await app.ctx.db
+    .insert(processVersions)
+    .values({ identifier: 'trivial:1', label: 'trivial', ownerId: 'admin', processId: process!.id, value: '1', signature, manifest })
+    .returning();
+  await app.ctx.db
+    .insert(processImages)
+    .values({ identifier: 'trivial:1', label: 'trivial', ownerId: 'admin', processIdentifier: 'trivial', processVersion: '1', versionId: version!.id });
   return 'trivial:1';
 }
 
@@ -76,7 +95,14 @@ async function seedWorkflow(app: App, identifier: string, graph: WorkflowGraph):
   return row!.id;
 }
 
-const node = (id: string, extra: Partial<WorkflowGraph['nodes'][number]> = {}): WorkflowGraph['nodes'][number] => ({ id, kind: 'process', processVersion: 'trivial:1', position: { x: 0, y: 0 }, inputs: {}, ...extra });
+const node = (id: string, extra: Partial<WorkflowGraph['nodes'][number]> = {}): WorkflowGraph['nodes'][number] => ({
+  id,
+  kind: 'process',
+  processVersion: 'trivial:1',
+  position: { x: 0, y: 0 },
+  inputs: {},
+  ...extra,
+});
 
 async function execute(app: App, token: string, workflowId: number, inputs: object[] = []): Promise<{ id: number; wallMs: number }> {
   const headers = { authorization: `Bearer ${token}` };
@@ -144,8 +170,32 @@ async function sandboxCost(config: ReturnType<typeof loadConfig>, wrapperDir: st
   const input = JSON.stringify({ value: 'x' });
   for (let index = 0; index < CHAIN; index++) {
     const outDir = path.join(scratch, `bare-${index}`);
-    bare.push(await timed(config.pythonCommand, [runtimeScript('asb_runner.py'), '--wrapper-dir', wrapperDir, '--out-dir', outDir, '--inputs', '-', '--outputs', path.join(scratch, `bare-${index}.json`)], {}, input));
-    const job = { inputs: { value: 'x' }, outDir: path.join(scratch, 'exec', `sandboxed-${index}`), cpus: 1, memoryMb: 1024, diskMb: 1024, network: false } as unknown as TaskJob;
+    bare.push(
+      await timed(
+        config.pythonCommand,
+        [
+          runtimeScript('asb_runner.py'),
+          '--wrapper-dir',
+          wrapperDir,
+          '--out-dir',
+          outDir,
+          '--inputs',
+          '-',
+          '--outputs',
+          path.join(scratch, `bare-${index}.json`),
+        ],
+        {},
+        input,
+      ),
+    );
+    const job = {
+      inputs: { value: 'x' },
+      outDir: path.join(scratch, 'exec', `sandboxed-${index}`),
+      cpus: 1,
+      memoryMb: 1024,
+      diskMb: 1024,
+      network: false,
+    } as unknown as TaskJob;
     const command = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(scratch, 'exec', '.work', String(index)), cpuList: [0] });
     sandboxed.push(await timed(command.command, command.args, { cwd: command.cwd, env: command.env }, JSON.stringify(command.inputs)));
   }
@@ -159,18 +209,30 @@ async function main() {
   await fs.writeFile(path.join(wrapperDir, 'process_wrapper.py'), WRAPPER);
   const config = loadConfig(
     // ASB_UNSAFE_NO_SANDBOX=true from the shell measures the engine without the sandbox (for comparison only)
-    { ASB_ADMIN_USERNAME: 'admin', ASB_ADMIN_PASSWORD: 'bench-password', ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', ASB_DEMO: 'false', ASB_UNSAFE_NO_SANDBOX: process.env.ASB_UNSAFE_NO_SANDBOX, ASB_TASK_NETWORK: process.env.ASB_TASK_NETWORK },
+    {
+      ASB_ADMIN_USERNAME: 'admin',
+      ASB_ADMIN_PASSWORD: 'bench-password',
+      ASB_WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'warn',
+      ASB_DEMO: 'false',
+      ASB_UNSAFE_NO_SANDBOX: process.env.ASB_UNSAFE_NO_SANDBOX,
+      ASB_TASK_NETWORK: process.env.ASB_TASK_NETWORK,
+    },
     { dataDir, engine: { localCpus: CPUS, sweepIntervalMs: 2000 } },
   );
   const app = await buildApp(config, {});
   await app.users.ensureAdmin();
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.server.address() as { port: number }).port;
-  const token = (await app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', payload: { username: 'admin', password: 'bench-password' } })).json<{ token: string }>().token;
+  const token = (await app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', payload: { username: 'admin', password: 'bench-password' } })).json<{
+    token: string;
+  }>().token;
   await seedVersion(app, wrapperDir);
   const events = await followEvents(port, token);
 
-  console.log(`machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, ${config.pythonCommand}, local executor CPUs ${CPUS}, PGlite`);
+  console.log(
+    `machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, ${config.pythonCommand}, local executor CPUs ${CPUS}, PGlite`,
+  );
   // the same interpreter the engine runs (config ASB_PYTHON)
   const baseMs = await baseline(config.pythonCommand, wrapperDir, dataDir);
   console.log(`baseline: ${CHAIN} runner processes in sequence: ${ms(baseMs)} (${ms(baseMs / CHAIN)} each)`);
@@ -184,14 +246,23 @@ async function main() {
     edges: Array.from({ length: CHAIN - 1 }, (_, index) => ({ source: `t${index}`, sourceOutput: 'value', target: `t${index + 1}`, targetInput: 'value' })),
   };
   const chainRun = await execute(app, token, await seedWorkflow(app, 'chain', chain));
-  const chainTasks = (await app.ctx.db.select().from(executionTasks).where(eq(executionTasks.executionId, chainRun.id))).sort((a, b) => a.startDate!.getTime() - b.startDate!.getTime());
+  const chainTasks = (await app.ctx.db.select().from(executionTasks).where(eq(executionTasks.executionId, chainRun.id))).sort(
+    (a, b) => a.startDate!.getTime() - b.startDate!.getTime(),
+  );
   const handoffs = chainTasks.slice(1).map((task, index) => task.startDate!.getTime() - chainTasks[index]!.endDate!.getTime());
   console.log(`chain of ${CHAIN}: ${ms(chainRun.wallMs)} = ${(chainRun.wallMs / baseMs).toFixed(2)} × baseline (target ≤ 1.3)`);
-  console.log(`hand-off from a task's end to the next task's start: median ${ms(median(handoffs))}, p95 ${ms(percentile(handoffs, 95))}, max ${ms(Math.max(...handoffs))} (target median < 20 ms)`);
+  console.log(
+    `hand-off from a task's end to the next task's start: median ${ms(median(handoffs))}, p95 ${ms(percentile(handoffs, 95))}, max ${ms(Math.max(...handoffs))} (target median < 20 ms)`,
+  );
   const runs = chainTasks.map((task) => task.endDate!.getTime() - task.startDate!.getTime());
-  console.log(`a chained task from its start to its end (folders, log, process, outputs): median ${ms(median(runs))} against ${ms(baseMs / CHAIN)} for a bare runner process`);
+  console.log(
+    `a chained task from its start to its end (folders, log, process, outputs): median ${ms(median(runs))} against ${ms(baseMs / CHAIN)} for a bare runner process`,
+  );
 
-  const fan: WorkflowGraph = { nodes: [node('split', { kind: 'dynamic-list-splitter', processVersion: undefined, listType: 'list-string' }), node('work')], edges: [{ source: 'split', sourceOutput: 'item', target: 'work', targetInput: 'value' }] };
+  const fan: WorkflowGraph = {
+    nodes: [node('split', { kind: 'dynamic-list-splitter', processVersion: undefined, listType: 'list-string' }), node('work')],
+    edges: [{ source: 'split', sourceOutput: 'item', target: 'work', targetInput: 'value' }],
+  };
   const items = JSON.stringify(Array.from({ length: FANOUT }, (_, index) => `item-${index}`));
   const fanRun = await execute(app, token, await seedWorkflow(app, 'fan-out', fan), [{ node_id: 'split', items: [{ identifier: 'items', value: items }] }]);
   console.log(`fan-out of ${FANOUT}: ${ms(fanRun.wallMs)} (${(FANOUT / (fanRun.wallMs / 1000)).toFixed(1)} tasks/s on ${CPUS} CPUs)`);
@@ -205,7 +276,9 @@ async function main() {
       if (arrived && task.state === 'success' && task.nodeId !== 'split') latencies.push(arrived - task.updatedAt.getTime());
     }
   }
-  console.log(`event latency, task success written → SSE client: median ${ms(median(latencies))}, p95 ${ms(percentile(latencies, 95))} over ${latencies.length} events`);
+  console.log(
+    `event latency, task success written → SSE client: median ${ms(median(latencies))}, p95 ${ms(percentile(latencies, 95))} over ${latencies.length} events`,
+  );
   events.close();
   await app.close();
   await fs.rm(dataDir, { recursive: true, force: true });

@@ -87,7 +87,23 @@ async function makeCog(dir: string): Promise<string> {
   const cog = path.join(dir, 'bench-cog.tif');
   const started = performance.now();
   await run(PYTHON, ['-c', MAKE, plain, String(SIZE)]);
-  await run('gdal_translate', ['-q', '-of', 'COG', '-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES', '-co', 'BLOCKSIZE=512', '-co', 'NUM_THREADS=ALL_CPUS', '-co', 'BIGTIFF=IF_SAFER', plain, cog]);
+  await run('gdal_translate', [
+    '-q',
+    '-of',
+    'COG',
+    '-co',
+    'COMPRESS=DEFLATE',
+    '-co',
+    'PREDICTOR=YES',
+    '-co',
+    'BLOCKSIZE=512',
+    '-co',
+    'NUM_THREADS=ALL_CPUS',
+    '-co',
+    'BIGTIFF=IF_SAFER',
+    plain,
+    cog,
+  ]);
   await fs.rm(plain);
   const { size } = await fs.stat(cog);
   console.log(`made ${SIZE} × ${SIZE} Float32 COG (${(size / 2 ** 20).toFixed(0)} MiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -111,7 +127,26 @@ function pickTiles(cog: Cog, from: number, to: number, count: number, inset: num
 function gdalwarp(file: string, bounds: Box, out: string, extra: string[] = []): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn('gdalwarp', ['-q', '-overwrite', '-t_srs', 'EPSG:3857', '-te', ...[bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].map(String), '-ts', '256', '256', '-r', 'near', ...extra, file, out], { stdio: 'ignore' });
+    const child = spawn(
+      'gdalwarp',
+      [
+        '-q',
+        '-overwrite',
+        '-t_srs',
+        'EPSG:3857',
+        '-te',
+        ...[bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].map(String),
+        '-ts',
+        '256',
+        '256',
+        '-r',
+        'near',
+        ...extra,
+        file,
+        out,
+      ],
+      { stdio: 'ignore' },
+    );
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`gdalwarp exited ${code}`))));
   });
@@ -174,10 +209,14 @@ async function main() {
   try {
     const file = await makeCog(scratch);
     const { stdout: gdalVersion } = await run('gdalinfo', ['--version']);
-    console.log(`machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, ${gdalVersion.trim()}, load ${os.loadavg()[0]!.toFixed(2)}`);
+    console.log(
+      `machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, ${gdalVersion.trim()}, load ${os.loadavg()[0]!.toFixed(2)}`,
+    );
     const opening = performance.now();
     const cog = await openCog(new LocalDatastore(), scratch, path.basename(file));
-    console.log(`opened (headers of ${cog.levels.length} levels: ${cog.levels.map((level) => level.width).join(', ')} px wide) in ${ms(performance.now() - opening)}; zooms ${cog.minzoom}–${cog.maxzoom}`);
+    console.log(
+      `opened (headers of ${cog.levels.length} levels: ${cog.levels.map((level) => level.width).join(', ')} px wide) in ${ms(performance.now() - opening)}; zooms ${cog.minzoom}–${cog.maxzoom}`,
+    );
     // warm-up: JIT, decoders loaded, gdalwarp's binaries in the page cache
     const next = random(20261121);
     for (const tile of pickTiles(cog, cog.maxzoom, cog.maxzoom, 3, 0.05, next)) {
@@ -189,8 +228,12 @@ async function main() {
       await measure('overview', `${cog.minzoom}–${overviewTo}`, cog, file, pickTiles(cog, cog.minzoom, overviewTo, TILES, 0, next), scratch),
       await measure('native', `${cog.maxzoom}`, cog, file, pickTiles(cog, cog.maxzoom, cog.maxzoom, TILES, 0.05, next), scratch),
     ];
-    console.log(`\n${TILES} tiles per class; ours = renderTile in process (read, reproject, rescale, PNG), cold = decoded-block cache cleared before each tile\n`);
-    console.log('| tiles | zooms | ours cold, median | ours cold, p95 | ours warm, median | gdalwarp, median | gdalwarp, p95 | gdalwarp ÷ ours (medians) | pixels agreeing, min (-et 0) |');
+    console.log(
+      `\n${TILES} tiles per class; ours = renderTile in process (read, reproject, rescale, PNG), cold = decoded-block cache cleared before each tile\n`,
+    );
+    console.log(
+      '| tiles | zooms | ours cold, median | ours cold, p95 | ours warm, median | gdalwarp, median | gdalwarp, p95 | gdalwarp ÷ ours (medians) | pixels agreeing, min (-et 0) |',
+    );
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const result of results) {
       const ratio = median(result.gdal) / median(result.cold);
@@ -198,7 +241,12 @@ async function main() {
         `| ${result.name} | ${result.zooms} | ${ms(median(result.cold))} | ${ms(p95(result.cold))} | ${ms(median(result.warm))} | ${ms(median(result.gdal))} | ${ms(p95(result.gdal))} | ${ratio.toFixed(1)} × | ${percent(Math.min(...result.agreement))} (${percent(Math.min(...result.exactAgreement))}) |`,
       );
     }
-    console.log(`\nload average at the end: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nload average at the end: ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     if (KEEP) console.log(`kept ${scratch}`);
     else await fs.rm(scratch, { recursive: true, force: true });

@@ -14,8 +14,7 @@ import Provider from 'oidc-provider';
 
 const CLIENT = { id: 'asb-portal', secret: 'asb-portal-secret' };
 
-const escapeHtml = (value) =>
-  String(value).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]);
+const escapeHtml = (value) => String(value).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]);
 
 function page(title, body) {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} - Test Identity Provider</title></head>

@@ -25,7 +25,10 @@ export class ProcessApi {
   }
 
   async createProcess(label: string): Promise<{ id: string; identifier: string }> {
-    const response = await this.request.post('/knowledge/v1/processes', { headers: this.headers, data: { data: { type: 'processes', attributes: { label } } } });
+    const response = await this.request.post('/knowledge/v1/processes', {
+      headers: this.headers,
+      data: { data: { type: 'processes', attributes: { label } } },
+    });
     expect(response.status(), await response.text()).toBe(201);
     const { data } = (await response.json()) as { data: { id: string; attributes: { identifier: string } } };
     return { id: data.id, identifier: data.attributes.identifier };
@@ -104,8 +107,22 @@ export interface WrapperPort {
  * running `body` (python statements, indented here) when given.
  */
 function wrapperSource(signature: { inputs: WrapperPort[]; outputs: WrapperPort[] }, body?: string): string {
-  const literal = (ports: WrapperPort[]) => `[\n${ports.map((port) => `    ${JSON.stringify(port).replace(/\bnull\b/g, 'None').replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False')},`).join('\n')}\n]`;
+  const literal = (ports: WrapperPort[]) =>
+    `[\n${ports
+      .map(
+        (port) =>
+          `    ${JSON.stringify(port)
+            .replace(/\bnull\b/g, 'None')
+            .replace(/\btrue\b/g, 'True')
+            .replace(/\bfalse\b/g, 'False')},`,
+      )
+      .join('\n')}\n]`;
   const results = signature.outputs.map((port) => `"${port.name}": "${port.name}"`).join(', ');
-  const statements = body ? `${body.split('\n').map((line) => `    ${line}`).join('\n')}\n` : '';
+  const statements = body
+    ? `${body
+        .split('\n')
+        .map((line) => `    ${line}`)
+        .join('\n')}\n`
+    : '';
   return `INPUTS = ${literal(signature.inputs)}\nOUTPUTS = ${literal(signature.outputs)}\n\n\ndef execute(out_dir, **inputs):\n${statements}    return {${results}}\n`;
 }

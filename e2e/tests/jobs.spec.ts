@@ -41,9 +41,13 @@ test.describe('Jobs', () => {
     await page.goto('/asb/jobs');
     const list = new ResourceListPage(page, 'jobs');
     await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
-    const job = (execution: { identifier: string }, taskId: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: `${execution.identifier}.${taskId}`, exact: true }) });
+    const job = (execution: { identifier: string }, taskId: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('link', { name: `${execution.identifier}.${taskId}`, exact: true }) });
 
-    for (const [execution, username] of [[owned, owner], [mine, member]] as const) {
+    for (const [execution, username] of [
+      [owned, owner],
+      [mine, member],
+    ] as const) {
       for (const taskId of ['first', 'second']) {
         const row = job(execution, taskId);
         await expect(row).toBeVisible();

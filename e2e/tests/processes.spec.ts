@@ -97,7 +97,11 @@ test.describe('Processes', () => {
     const url = page.url();
     await page.goto('/asb/processes');
     await list.search(label);
-    await page.getByRole('row').filter({ hasText: label }).getByRole('button', { name: /^Actions for / }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: label })
+      .getByRole('button', { name: /^Actions for / })
+      .click();
     await page.getByRole('menuitem', { name: 'Archive' }).click();
     const archive = page.getByRole('dialog', { name: 'Archive process' });
     await expect(archive).toContainText('The process versions will be hidden in the workflow editor');

@@ -83,7 +83,10 @@ test.describe('Schedules', () => {
     const workflows = (await (await request.get(`/knowledge/v1/workflows?filter[identifier]=${DEMO}`, { headers })).json()) as { data: { id: string }[] };
     const title = unique('On call');
     // external-trigger is offered in the form with the eopen theme only (spec 1 §4); the API takes it everywhere
-    const created = await request.post('/builder/v1/schedules', { headers, data: { processor_id: workflows.data[0]!.id, title, strategy: 'external-trigger' } });
+    const created = await request.post('/builder/v1/schedules', {
+      headers,
+      data: { processor_id: workflows.data[0]!.id, title, strategy: 'external-trigger' },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const schedule = ((await created.json()) as { data: { id: string; attributes: { identifier: string } } }).data;
 

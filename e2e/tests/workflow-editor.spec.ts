@@ -45,7 +45,10 @@ test.describe('Workflow editor', () => {
       ],
       outputs: [{ name: 'ndvi', data_type: 'geotiff' }],
     });
-    const exporter = await asDeveloper.releaseProcess(labels.export, { inputs: [{ name: 'image', data_type: 'geotiff' }], outputs: [{ name: 'url', data_type: 'url' }] });
+    const exporter = await asDeveloper.releaseProcess(labels.export, {
+      inputs: [{ name: 'image', data_type: 'geotiff' }],
+      outputs: [{ name: 'url', data_type: 'url' }],
+    });
     const ids = { load: nodeIdOf(load.identifier), ndvi: nodeIdOf(ndvi.identifier), export: nodeIdOf(exporter.identifier) };
     const workflowLabel = `Scene pipeline ${suffix}`;
     const workflow = await createWorkflow(request, developer, workflowLabel);

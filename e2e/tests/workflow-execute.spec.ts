@@ -31,7 +31,10 @@ async function createWorkflow(request: APIRequestContext, username: string, labe
 function dayOfThisMonth(day: number): { label: string; iso: string } {
   const now = new Date();
   const month = now.getMonth();
-  return { label: `${day} ${MONTHS[month]} ${now.getFullYear()}`, iso: `${now.getFullYear()}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}` };
+  return {
+    label: `${day} ${MONTHS[month]} ${now.getFullYear()}`,
+    iso: `${now.getFullYear()}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+  };
 }
 
 test.describe('Execute workflow', () => {

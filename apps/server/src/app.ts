@@ -81,7 +81,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {
             level: config.logLevel,
             serializers: {
-              req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactToken(request.url), remoteAddress: request.ip }),
+              req: (request: { method: string; url: string; ip?: string }) => ({
+                method: request.method,
+                url: redactToken(request.url),
+                remoteAddress: request.ip,
+              }),
             },
           },
     // Open SSE streams and WebSockets must not block shutdown.

@@ -51,7 +51,15 @@ describe('loadConfig', () => {
   });
 
   it('reads numbers, flags and words that are set', () => {
-    const config = loadConfig({ PORT: '9000', ASB_UPLOAD_REQUEST_MB: '0.5', ASB_QUEUE_MAX_STALLED: '0', ASB_DEMO: 'false', ASB_EXECUTOR: 'queue', ASB_TASK_NETWORK: 'none', LOG_LEVEL: 'warn' });
+    const config = loadConfig({
+      PORT: '9000',
+      ASB_UPLOAD_REQUEST_MB: '0.5',
+      ASB_QUEUE_MAX_STALLED: '0',
+      ASB_DEMO: 'false',
+      ASB_EXECUTOR: 'queue',
+      ASB_TASK_NETWORK: 'none',
+      LOG_LEVEL: 'warn',
+    });
     expect(config.port).toBe(9000);
     expect(config.uploads.requestBytes).toBe(512 * 1024);
     expect(config.engine.queue).toEqual({ maxStalled: 0 });

@@ -16,7 +16,19 @@ interface Operation {
 }
 
 /** A value for each path parameter: the admin's resources are number 1 of their kind. */
-const PARAMETERS: Record<string, string> = { id: '1', bucketId: '1', username: 'admin', taskId: 'a', version: '1', z: '0', x: '0', y: '0', token: 'not-the-token', channel: 'admin', '*': 'a/report.txt' };
+const PARAMETERS: Record<string, string> = {
+  id: '1',
+  bucketId: '1',
+  username: 'admin',
+  taskId: 'a',
+  version: '1',
+  z: '0',
+  x: '0',
+  y: '0',
+  token: 'not-the-token',
+  channel: 'admin',
+  '*': 'a/report.txt',
+};
 /** shared catalogues every signed-in user reads (docs/permissions.md) */
 const READABLE_BY_EVERY_USER = [/^GET \/knowledge\/v1\/(data-types|software-dependencies)\/\{id\}$/];
 
@@ -43,12 +55,20 @@ describe('access: declared on every route', () => {
       method: 'POST',
       url: '/builder/v1/schedules',
       headers: app.adminHeader,
-      payload: { processor_id: workflow, title: 'private', strategy: 'single-execution', start_time: '2099-01-01T00:00:00Z', inputs: { tasks: [{ task_id: 'a', inputs: { value: '2' } }] } },
+      payload: {
+        processor_id: workflow,
+        title: 'private',
+        strategy: 'single-execution',
+        start_time: '2099-01-01T00:00:00Z',
+        inputs: { tasks: [{ task_id: 'a', inputs: { value: '2' } }] },
+      },
     });
     expect(schedule.statusCode, schedule.body).toBeLessThan(300);
     roleless = await app.userWithHeader('roleless');
 
-    const document = (await app.server.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { 'x-access'?: string }>> }>();
+    const document = (await app.server.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { 'x-access'?: string }>>;
+    }>();
     operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([method]) => method !== 'head')

@@ -96,9 +96,13 @@ describe('builder executions: access, execute, product order, list', () => {
     });
 
     it('keeps what ran: attributes, archive and delete are refused with a reason', async () => {
-      const patch = await api.send('PATCH', `${api.base}/${execution.id}`, users.olga, { data: { type: 'executions', id: execution.id, attributes: { status: 'success' } } });
+      const patch = await api.send('PATCH', `${api.base}/${execution.id}`, users.olga, {
+        data: { type: 'executions', id: execution.id, attributes: { status: 'success' } },
+      });
       expect(patch.statusCode).toBe(405);
-      expect(patch.json<ErrorBody>().detail).toBe('An execution cannot be modified: it records what ran. Only its workspaces may change (relationships.workspaces).');
+      expect(patch.json<ErrorBody>().detail).toBe(
+        'An execution cannot be modified: it records what ran. Only its workspaces may change (relationships.workspaces).',
+      );
       const archive = await api.send('PATCH', `${api.base}/${execution.id}/archive`, users.olga);
       expect([archive.statusCode, archive.json<ErrorBody>().detail]).toEqual([405, 'Executions cannot be archived.']);
       const remove = await api.send('DELETE', `${api.base}/${execution.id}`, users.olga);
@@ -178,7 +182,11 @@ describe('builder executions: access, execute, product order, list', () => {
     it('has nothing to order when the workflow takes no product', async () => {
       const seeds = builderSeeds(app);
       await seeds.releasedVersion('clip', '1', { inputs: [{ name: 'size', dataType: 'integer', default: 5 }], outputs: [] });
-      const plain = await seeds.workflow('plain-flow', [{ nodes: [{ id: 'clip', kind: 'process', processVersion: 'clip:1', position: { x: 0, y: 0 }, inputs: {} }], edges: [] }], { ownerId: 'olga' });
+      const plain = await seeds.workflow(
+        'plain-flow',
+        [{ nodes: [{ id: 'clip', kind: 'process', processVersion: 'clip:1', position: { x: 0, y: 0 }, inputs: {} }], edges: [] }],
+        { ownerId: 'olga' },
+      );
       const execution = await api.created({ processor_id: plain }, users.olga);
       const response = await api.productOrder(execution.id, users.olga);
       expect(response.json()).toEqual({ data: { executionId: execution.id, status: 'nothing-to-order', products: [] } });

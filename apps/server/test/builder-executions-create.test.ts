@@ -91,7 +91,13 @@ describe('builder executions: create', () => {
       ],
       outputs: [{ name: 'result', dataType: 'geotiff' }],
     });
-    await seeds.releasedVersion('export', '2', { inputs: [{ name: 'raster', dataType: 'geotiff' }, { name: 'bucket', dataType: 'string', default: 'results' }], outputs: [] });
+    await seeds.releasedVersion('export', '2', {
+      inputs: [
+        { name: 'raster', dataType: 'geotiff' },
+        { name: 'bucket', dataType: 'string', default: 'results' },
+      ],
+      outputs: [],
+    });
     workflowId = await seeds.workflow('ndvi-flow', [FIRST_GRAPH, FULL_GRAPH], { ownerId: 'olga', label: 'NDVI flow' });
     cipher = await encryptForInstance(app, 'p4ssw0rd', olga);
   });
@@ -157,7 +163,10 @@ describe('builder executions: create', () => {
     });
 
     it('pins the version asked for: its graph, its tasks and its inputs', async () => {
-      const execution = await api.created({ processor_id: workflowId, processor_version: 1, inputs: [{ node_id: 'compute', items: computeItems({ ...COMPUTE_VALUES, api_key: cipher }) }] }, olga);
+      const execution = await api.created(
+        { processor_id: workflowId, processor_version: 1, inputs: [{ node_id: 'compute', items: computeItems({ ...COMPUTE_VALUES, api_key: cipher }) }] },
+        olga,
+      );
       expect(execution.attributes.processorVersion).toBe(1);
       expect(execution.attributes.workflowExecutionOrder).toEqual({
         tasks: [{ task_slug_id: 'compute', worker_selectors: {}, identifier: 'ndvi', version: '1.0' }],
@@ -221,7 +230,12 @@ describe('builder executions: create', () => {
     it('refuses values for a node or an input the workflow does not have', async () => {
       const errors = await errorsOf(payload({ colour: 'red' }, [{ node_id: 'ghost', items: [{ identifier: 'x', value: '1' }] }]));
       expect(errors).toEqual([
-        { status: '400', title: 'Invalid input', detail: 'Node "compute" has no input "colour".', source: { pointer: '/data/attributes/inputs/compute/colour' } },
+        {
+          status: '400',
+          title: 'Invalid input',
+          detail: 'Node "compute" has no input "colour".',
+          source: { pointer: '/data/attributes/inputs/compute/colour' },
+        },
         { status: '400', title: 'Invalid input', detail: 'The workflow has no input on node "ghost".', source: { pointer: '/data/attributes/inputs/ghost' } },
       ]);
     });
@@ -240,7 +254,12 @@ describe('builder executions: create', () => {
   describe('password inputs', () => {
     it('refuses a clear-text password', async () => {
       expect(await errorsOf(payload({ api_key: 'p4ssw0rd' }))).toEqual([
-        { status: '400', title: 'Invalid input', detail: 'This value must be encrypted with the instance key.', source: { pointer: '/data/attributes/inputs/compute/api_key' } },
+        {
+          status: '400',
+          title: 'Invalid input',
+          detail: 'This value must be encrypted with the instance key.',
+          source: { pointer: '/data/attributes/inputs/compute/api_key' },
+        },
       ]);
     });
 
@@ -251,7 +270,10 @@ describe('builder executions: create', () => {
       expect(response.body).not.toContain(cipher);
       const execution = response.json<{ data: ExecutionObject }>().data;
       expect(item(execution, 'compute', 'api_key')).toMatchObject({ value: ENCRYPTED_VALUE_MASK, encrypted: true, data_type: 'password' });
-      const [row] = await app.ctx.db.select().from(executions).where(eq(executions.id, Number(execution.id)));
+      const [row] = await app.ctx.db
+        .select()
+        .from(executions)
+        .where(eq(executions.id, Number(execution.id)));
       const stored = row!.inputs.find((group) => group.node_id === 'compute')!.items.find((candidate) => candidate.identifier === 'api_key')!.value;
       expect(await app.ctx.keystore.open(stored, executionBinding(execution.attributes.identifier))).toBe('p4ssw0rd');
     });
@@ -267,7 +289,11 @@ describe('builder executions: create', () => {
 
     it('refuses a version whose process version is no longer released', async () => {
       const versionId = await builderSeeds(app).releasedVersion('old', '1', { inputs: [], outputs: [] });
-      const stale = await builderSeeds(app).workflow('stale-flow', [{ nodes: [{ id: 'a', kind: 'process', processVersion: 'old:1', position: { x: 0, y: 0 }, inputs: {} }], edges: [] }], { ownerId: 'olga' });
+      const stale = await builderSeeds(app).workflow(
+        'stale-flow',
+        [{ nodes: [{ id: 'a', kind: 'process', processVersion: 'old:1', position: { x: 0, y: 0 }, inputs: {} }], edges: [] }],
+        { ownerId: 'olga' },
+      );
       expect((await api.create({ processor_id: stale }, olga)).statusCode).toBe(201);
       await app.ctx.db.update(processVersions).set({ released: false }).where(eq(processVersions.id, versionId));
       expect(await errorsOf({ processor_id: stale })).toEqual([

@@ -35,7 +35,24 @@ describe('knowledge data types and software dependencies', () => {
       const ids = doc.data.map((row) => Number(row.id));
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       const identifiers = doc.data.map((row) => row.attributes.identifier);
-      for (const wanted of ['integer', 'float', 'boolean', 'date', 'datetime', 'date-range', 'bbox', 'geometry-wkt', 'url', 'file', 'geotiff', 'cog', 'netcdf', 'sentinel-2-product', 'stac-item', 'password']) {
+      for (const wanted of [
+        'integer',
+        'float',
+        'boolean',
+        'date',
+        'datetime',
+        'date-range',
+        'bbox',
+        'geometry-wkt',
+        'url',
+        'file',
+        'geotiff',
+        'cog',
+        'netcdf',
+        'sentinel-2-product',
+        'stac-item',
+        'password',
+      ]) {
         expect(identifiers).toContain(wanted);
       }
       expect(doc.data[0]!.attributes.permissions).toEqual({ change: false, delete: false, share: false });
@@ -70,9 +87,13 @@ describe('knowledge data types and software dependencies', () => {
       expect((await create(dataTypes, 'data-types', { label: 'Sentinel-6 product' }, user)).statusCode).toBe(403);
       const response = await create(dataTypes, 'data-types', { label: 'Sentinel-6 product', description: 'altimetry' });
       expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toMatchObject({ data: { attributes: { identifier: 'sentinel-6-product', ownerId: 'sven', permissions: { change: true, delete: true, share: false } } } });
+      expect(response.json()).toMatchObject({
+        data: { attributes: { identifier: 'sentinel-6-product', ownerId: 'sven', permissions: { change: true, delete: true, share: false } } },
+      });
       const duplicate = await create(dataTypes, 'data-types', { identifier: 'string', label: 'Text again' });
-      expect(duplicate.json()).toMatchObject({ errors: [{ detail: 'A data type with this identifier already exists.', source: { pointer: '/data/attributes/identifier' } }] });
+      expect(duplicate.json()).toMatchObject({
+        errors: [{ detail: 'A data type with this identifier already exists.', source: { pointer: '/data/attributes/identifier' } }],
+      });
     });
 
     it('changes, archives and deletes as staff only', async () => {
@@ -93,13 +114,22 @@ describe('knowledge data types and software dependencies', () => {
 
     it('checks the requirements and install tokens of a software dependency', async () => {
       const unknown = await create(dependencies, 'software-dependencies', { label: 'EO toolbox', isMain: true, requirements: ['numpy', 'nope'] });
-      expect(unknown.json()).toMatchObject({ errors: [{ detail: 'Unknown software dependency: nope.', source: { pointer: '/data/attributes/requirements' } }] });
+      expect(unknown.json()).toMatchObject({
+        errors: [{ detail: 'Unknown software dependency: nope.', source: { pointer: '/data/attributes/requirements' } }],
+      });
       const unsafe = await create(dependencies, 'software-dependencies', { label: 'Evil', install: 'pip:x; rm -rf /' });
       expect(unsafe.json()).toMatchObject({ errors: [{ source: { pointer: '/data/attributes/install' } }] });
-      const created = await create(dependencies, 'software-dependencies', { label: 'EO toolbox', isMain: true, requirements: ['numpy', 'rasterio'], install: 'apt:libspatialindex-dev pip:eo-toolbox>=1.2' });
+      const created = await create(dependencies, 'software-dependencies', {
+        label: 'EO toolbox',
+        isMain: true,
+        requirements: ['numpy', 'rasterio'],
+        install: 'apt:libspatialindex-dev pip:eo-toolbox>=1.2',
+      });
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json()).toMatchObject({ data: { attributes: { identifier: 'eo-toolbox', requirements: ['numpy', 'rasterio'] } } });
-      const self = await api.patch(`${dependencies}/${created.json<{ data: { id: string } }>().data.id}`, 'software-dependencies', { requirements: ['eo-toolbox'] });
+      const self = await api.patch(`${dependencies}/${created.json<{ data: { id: string } }>().data.id}`, 'software-dependencies', {
+        requirements: ['eo-toolbox'],
+      });
       expect(self.json()).toMatchObject({ errors: [{ detail: 'A software dependency cannot require itself.' }] });
     });
 

@@ -102,7 +102,14 @@ describe('demo seed', () => {
         expect(stored.length).toBe(entry.size);
         expect(stored).toEqual(await fs.readFile(path.join(demoProcessDir(process.identifier), entry.path)));
       }
-      expect(bucket).toMatchObject({ identifier: `${process.identifier}:1`, value: '1', released: true, versionId: version!.id, buildStatus: 'released', buildKind: 'release' });
+      expect(bucket).toMatchObject({
+        identifier: `${process.identifier}:1`,
+        value: '1',
+        released: true,
+        versionId: version!.id,
+        buildStatus: 'released',
+        buildKind: 'release',
+      });
       expect(bucket!.buildLog).toContain('Build & Release started by admin');
       expect(bucket!.buildLog.trim().split('\n').at(-1)).toMatch(new RegExp(`\\] ${process.label} released$`));
       expect(await fs.readdir(storage.bucketDir(bucket!.id))).toEqual(['process_wrapper.py']);
@@ -124,14 +131,28 @@ describe('demo seed', () => {
     const rows = await app.ctx.db.select().from(workflows);
     expect(rows).toHaveLength(1);
     const workflow = rows[0]!;
-    expect(workflow).toMatchObject({ identifier: DEMO_WORKFLOW.identifier, label: 'NDVI vegetation demo', ownerId: ADMIN.username, isPublished: true, version: 1 });
+    expect(workflow).toMatchObject({
+      identifier: DEMO_WORKFLOW.identifier,
+      label: 'NDVI vegetation demo',
+      ownerId: ADMIN.username,
+      isPublished: true,
+      version: 1,
+    });
     expect(workflow.publishedAt).not.toBeNull();
     expect(JSON.parse(workflow.description)).toEqual({ description: DEMO_WORKFLOW.description, thumbnail_url: '' });
     expect(workflow.graph).toEqual(demoWorkflowGraph());
     const versions = await app.ctx.db.select().from(workflowVersions).where(eq(workflowVersions.workflowId, workflow.id));
     expect(versions).toMatchObject([{ version: 1, graph: workflow.graph, createdBy: ADMIN.username }]);
 
-    const released = await app.ctx.db.select().from(processVersions).where(inArray(processVersions.identifier, SLUGS.map((slug) => `${slug}:1`)));
+    const released = await app.ctx.db
+      .select()
+      .from(processVersions)
+      .where(
+        inArray(
+          processVersions.identifier,
+          SLUGS.map((slug) => `${slug}:1`),
+        ),
+      );
     const bySignature = new Map(released.map((row) => [row.identifier, { signature: row.signature }]));
     expect(validateWorkflowGraph(workflow.graph, (identifier) => bySignature.get(identifier))).toEqual([]);
     const [share] = await app.ctx.db
@@ -144,7 +165,10 @@ describe('demo seed', () => {
     // the public Workflow detail page
     const item = await app.server.inject({ method: 'GET', url: `/knowledge/v1/workflows/${workflow.id}/catalogue-item` });
     expect(item.statusCode, item.body).toBe(200);
-    expect(item.json<{ properties: { description: string; published: boolean } }>().properties).toMatchObject({ description: DEMO_WORKFLOW.description, published: true });
+    expect(item.json<{ properties: { description: string; published: boolean } }>().properties).toMatchObject({
+      description: DEMO_WORKFLOW.description,
+      published: true,
+    });
   });
 
   it('lets a user of the demo workspace see and execute the workflow with the form defaults', async () => {
@@ -159,9 +183,14 @@ describe('demo seed', () => {
 
     const processor = await app.server.inject({ method: 'GET', url: `/knowledge/v1/processors/${workflowId}`, headers: uma });
     expect(processor.statusCode, processor.body).toBe(200);
-    const groups = processor.json<{ data: { attributes: { inputs: { node_id: string; items: { identifier: string; label: string; defaultValue: string | null; userVisible: boolean }[] }[] } } }>().data
-      .attributes.inputs;
-    const visible = groups.map((group) => ({ node_id: group.node_id, items: group.items.filter((entry) => entry.userVisible) })).filter((group) => group.items.length > 0);
+    const groups = processor.json<{
+      data: {
+        attributes: { inputs: { node_id: string; items: { identifier: string; label: string; defaultValue: string | null; userVisible: boolean }[] }[] };
+      };
+    }>().data.attributes.inputs;
+    const visible = groups
+      .map((group) => ({ node_id: group.node_id, items: group.items.filter((entry) => entry.userVisible) }))
+      .filter((group) => group.items.length > 0);
     expect(visible.map((group) => [group.node_id, group.items.map((entry) => entry.label)])).toEqual([
       ['scene', ['West', 'South', 'East', 'North', 'Size (pixels)']],
       ['threshold', ['NDVI threshold']],
@@ -171,7 +200,10 @@ describe('demo seed', () => {
     const execution = await builder.created(
       {
         processor_id: workflowId,
-        inputs: visible.map((group) => ({ node_id: group.node_id, items: group.items.map((entry) => ({ identifier: entry.identifier, value: entry.defaultValue ?? '' })) })),
+        inputs: visible.map((group) => ({
+          node_id: group.node_id,
+          items: group.items.map((entry) => ({ identifier: entry.identifier, value: entry.defaultValue ?? '' })),
+        })),
       },
       uma,
     );
@@ -196,7 +228,10 @@ describe('demo seed is skipped', () => {
   it('when the database already holds a process or a workflow, and seeds once when two servers start together', async () => {
     const { app, dataDir, storage } = await demoApp(false);
     const messages: { level: string; text: string }[] = [];
-    const record = (level: string) => (...args: unknown[]) => void messages.push({ level, text: String(args.at(-1)) });
+    const record =
+      (level: string) =>
+      (...args: unknown[]) =>
+        void messages.push({ level, text: String(args.at(-1)) });
     const log = Object.assign(Object.create(app.ctx.log) as AppContext['log'], { info: record('info'), warn: record('warn') });
     const on: AppContext = { ...app.ctx, config: { ...app.ctx.config, demo: true }, log };
     try {
@@ -300,7 +335,11 @@ describe('demo processes run', () => {
     const [, percent, mean] = /^Vegetation covers (\d+\.\d) % of the scene \(mean NDVI (-?\d\.\d\d)\)\.$/.exec(text) ?? [];
     expect(Math.abs(Number(percent) - share * 100), text).toBeLessThanOrEqual(0.051);
     expect(Math.abs(Number(mean) - meanNdvi), text).toBeLessThanOrEqual(0.0051);
-    const report = JSON.parse(await fs.readFile(path.join(summary.outDir, 'summary.json'), 'utf8')) as { text: string; pixels: { vegetation: number; other: number }; crs: string };
+    const report = JSON.parse(await fs.readFile(path.join(summary.outDir, 'summary.json'), 'utf8')) as {
+      text: string;
+      pixels: { vegetation: number; other: number };
+      crs: string;
+    };
     expect(report).toMatchObject({ text, crs: 'EPSG:4326', vegetation_share: share, mean_ndvi: meanNdvi });
     expect(report.pixels.vegetation + report.pixels.other).toBeGreaterThan(0);
   });
@@ -309,10 +348,14 @@ describe('demo processes run', () => {
     const work = path.join(dir, 'bad');
     await fs.mkdir(work, { recursive: true });
     await fs.writeFile(path.join(work, 'inputs.json'), JSON.stringify({ west: 5, east: 4 }));
-    const result = await runPythonScript('asb_runner.py', ['--inputs', path.join(work, 'inputs.json'), '--out-dir', path.join(work, 'out'), '--wrapper-dir', demoProcessDir('synthetic-scene')], {
-      python,
-      cwd: work,
-    });
+    const result = await runPythonScript(
+      'asb_runner.py',
+      ['--inputs', path.join(work, 'inputs.json'), '--out-dir', path.join(work, 'out'), '--wrapper-dir', demoProcessDir('synthetic-scene')],
+      {
+        python,
+        cwd: work,
+      },
+    );
     expect(result.exitCode).toBe(1);
     expect(result.stderr.trim().split('\n').at(-1)).toContain('west (5.0) must be less than east (4.0)');
   });

@@ -166,7 +166,11 @@ class ServerProcess {
   }
 
   async execution(id: string): Promise<ExecutionAttributes & { executionResults: ExecutionResults }> {
-    const { data } = await this.expect<{ data: { attributes: ExecutionAttributes & { executionResults: ExecutionResults } } }>(200, 'GET', `/builder/v1/executions/${id}`);
+    const { data } = await this.expect<{ data: { attributes: ExecutionAttributes & { executionResults: ExecutionResults } } }>(
+      200,
+      'GET',
+      `/builder/v1/executions/${id}`,
+    );
     return data.attributes;
   }
 
@@ -244,7 +248,11 @@ describe('engine: recovery after the server was killed', () => {
     expect(upload.status, upload.text).toBeLessThan(300);
     await server.expect(202, 'GET', `/procimp/process/buckets/${bucketId}/import`);
     const released = await server.waitFor('the release', async () => {
-      const { data } = await server.expect<{ data: { attributes: { buildStatus: string; value: string; buildLog?: string } } }>(200, 'GET', `/knowledge/v1/process-buckets/${bucketId}`);
+      const { data } = await server.expect<{ data: { attributes: { buildStatus: string; value: string; buildLog?: string } } }>(
+        200,
+        'GET',
+        `/knowledge/v1/process-buckets/${bucketId}`,
+      );
       if (data.attributes.buildStatus === 'failed') throw new Error(`build failed: ${JSON.stringify(data.attributes)}`);
       return data.attributes.buildStatus === 'released' ? data.attributes : undefined;
     });
@@ -264,13 +272,18 @@ describe('engine: recovery after the server was killed', () => {
       return created.data;
     };
     // the tasks' output folders hold their marks (datastore-paths.ts: odd characters become '_')
-    const outDir = (identifier: string, task: string) => path.join(dataDir, 'datastore', 'admin', 'executions', identifier.replace(/[^A-Za-z0-9._\-[\]]/g, '_'), task);
+    const outDir = (identifier: string, task: string) =>
+      path.join(dataDir, 'datastore', 'admin', 'executions', identifier.replace(/[^A-Za-z0-9._\-[\]]/g, '_'), task);
     const first = await create(SLEEP_S);
     // submitted later: its row says pending when the server dies (see below)
     const later = await create(0);
     const id = first.id;
     const pendingId = later.id;
-    const folders = { a: outDir(first.attributes.identifier, 'a'), b: outDir(first.attributes.identifier, 'b'), pendingA: outDir(later.attributes.identifier, 'a') };
+    const folders = {
+      a: outDir(first.attributes.identifier, 'a'),
+      b: outDir(first.attributes.identifier, 'b'),
+      pendingA: outDir(later.attributes.identifier, 'a'),
+    };
     await server.expect(200, 'PATCH', `/builder/v1/executions/${id}/execute`);
 
     // task a runs, and its wrapper has begun (it counted its start)
@@ -293,14 +306,20 @@ describe('engine: recovery after the server was killed', () => {
     // (pending, submitted): too short a window to hit with a real request.
     const database = await openDatabase({ dataDir });
     try {
-      const [row] = await database.db.select().from(executions).where(eq(executions.id, Number(id)));
+      const [row] = await database.db
+        .select()
+        .from(executions)
+        .where(eq(executions.id, Number(id)));
       expect(row!.status).toBe('running');
       const [task] = await database.db
         .select()
         .from(executionTasks)
         .where(and(eq(executionTasks.executionId, Number(id)), eq(executionTasks.taskId, 'a')));
       expect([task!.state, task!.tryNumber, task!.pid]).toEqual(['running', 1, runner]);
-      await database.db.update(executions).set({ status: 'pending', submittedAt: new Date() }).where(eq(executions.id, Number(pendingId)));
+      await database.db
+        .update(executions)
+        .set({ status: 'pending', submittedAt: new Date() })
+        .where(eq(executions.id, Number(pendingId)));
     } finally {
       await database.close();
     }

@@ -189,7 +189,13 @@ describe('engine: task lifecycle', () => {
     const get = (url: string, headers: Headers) => app.server.inject({ method: 'GET', url, headers });
 
     beforeAll(async () => {
-      const graph = seeds.graph([{ id: 'a', version: versions.sleepy }, { id: 'b', version: versions.quick }], [['a', 'slept', 'b', 'value']]);
+      const graph = seeds.graph(
+        [
+          { id: 'a', version: versions.sleepy },
+          { id: 'b', version: versions.quick },
+        ],
+        [['a', 'slept', 'b', 'value']],
+      );
       const workflow = await seeds.workflow('stoppable', [graph], { ownerId: 'olga' });
       id = await seeds.run(workflow, [], users.olga);
       const running = await waitForTask(app, id, 'a', ['running']);
@@ -262,7 +268,13 @@ describe('engine: task lifecycle', () => {
    * running. The stop is placed in that window deterministically by wrapping claim().
    */
   it('does not start a task claimed while its execution is being stopped', async () => {
-    const graph = seeds.graph([{ id: 'a', version: versions.quick }, { id: 'b', version: versions.sleepy }], [['a', 'value', 'b', 'seconds']]);
+    const graph = seeds.graph(
+      [
+        { id: 'a', version: versions.quick },
+        { id: 'b', version: versions.sleepy },
+      ],
+      [['a', 'value', 'b', 'seconds']],
+    );
     const workflow = await seeds.workflow('stop-race', [graph]);
     let raceId = '';
     let stopStatus = 0;
@@ -332,10 +344,16 @@ describe('engine: a server restart in the middle of a task', () => {
 
   it('ends the interrupted attempt and runs the task again: success with try 2', async () => {
     const seeds = engineSeeds(app);
-    const version = await seeds.runnable('slow-once', SLOW_ONCE, { inputs: [{ name: 'marker', dataType: 'string' }], outputs: [{ name: 'starts', dataType: 'integer' }] });
+    const version = await seeds.runnable('slow-once', SLOW_ONCE, {
+      inputs: [{ name: 'marker', dataType: 'string' }],
+      outputs: [{ name: 'starts', dataType: 'integer' }],
+    });
     const workflow = await seeds.workflow('restarted', [seeds.graph([{ id: 'a', version }], [])]);
     const id = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'marker', value: 'slow-once.marker' }] }]);
-    const [created] = await app.ctx.db.select().from(executions).where(eq(executions.id, Number(id)));
+    const [created] = await app.ctx.db
+      .select()
+      .from(executions)
+      .where(eq(executions.id, Number(id)));
     const marker = path.join(app.engine.paths.taskOutDir('admin', created!.identifier, 'a'), 'slow-once.marker');
     const running = await waitForTask(app, id, 'a', ['running']);
     const pid = running.pid!;

@@ -49,8 +49,17 @@ describe('engine: live updates of an execution', () => {
     const lab = await knowledge.workspace('lab');
     users.lena = await knowledge.member('lena', { [lab]: 'developer' });
     users.nils = await knowledge.member('nils', { [lab]: 'developer' });
-    const step = await seeds().runnable('step', STEP, { inputs: [{ name: 'value', dataType: 'integer', default: 1 }], outputs: [{ name: 'value', dataType: 'integer' }] });
-    const graph = seeds().graph([{ id: 'first', version: step }, { id: 'second', version: step }], [['first', 'value', 'second', 'value']]);
+    const step = await seeds().runnable('step', STEP, {
+      inputs: [{ name: 'value', dataType: 'integer', default: 1 }],
+      outputs: [{ name: 'value', dataType: 'integer' }],
+    });
+    const graph = seeds().graph(
+      [
+        { id: 'first', version: step },
+        { id: 'second', version: step },
+      ],
+      [['first', 'value', 'second', 'value']],
+    );
     workflow = await seeds().workflow('live-pair', [graph], { ownerId: 'lena' });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.server.address();

@@ -117,14 +117,21 @@ describe('engine: the queue executor with asb worker processes', () => {
   }, 60_000);
 
   const fanOut = async (name: string, version: string, items: string[]) => {
-    const graph = seeds.graph([{ id: 'split', kind: 'dynamic-list-splitter' }, { id: 'work', version }], [['split', 'item', 'work', 'item']]);
+    const graph = seeds.graph(
+      [
+        { id: 'split', kind: 'dynamic-list-splitter' },
+        { id: 'work', version },
+      ],
+      [['split', 'item', 'work', 'item']],
+    );
     const workflow = await seeds.workflow(name, [graph]);
     const id = await seeds.run(workflow, [{ node_id: 'split', items: [{ identifier: 'items', value: JSON.stringify(items) }] }]);
     executionIds.push(id);
     return id;
   };
   /** the workers that wrote an attempt header into the task's log, in order */
-  const loggedWorkers = async (id: string, taskId: string) => [...(await taskLog(app, id, taskId, 1)).body.matchAll(/ on (worker:\S+)\n/g)].map((match) => match[1]);
+  const loggedWorkers = async (id: string, taskId: string) =>
+    [...(await taskLog(app, id, taskId, 1)).body.matchAll(/ on (worker:\S+)\n/g)].map((match) => match[1]);
 
   it('spreads a fan-out over both workers', async () => {
     const id = await fanOut('spread', 'whoami:1', ['a', 'b', 'c', 'd', 'e', 'f']);
@@ -237,7 +244,13 @@ describe('engine: the queue executor with asb worker processes', () => {
     const queue = new Queue(TASK_QUEUE, { connection: { url: redis.url }, prefix: QUEUE_PREFIX });
     const client = new Redis(redis.url);
     try {
-      expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed')).toEqual({ waiting: 0, active: 0, delayed: 0, completed: 0, failed: 0 });
+      expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed')).toEqual({
+        waiting: 0,
+        active: 0,
+        delayed: 0,
+        completed: 0,
+        failed: 0,
+      });
       await until(async () => (await client.hlen(TRIES_KEY)) === 0, 'asb:tries to be empty', 5000);
     } finally {
       await queue.close();

@@ -30,7 +30,13 @@ describe('engine: running workflows', () => {
   beforeAll(async () => {
     app = await createTestApp({ engine: { localCpus: 2, sweepIntervalMs: 200 } });
     seeds = engineSeeds(app);
-    await seeds.runnable('emit', EMIT, { inputs: [{ name: 'start', dataType: 'integer', default: 2 }], outputs: [{ name: 'number', dataType: 'integer' }, { name: 'note', dataType: 'file' }] });
+    await seeds.runnable('emit', EMIT, {
+      inputs: [{ name: 'start', dataType: 'integer', default: 2 }],
+      outputs: [
+        { name: 'number', dataType: 'integer' },
+        { name: 'note', dataType: 'file' },
+      ],
+    });
     await seeds.runnable('double', DOUBLE_WRAPPER, DOUBLE_SIGNATURE);
     await seeds.runnable('echo', ECHO, { inputs: [{ name: 'text', dataType: 'string' }], outputs: [{ name: 'text', dataType: 'string' }] });
   });
@@ -39,7 +45,17 @@ describe('engine: running workflows', () => {
   });
 
   it('runs a chain, passing outputs along the edges, and records results, logs and files', async () => {
-    const graph = seeds.graph([{ id: 'a', version: 'emit:1' }, { id: 'b', version: 'double:1' }, { id: 'c', version: 'double:1' }], [['a', 'number', 'b', 'value'], ['b', 'number', 'c', 'value']]);
+    const graph = seeds.graph(
+      [
+        { id: 'a', version: 'emit:1' },
+        { id: 'b', version: 'double:1' },
+        { id: 'c', version: 'double:1' },
+      ],
+      [
+        ['a', 'number', 'b', 'value'],
+        ['b', 'number', 'c', 'value'],
+      ],
+    );
     const workflow = await seeds.workflow('chain', [graph]);
     const id = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'start', value: '5' }] }]);
     const row = await waitForStatus(app, id, ['success', 'failed']);
@@ -47,9 +63,17 @@ describe('engine: running workflows', () => {
     const execution = await getExecution(app, id);
     const results = execution.executionResults as ExecutionResults;
     expect(execution.progress).toBe(1);
-    expect(results.tasks.map((task) => [task.task_id, task.state])).toEqual([['a', 'success'], ['b', 'success'], ['c', 'success']]);
+    expect(results.tasks.map((task) => [task.task_id, task.state])).toEqual([
+      ['a', 'success'],
+      ['b', 'success'],
+      ['c', 'success'],
+    ]);
     expect(results.info.data.streams).toEqual({ a: ['b'], b: ['c'], c: [] });
-    expect(results.data.find((record) => record.task_id === 'c' && record.key === 'number')).toMatchObject({ value: 20, type: 'integer', type_label: 'Integer' });
+    expect(results.data.find((record) => record.task_id === 'c' && record.key === 'number')).toMatchObject({
+      value: 20,
+      type: 'integer',
+      type_label: 'Integer',
+    });
     const note = results.data.find((record) => record.key === 'note')!;
     expect(note.value).toBe(`/builder/v1/executions/${id}/files/a/note.txt`);
     const file = await app.server.inject({ method: 'GET', url: String(note.value), headers: app.adminHeader });
@@ -60,17 +84,37 @@ describe('engine: running workflows', () => {
   });
 
   it('fails a task, marks what is downstream upstream_failed and the execution failed', async () => {
-    const graph = seeds.graph([{ id: 'a', version: 'emit:1' }, { id: 'b', version: 'double:1' }, { id: 'c', version: 'double:1' }], [['a', 'number', 'b', 'value'], ['b', 'number', 'c', 'value']]);
+    const graph = seeds.graph(
+      [
+        { id: 'a', version: 'emit:1' },
+        { id: 'b', version: 'double:1' },
+        { id: 'c', version: 'double:1' },
+      ],
+      [
+        ['a', 'number', 'b', 'value'],
+        ['b', 'number', 'c', 'value'],
+      ],
+    );
     const workflow = await seeds.workflow('failing', [graph]);
     const id = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'start', value: '-1' }] }]);
     const row = await waitForStatus(app, id, ['success', 'failed']);
     expect(row.status).toBe('failed');
     const results = row.executionResults as ExecutionResults;
-    expect(results.tasks.map((task) => [task.task_id, task.state])).toEqual([['a', 'success'], ['b', 'failed'], ['c', 'upstream_failed']]);
+    expect(results.tasks.map((task) => [task.task_id, task.state])).toEqual([
+      ['a', 'success'],
+      ['b', 'failed'],
+      ['c', 'upstream_failed'],
+    ]);
   });
 
   it('runs an ended execution again: same version and inputs, a new execution of the caller', async () => {
-    const graph = seeds.graph([{ id: 'a', version: 'emit:1' }, { id: 'b', version: 'double:1' }], [['a', 'number', 'b', 'value']]);
+    const graph = seeds.graph(
+      [
+        { id: 'a', version: 'emit:1' },
+        { id: 'b', version: 'double:1' },
+      ],
+      [['a', 'number', 'b', 'value']],
+    );
     const workflow = await seeds.workflow('again', [graph]);
     const id = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'start', value: '-3' }] }]);
     const first = await waitForStatus(app, id, ['success', 'failed']);
@@ -82,30 +126,58 @@ describe('engine: running workflows', () => {
 
     const rerun = await app.server.inject({ method: 'POST', url: `/builder/v1/executions/${id}/rerun`, headers: app.adminHeader });
     expect(rerun.statusCode, rerun.body).toBe(201);
-    const again = rerun.json<{ data: { id: string; attributes: { status: string; processorVersion: number; inputs: { node_id: string; items: { identifier: string; value: string }[] }[] } } }>().data;
+    const again = rerun.json<{
+      data: {
+        id: string;
+        attributes: { status: string; processorVersion: number; inputs: { node_id: string; items: { identifier: string; value: string }[] }[] };
+      };
+    }>().data;
     expect(again.id).not.toBe(id);
     expect(again.attributes.status).toBe('pending');
     expect(again.attributes.processorVersion).toBe(first.processorVersion);
     expect(again.attributes.inputs.find((group) => group.node_id === 'a')?.items.find((item) => item.identifier === 'start')?.value).toBe('-3');
     const second = await waitForStatus(app, again.id, ['success', 'failed']);
-    expect((second.executionResults as ExecutionResults).tasks.map((task) => [task.task_id, task.state])).toEqual([['a', 'success'], ['b', 'failed']]);
+    expect((second.executionResults as ExecutionResults).tasks.map((task) => [task.task_id, task.state])).toEqual([
+      ['a', 'success'],
+      ['b', 'failed'],
+    ]);
 
     // one that has not ended (here: created, never submitted) cannot be run again
-    const created = await app.server.inject({ method: 'POST', url: '/builder/v1/executions', headers: app.adminHeader, payload: { processor_id: workflow, inputs: [] } });
-    const early = await app.server.inject({ method: 'POST', url: `/builder/v1/executions/${created.json<{ data: { id: string } }>().data.id}/rerun`, headers: app.adminHeader });
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/builder/v1/executions',
+      headers: app.adminHeader,
+      payload: { processor_id: workflow, inputs: [] },
+    });
+    const early = await app.server.inject({
+      method: 'POST',
+      url: `/builder/v1/executions/${created.json<{ data: { id: string } }>().data.id}/rerun`,
+      headers: app.adminHeader,
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json<{ detail: string }>().detail).toMatch(/has not ended \(status created\)/);
   });
 
   it('fans a list out into child runs', async () => {
-    const graph = seeds.graph([{ id: 'split', kind: 'dynamic-list-splitter' }, { id: 'shout', version: 'echo:1' }], [['split', 'item', 'shout', 'text']]);
+    const graph = seeds.graph(
+      [
+        { id: 'split', kind: 'dynamic-list-splitter' },
+        { id: 'shout', version: 'echo:1' },
+      ],
+      [['split', 'item', 'shout', 'text']],
+    );
     const workflow = await seeds.workflow('fan-out', [graph]);
     const id = await seeds.run(workflow, [{ node_id: 'split', items: [{ identifier: 'items', value: '["a","b","c"]' }] }]);
     const row = await waitForStatus(app, id, ['success', 'failed']);
     expect(row.status, JSON.stringify(row.executionResults)).toBe('success');
     const results = row.executionResults as ExecutionResults;
     expect(results.child_dags).toEqual({ 'split[0]': ['shout[0]'], 'split[1]': ['shout[1]'], 'split[2]': ['shout[2]'] });
-    expect(results.data.filter((record) => record.key === 'text').map((record) => record.value).sort()).toEqual(['A', 'B', 'C']);
+    expect(
+      results.data
+        .filter((record) => record.key === 'text')
+        .map((record) => record.value)
+        .sort(),
+    ).toEqual(['A', 'B', 'C']);
     expect(results.info.data.streams.split).toEqual(['shout[0]', 'shout[1]', 'shout[2]']);
   });
 });

@@ -44,7 +44,13 @@ describe('engine: the S3 datastore', () => {
     s3 = await startS3();
     app = await createTestApp({ s3: s3.config, engine: { localCpus: 2, sweepIntervalMs: 200 } });
     seeds = engineSeeds(app);
-    await seeds.runnable('scene', SCENE, { inputs: [{ name: 'size', dataType: 'integer', default: 3 }], outputs: [{ name: 'scene', dataType: 'file' }, { name: 'tiles', dataType: 'file' }] });
+    await seeds.runnable('scene', SCENE, {
+      inputs: [{ name: 'size', dataType: 'integer', default: 3 }],
+      outputs: [
+        { name: 'scene', dataType: 'file' },
+        { name: 'tiles', dataType: 'file' },
+      ],
+    });
     await seeds.runnable('measure', MEASURE, { inputs: [{ name: 'scene', dataType: 'file' }], outputs: [{ name: 'length', dataType: 'integer' }] });
   });
   afterAll(async () => {
@@ -53,7 +59,13 @@ describe('engine: the S3 datastore', () => {
   });
 
   it('stores outputs and logs in the bucket under the owner, names it in executionResults and serves the files from it', async () => {
-    const graph = seeds.graph([{ id: 'make', version: 'scene:1' }, { id: 'measure', version: 'measure:1' }], [['make', 'scene', 'measure', 'scene']]);
+    const graph = seeds.graph(
+      [
+        { id: 'make', version: 'scene:1' },
+        { id: 'measure', version: 'measure:1' },
+      ],
+      [['make', 'scene', 'measure', 'scene']],
+    );
     const id = await seeds.run(await seeds.workflow('s3 chain', [graph]));
     const row = await waitForStatus(app, id, ['success', 'failed']);
     expect(row.status, JSON.stringify(await taskRows(app, id))).toBe('success');
@@ -83,7 +95,11 @@ describe('engine: the S3 datastore', () => {
     expect(part.body).toBe('cde');
     const nested = await app.server.inject({ method: 'GET', url: `/builder/v1/executions/${id}/files/make/tiles/row%201/t.txt`, headers: app.adminHeader });
     expect(nested.body).toBe('tile');
-    const outside = await app.server.inject({ method: 'GET', url: `/builder/v1/executions/${id}/files/..%2F..%2Fother%2Fexecutions`, headers: app.adminHeader });
+    const outside = await app.server.inject({
+      method: 'GET',
+      url: `/builder/v1/executions/${id}/files/..%2F..%2Fother%2Fexecutions`,
+      headers: app.adminHeader,
+    });
     expect(outside.statusCode).toBe(404);
 
     const log = await taskLog(app, id, 'make');
@@ -141,10 +157,24 @@ describe('engine: an S3 datastore that cannot be reached', () => {
   beforeAll(async () => {
     // nothing listens there
     const port = await freePort();
-    const s3 = { bucket: 'gone', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'x', secretAccessKey: 'y', prefix: '', forcePathStyle: true };
+    const s3 = {
+      bucket: 'gone',
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      accessKeyId: 'x',
+      secretAccessKey: 'y',
+      prefix: '',
+      forcePathStyle: true,
+    };
     app = await createTestApp({ s3, engine: { localCpus: 1, sweepIntervalMs: 200 } });
     seeds = engineSeeds(app);
-    await seeds.runnable('scene', SCENE, { inputs: [{ name: 'size', dataType: 'integer', default: 3 }], outputs: [{ name: 'scene', dataType: 'file' }, { name: 'tiles', dataType: 'file' }] });
+    await seeds.runnable('scene', SCENE, {
+      inputs: [{ name: 'size', dataType: 'integer', default: 3 }],
+      outputs: [
+        { name: 'scene', dataType: 'file' },
+        { name: 'tiles', dataType: 'file' },
+      ],
+    });
   });
   afterAll(async () => {
     await app?.close();

@@ -162,7 +162,12 @@ describe('execution report PDF', () => {
 
   it('reports an execution that has not run yet', async () => {
     const workflow = await seeds.workflow('pdf-created', [chain]);
-    const created = await app.server.inject({ method: 'POST', url: '/builder/v1/executions', headers: app.adminHeader, payload: { processor_id: workflow, inputs: [] } });
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/builder/v1/executions',
+      headers: app.adminHeader,
+      payload: { processor_id: workflow, inputs: [] },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ data: { id: string } }>().data.id;
     const response = await getPdf(id);

@@ -36,7 +36,19 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 24);
 
 /** Real values for each path parameter, so that some requests reach past the lookup. */
-const REAL: Record<string, string[]> = { id: ['1', '2'], bucketId: ['1'], username: ['admin', 'roleless'], taskId: ['a'], version: ['1'], z: ['0'], x: ['0'], y: ['0'], token: ['x'], channel: ['admin'], '*': ['a/report.txt'] };
+const REAL: Record<string, string[]> = {
+  id: ['1', '2'],
+  bucketId: ['1'],
+  username: ['admin', 'roleless'],
+  taskId: ['a'],
+  version: ['1'],
+  z: ['0'],
+  x: ['0'],
+  y: ['0'],
+  token: ['x'],
+  channel: ['admin'],
+  '*': ['a/report.txt'],
+};
 
 const HOSTILE = [
   '2147483648',
@@ -71,7 +83,13 @@ const HOSTILE = [
   'null',
   'true',
 ];
-const hostileText = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 12 }), fc.integer().map(String), fc.double().map(String));
+const hostileText = fc.oneof(
+  fc.constantFrom(...HOSTILE),
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.integer().map(String),
+  fc.double().map(String),
+);
 const hostileValue = fc.oneof(
   hostileText,
   fc.integer({ min: 2 ** 31, max: Number.MAX_SAFE_INTEGER }),
@@ -111,7 +129,11 @@ function safeSegment(value: string): string {
 function requests(operation: Operation): fc.Arbitrary<FuzzRequest> {
   const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
   const param = (name: string) => fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...(REAL[name] ?? ['1'])) }, { weight: 2, arbitrary: hostileText });
-  const fields = fc.dictionary(fc.constantFrom(...operation.bodyFields, '__proto__', 'constructor', 'password', 'name', 'identifier', 'label', 'inputs', 'data'), hostileValue, { maxKeys: 6 });
+  const fields = fc.dictionary(
+    fc.constantFrom(...operation.bodyFields, '__proto__', 'constructor', 'password', 'name', 'identifier', 'label', 'inputs', 'data'),
+    hostileValue,
+    { maxKeys: 6 },
+  );
   const json = fc.oneof(
     fields,
     fc.record({ data: fc.record({ type: hostileText, id: hostileText, attributes: fields, relationships: hostileValue }, { requiredKeys: [] }) }),
@@ -211,12 +233,18 @@ describe('fuzz: no input gives a 5xx', () => {
           headers['content-type'] = request.body.type;
         }
         const what = `${operation.method} ${url}${query ? `?${query}` : ''} as ${request.caller}${payload === undefined ? '' : ` with ${payload.slice(0, 120)}`}`;
-        const response = await app.server.inject({ method: operation.method as 'GET', url: query ? `${url}?${query}` : url, headers, ...(payload === undefined ? {} : { payload }) });
+        const response = await app.server.inject({
+          method: operation.method as 'GET',
+          url: query ? `${url}?${query}` : url,
+          headers,
+          ...(payload === undefined ? {} : { payload }),
+        });
         sent++;
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
         if (process.env.FUZZ_TRACE && request.caller === 'superuser' && response.statusCode === 401) process.stderr.write(`superuser 401: ${what}\n`);
         if (response.statusCode >= 500) failures.push(`${response.statusCode} ← ${what}: ${response.body.slice(0, 200)}`);
-        else if (response.statusCode >= 400 && !refusalText(response.body)) failures.push(`${response.statusCode} without a message ← ${what}: ${response.body.slice(0, 200)}`);
+        else if (response.statusCode >= 400 && !refusalText(response.body))
+          failures.push(`${response.statusCode} without a message ← ${what}: ${response.body.slice(0, 200)}`);
       }
     }
     expect(sent).toBeGreaterThan(operations.length * RUNS * 0.9);
@@ -226,14 +254,16 @@ describe('fuzz: no input gives a 5xx', () => {
     expect(failures, `seed ${SEED}`).toEqual([]);
   });
 
-  it.each(['/builder/v1/executions?filter[processorId]', '/builder/v1/executions?filter[scheduleId]', '/builder/v1/schedules?filter[processorId]', '/taskmgr/v1/tasks?filter[executionId]'])(
-    'matches nothing for an id past 2³¹ in %s, and refuses what is not an id (found by the fuzz: 500)',
-    async (filter) => {
-      const past = await app.server.inject({ url: `${filter}=9007199254740993`, headers: await roleless() });
-      expect([past.statusCode, past.json<{ data: unknown[] }>().data]).toEqual([200, []]);
-      const notAnId = await app.server.inject({ url: `${filter}=1e3`, headers: await roleless() });
-      expect(notAnId.statusCode).toBe(400);
-      expect(refusalText(notAnId.body)).toMatch(/^filter\[\w+\] takes an? \w+ id\.$/);
-    },
-  );
+  it.each([
+    '/builder/v1/executions?filter[processorId]',
+    '/builder/v1/executions?filter[scheduleId]',
+    '/builder/v1/schedules?filter[processorId]',
+    '/taskmgr/v1/tasks?filter[executionId]',
+  ])('matches nothing for an id past 2³¹ in %s, and refuses what is not an id (found by the fuzz: 500)', async (filter) => {
+    const past = await app.server.inject({ url: `${filter}=9007199254740993`, headers: await roleless() });
+    expect([past.statusCode, past.json<{ data: unknown[] }>().data]).toEqual([200, []]);
+    const notAnId = await app.server.inject({ url: `${filter}=1e3`, headers: await roleless() });
+    expect(notAnId.statusCode).toBe(400);
+    expect(refusalText(notAnId.body)).toMatch(/^filter\[\w+\] takes an? \w+ id\.$/);
+  });
 });

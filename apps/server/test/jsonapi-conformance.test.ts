@@ -19,7 +19,9 @@ describe('JSON:API conformance', () => {
   });
 
   const labelOf = async (id: string) =>
-    (await app.server.inject({ method: 'GET', url: `/knowledge/v1/processes/${id}`, headers: app.adminHeader })).json<{ data: { attributes: { label: string } } }>().data.attributes.label;
+    (await app.server.inject({ method: 'GET', url: `/knowledge/v1/processes/${id}`, headers: app.adminHeader })).json<{
+      data: { attributes: { label: string } };
+    }>().data.attributes.label;
 
   it('accepts application/vnd.api+json', async () => {
     const response = await app.server.inject({
@@ -34,15 +36,30 @@ describe('JSON:API conformance', () => {
 
   it('refuses a document whose type or id is not the URL’s, and changes nothing', async () => {
     const url = `/knowledge/v1/processes/${first}`;
-    const otherType = await app.server.inject({ method: 'PATCH', url, headers: app.adminHeader, payload: { data: { type: 'workflows', id: first, attributes: { label: 'Changed' } } } });
+    const otherType = await app.server.inject({
+      method: 'PATCH',
+      url,
+      headers: app.adminHeader,
+      payload: { data: { type: 'workflows', id: first, attributes: { label: 'Changed' } } },
+    });
     expect(otherType.statusCode).toBe(409);
     expect(otherType.json<{ detail: string }>().detail).toBe("This is the processes endpoint: data.type must be 'processes', not 'workflows'.");
-    const otherId = await app.server.inject({ method: 'PATCH', url, headers: app.adminHeader, payload: { data: { type: 'processes', id: second, attributes: { label: 'Changed' } } } });
+    const otherId = await app.server.inject({
+      method: 'PATCH',
+      url,
+      headers: app.adminHeader,
+      payload: { data: { type: 'processes', id: second, attributes: { label: 'Changed' } } },
+    });
     expect(otherId.statusCode).toBe(409);
     expect(otherId.json<{ detail: string }>().detail).toBe(`data.id '${second}' is not the id of the URL ('${first}').`);
     expect(await labelOf(first)).toBe('First');
     expect(await labelOf(second)).toBe('Second');
-    const created = await app.server.inject({ method: 'POST', url: '/knowledge/v1/processes', headers: app.adminHeader, payload: { data: { type: 'workflows', attributes: { label: 'Wrong type' } } } });
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/knowledge/v1/processes',
+      headers: app.adminHeader,
+      payload: { data: { type: 'workflows', attributes: { label: 'Wrong type' } } },
+    });
     expect(created.statusCode).toBe(409);
   });
 
@@ -51,7 +68,12 @@ describe('JSON:API conformance', () => {
       const response = await app.server.inject({ method: 'GET', url: `/knowledge/v1/processes/${encodeURIComponent(id)}`, headers: app.adminHeader });
       expect(response.statusCode, `${id}: ${response.body}`).toBe(404);
     }
-    for (const url of ['/knowledge/v1/workflows/2147483648/versions', '/builder/v1/executions/2147483648', '/builder/v1/executions/2147483648/files/a/b.txt', '/procimp/process/buckets/2147483648/files']) {
+    for (const url of [
+      '/knowledge/v1/workflows/2147483648/versions',
+      '/builder/v1/executions/2147483648',
+      '/builder/v1/executions/2147483648/files/a/b.txt',
+      '/procimp/process/buckets/2147483648/files',
+    ]) {
       const response = await app.server.inject({ method: 'GET', url, headers: app.adminHeader });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(404);
     }
@@ -59,13 +81,46 @@ describe('JSON:API conformance', () => {
 
   it('refuses what no column or file system holds with a 400 that says why', async () => {
     const refusals: [string, Promise<{ statusCode: number; body: string }>, RegExp][] = [
-      ['NUL in a username', app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', payload: { username: 'ad\u0000min', password: 'x' } }), /NUL characters.*body\/username/],
-      ['NUL in a search', app.server.inject({ method: 'GET', url: '/usermgr/v1/users/?filter[search]=a%00b', headers: app.adminHeader }), /NUL characters.*query\/filter\[search\]/],
-      ['NUL in a label', app.server.inject({ method: 'POST', url: '/knowledge/v1/processes', headers: app.adminHeader, payload: { data: { type: 'processes', attributes: { label: 'a\u0000b' } } } }), /NUL characters/],
-      ['page[number]=1e308', app.server.inject({ method: 'GET', url: '/knowledge/v1/processes?page[number]=1e308', headers: app.adminHeader }), /page\[number\] must be a whole number/],
-      ['page[size]=2.5', app.server.inject({ method: 'GET', url: '/knowledge/v1/processes?page[size]=2.5', headers: app.adminHeader }), /page\[size\] must be a whole number/],
-      ['sort=__proto__', app.server.inject({ method: 'GET', url: '/knowledge/v1/processes?sort=__proto__', headers: app.adminHeader }), /Cannot sort by '__proto__'/],
-      ['filter[__proto__]', app.server.inject({ method: 'GET', url: '/knowledge/v1/processes?filter[__proto__]=1', headers: app.adminHeader }), /Unknown filter '__proto__'/],
+      [
+        'NUL in a username',
+        app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', payload: { username: 'ad\u0000min', password: 'x' } }),
+        /NUL characters.*body\/username/,
+      ],
+      [
+        'NUL in a search',
+        app.server.inject({ method: 'GET', url: '/usermgr/v1/users/?filter[search]=a%00b', headers: app.adminHeader }),
+        /NUL characters.*query\/filter\[search\]/,
+      ],
+      [
+        'NUL in a label',
+        app.server.inject({
+          method: 'POST',
+          url: '/knowledge/v1/processes',
+          headers: app.adminHeader,
+          payload: { data: { type: 'processes', attributes: { label: 'a\u0000b' } } },
+        }),
+        /NUL characters/,
+      ],
+      [
+        'page[number]=1e308',
+        app.server.inject({ method: 'GET', url: '/knowledge/v1/processes?page[number]=1e308', headers: app.adminHeader }),
+        /page\[number\] must be a whole number/,
+      ],
+      [
+        'page[size]=2.5',
+        app.server.inject({ method: 'GET', url: '/knowledge/v1/processes?page[size]=2.5', headers: app.adminHeader }),
+        /page\[size\] must be a whole number/,
+      ],
+      [
+        'sort=__proto__',
+        app.server.inject({ method: 'GET', url: '/knowledge/v1/processes?sort=__proto__', headers: app.adminHeader }),
+        /Cannot sort by '__proto__'/,
+      ],
+      [
+        'filter[__proto__]',
+        app.server.inject({ method: 'GET', url: '/knowledge/v1/processes?filter[__proto__]=1', headers: app.adminHeader }),
+        /Unknown filter '__proto__'/,
+      ],
     ];
     for (const [name, pending, message] of refusals) {
       const response = await pending;

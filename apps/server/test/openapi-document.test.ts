@@ -40,7 +40,9 @@ describe('the OpenAPI document', () => {
   let operations: { key: string; operation: DocumentOperation }[];
   beforeAll(async () => {
     // a provider configured (never contacted here), so that its redirects are in the document
-    app = await createTestApp({ oidc: { issuer: 'https://id.example.org', clientId: 'asb', clientSecret: '', providerName: 'Example ID', scopes: 'openid', allowInsecure: false } });
+    app = await createTestApp({
+      oidc: { issuer: 'https://id.example.org', clientId: 'asb', clientSecret: '', providerName: 'Example ID', scopes: 'openid', allowInsecure: false },
+    });
     const response = await app.server.inject({ url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     document = response.json<Document>();
@@ -93,7 +95,9 @@ describe('the OpenAPI document', () => {
 
   it('lists neither WebSockets nor the web app', () => {
     const paths = Object.keys(document.paths);
-    expect(paths.filter((path) => path === '/' || path === '/index' || path.startsWith('/asb') || path.includes('/ws/') || path === '/builder/live')).toEqual([]);
+    expect(paths.filter((path) => path === '/' || path === '/index' || path.startsWith('/asb') || path.includes('/ws/') || path === '/builder/live')).toEqual(
+      [],
+    );
   });
 
   it('generates a typed client (openapi-typescript) naming the operations', async () => {

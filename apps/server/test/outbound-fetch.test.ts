@@ -111,7 +111,15 @@ describe('outbound fetch guard', () => {
 
   it('refuses loopback, private and metadata addresses, written in any form, without connecting', async () => {
     const port = new URL(target.url).port;
-    for (const url of [`http://127.0.0.1:${port}/`, `http://2130706433:${port}/`, `http://0x7f.0.0.1:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/', 'http://[fd00::1]/']) {
+    for (const url of [
+      `http://127.0.0.1:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://0x7f.0.0.1:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/',
+      'http://[fd00::1]/',
+    ]) {
       const error = await refusal(guarded, url);
       expect(error.message).toBe(`could not fetch ${url}`);
     }
@@ -152,7 +160,9 @@ describe('outbound fetch guard', () => {
       response.end();
     });
     extra.push(bouncer);
-    const response = await allowingLoopback.fetch(`${bouncer.url}/start`, { headers: { authorization: 'Bearer for-the-first-origin', accept: 'application/json' } });
+    const response = await allowingLoopback.fetch(`${bouncer.url}/start`, {
+      headers: { authorization: 'Bearer for-the-first-origin', accept: 'application/json' },
+    });
     expect(await response.json()).toEqual({ secret: 'internal' });
     const arrived = other.requests.at(-1)!;
     expect(arrived.url).toBe('/moved');

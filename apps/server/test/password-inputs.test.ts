@@ -40,7 +40,10 @@ describe('password inputs', () => {
 
   const inputs = (value: string): Inputs => [{ node_id: 'login', items: [{ identifier: 'token', value }] }];
   const storedToken = async (id: string) => {
-    const [row] = await app.ctx.db.select().from(executions).where(eq(executions.id, Number(id)));
+    const [row] = await app.ctx.db
+      .select()
+      .from(executions)
+      .where(eq(executions.id, Number(id)));
     return row!.inputs[0]!.items.find((item) => item.identifier === 'token')!;
   };
   const check = async (id: string) => {
@@ -49,7 +52,12 @@ describe('password inputs', () => {
     return { status: row.status, check: results.data.find((record) => record.key === 'check')?.value, error: (await taskRows(app, id))[0]?.error };
   };
   const shareWithLab = (id: string) =>
-    app.server.inject({ method: 'PATCH', url: `/builder/v1/executions/${id}`, headers: olga, payload: { data: { type: 'executions', id, relationships: { workspaces: { data: [{ type: 'workspaces', id: lab }] } } } } });
+    app.server.inject({
+      method: 'PATCH',
+      url: `/builder/v1/executions/${id}`,
+      headers: olga,
+      payload: { data: { type: 'executions', id, relationships: { workspaces: { data: [{ type: 'workspaces', id: lab }] } } } },
+    });
 
   beforeAll(async () => {
     app = await createTestApp({ engine: { localCpus: 2, sweepIntervalMs: 200 } });
@@ -109,17 +117,35 @@ describe('password inputs', () => {
     const sealed = (await storedToken(id)).value;
 
     // a sealed value that leaked is not a ciphertext of the instance key
-    const submitted = await app.server.inject({ method: 'POST', url: '/builder/v1/executions', headers: vera, payload: { processor_id: workflow, inputs: inputs(sealed) } });
+    const submitted = await app.server.inject({
+      method: 'POST',
+      url: '/builder/v1/executions',
+      headers: vera,
+      payload: { processor_id: workflow, inputs: inputs(sealed) },
+    });
     expect(submitted.statusCode).toBe(400);
-    expect(submitted.json<ErrorBody>().errors[0]).toMatchObject({ detail: 'This value must be encrypted with the instance key.', source: { pointer: '/data/attributes/inputs/login/token' } });
+    expect(submitted.json<ErrorBody>().errors[0]).toMatchObject({
+      detail: 'This value must be encrypted with the instance key.',
+      source: { pointer: '/data/attributes/inputs/login/token' },
+    });
 
     // written into another execution's row, it does not open there
-    const other = await app.server.inject({ method: 'POST', url: '/builder/v1/executions', headers: vera, payload: { processor_id: workflow, inputs: inputs(await encryptForInstance(app, 'vera-guess', vera)) } });
+    const other = await app.server.inject({
+      method: 'POST',
+      url: '/builder/v1/executions',
+      headers: vera,
+      payload: { processor_id: workflow, inputs: inputs(await encryptForInstance(app, 'vera-guess', vera)) },
+    });
     const otherId = other.json<{ data: { id: string } }>().data.id;
-    const [row] = await app.ctx.db.select().from(executions).where(eq(executions.id, Number(otherId)));
+    const [row] = await app.ctx.db
+      .select()
+      .from(executions)
+      .where(eq(executions.id, Number(otherId)));
     await app.ctx.db
       .update(executions)
-      .set({ inputs: row!.inputs.map((group) => ({ ...group, items: group.items.map((item) => (item.identifier === 'token' ? { ...item, value: sealed } : item)) })) })
+      .set({
+        inputs: row!.inputs.map((group) => ({ ...group, items: group.items.map((item) => (item.identifier === 'token' ? { ...item, value: sealed } : item)) })),
+      })
       .where(eq(executions.id, Number(otherId)));
     expect((await app.server.inject({ method: 'PATCH', url: `/builder/v1/executions/${otherId}/execute`, headers: vera })).statusCode).toBe(200);
     expect(await check(otherId)).toMatchObject({ status: 'failed', error: 'Input login.token cannot be decrypted: it was not sealed for this execution.' });
@@ -140,9 +166,15 @@ describe('password inputs', () => {
     expect((await api.get(schedule.id, vera)).body).not.toContain(sealed);
 
     // the schedule form sends the mask back for a password left empty: the stored one stays
-    const renamed = await api.patched(schedule.id, { title: 'Nightly login (renamed)', inputs: { tasks: [{ task_id: 'login', inputs: { token: ENCRYPTED_VALUE_MASK } }] } }, olga);
+    const renamed = await api.patched(
+      schedule.id,
+      { title: 'Nightly login (renamed)', inputs: { tasks: [{ task_id: 'login', inputs: { token: ENCRYPTED_VALUE_MASK } }] } },
+      olga,
+    );
     expect(renamed.attributes.inputs.tasks[0]!.inputs.token).toBe(ENCRYPTED_VALUE_MASK);
-    expect(await app.ctx.keystore.open((await scheduleRow(app, schedule.id)).inputs.tasks[0]!.inputs.token!, `schedule:${schedule.attributes.identifier}`)).toBe(SECRET);
+    expect(
+      await app.ctx.keystore.open((await scheduleRow(app, schedule.id)).inputs.tasks[0]!.inputs.token!, `schedule:${schedule.attributes.identifier}`),
+    ).toBe(SECRET);
 
     await new Scheduler(app.ctx, { clock: new TestClock('2090-05-01T00:00:01Z') }).tick();
     const [run] = await scheduledExecutions(app, schedule.id);
@@ -150,12 +182,26 @@ describe('password inputs', () => {
   });
 
   it('seals, at start, passwords an older version stored as the browser’s ciphertext', async () => {
-    const created = await app.server.inject({ method: 'POST', url: '/builder/v1/executions', headers: olga, payload: { processor_id: workflow, inputs: inputs(cipher) } });
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/builder/v1/executions',
+      headers: olga,
+      payload: { processor_id: workflow, inputs: inputs(cipher) },
+    });
     const id = created.json<{ data: { id: string; attributes: { identifier: string } } }>().data;
-    const [row] = await app.ctx.db.select().from(executions).where(eq(executions.id, Number(id.id)));
+    const [row] = await app.ctx.db
+      .select()
+      .from(executions)
+      .where(eq(executions.id, Number(id.id)));
     // as an older version stored it
-    const legacy = row!.inputs.map((group) => ({ ...group, items: group.items.map((item) => (item.identifier === 'token' ? { ...item, value: cipher } : item)) }));
-    await app.ctx.db.update(executions).set({ inputs: legacy }).where(eq(executions.id, Number(id.id)));
+    const legacy = row!.inputs.map((group) => ({
+      ...group,
+      items: group.items.map((item) => (item.identifier === 'token' ? { ...item, value: cipher } : item)),
+    }));
+    await app.ctx.db
+      .update(executions)
+      .set({ inputs: legacy })
+      .where(eq(executions.id, Number(id.id)));
 
     expect(await sealLegacyInputs(app.ctx)).toBeGreaterThanOrEqual(1);
     const sealed = (await storedToken(id.id)).value;

@@ -15,7 +15,9 @@ describe('resmgr process images', () => {
   let image = '';
   const url = '/resmgr/v1/process-images';
   const versionsOf = async (query: string, headers: Headers = app.adminHeader) =>
-    (await api.list<ProcessImageAttributes>(`${url}?${query}`, headers)).data.map((row) => `${row.attributes.processIdentifier}:${row.attributes.processVersion}`);
+    (await api.list<ProcessImageAttributes>(`${url}?${query}`, headers)).data.map(
+      (row) => `${row.attributes.processIdentifier}:${row.attributes.processVersion}`,
+    );
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -44,7 +46,15 @@ describe('resmgr process images', () => {
     expect(response.json()).toMatchObject({
       data: {
         type: 'process-images',
-        attributes: { processIdentifier: 'ndvi', processVersion: '2', allocatedCpus: 2, allocatedMem: 2048, allocatedDisk: 1024, allocatedGpus: 0, permissions: { change: false, delete: false, share: false } },
+        attributes: {
+          processIdentifier: 'ndvi',
+          processVersion: '2',
+          allocatedCpus: 2,
+          allocatedMem: 2048,
+          allocatedDisk: 1024,
+          allocatedGpus: 0,
+          permissions: { change: false, delete: false, share: false },
+        },
         relationships: { process: { data: { type: 'processes' } } },
       },
     });

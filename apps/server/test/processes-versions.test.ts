@@ -28,7 +28,8 @@ describe('process buckets and versions', () => {
     return response.json<{ data: Bucket }>().data;
   };
   const values = async (query: string, headers?: Headers) => (await api.list<{ value: string }>(query, headers)).data.map((row) => row.attributes.value);
-  const setResources = (id: string, resources: object, headers: Headers = app.adminHeader) => api.patch(`${buckets}/${id}`, 'process-buckets', { resources }, headers);
+  const setResources = (id: string, resources: object, headers: Headers = app.adminHeader) =>
+    api.patch(`${buckets}/${id}`, 'process-buckets', { resources }, headers);
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -108,11 +109,16 @@ describe('process buckets and versions', () => {
       const bucket = await newBucket(ndvi);
       const refused = await setResources(bucket.id, { ramMb: 3000 });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ errors: [{ detail: 'RAM must be one of 1024, 2048, 4096, 7168, 15360 MB.', source: { pointer: '/data/attributes/resources' } }] });
+      expect(refused.json()).toMatchObject({
+        errors: [{ detail: 'RAM must be one of 1024, 2048, 4096, 7168, 15360 MB.', source: { pointer: '/data/attributes/resources' } }],
+      });
       expect((await setResources(bucket.id, { gpus: 3 })).statusCode).toBe(400);
       expect((await setResources(bucket.id, { cpus: -1 })).statusCode).toBe(400);
 
-      await app.ctx.db.update(processBuckets).set({ resources: { cpus: 3, ramMb: 1024, diskMb: 1024, gpus: 0 } }).where(eq(processBuckets.id, Number(bucket.id)));
+      await app.ctx.db
+        .update(processBuckets)
+        .set({ resources: { cpus: 3, ramMb: 1024, diskMb: 1024, gpus: 0 } })
+        .where(eq(processBuckets.id, Number(bucket.id)));
       const kept = await setResources(bucket.id, { cpus: 3, ramMb: 1024, diskMb: 10240, gpus: 1 });
       expect(kept.json()).toMatchObject({ data: { attributes: { resources: { cpus: 3, diskMb: 10240, gpus: 1 } } } });
     });
@@ -120,7 +126,10 @@ describe('process buckets and versions', () => {
     it('are read-only for a user role and once released', async () => {
       const bucket = await newBucket(ndvi);
       expect((await setResources(bucket.id, { cpus: 2 }, users.uma)).statusCode).toBe(403);
-      await app.ctx.db.update(processBuckets).set({ released: true }).where(eq(processBuckets.id, Number(bucket.id)));
+      await app.ctx.db
+        .update(processBuckets)
+        .set({ released: true })
+        .where(eq(processBuckets.id, Number(bucket.id)));
       const refused = await setResources(bucket.id, { cpus: 2 });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ detail: `Bucket #${bucket.id} is released: it is read-only.` });
@@ -140,7 +149,11 @@ describe('process buckets and versions', () => {
     });
 
     it('refuses new versions and resource changes with the spec text', async () => {
-      for (const response of [await api.createBucket(archived), await setResources(bucket, { cpus: 2 }), await api.send('PATCH', `${buckets}/${bucket}/archive`)]) {
+      for (const response of [
+        await api.createBucket(archived),
+        await setResources(bucket, { cpus: 2 }),
+        await api.send('PATCH', `${buckets}/${bucket}/archive`),
+      ]) {
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({ detail: ARCHIVED_PROCESS_TEXT });
       }

@@ -44,7 +44,15 @@ describe('knowledge processes', () => {
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json<{ data: JsonApiObject<ProcessAttributes> }>().data).toMatchObject({
         type: 'processes',
-        attributes: { label: 'NDVI Time Series', slug: 'ndvi-time-series', identifier: 'ndvi-time-series', type: 'wps', description: 'Vegetation index', ownerId: 'admin', isArchived: false },
+        attributes: {
+          label: 'NDVI Time Series',
+          slug: 'ndvi-time-series',
+          identifier: 'ndvi-time-series',
+          type: 'wps',
+          description: 'Vegetation index',
+          ownerId: 'admin',
+          isArchived: false,
+        },
       });
     });
 
@@ -57,7 +65,9 @@ describe('knowledge processes', () => {
       const sent = await api.createProcess({ label: 'Another', slug: 'ndvi-time-series' });
       expect(sent.statusCode).toBe(400);
       expect(sent.json()).toEqual({
-        errors: [{ status: '400', title: 'Invalid attribute', detail: 'A process with this slug already exists.', source: { pointer: '/data/attributes/slug' } }],
+        errors: [
+          { status: '400', title: 'Invalid attribute', detail: 'A process with this slug already exists.', source: { pointer: '/data/attributes/slug' } },
+        ],
       });
       const derived = await api.createProcess({ label: 'ndvi time-series' });
       expect(derived.json()).toMatchObject({ errors: [{ source: { pointer: '/data/attributes/label' } }] });
@@ -134,7 +144,9 @@ describe('knowledge processes', () => {
     it('shares through relationships.workspaces, never while archived', async () => {
       const mine = await api.processId({ label: 'To share' }, users.dora);
       const share = (headers: Headers) =>
-        api.send('PATCH', `${url}/${mine}`, headers, { data: { type: 'processes', id: mine, relationships: { workspaces: { data: [{ type: 'workspaces', id: lab }] } } } });
+        api.send('PATCH', `${url}/${mine}`, headers, {
+          data: { type: 'processes', id: mine, relationships: { workspaces: { data: [{ type: 'workspaces', id: lab }] } } },
+        });
       expect((await share(users.dora)).statusCode).toBe(200);
       expect(await identifiers('filter[workspaces.identifier]=lab', users.uma)).toContain('to-share');
       await api.send('PATCH', `${url}/${mine}/archive`, users.dora);
@@ -157,11 +169,23 @@ describe('knowledge processes', () => {
     const bucket = (await api.createBucket(id)).json<{ data: JsonApiObject }>().data.id;
     await api.releasedVersion({ id, identifier: 'cascade' }, '1', bucket);
     // an image recorded without its version still goes with the process, by identifier
-    await app.ctx.db.insert(processImages).values({ identifier: 'cascade:orphan', label: 'x', ownerId: 'admin', processIdentifier: 'cascade', processVersion: '0' });
+    await app.ctx.db
+      .insert(processImages)
+      .values({ identifier: 'cascade:orphan', label: 'x', ownerId: 'admin', processIdentifier: 'cascade', processVersion: '0' });
 
     expect((await api.send('DELETE', `${url}/${id}`)).statusCode).toBe(204);
-    expect(await app.ctx.db.select().from(processBuckets).where(eq(processBuckets.processId, Number(id)))).toEqual([]);
-    expect(await app.ctx.db.select().from(processVersions).where(eq(processVersions.processId, Number(id)))).toEqual([]);
+    expect(
+      await app.ctx.db
+        .select()
+        .from(processBuckets)
+        .where(eq(processBuckets.processId, Number(id))),
+    ).toEqual([]);
+    expect(
+      await app.ctx.db
+        .select()
+        .from(processVersions)
+        .where(eq(processVersions.processId, Number(id))),
+    ).toEqual([]);
     expect(await app.ctx.db.select().from(processImages).where(eq(processImages.processIdentifier, 'cascade'))).toEqual([]);
   });
 });

@@ -21,7 +21,12 @@ describe('procimp builds', () => {
 
   const upload = async (bucket: number, files: UploadFile[]) => {
     const body = await multipart(files);
-    const response = await app.server.inject({ method: 'POST', url: `/procimp/process/buckets/${bucket}/files`, headers: { ...app.adminHeader, ...body.headers }, payload: body.payload });
+    const response = await app.server.inject({
+      method: 'POST',
+      url: `/procimp/process/buckets/${bucket}/files`,
+      headers: { ...app.adminHeader, ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode, response.body).toBe(201);
   };
   const start = (bucket: number, kind: 'dry-run-import' | 'import', headers: Record<string, string> = app.adminHeader, method: 'GET' | 'POST' = 'GET') =>
@@ -49,7 +54,10 @@ describe('procimp builds', () => {
   });
 
   it('runs a dry run in the background: 202 at once, then Import succeeded with every step logged', async () => {
-    const bucket = await bucketWith([{ name: 'process_wrapper.py', content: SCALE_WRAPPER }, { name: 'lib/helper.py', content: 'X = 1\n' }]);
+    const bucket = await bucketWith([
+      { name: 'process_wrapper.py', content: SCALE_WRAPPER },
+      { name: 'lib/helper.py', content: 'X = 1\n' },
+    ]);
     const response = await start(bucket, 'dry-run-import');
     expect(response.statusCode, response.body).toBe(202);
     expect(response.json<ImportStatusMessage>()).toMatchObject({ status_text: 'Importing', status_code: 0 });
@@ -57,7 +65,15 @@ describe('procimp builds', () => {
     expect(row.buildStatus, row.buildLog).toBe('succeeded');
     expect(row.buildKind).toBe('dry-run');
     expect(row.released).toBe(false);
-    for (const step of ['Build started (dry run) by admin', 'Copying the bucket files', 'Checking the wrapper', 'Wrapper found: inputs value, factor, label; outputs result, report', 'Snapshotting the files', 'Generating the Dockerfile', 'Build passed']) {
+    for (const step of [
+      'Build started (dry run) by admin',
+      'Copying the bucket files',
+      'Checking the wrapper',
+      'Wrapper found: inputs value, factor, label; outputs result, report',
+      'Snapshotting the files',
+      'Generating the Dockerfile',
+      'Build passed',
+    ]) {
       expect(row.buildLog).toContain(step);
     }
     expect(row.buildLog).toMatch(/^\[\d{4}-\d\d-\d\dT[\d:.]+Z\] Build started/);
@@ -87,7 +103,10 @@ describe('procimp builds', () => {
     await start(bucket, 'dry-run-import');
     const row = await waitForBuild(app, bucket);
     expect(row.buildStatus).toBe('failed');
-    const lastEntry = row.buildLog.trimEnd().split('\n').findLast((line) => line.startsWith('['));
+    const lastEntry = row.buildLog
+      .trimEnd()
+      .split('\n')
+      .findLast((line) => line.startsWith('['));
     expect(lastEntry).toMatch(/Invalid process_wrapper.py: SyntaxError: .* \(line 3\)$/);
     expect(row.buildLog).toContain('File "process_wrapper.py", line 3');
     expect(row.buildLog).toContain('    def execute(out_dir, **inputs)');
@@ -100,7 +119,13 @@ describe('procimp builds', () => {
   });
 
   it('extracts archives into their folder, and takes the wrapper from one', async () => {
-    const bundle = makeTar([{ name: 'process_wrapper.py', content: SCALE_WRAPPER }, { name: 'data/lut.csv', content: 'a,b\n' }], { gzip: true });
+    const bundle = makeTar(
+      [
+        { name: 'process_wrapper.py', content: SCALE_WRAPPER },
+        { name: 'data/lut.csv', content: 'a,b\n' },
+      ],
+      { gzip: true },
+    );
     const bucket = await bucketWith([{ name: 'bundle.tar.gz', content: bundle }]);
     await start(bucket, 'dry-run-import');
     const row = await waitForBuild(app, bucket);
@@ -109,11 +134,25 @@ describe('procimp builds', () => {
   });
 
   it.each([
-    ['a ../ entry', [{ name: 'ok.txt', content: 'x' }, { name: '../../../escaped.txt', content: 'bad' }], "Refused archive entry '../../../escaped.txt'"],
-    ['an absolute symlink', [{ name: 'etc-passwd', type: 'symlink', linkname: '/etc/passwd' }], "Refused archive entry 'etc-passwd': link to '/etc/passwd' points outside the archive"],
+    [
+      'a ../ entry',
+      [
+        { name: 'ok.txt', content: 'x' },
+        { name: '../../../escaped.txt', content: 'bad' },
+      ],
+      "Refused archive entry '../../../escaped.txt'",
+    ],
+    [
+      'an absolute symlink',
+      [{ name: 'etc-passwd', type: 'symlink', linkname: '/etc/passwd' }],
+      "Refused archive entry 'etc-passwd': link to '/etc/passwd' points outside the archive",
+    ],
   ] as const)('refuses an archive with %s, naming it, and writes nothing outside the build folder', async (_case, entries, message) => {
     const before = await listing(dataDir);
-    const bucket = await bucketWith([{ name: 'process_wrapper.py', content: SCALE_WRAPPER }, { name: 'evil.tar', content: makeTar([...entries]) }]);
+    const bucket = await bucketWith([
+      { name: 'process_wrapper.py', content: SCALE_WRAPPER },
+      { name: 'evil.tar', content: makeTar([...entries]) },
+    ]);
     await start(bucket, 'dry-run-import');
     const row = await waitForBuild(app, bucket);
     expect(row.buildStatus).toBe('failed');
@@ -125,7 +164,10 @@ describe('procimp builds', () => {
   });
 
   it('releases: a version with the signature, an image with the resources, the bucket frozen, the files snapshotted', async () => {
-    const bucket = await bucketWith([{ name: 'process_wrapper.py', content: SCALE_WRAPPER }, { name: 'lib/helper.py', content: 'X = 1\n' }]);
+    const bucket = await bucketWith([
+      { name: 'process_wrapper.py', content: SCALE_WRAPPER },
+      { name: 'lib/helper.py', content: 'X = 1\n' },
+    ]);
     expect((await start(bucket, 'dry-run-import')).statusCode).toBe(202);
     expect((await waitForBuild(app, bucket)).buildStatus).toBe('succeeded');
     expect((await start(bucket, 'import')).statusCode).toBe(202);
@@ -149,10 +191,19 @@ describe('procimp builds', () => {
     expect(version!.dockerfile).toContain('RUN pip install "numpy"');
     expect(version!.manifest.map((entry) => entry.path)).toEqual(['lib/helper.py', 'process_wrapper.py']);
     for (const entry of version!.manifest) {
-      expect(await fs.readFile(objectPath(path.join(dataDir, 'objects'), entry.sha256), 'utf8')).toBe(entry.path === 'lib/helper.py' ? 'X = 1\n' : SCALE_WRAPPER);
+      expect(await fs.readFile(objectPath(path.join(dataDir, 'objects'), entry.sha256), 'utf8')).toBe(
+        entry.path === 'lib/helper.py' ? 'X = 1\n' : SCALE_WRAPPER,
+      );
     }
     const [image] = await app.ctx.db.select().from(processImages).where(eq(processImages.versionId, version!.id));
-    expect(image).toMatchObject({ processIdentifier: 'scale', processVersion: String(bucketNumber), allocatedCpus: 2, allocatedMem: 2048, allocatedDisk: 1024, allocatedGpus: 0 });
+    expect(image).toMatchObject({
+      processIdentifier: 'scale',
+      processVersion: String(bucketNumber),
+      allocatedCpus: 2,
+      allocatedMem: 2048,
+      allocatedDisk: 1024,
+      allocatedGpus: 0,
+    });
 
     const again = await start(bucket, 'dry-run-import');
     expect(again.statusCode).toBe(409);

@@ -54,7 +54,10 @@ describe('procimp bucket files', () => {
   });
 
   it('stores several files, into a subfolder when asked, and lists them as a tree', async () => {
-    const root = await upload([{ name: 'process_wrapper.py', content: 'x = 1\n' }, { name: 'README.md', content: '# r' }]);
+    const root = await upload([
+      { name: 'process_wrapper.py', content: 'x = 1\n' },
+      { name: 'README.md', content: '# r' },
+    ]);
     expect(root.statusCode, root.body).toBe(201);
     expect(root.json()).toEqual({ files: ['process_wrapper.py', 'README.md'] });
     const nested = await upload([{ name: 'util.py', content: 'y = 2\n' }], operator, { path: 'lib/helpers' });
@@ -135,7 +138,12 @@ describe('procimp bucket files', () => {
   it('publishes its routes in the OpenAPI document', async () => {
     const document = (await app.server.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>();
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/procimp/process/buckets/{bucketId}/files', '/procimp/process/buckets/{bucketId}/import', '/procimp/events/process-buckets/status', '/procimp/repository/components']),
+      expect.arrayContaining([
+        '/procimp/process/buckets/{bucketId}/files',
+        '/procimp/process/buckets/{bucketId}/import',
+        '/procimp/events/process-buckets/status',
+        '/procimp/repository/components',
+      ]),
     );
   });
 
@@ -163,7 +171,7 @@ describe('procimp bucket files', () => {
       const frozen = await upload([{ name: 'a.txt', content: 'x' }], app.adminHeader, {}, released);
       expect(frozen.statusCode).toBe(409);
       expect(frozen.json()).toMatchObject({ detail: `Bucket #${released} is released: its files are read-only.` });
-      expect((await tree(app.adminHeader, released))).toEqual([]);
+      expect(await tree(app.adminHeader, released)).toEqual([]);
 
       const old = await seedProcess(app, { identifier: 'old' });
       const archived = await createBucket(app, old);
@@ -185,7 +193,12 @@ describe('procimp bucket upload limits', () => {
 
   const upload = async (files: UploadFile[]) => {
     const body = await multipart(files, {});
-    return app.server.inject({ method: 'POST', url: `/procimp/process/buckets/${bucket}/files`, headers: { ...app.adminHeader, ...body.headers }, payload: body.payload });
+    return app.server.inject({
+      method: 'POST',
+      url: `/procimp/process/buckets/${bucket}/files`,
+      headers: { ...app.adminHeader, ...body.headers },
+      payload: body.payload,
+    });
   };
   const stored = async () => (await fs.readdir(path.join(dataDir, 'buckets', String(bucket)), { recursive: true }).catch(() => [])).map(String).sort();
   const file = (name: string, megabytes: number) => ({ name, content: Buffer.alloc(megabytes * MB) });

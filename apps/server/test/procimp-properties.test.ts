@@ -14,7 +14,12 @@ describe('procimp bucket properties and Dockerfile', () => {
 
   const upload = async (bucket: number, files: UploadFile[]) => {
     const body = await multipart(files);
-    const response = await app.server.inject({ method: 'POST', url: `/procimp/process/buckets/${bucket}/files`, headers: { ...app.adminHeader, ...body.headers }, payload: body.payload });
+    const response = await app.server.inject({
+      method: 'POST',
+      url: `/procimp/process/buckets/${bucket}/files`,
+      headers: { ...app.adminHeader, ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode, response.body).toBe(201);
   };
   const properties = async (bucket: number, headers: Record<string, string> = app.adminHeader) => {
@@ -44,7 +49,7 @@ describe('procimp bucket properties and Dockerfile', () => {
     });
   });
 
-  it("takes the owner as mission of a process in no workspace", async () => {
+  it('takes the owner as mission of a process in no workspace', async () => {
     const own = await createBucket(app, await seedProcess(app, { identifier: 'lonely' }));
     expect((await properties(own)).identification.mission).toBe('admin');
   });
@@ -78,9 +83,14 @@ describe('procimp bucket properties and Dockerfile', () => {
   });
 
   it('generates the Dockerfile from the declared dependencies', async () => {
-    await app.ctx.db.insert(softwareDependencies).values({ identifier: 'asb-test-geo', label: 'geo', ownerId: 'admin', install: 'apt:gdal-bin pip:GDAL==3.6.*' }).onConflictDoNothing();
+    await app.ctx.db
+      .insert(softwareDependencies)
+      .values({ identifier: 'asb-test-geo', label: 'geo', ownerId: 'admin', install: 'apt:gdal-bin pip:GDAL==3.6.*' })
+      .onConflictDoNothing();
     const bucket = await createBucket(app, processId);
-    await upload(bucket, [{ name: 'process_wrapper.py', content: SCALE_WRAPPER.replace('DEPENDENCIES = ["numpy"]', 'DEPENDENCIES = ["asb-test-geo", "unknown-lib==1.2"]') }]);
+    await upload(bucket, [
+      { name: 'process_wrapper.py', content: SCALE_WRAPPER.replace('DEPENDENCIES = ["numpy"]', 'DEPENDENCIES = ["asb-test-geo", "unknown-lib==1.2"]') },
+    ]);
     const response = await app.server.inject({ url: `/procimp/process/buckets/${bucket}/dockerfile`, headers: viewer });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');

@@ -29,7 +29,12 @@ describe('procimp builds across a server restart', () => {
     const built = async (wrapper: string) => {
       const bucket = await createBucket(app, processId);
       const body = await multipart([{ name: 'process_wrapper.py', content: wrapper }]);
-      await app.server.inject({ method: 'POST', url: `/procimp/process/buckets/${bucket}/files`, headers: { ...app.adminHeader, ...body.headers }, payload: body.payload });
+      await app.server.inject({
+        method: 'POST',
+        url: `/procimp/process/buckets/${bucket}/files`,
+        headers: { ...app.adminHeader, ...body.headers },
+        payload: body.payload,
+      });
       await app.server.inject({ url: `/procimp/process/buckets/${bucket}/dry-run-import`, headers: app.adminHeader });
       return { bucket, row: await waitForBuild(app, bucket) };
     };
@@ -50,7 +55,11 @@ describe('procimp builds across a server restart', () => {
     // A finished build's stream sends the stored log and ends.
     const stream = await app.server.inject({ url: `/procimp/events/process-buckets/status?stream=${failed.bucket}`, headers: app.adminHeader });
     const data = stream.body.split('\n').find((line) => line.startsWith('data: '))!;
-    expect(JSON.parse(data.slice(6))).toMatchObject<Partial<ImportStatusMessage>>({ content: failed.row.buildLog, status_text: 'Import failed', status_code: 500 });
+    expect(JSON.parse(data.slice(6))).toMatchObject<Partial<ImportStatusMessage>>({
+      content: failed.row.buildLog,
+      status_text: 'Import failed',
+      status_code: 500,
+    });
 
     const interrupted = await bucketRow(app, silent);
     expect(interrupted.buildStatus).toBe('failed');

@@ -20,7 +20,12 @@ describe('procimp build status streams', () => {
   const bucketWith = async (files: UploadFile[]) => {
     const bucket = await createBucket(app, processId);
     const body = await multipart(files);
-    const response = await app.server.inject({ method: 'POST', url: `/procimp/process/buckets/${bucket}/files`, headers: { ...app.adminHeader, ...body.headers }, payload: body.payload });
+    const response = await app.server.inject({
+      method: 'POST',
+      url: `/procimp/process/buckets/${bucket}/files`,
+      headers: { ...app.adminHeader, ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode, response.body).toBe(201);
     return bucket;
   };
@@ -119,7 +124,9 @@ describe('procimp build status streams', () => {
     it('closes with 4404 for a bucket that cannot exist, with a reason that holds no query', async () => {
       for (const id of ['99999999999', '2147483648', '0x5', `${'ü'.repeat(100)}`]) {
         const socket = new WebSocket(`${base.replace('http', 'ws')}/procimp/ws/process-buckets/${encodeURIComponent(id)}/status?token=${viewerToken}`);
-        const { code, reason } = await new Promise<{ code: number; reason: string }>((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })));
+        const { code, reason } = await new Promise<{ code: number; reason: string }>((resolve) =>
+          socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })),
+        );
         expect(code, id).toBe(4404);
         expect(reason).toMatch(/^No bucket .* found\.|…$/);
         expect(reason).not.toMatch(/select|from|where|params/i);

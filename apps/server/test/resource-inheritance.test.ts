@@ -83,7 +83,10 @@ describe('generic resources: inheritance from a parent', () => {
     expect((await api.send('DELETE', `${comments}/${id}`, users.otto)).statusCode).toBe(403);
     expect((await api.send('DELETE', `${comments}/${id}`, users.dora)).statusCode).toBe(204);
 
-    const [orphanOwned] = await app.ctx.db.insert(noteComments).values({ identifier: 'nils-own', label: 'nils-own', ownerId: 'nils', noteId: Number(privateNote) }).returning();
+    const [orphanOwned] = await app.ctx.db
+      .insert(noteComments)
+      .values({ identifier: 'nils-own', label: 'nils-own', ownerId: 'nils', noteId: Number(privateNote) })
+      .returning();
     expect((await api.send('GET', `${comments}/${orphanOwned!.id}`, users.nils)).statusCode).toBe(403);
   });
 
@@ -99,11 +102,17 @@ describe('generic resources: inheritance from a parent', () => {
     const archived = await note('archived-note', [lab]);
     const id = (await comment(archived, 'before')).json<{ data: JsonApiObject }>().data.id;
     await api.send('PATCH', `${notes}/${archived}/archive`);
-    for (const response of [await comment(archived, 'after'), await api.patch(`${comments}/${id}`, 'note-comments', { body: 'x' }), await api.send('DELETE', `${comments}/${id}`)]) {
+    for (const response of [
+      await comment(archived, 'after'),
+      await api.patch(`${comments}/${id}`, 'note-comments', { body: 'x' }),
+      await api.send('DELETE', `${comments}/${id}`),
+    ]) {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ detail: 'Archived note: modifications are disabled.' });
     }
-    expect((await api.send('GET', `${comments}/${id}`, users.uma)).json()).toMatchObject({ data: { attributes: { permissions: { change: false, delete: false } } } });
+    expect((await api.send('GET', `${comments}/${id}`, users.uma)).json()).toMatchObject({
+      data: { attributes: { permissions: { change: false, delete: false } } },
+    });
   });
 
   it('leaves out comments whose note is gone', async () => {

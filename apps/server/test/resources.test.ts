@@ -27,14 +27,17 @@ describe('generic resources: workspace roles', () => {
     app.server.inject({ method, url: path, headers, ...(payload ? { payload } : {}) });
   const refs = (workspaceIds: string[]) => ({ workspaces: { data: workspaceIds.map((id) => ({ type: 'workspaces', id })) } });
   const create = (headers: Headers, identifier: string, workspaceIds?: string[]) =>
-    send('POST', url, headers, { data: { type: 'notes', attributes: { identifier, label: identifier }, relationships: workspaceIds ? refs(workspaceIds) : undefined } });
+    send('POST', url, headers, {
+      data: { type: 'notes', attributes: { identifier, label: identifier }, relationships: workspaceIds ? refs(workspaceIds) : undefined },
+    });
   const createdId = async (headers: Headers, identifier: string, workspaceIds?: string[]) => {
     const response = await create(headers, identifier, workspaceIds);
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ data: NoteObject }>().data.id;
   };
   const rename = (headers: Headers, id: string) => send('PATCH', `${url}/${id}`, headers, { data: { type: 'notes', id, attributes: { label: 'renamed' } } });
-  const share = (headers: Headers, id: string, workspaceIds: string[]) => send('PATCH', `${url}/${id}`, headers, { data: { type: 'notes', id, relationships: refs(workspaceIds) } });
+  const share = (headers: Headers, id: string, workspaceIds: string[]) =>
+    send('PATCH', `${url}/${id}`, headers, { data: { type: 'notes', id, relationships: refs(workspaceIds) } });
   const visible = async (headers: Headers, query = '') =>
     (await send('GET', `${url}?${query}`, headers)).json<ListDocument>().data.map((n) => n.attributes.identifier);
 

@@ -118,8 +118,17 @@ describe('the task sandbox against a hostile process', () => {
     app = await createTestApp({ engine: { localCpus: 2, sweepIntervalMs: 200 } });
     seeds = engineSeeds(app);
     await seeds.runnable('hostile', HOSTILE, HOSTILE_SIGNATURE);
-    await seeds.runnable('network-check', NETWORK_CHECK, { inputs: [{ name: 'port', dataType: 'string' }], outputs: [{ name: 'answer', dataType: 'string' }], network: true });
-    await seeds.runnable('limits', LIMITS, { inputs: [{ name: 'what', dataType: 'string' }], outputs: [{ name: 'cpus', dataType: 'integer' }] }, { allocatedMem: 256, allocatedDisk: 1 });
+    await seeds.runnable('network-check', NETWORK_CHECK, {
+      inputs: [{ name: 'port', dataType: 'string' }],
+      outputs: [{ name: 'answer', dataType: 'string' }],
+      network: true,
+    });
+    await seeds.runnable(
+      'limits',
+      LIMITS,
+      { inputs: [{ name: 'what', dataType: 'string' }], outputs: [{ name: 'cpus', dataType: 'integer' }] },
+      { allocatedMem: 256, allocatedDisk: 1 },
+    );
     // the server's port: something listening on loopback, as the portal does
     listener = net.createServer((socket) => socket.end('portal here'));
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
@@ -153,7 +162,18 @@ describe('the task sandbox against a hostile process', () => {
     });
     expect(row.status, JSON.stringify(results)).toBe('success');
     const report = results.data.find((record) => record.key === 'report')!.value as Record<string, unknown>;
-    for (const name of ['server_environ', 'server_cmdline', 'data_dir', 'database', 'other_output', 'server_port', 'write_usr', 'write_wrapper', 'write_data_dir', 'write_root']) {
+    for (const name of [
+      'server_environ',
+      'server_cmdline',
+      'data_dir',
+      'database',
+      'other_output',
+      'server_port',
+      'write_usr',
+      'write_wrapper',
+      'write_data_dir',
+      'write_root',
+    ]) {
       expect(report[name], name).toMatch(/^blocked: /);
     }
     // its own PID namespace: a handful of processes, none of the server's
@@ -162,7 +182,9 @@ describe('the task sandbox against a hostile process', () => {
     expect(report.uid).toBe(65534);
     expect(report.environment).not.toEqual(expect.arrayContaining(['ASB_ADMIN_PASSWORD']));
     // of ASB_* only the task's own limits (the runner applies them), nothing of the server's configuration
-    expect((report.environment as string[]).filter((name) => /^(ASB_(?!MEMORY_MB$|CPUS$|DISK_MB$|MAX_PROCESSES$|CPU_LIST$)|DATABASE|REDIS|S3_)/.test(name))).toEqual([]);
+    expect(
+      (report.environment as string[]).filter((name) => /^(ASB_(?!MEMORY_MB$|CPUS$|DISK_MB$|MAX_PROCESSES$|CPU_LIST$)|DATABASE|REDIS|S3_)/.test(name)),
+    ).toEqual([]);
     // nothing was written outside, and the process it left behind went with the task
     await expect(fs.access('/usr/owned.txt')).rejects.toThrow();
     await expect(fs.access(path.join(app.storage.root, 'owned.txt'))).rejects.toThrow();
@@ -170,7 +192,13 @@ describe('the task sandbox against a hostile process', () => {
   });
 
   it('writes its outputs as the unprivileged task user', async () => {
-    const { id } = await runOne('hostile:1', { server_pid: '1', data_dir: '/nonexistent', other_output: '/nonexistent', port: String(port), marker: '3004.25' });
+    const { id } = await runOne('hostile:1', {
+      server_pid: '1',
+      data_dir: '/nonexistent',
+      other_output: '/nonexistent',
+      port: String(port),
+      marker: '3004.25',
+    });
     const [task] = await taskRows(app, id);
     const file = path.join(app.storage.root, 'datastore', 'admin', 'executions');
     const [execution] = await fs.readdir(file);

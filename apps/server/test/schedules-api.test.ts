@@ -113,7 +113,9 @@ describe('schedules API', () => {
         '/data/attributes/hour',
         '/data/attributes/minute',
       ]);
-      expect(await api.refused(single({ strategy: 'on-new-data' }), users.olga)).toEqual({ '/data/attributes/data_url': 'Give the URL of the collection to watch.' });
+      expect(await api.refused(single({ strategy: 'on-new-data' }), users.olga)).toEqual({
+        '/data/attributes/data_url': 'Give the URL of the collection to watch.',
+      });
       expect(await api.refused(single({ title: ' ' }), users.olga)).toEqual({ '/data/attributes/title': 'Give the schedule a title.' });
     });
 
@@ -126,16 +128,18 @@ describe('schedules API', () => {
     it('refuses bad dates and an end before the start', async () => {
       expect(Object.keys(await api.refused(single({ start_time: 'tomorrow' }), users.olga))).toEqual(['/data/attributes/start_time']);
       expect(Object.keys(await api.refused(single({ end_time: '2091-13-45T00:00:00Z' }), users.olga))).toEqual(['/data/attributes/end_time']);
-      expect(await api.refused(single({ end_time: '2091-05-01T00:00:00Z' }), users.olga)).toEqual({ '/data/attributes/end_time': 'The end time must come after the start time.' });
+      expect(await api.refused(single({ end_time: '2091-05-01T00:00:00Z' }), users.olga)).toEqual({
+        '/data/attributes/end_time': 'The end time must come after the start time.',
+      });
       expect(Object.keys(await api.refused(single({ day_of_month: [0, 32] }), users.olga))).toEqual(['/data/attributes/day_of_month']);
     });
 
     it('checks the inputs as an execution’s are: a schedule that could never run is refused', async () => {
       const refused = await api.refused(single({ inputs: { tasks: [{ task_id: 'scan', inputs: { label: '', threshold: '0.7' } }] } }), users.olga);
       expect(Object.keys(refused)).toEqual(['/data/attributes/inputs/scan/label']);
-      expect(Object.keys(await api.refused(single({ inputs: { tasks: [{ task_id: 'nowhere', inputs: { x: '1' } }, ...SCAN_INPUTS.tasks] } }), users.olga))).toEqual([
-        '/data/attributes/inputs/nowhere',
-      ]);
+      expect(
+        Object.keys(await api.refused(single({ inputs: { tasks: [{ task_id: 'nowhere', inputs: { x: '1' } }, ...SCAN_INPUTS.tasks] } }), users.olga)),
+      ).toEqual(['/data/attributes/inputs/nowhere']);
       expect(Object.keys(await api.refused(single({ processor_version: 7 }), users.olga))).toEqual(['/data/attributes/processor_version']);
     });
 
@@ -149,9 +153,20 @@ describe('schedules API', () => {
     it('merges a partial payload into the stored schedule and checks the whole', async () => {
       const schedule = await api.created(single({ strategy: 'interval-execution', interval: 1, interval_period: 'hours' }), users.olga);
       const renamed = await api.patched(schedule.id, { title: 'Hourly scan' }, users.olga);
-      expect(renamed.attributes).toMatchObject({ title: 'Hourly scan', strategy: 'interval-execution', interval: 1, intervalPeriod: 'hours', inputs: SCAN_INPUTS, status: 'enabled' });
-      expect(await api.refused({ interval: 9, interval_period: 'minutes' }, users.olga, 'PATCH', schedule.id)).toEqual({ '/data/attributes/interval': MIN_INTERVAL_MESSAGE });
-      expect(await api.refused({ strategy: 'crontab-execution' }, users.olga, 'PATCH', schedule.id)).toMatchObject({ '/data/attributes/hour': 'Give the hour.' });
+      expect(renamed.attributes).toMatchObject({
+        title: 'Hourly scan',
+        strategy: 'interval-execution',
+        interval: 1,
+        intervalPeriod: 'hours',
+        inputs: SCAN_INPUTS,
+        status: 'enabled',
+      });
+      expect(await api.refused({ interval: 9, interval_period: 'minutes' }, users.olga, 'PATCH', schedule.id)).toEqual({
+        '/data/attributes/interval': MIN_INTERVAL_MESSAGE,
+      });
+      expect(await api.refused({ strategy: 'crontab-execution' }, users.olga, 'PATCH', schedule.id)).toMatchObject({
+        '/data/attributes/hour': 'Give the hour.',
+      });
       const wrapped = await api.patched(schedule.id, { data: { type: 'schedules', id: schedule.id, attributes: { interval: 2 } } }, users.olga);
       expect(wrapped.attributes).toMatchObject({ title: 'Hourly scan', interval: 2 });
     });
@@ -159,8 +174,14 @@ describe('schedules API', () => {
     it('lets a schedule whose workflow was archived be disabled and renamed, not enabled', async () => {
       const archivable = await builderSeeds(app).workflow('archivable-flow', [SCAN_GRAPH], { ownerId: 'olga' });
       const schedule = await api.created(single({ processor_id: archivable }), users.olga);
-      await app.ctx.db.update(workflows).set({ isArchived: true }).where(eq(workflows.id, Number(archivable)));
-      expect((await api.patched(schedule.id, { status: 'disabled', title: 'Kept for later' }, users.olga)).attributes).toMatchObject({ status: 'disabled', title: 'Kept for later' });
+      await app.ctx.db
+        .update(workflows)
+        .set({ isArchived: true })
+        .where(eq(workflows.id, Number(archivable)));
+      expect((await api.patched(schedule.id, { status: 'disabled', title: 'Kept for later' }, users.olga)).attributes).toMatchObject({
+        status: 'disabled',
+        title: 'Kept for later',
+      });
       expect((await api.patch(schedule.id, { status: 'enabled' }, users.olga)).statusCode).toBe(403);
       expect((await api.patch(schedule.id, { inputs: SCAN_INPUTS }, users.olga)).statusCode).toBe(403);
     });
@@ -250,7 +271,12 @@ describe('schedules API', () => {
   it('is described in the OpenAPI document', async () => {
     const document = (await app.server.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/builder/v1/schedules', '/builder/v1/schedules/{id}', '/builder/v1/schedules/{id}/archive', '/builder/v1/schedules/{id}/trigger/{token}']),
+      expect.arrayContaining([
+        '/builder/v1/schedules',
+        '/builder/v1/schedules/{id}',
+        '/builder/v1/schedules/{id}/archive',
+        '/builder/v1/schedules/{id}/trigger/{token}',
+      ]),
     );
   });
 

@@ -8,7 +8,17 @@ import { workflows } from '../src/db-schema.js';
 import { OutboundFetch } from '../src/platform/outbound/outbound-fetch.js';
 import { builderApi, builderSeeds, type ErrorBody, type ExecutionObject } from './helpers/builder.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
-import { dueTimes, type ScheduleObject, SCAN_GRAPH, SCAN_INPUTS, scheduledExecutions, scheduleRow, schedulesApi, seedScanProcess, TestClock } from './helpers/schedules.js';
+import {
+  dueTimes,
+  type ScheduleObject,
+  SCAN_GRAPH,
+  SCAN_INPUTS,
+  scheduledExecutions,
+  scheduleRow,
+  schedulesApi,
+  seedScanProcess,
+  TestClock,
+} from './helpers/schedules.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -68,12 +78,22 @@ describe('scheduler', () => {
     await scheduler(new TestClock('2090-02-01T00:00:01Z')).tick();
     const executions = await builderApi(app).list(`filter[scheduleId]=${schedule.id}`, olga);
     expect(executions).toHaveLength(1);
-    expect(executions[0]!.attributes).toMatchObject({ schedule: { id: schedule.id, identifier: schedule.attributes.identifier }, status: 'pending', processorVersion: 1 });
+    expect(executions[0]!.attributes).toMatchObject({
+      schedule: { id: schedule.id, identifier: schedule.attributes.identifier },
+      status: 'pending',
+      processorVersion: 1,
+    });
   });
 
   it('runs an interval schedule at each due time and stops after its end time', async () => {
     const schedule = await api.created(
-      payload({ strategy: 'interval-execution', start_time: '2090-03-01T00:00:00Z', end_time: '2090-03-01T00:35:00Z', interval: 15, interval_period: 'minutes' }),
+      payload({
+        strategy: 'interval-execution',
+        start_time: '2090-03-01T00:00:00Z',
+        end_time: '2090-03-01T00:35:00Z',
+        interval: 15,
+        interval_period: 'minutes',
+      }),
       olga,
     );
     const clock = new TestClock('2090-03-01T00:00:02Z');
@@ -87,7 +107,10 @@ describe('scheduler', () => {
   });
 
   it('runs a crontab schedule on the chosen days of the month', async () => {
-    const schedule = await api.created(payload({ strategy: 'crontab-execution', start_time: '2090-04-01T00:00:00Z', hour: 6, minute: 30, day_of_month: [2, 20] }), olga);
+    const schedule = await api.created(
+      payload({ strategy: 'crontab-execution', start_time: '2090-04-01T00:00:00Z', hour: 6, minute: 30, day_of_month: [2, 20] }),
+      olga,
+    );
     const clock = new TestClock('2090-04-01T00:00:00Z');
     const ticker = scheduler(clock);
     // a tick every 6 hours for 40 days
@@ -95,15 +118,14 @@ describe('scheduler', () => {
       await ticker.tick();
       clock.advanceMinutes(6 * 60);
     }
-    expect(dueTimes(await scheduledExecutions(app, schedule.id))).toEqual([
-      '2090-04-02T06:30:00.000Z',
-      '2090-04-20T06:30:00.000Z',
-      '2090-05-02T06:30:00.000Z',
-    ]);
+    expect(dueTimes(await scheduledExecutions(app, schedule.id))).toEqual(['2090-04-02T06:30:00.000Z', '2090-04-20T06:30:00.000Z', '2090-05-02T06:30:00.000Z']);
   });
 
   it('after a restart, fires once for the latest missed due time, then goes on', async () => {
-    const schedule = await api.created(payload({ strategy: 'interval-execution', start_time: '2090-05-01T00:00:00Z', interval: 10, interval_period: 'minutes' }), olga);
+    const schedule = await api.created(
+      payload({ strategy: 'interval-execution', start_time: '2090-05-01T00:00:00Z', interval: 10, interval_period: 'minutes' }),
+      olga,
+    );
     const clock = new TestClock('2090-05-01T00:00:05Z');
     const before = scheduler(clock);
     await before.tick();
@@ -133,7 +155,10 @@ describe('scheduler', () => {
   it('never starts two executions for one due time when schedulers tick at the same moment', async () => {
     const ids: string[] = [];
     for (let index = 0; index < 4; index++) {
-      const schedule = await api.created(payload({ title: `Race ${index}`, strategy: 'interval-execution', start_time: '2090-07-01T00:00:00Z', interval: 10, interval_period: 'minutes' }), olga);
+      const schedule = await api.created(
+        payload({ title: `Race ${index}`, strategy: 'interval-execution', start_time: '2090-07-01T00:00:00Z', interval: 10, interval_period: 'minutes' }),
+        olga,
+      );
       ids.push(schedule.id);
     }
     const clock = new TestClock('2090-07-01T00:00:01Z');
@@ -148,8 +173,14 @@ describe('scheduler', () => {
   });
 
   it('records why a run could not start, does not retry it, and moves on', async () => {
-    const schedule = await api.created(payload({ strategy: 'interval-execution', start_time: '2090-08-01T00:00:00Z', interval: 1, interval_period: 'hours' }), olga);
-    await app.ctx.db.update(workflows).set({ isArchived: true }).where(eq(workflows.id, Number(flow)));
+    const schedule = await api.created(
+      payload({ strategy: 'interval-execution', start_time: '2090-08-01T00:00:00Z', interval: 1, interval_period: 'hours' }),
+      olga,
+    );
+    await app.ctx.db
+      .update(workflows)
+      .set({ isArchived: true })
+      .where(eq(workflows.id, Number(flow)));
     try {
       const clock = new TestClock('2090-08-01T00:00:01Z');
       const ticker = scheduler(clock);
@@ -161,7 +192,10 @@ describe('scheduler', () => {
       expect(row.nextRunAt?.toISOString()).toBe('2090-08-01T01:00:00.000Z');
       expect((await api.fetched(schedule.id, olga)).attributes.lastError).toBe(row.lastError);
     } finally {
-      await app.ctx.db.update(workflows).set({ isArchived: false }).where(eq(workflows.id, Number(flow)));
+      await app.ctx.db
+        .update(workflows)
+        .set({ isArchived: false })
+        .where(eq(workflows.id, Number(flow)));
     }
     const clock = new TestClock('2090-08-01T01:00:01Z');
     await scheduler(clock).tick();
@@ -197,7 +231,10 @@ describe('scheduler', () => {
       // only its owner and superusers see the URL
       expect((await api.fetched(schedule.id, app.adminHeader)).attributes.triggerUrl).toBe(url);
       // a forwarded host from a proxy nobody configured changes nothing (ASB_TRUSTED_PROXIES)
-      const forged = await app.server.inject({ url: `/builder/v1/schedules/${schedule.id}`, headers: { ...olga, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+      const forged = await app.server.inject({
+        url: `/builder/v1/schedules/${schedule.id}`,
+        headers: { ...olga, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      });
       expect(forged.json<{ data: { attributes: { triggerUrl: string } } }>().data.attributes.triggerUrl).toBe(url);
 
       const response = await api.trigger(url);
@@ -205,7 +242,11 @@ describe('scheduler', () => {
       const started = response.json<{ data: { type: string; id: string; attributes: { identifier: string; status: string } } }>().data;
       expect(started).toMatchObject({ type: 'executions', attributes: { status: 'pending' } });
       const execution = (await builderApi(app).get(started.id, olga)).json<{ data: ExecutionObject }>().data;
-      expect(execution.attributes).toMatchObject({ identifier: started.attributes.identifier, ownerId: 'olga', schedule: { id: schedule.id, identifier: schedule.attributes.identifier } });
+      expect(execution.attributes).toMatchObject({
+        identifier: started.attributes.identifier,
+        ownerId: 'olga',
+        schedule: { id: schedule.id, identifier: schedule.attributes.identifier },
+      });
       expect((await api.fetched(schedule.id, olga)).attributes).toMatchObject({ executionCount: 1 });
 
       const wrongToken = url.replace(/[^/]+$/, 'x'.repeat(43));
@@ -216,7 +257,9 @@ describe('scheduler', () => {
     });
 
     it('hides the URL from everyone but the owner and superusers; its runs are seen where the schedule is', async () => {
-      const lab = (await knowledgeApi(app).list<{ identifier: string }>('/knowledge/v1/workspaces')).data.find((workspace) => workspace.attributes.identifier === 'lab')!.id;
+      const lab = (await knowledgeApi(app).list<{ identifier: string }>('/knowledge/v1/workspaces')).data.find(
+        (workspace) => workspace.attributes.identifier === 'lab',
+      )!.id;
       const uma = await knowledgeApi(app).member('uma-trigger', { [lab]: 'operator' });
       const schedule = await api.created(payload({ strategy: 'external-trigger' }), olga);
       expect((await api.share(schedule.id, [lab], olga)).statusCode).toBe(200);
@@ -286,7 +329,9 @@ describe('scheduler', () => {
       if (url.pathname !== '/collections/s2/items') return send(404, { description: 'not found' });
       const page = Number(url.searchParams.get('page') ?? '1');
       const newest = [...items].reverse();
-      const features = newest.slice((page - 1) * 2, page * 2).map((id) => ({ type: 'Feature', id, links: [{ rel: 'self', href: `${root}/collections/s2/items/${id}` }] }));
+      const features = newest
+        .slice((page - 1) * 2, page * 2)
+        .map((id) => ({ type: 'Feature', id, links: [{ rel: 'self', href: `${root}/collections/s2/items/${id}` }] }));
       const links = page * 2 < newest.length ? [{ rel: 'next', href: `${root}/collections/s2/items?page=${page + 1}` }] : [];
       send(200, { type: 'FeatureCollection', features, links });
     }
@@ -325,7 +370,10 @@ describe('scheduler', () => {
     });
 
     it('records a poll that fails and polls again next time', async () => {
-      const schedule = await api.created(payload({ strategy: 'on-new-data', data_url: `${root}/collections/s2/items`, interval: 10, interval_period: 'minutes' }), olga);
+      const schedule = await api.created(
+        payload({ strategy: 'on-new-data', data_url: `${root}/collections/s2/items`, interval: 10, interval_period: 'minutes' }),
+        olga,
+      );
       const clock = new TestClock(new Date(Date.now() + 60_000).toISOString());
       const ticker = scheduler(clock);
       await tickAndPoll(ticker);
@@ -356,7 +404,7 @@ describe('scheduler', () => {
       expect(row.itemsRecorded).toBe(false);
     });
 
-    it('polls in the background, at most two per owner: hanging data URLs hold back neither time-based schedules nor other users\' polls', async () => {
+    it("polls in the background, at most two per owner: hanging data URLs hold back neither time-based schedules nor other users' polls", async () => {
       const knowledge = knowledgeApi(app);
       const hana = await knowledge.member('hana', { [lab]: 'developer' });
       const ute = await knowledge.member('ute', { [lab]: 'developer' });
@@ -376,7 +424,8 @@ describe('scheduler', () => {
       };
       try {
         const slowOnes: ScheduleObject[] = [];
-        for (let index = 0; index < 4; index++) slowOnes.push(await api.created(payload({ strategy: 'on-new-data', data_url: `${slow}/collections/slow-${index}/items` }), hana));
+        for (let index = 0; index < 4; index++)
+          slowOnes.push(await api.created(payload({ strategy: 'on-new-data', data_url: `${slow}/collections/slow-${index}/items` }), hana));
         const watch = await api.created(payload({ strategy: 'on-new-data', data_url: `${root}/collections/s2/items` }), ute);
         const nightly = await api.created(payload({ strategy: 'single-execution', start_time: new Date(Date.now() + 30_000).toISOString() }), ute);
         const clock = new TestClock(new Date(Date.now() + 60_000).toISOString());
@@ -401,7 +450,9 @@ describe('scheduler', () => {
         answerHeld();
         await ticker.polled();
         const rows = await Promise.all(slowOnes.map((schedule) => scheduleRow(app, schedule.id)));
-        expect(rows.map((row) => row.lastError)).toEqual(slowOnes.map((_, index) => `The data URL could not be read: ${slow}/collections/slow-${index}/items answered HTTP 503`));
+        expect(rows.map((row) => row.lastError)).toEqual(
+          slowOnes.map((_, index) => `The data URL could not be read: ${slow}/collections/slow-${index}/items answered HTTP 503`),
+        );
         expect(mostHeld).toBe(2);
       } finally {
         release = true;
@@ -428,9 +479,13 @@ describe('scheduler', () => {
 
     it('refuses a workflow with no input to receive the items', async () => {
       await builderSeeds(app).releasedVersion('plain', '1', { inputs: [{ name: 'label', dataType: 'string', default: 'x' }], outputs: [] });
-      const plain = await builderSeeds(app).workflow('plain-flow', [{ nodes: [{ id: 'plain', kind: 'process', processVersion: 'plain:1', position: { x: 0, y: 0 }, inputs: {} }], edges: [] }], {
-        ownerId: 'olga',
-      });
+      const plain = await builderSeeds(app).workflow(
+        'plain-flow',
+        [{ nodes: [{ id: 'plain', kind: 'process', processVersion: 'plain:1', position: { x: 0, y: 0 }, inputs: {} }], edges: [] }],
+        {
+          ownerId: 'olga',
+        },
+      );
       const refused = await api.refused({ processor_id: plain, title: 'Watch', strategy: 'on-new-data', data_url: `${root}/collections/s2/items` }, olga);
       expect(refused['/data/attributes/processor_id']).toContain('no input to receive the new items');
     });

@@ -36,8 +36,19 @@ describe('security headers', () => {
     const response = await app.server.inject({ url: request.url, headers: 'signedOut' in request ? {} : app.adminHeader });
     expect(response.statusCode).toBe(status);
     const csp = String(response.headers['content-security-policy']);
-    const directives = Object.fromEntries(csp.split(';').map((directive) => directive.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(' ')]));
-    expect(directives).toMatchObject({ 'default-src': "'self'", 'script-src': "'self'", 'frame-ancestors': "'none'", 'object-src': "'none'", 'base-uri': "'self'" });
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values.join(' ')]),
+    );
+    expect(directives).toMatchObject({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'frame-ancestors': "'none'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+    });
     expect(directives['script-src']).not.toContain('unsafe');
     expect(response.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
     expect(response.headers['strict-transport-security']).toBeUndefined();

@@ -17,8 +17,7 @@ describe('usermgr sign-in and account', () => {
     await app.close();
   });
 
-  const postToken = (username: string, password: string) =>
-    app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', payload: { username, password } });
+  const postToken = (username: string, password: string) => app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', payload: { username, password } });
   const self = (headers: Record<string, string>) => app.server.inject({ url: '/usermgr/v1/users/self/', headers });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -54,7 +53,8 @@ describe('usermgr sign-in and account', () => {
 
     it('throttles the guessing client, not the account: its owner signs in from elsewhere', async () => {
       await app.userWithHeader('alma');
-      const from = (remoteAddress: string, password: string) => app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', remoteAddress, payload: { username: 'alma', password } });
+      const from = (remoteAddress: string, password: string) =>
+        app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', remoteAddress, payload: { username: 'alma', password } });
       for (let attempt = 1; attempt <= 6; attempt++) expect([400, 429]).toContain((await from('203.0.113.9', `wrong-${attempt}`)).statusCode);
       expect((await from('203.0.113.9', PASSWORD)).statusCode).toBe(429);
       expect((await from('198.51.100.7', PASSWORD)).statusCode).toBe(200);
@@ -95,7 +95,11 @@ describe('usermgr sign-in and account', () => {
     });
 
     it('makes it wait twice as long after one more failure once the wait ran out, and resets on success', async () => {
-      const expire = () => app.ctx.db.update(signInThrottle).set({ nextAllowedAt: new Date(Date.now() - 1000) }).where(eq(signInThrottle.account, 'tom'));
+      const expire = () =>
+        app.ctx.db
+          .update(signInThrottle)
+          .set({ nextAllowedAt: new Date(Date.now() - 1000) })
+          .where(eq(signInThrottle.account, 'tom'));
       await expire();
       expect((await postToken('tom', 'wrong-6')).statusCode).toBe(400);
       expect((await postToken('tom', PASSWORD)).json<{ detail: string }>().detail).toMatch(/Try again in (59|60) seconds/);
@@ -109,8 +113,7 @@ describe('usermgr sign-in and account', () => {
   });
 
   describe('GET token/ (the automatic token of an identity-provider session)', () => {
-    const getToken = (cookie?: string) =>
-      app.server.inject({ url: '/usermgr/v1/token/', headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {} });
+    const getToken = (cookie?: string) => app.server.inject({ url: '/usermgr/v1/token/', headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {} });
 
     it('answers 401 without a session', async () => {
       expect((await getToken()).statusCode).toBe(401);

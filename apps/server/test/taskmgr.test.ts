@@ -56,10 +56,19 @@ describe('taskmgr: tasks and jobs of executions', () => {
     users.olga = await knowledge.member('olga', { [lab]: 'developer' });
     users.uma = await knowledge.member('uma', { [lab]: 'user' });
     users.nils = await knowledge.member('nils');
-    const emit = await seeds.runnable('emit', EMIT, { inputs: [{ name: 'start', dataType: 'integer', default: 2 }], outputs: [{ name: 'number', dataType: 'integer' }] });
+    const emit = await seeds.runnable('emit', EMIT, {
+      inputs: [{ name: 'start', dataType: 'integer', default: 2 }],
+      outputs: [{ name: 'number', dataType: 'integer' }],
+    });
     const double = await seeds.runnable('double', DOUBLE_WRAPPER, DOUBLE_SIGNATURE);
     await seeds.runnable('nap', NAP, { inputs: [{ name: 'value', dataType: 'integer', default: 1 }], outputs: [{ name: 'number', dataType: 'integer' }] });
-    const graph = seeds.graph([{ id: 'a', version: emit }, { id: 'b', version: double }], [['a', 'number', 'b', 'value']]);
+    const graph = seeds.graph(
+      [
+        { id: 'a', version: emit },
+        { id: 'b', version: double },
+      ],
+      [['a', 'number', 'b', 'value']],
+    );
     const workflow = await seeds.workflow('pair', [graph], { ownerId: 'olga' });
     succeeded = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'start', value: '3' }] }], users.olga);
     failed = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'start', value: '-1' }] }], users.olga);
@@ -148,10 +157,22 @@ describe('taskmgr: tasks and jobs of executions', () => {
   });
 
   it('shows a running task as running, and the tasks a stop left behind as skipped', async () => {
-    const graph = seeds.graph([{ id: 'a', version: 'nap:1' }, { id: 'b', version: 'double:1' }], [['a', 'number', 'b', 'value']]);
+    const graph = seeds.graph(
+      [
+        { id: 'a', version: 'nap:1' },
+        { id: 'b', version: 'double:1' },
+      ],
+      [['a', 'number', 'b', 'value']],
+    );
     const workflow = await seeds.workflow('napping', [graph], { ownerId: 'olga' });
     const id = await seeds.run(workflow, [], users.olga);
-    const jobs = async () => (await list(`/taskmgr/v1/jobs?filter[executionId]=${id}&sort=taskId`)).data.map((task) => [task.attributes.taskId, task.attributes.state, task.attributes.status, task.attributes.progress]);
+    const jobs = async () =>
+      (await list(`/taskmgr/v1/jobs?filter[executionId]=${id}&sort=taskId`)).data.map((task) => [
+        task.attributes.taskId,
+        task.attributes.state,
+        task.attributes.status,
+        task.attributes.progress,
+      ]);
     await expect.poll(jobs, { timeout: 20_000 }).toEqual([
       ['a', 'running', 'running', 0],
       ['b', 'no_status', 'pending', 0],
@@ -181,7 +202,9 @@ describe('taskmgr: tasks and jobs of executions', () => {
       expect(response.statusCode, response.body).toBe(405);
       expect(response.json<ErrorBody>().detail).toContain(reason);
     }
-    const share = await send('PATCH', `/taskmgr/v1/tasks/${id}`, { data: { type: 'tasks', id, relationships: { workspaces: { data: [{ type: 'workspaces', id: lab }] } } } });
+    const share = await send('PATCH', `/taskmgr/v1/tasks/${id}`, {
+      data: { type: 'tasks', id, relationships: { workspaces: { data: [{ type: 'workspaces', id: lab }] } } },
+    });
     expect(share.statusCode).toBe(400);
     expect(share.json<ErrorBody>().detail).toBe('A task cannot be shared: it follows the workspaces of its execution.');
     expect((await get('/taskmgr/v1/tasks', {})).statusCode).toBe(401);

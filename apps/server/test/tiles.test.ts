@@ -20,7 +20,24 @@ def execute(out_dir, **inputs):
 `;
 
 interface StatisticsBody {
-  b1: { min: number; max: number; mean: number; std: number; median: number; percentile_2: number; percentile_98: number; count: number; valid_pixels: number; masked_pixels: number; valid_percent: number; histogram: [number[], number[]]; unique: number; majority: number; minority: number; sum: number };
+  b1: {
+    min: number;
+    max: number;
+    mean: number;
+    std: number;
+    median: number;
+    percentile_2: number;
+    percentile_98: number;
+    count: number;
+    valid_pixels: number;
+    masked_pixels: number;
+    valid_percent: number;
+    histogram: [number[], number[]];
+    unique: number;
+    majority: number;
+    minority: number;
+    sum: number;
+  };
   [band: string]: unknown;
 }
 interface TileJsonBody {
@@ -78,7 +95,12 @@ describe('tiles: TiTiler-compatible map tiles of execution outputs', () => {
   }
 
   /** Share of the tile's pixels on which the PNG agrees with gdalwarp's window (alpha, and each band's byte within 1). */
-  async function agreement(file: string, index: TileIndex, rescale: Rescale, bands: number[] = [1]): Promise<{ share: number; gdalNodata: number; transparentWhereNodata: number }> {
+  async function agreement(
+    file: string,
+    index: TileIndex,
+    rescale: Rescale,
+    bands: number[] = [1],
+  ): Promise<{ share: number; gdalNodata: number; transparentWhereNodata: number }> {
     const png = await tile(path.basename(file), index, { rescale: `${rescale.min},${rescale.max}`, bidx: bands.map(String) });
     const warped = await gdalwarpTile(file, tileBounds(index), path.join(scratch, `warped-${index.z}-${index.x}-${index.y}.tif`));
     let agree = 0;
@@ -266,7 +288,8 @@ describe('tiles: TiTiler-compatible map tiles of execution outputs', () => {
 
   it('documents the three endpoints in the OpenAPI document, tagged tiles', async () => {
     const { paths } = (await get('/api/openapi.json')).json<{ paths: Record<string, { get?: { tags?: string[] } }> }>();
-    for (const route of ['/cog/statistics', '/cog/tilejson.json', '/cog/tiles/WebMercatorQuad/{z}/{x}/{y}']) expect(paths[route]?.get?.tags, route).toEqual(['tiles']);
+    for (const route of ['/cog/statistics', '/cog/tilejson.json', '/cog/tiles/WebMercatorQuad/{z}/{x}/{y}'])
+      expect(paths[route]?.get?.tags, route).toEqual(['tiles']);
   });
 
   it('refuses bad rendering parameters with 400', async () => {

@@ -12,12 +12,21 @@ const NDVI: ProcessSignature = {
     { name: 'threshold', dataType: 'float', default: 0.3 },
     { name: 'key', dataType: 'password' },
   ],
-  outputs: [{ name: 'ndvi', dataType: 'geotiff' }, { name: 'share', dataType: 'float' }],
+  outputs: [
+    { name: 'ndvi', dataType: 'geotiff' },
+    { name: 'share', dataType: 'float' },
+  ],
   dependencies: [],
 };
 const COUNT: ProcessSignature = { inputs: [{ name: 'n', dataType: 'integer' }], outputs: [{ name: 'items', dataType: 'list-string' }], dependencies: [] };
 
-const node = (id: string, processVersion: string, inputs: WorkflowGraph['nodes'][number]['inputs'] = {}) => ({ id, kind: 'process' as const, processVersion, position: { x: 0, y: 0 }, inputs });
+const node = (id: string, processVersion: string, inputs: WorkflowGraph['nodes'][number]['inputs'] = {}) => ({
+  id,
+  kind: 'process' as const,
+  processVersion,
+  position: { x: 0, y: 0 },
+  inputs,
+});
 
 /** Workflows: the graph checks of docs/workflows.md, versions, the derived calls, publication and permissions. */
 describe('workflows', () => {
@@ -32,7 +41,13 @@ describe('workflows', () => {
       method: 'POST',
       url,
       headers,
-      payload: { data: { type: 'workflows', attributes: { label, ...(graph ? { graph } : {}) }, relationships: { workspaces: { data: workspaces.map((id) => ({ type: 'workspaces', id })) } } } },
+      payload: {
+        data: {
+          type: 'workflows',
+          attributes: { label, ...(graph ? { graph } : {}) },
+          relationships: { workspaces: { data: workspaces.map((id) => ({ type: 'workspaces', id })) } },
+        },
+      },
     });
   const created = async (label: string, graph?: object) => {
     const response = await create(label, graph);
@@ -43,7 +58,11 @@ describe('workflows', () => {
   const details = (response: { json: <T>() => T }) => response.json<{ errors: { detail: string; source?: { pointer: string } }[] }>().errors;
 
   const chain: WorkflowGraph = {
-    nodes: [node('load', 'load-scene:1'), node('ndvi', 'ndvi:1'), { id: 'split', kind: 'dynamic-list-splitter', position: { x: 0, y: 0 }, inputs: {}, listType: 'list-string' }],
+    nodes: [
+      node('load', 'load-scene:1'),
+      node('ndvi', 'ndvi:1'),
+      { id: 'split', kind: 'dynamic-list-splitter', position: { x: 0, y: 0 }, inputs: {}, listType: 'list-string' },
+    ],
     edges: [{ source: 'load', sourceOutput: 'image', target: 'ndvi', targetInput: 'red' }],
   };
 
@@ -73,7 +92,14 @@ describe('workflows', () => {
 
   it('creates an empty workflow with a slug, version 1 and dag-type standard', async () => {
     const workflow = await created('Flood Mapping');
-    expect(workflow.attributes).toMatchObject({ identifier: 'flood-mapping', ownerId: 'dora', version: 1, dagType: 'standard', graph: { nodes: [], edges: [] }, isPublished: false });
+    expect(workflow.attributes).toMatchObject({
+      identifier: 'flood-mapping',
+      ownerId: 'dora',
+      version: 1,
+      dagType: 'standard',
+      graph: { nodes: [], edges: [] },
+      isPublished: false,
+    });
     const versions = await get(`${url}/${workflow.id}/versions`);
     expect(versions.json<{ data: { version: number; createdBy: string }[] }>().data).toMatchObject([{ version: 1, createdBy: 'dora', nodeCount: 0 }]);
   });
@@ -106,7 +132,7 @@ describe('workflows', () => {
     [
       'mismatched data types',
       { nodes: [node('a', 'ndvi:1'), node('b', 'count:1')], edges: [{ source: 'a', sourceOutput: 'ndvi', target: 'b', targetInput: 'n' }] },
-      'the output\'s data type geotiff does not match the input\'s data type integer',
+      "the output's data type geotiff does not match the input's data type integer",
     ],
     ['an unknown version', { nodes: [node('a', 'nope:1')], edges: [] }, 'does not exist, is not released or is not visible to you'],
     ['a version the user cannot see', { nodes: [node('a', 'secret:1')], edges: [] }, 'does not exist, is not released or is not visible to you'],
@@ -127,7 +153,10 @@ describe('workflows', () => {
     const response = await create(`Bad ${name}`, graph);
     expect(response.statusCode, response.body).toBe(400);
     const errors = details(response);
-    expect(errors.some((error) => error.detail.includes(message)), response.body).toBe(true);
+    expect(
+      errors.some((error) => error.detail.includes(message)),
+      response.body,
+    ).toBe(true);
     expect(errors.every((error) => error.source?.pointer.startsWith('/data/attributes/graph'))).toBe(true);
   });
 
@@ -139,9 +168,11 @@ describe('workflows', () => {
     expect(after.json<{ data: Workflow }>().data.attributes).toMatchObject({ version: 1, graph: { edges: chain.edges } });
   });
 
-  it('answers nodes, a node\'s process, processor inputs with the keystore key, and outputs', async () => {
+  it("answers nodes, a node's process, processor inputs with the keystore key, and outputs", async () => {
     const workflow = await created('Derived', chain);
-    const nodes = (await get(`${url}/${workflow.id}/nodes`)).json<{ data: { id: string; attributes: { nodeId: string; ports: { inputs: { name: string }[] } | null } }[] }>().data;
+    const nodes = (await get(`${url}/${workflow.id}/nodes`)).json<{
+      data: { id: string; attributes: { nodeId: string; ports: { inputs: { name: string }[] } | null } }[];
+    }>().data;
     expect(nodes.map((n) => n.id)).toEqual([`${workflow.id}.load`, `${workflow.id}.ndvi`, `${workflow.id}.split`]);
     expect(nodes[1]!.attributes.ports?.inputs.map((p) => p.name)).toEqual(['red', 'threshold', 'key']);
 
@@ -196,7 +227,12 @@ describe('workflows', () => {
   it('publishes for the owner with description and thumbnail, shows the public detail item, and unpublishes', async () => {
     const workflow = await created('Published', chain);
     const publish = (headers: Headers, attributes: object) =>
-      app.server.inject({ method: 'PATCH', url: `${url}/${workflow.id}/publish`, headers, payload: { data: { type: 'workflows', id: workflow.id, attributes } } });
+      app.server.inject({
+        method: 'PATCH',
+        url: `${url}/${workflow.id}/publish`,
+        headers,
+        payload: { data: { type: 'workflows', id: workflow.id, attributes } },
+      });
     expect((await publish(users.otto, { description: 'Flood maps' })).statusCode).toBe(403);
     const badThumbnail = await publish(users.dora, { description: 'Flood maps', thumbnail_url: 'ftp://x/y.png' });
     expect(badThumbnail.statusCode).toBe(400);
@@ -205,7 +241,10 @@ describe('workflows', () => {
 
     const published = await publish(users.dora, { description: 'Flood maps', thumbnail_url: 'https://example.org/t.png' });
     expect(published.statusCode, published.body).toBe(200);
-    expect(JSON.parse(published.json<{ data: Workflow }>().data.attributes.description)).toEqual({ description: 'Flood maps', thumbnail_url: 'https://example.org/t.png' });
+    expect(JSON.parse(published.json<{ data: Workflow }>().data.attributes.description)).toEqual({
+      description: 'Flood maps',
+      thumbnail_url: 'https://example.org/t.png',
+    });
     expect((await get(`${url}/${workflow.id}/is_published`, users.uma)).json()).toEqual({ data: { published: true } });
 
     const item = await app.server.inject({ method: 'GET', url: `${url}/${workflow.id}/catalogue-item` });

@@ -71,7 +71,14 @@ describe('knowledge workspaces', () => {
       const duplicate = await create({ identifier: 'TEAM-A', label: 'Again' });
       expect(duplicate.statusCode).toBe(400);
       expect(duplicate.json()).toEqual({
-        errors: [{ status: '400', title: 'Invalid attribute', detail: 'A workspace with this identifier already exists.', source: { pointer: '/data/attributes/identifier' } }],
+        errors: [
+          {
+            status: '400',
+            title: 'Invalid attribute',
+            detail: 'A workspace with this identifier already exists.',
+            source: { pointer: '/data/attributes/identifier' },
+          },
+        ],
       });
     });
 
@@ -135,7 +142,9 @@ describe('knowledge workspaces', () => {
   describe('get, patch, archive, delete', () => {
     it('gets one workspace, 404 for unknown ids', async () => {
       const response = await app.server.inject({ url: `${url}/${ids['team-a']}`, headers: app.adminHeader });
-      expect(response.json()).toMatchObject({ data: { id: ids['team-a'], attributes: { identifier: 'team-a', permissions: { change: true, delete: true, share: true } } } });
+      expect(response.json()).toMatchObject({
+        data: { id: ids['team-a'], attributes: { identifier: 'team-a', permissions: { change: true, delete: true, share: true } } },
+      });
       expect((await app.server.inject({ url: `${url}/999999`, headers: app.adminHeader })).statusCode).toBe(404);
       expect((await app.server.inject({ url: `${url}/team-a`, headers: app.adminHeader })).statusCode).toBe(404);
     });

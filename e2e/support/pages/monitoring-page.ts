@@ -51,7 +51,10 @@ export class ExecutionSeeds {
   async twoStepWorkflow(label: string, step: string): Promise<string> {
     const node = (id: string, x: number) => ({ id, kind: 'process', processVersion: step, position: { x, y: 0 }, inputs: {} });
     const graph = { nodes: [node('first', 0), node('second', 300)], edges: [{ source: 'first', sourceOutput: 'text', target: 'second', targetInput: 'text' }] };
-    const response = await this.request.post('/knowledge/v1/workflows', { headers: this.headers, data: { data: { type: 'workflows', attributes: { label, graph } } } });
+    const response = await this.request.post('/knowledge/v1/workflows', {
+      headers: this.headers,
+      data: { data: { type: 'workflows', attributes: { label, graph } } },
+    });
     expect(response.status(), await response.text()).toBe(201);
     return ((await response.json()) as { data: { id: string } }).data.id;
   }
@@ -150,7 +153,9 @@ export class MonitoringPage {
 
   /** opens the log modal of a task; the modal's log text */
   async openLog(identifier: string, taskId: string): Promise<Locator> {
-    await this.tasks(identifier).getByRole('button', { name: `Log of task ${taskId}` }).click();
+    await this.tasks(identifier)
+      .getByRole('button', { name: `Log of task ${taskId}` })
+      .click();
     const dialog = this.page.getByRole('dialog', { name: `Log of task ${taskId}` });
     await expect(dialog).toBeVisible();
     return dialog.getByTestId('task-log');

@@ -4,8 +4,7 @@ import { NOTIFY_MS } from './constants.js';
 export const ERROR_TEXTS = {
   permission: 'You do not have permission to perform this action.',
   badRequest: 'The request you made is incorrect.',
-  unreachable:
-    'The service could not be contacted. This may be a temporary network issue or the service may be down.',
+  unreachable: 'The service could not be contacted. This may be a temporary network issue or the service may be down.',
 } as const;
 
 export interface ErrorNotice {

@@ -26,8 +26,6 @@ describe('parseFilterText', () => {
 describe('listQueryParams', () => {
   it('builds the JSON:API query of spec 1 §7', () => {
     const params = listQueryParams({ page: 2, pageSize: 20, sort: '-createdAt', search: 'ndvi', filters: { ownerId: 'bob' } });
-    expect(params.toString()).toBe(
-      'page%5Bnumber%5D=2&page%5Bsize%5D=20&sort=-createdAt&filter%5Bsearch%5D=ndvi&filter%5BownerId%5D=bob',
-    );
+    expect(params.toString()).toBe('page%5Bnumber%5D=2&page%5Bsize%5D=20&sort=-createdAt&filter%5Bsearch%5D=ndvi&filter%5BownerId%5D=bob');
   });
 });

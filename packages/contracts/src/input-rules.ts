@@ -44,7 +44,10 @@ export function formatDateRange(start: string, end: string): string {
  * valid (their value is the workflow's, not the user's); everything else must be
  * non-empty and match its data type's rule.
  */
-export function inputValueError(item: Pick<WorkflowInputItem, 'dataType' | 'constraints' | 'userVisible' | 'userEditable'>, value: string | null | undefined): string | null {
+export function inputValueError(
+  item: Pick<WorkflowInputItem, 'dataType' | 'constraints' | 'userVisible' | 'userEditable'>,
+  value: string | null | undefined,
+): string | null {
   if (!item.userVisible || !item.userEditable) return null;
   const text = (value ?? '').trim();
   if (text === '') return VALUE_REQUIRED;

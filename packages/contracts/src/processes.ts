@@ -76,12 +76,7 @@ export const PROCESS_SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
 export const createProcessSchema = z.object({
   label: z.string().trim().min(1).max(200),
   /** derived from the label when absent (deriveSlug) */
-  slug: z
-    .string()
-    .trim()
-    .max(200)
-    .regex(PROCESS_SLUG_PATTERN, { message: 'Use lowercase letters, digits, hyphens and underscores only.' })
-    .optional(),
+  slug: z.string().trim().max(200).regex(PROCESS_SLUG_PATTERN, { message: 'Use lowercase letters, digits, hyphens and underscores only.' }).optional(),
   description: z.string().max(10_000).optional(),
   type: z.enum(PROCESS_TYPES).optional(),
 });

@@ -34,7 +34,9 @@ describe('schedule payload', () => {
   });
 
   it('refuses intervals under 10 minutes', () => {
-    expect(problems({ strategy: 'interval-execution', interval: 9, interval_period: 'minutes' })).toEqual([{ field: 'interval', message: MIN_INTERVAL_MESSAGE }]);
+    expect(problems({ strategy: 'interval-execution', interval: 9, interval_period: 'minutes' })).toEqual([
+      { field: 'interval', message: MIN_INTERVAL_MESSAGE },
+    ]);
     expect(problems({ strategy: 'interval-execution', interval: 10, interval_period: 'minutes' })).toEqual([]);
     expect(problems({ strategy: 'interval-execution', interval: 1, interval_period: 'hours' })).toEqual([]);
     expect(problems({ strategy: 'on-new-data', data_url: 'https://stac.example/collections/s2/items', interval: 5, interval_period: 'minutes' })).toEqual([
@@ -50,19 +52,38 @@ describe('schedule display', () => {
   });
 
   it('describes each strategy in the list', () => {
-    const common = { startTime: '2026-12-01T06:00:00Z', endTime: null, interval: null, intervalPeriod: null, hour: null, minute: null, dayOfMonth: [], dataUrl: null };
+    const common = {
+      startTime: '2026-12-01T06:00:00Z',
+      endTime: null,
+      interval: null,
+      intervalPeriod: null,
+      hour: null,
+      minute: null,
+      dayOfMonth: [],
+      dataUrl: null,
+    };
     expect(scheduleDescription({ ...common, strategy: 'single-execution' })).toBe('Once at 2026-12-01 06:00 UTC');
     expect(scheduleDescription({ ...common, strategy: 'interval-execution', interval: 2, intervalPeriod: 'hours', endTime: '2026-12-31T00:00:00Z' })).toBe(
       'Every 2 hours from 2026-12-01 06:00 UTC until 2026-12-31 00:00 UTC',
     );
     expect(scheduleDescription({ ...common, strategy: 'interval-execution', interval: 1, intervalPeriod: 'days' })).toBe('Every day from 2026-12-01 06:00 UTC');
-    expect(scheduleDescription({ ...common, strategy: 'crontab-execution', hour: 6, minute: 5, dayOfMonth: [2, 4, 6] })).toBe('At 06:05 UTC on days 2, 4, 6 of each month');
+    expect(scheduleDescription({ ...common, strategy: 'crontab-execution', hour: 6, minute: 5, dayOfMonth: [2, 4, 6] })).toBe(
+      'At 06:05 UTC on days 2, 4, 6 of each month',
+    );
     expect(scheduleDescription({ ...common, strategy: 'external-trigger' })).toBe('Whenever its trigger URL is called');
     expect(scheduleDescription({ ...common, strategy: 'on-new-data', dataUrl: 'https://stac/x' })).toBe('For each new item of https://stac/x');
   });
 
   it('converts between execution input groups and schedule inputs both ways', () => {
-    const groups = [{ node_id: 'ndvi', items: [{ identifier: 'threshold', value: '0.3' }, { identifier: 'note', value: null }] }];
+    const groups = [
+      {
+        node_id: 'ndvi',
+        items: [
+          { identifier: 'threshold', value: '0.3' },
+          { identifier: 'note', value: null },
+        ],
+      },
+    ];
     const inputs = scheduleInputsFromGroups(groups, 'ndvi-demo');
     expect(inputs).toEqual({ workflow: { identifier: 'ndvi-demo' }, tasks: [{ task_id: 'ndvi', inputs: { threshold: '0.3', note: null } }] });
     expect(groupsFromScheduleInputs(inputs)).toEqual(groups);

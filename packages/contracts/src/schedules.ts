@@ -71,7 +71,10 @@ export const scheduleInputsSchema = z.object({
 export type ScheduleInputs = z.infer<typeof scheduleInputsSchema>;
 
 /** The execution payload's input groups as schedule inputs (the form fills both from one set of values). */
-export function scheduleInputsFromGroups(groups: { node_id: string; items: { identifier: string; value?: string | null }[] }[], workflowIdentifier?: string): ScheduleInputs {
+export function scheduleInputsFromGroups(
+  groups: { node_id: string; items: { identifier: string; value?: string | null }[] }[],
+  workflowIdentifier?: string,
+): ScheduleInputs {
   return {
     ...(workflowIdentifier ? { workflow: { identifier: workflowIdentifier } } : {}),
     tasks: groups.map((group) => ({ task_id: group.node_id, inputs: Object.fromEntries(group.items.map((item) => [item.identifier, item.value ?? null])) })),
@@ -79,7 +82,9 @@ export function scheduleInputsFromGroups(groups: { node_id: string; items: { ide
 }
 
 /** Schedule inputs as the execution payload's input groups (what each fired execution is created with). */
-export function groupsFromScheduleInputs(inputs: ScheduleInputs | null | undefined): { node_id: string; items: { identifier: string; value: string | null }[] }[] {
+export function groupsFromScheduleInputs(
+  inputs: ScheduleInputs | null | undefined,
+): { node_id: string; items: { identifier: string; value: string | null }[] }[] {
   return (inputs?.tasks ?? []).map((task) => ({
     node_id: task.task_id,
     items: Object.entries(task.inputs).map(([identifier, value]) => ({ identifier, value })),
@@ -88,16 +93,21 @@ export function groupsFromScheduleInputs(inputs: ScheduleInputs | null | undefin
 
 const dateTime = z.iso.datetime({ offset: true, message: 'Give a date and time (ISO 8601, e.g. 2026-01-31T06:00:00Z).' });
 
-const daysOfMonth = z
-  .union([z.array(z.number().int()), z.string()])
-  .transform((value, context) => {
-    const days = (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '').map((part) => Number(part.trim())) : value).sort((a, b) => a - b);
-    if (days.some((day) => !Number.isInteger(day) || day < 1 || day > 31)) {
-      context.addIssue({ code: 'custom', message: 'Days of the month are 1 to 31.' });
-      return z.NEVER;
-    }
-    return [...new Set(days)];
-  });
+const daysOfMonth = z.union([z.array(z.number().int()), z.string()]).transform((value, context) => {
+  const days = (
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .filter((part) => part.trim() !== '')
+          .map((part) => Number(part.trim()))
+      : value
+  ).sort((a, b) => a - b);
+  if (days.some((day) => !Number.isInteger(day) || day < 1 || day > 31)) {
+    context.addIssue({ code: 'custom', message: 'Days of the month are 1 to 31.' });
+    return z.NEVER;
+  }
+  return [...new Set(days)];
+});
 
 /**
  * POST builder/v1/schedules (spec 1 §3 Schedule payload). PATCH takes any part of it; the
@@ -116,7 +126,10 @@ export const schedulePayloadSchema = z.object({
   hour: z.number().int().min(0).max(23).nullable().optional(),
   minute: z.number().int().min(0).max(59).nullable().optional(),
   day_of_month: daysOfMonth.nullable().optional(),
-  data_url: z.url({ protocol: /^https?$/, message: 'Give an http(s) URL.' }).nullable().optional(),
+  data_url: z
+    .url({ protocol: /^https?$/, message: 'Give an http(s) URL.' })
+    .nullable()
+    .optional(),
   inputs: scheduleInputsSchema.default({ tasks: [] }),
 });
 export type SchedulePayload = z.input<typeof schedulePayloadSchema>;
@@ -214,7 +227,9 @@ const utc = (iso: string | null) => {
 };
 
 /** Spec 3 Schedules list: the Description column, which depends on the strategy. */
-export function scheduleDescription(schedule: Pick<ScheduleAttributes, 'strategy' | 'startTime' | 'endTime' | 'interval' | 'intervalPeriod' | 'hour' | 'minute' | 'dayOfMonth' | 'dataUrl'>): string {
+export function scheduleDescription(
+  schedule: Pick<ScheduleAttributes, 'strategy' | 'startTime' | 'endTime' | 'interval' | 'intervalPeriod' | 'hour' | 'minute' | 'dayOfMonth' | 'dataUrl'>,
+): string {
   const until = schedule.endTime ? ` until ${utc(schedule.endTime)}` : '';
   switch (schedule.strategy) {
     case 'single-execution':

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 
 /** A STAC link (STAC 1.0 item-spec "Link Object"). */
-export const stacLinkSchema = z
-  .object({ rel: z.string(), href: z.string(), type: z.string().optional(), title: z.string().optional() })
-  .catchall(z.unknown());
+export const stacLinkSchema = z.object({ rel: z.string(), href: z.string(), type: z.string().optional(), title: z.string().optional() }).catchall(z.unknown());
 
 /** A STAC asset ("Asset Object"). */
 export const stacAssetSchema = z
-  .object({ href: z.string(), title: z.string().optional(), description: z.string().optional(), type: z.string().optional(), roles: z.array(z.string()).optional() })
+  .object({
+    href: z.string(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    type: z.string().optional(),
+    roles: z.array(z.string()).optional(),
+  })
   .catchall(z.unknown());
 
 /**

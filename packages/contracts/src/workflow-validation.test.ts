@@ -19,7 +19,13 @@ const signatures: Record<string, ProcessSignature> = {
   'load:1': { inputs: [{ name: 'product', dataType: 'string' }], outputs: [{ name: 'red', dataType: 'geotiff' }], dependencies: [] },
 };
 const resolve: VersionResolver = (identifier) => (signatures[identifier] ? { signature: signatures[identifier] } : undefined);
-const node = (id: string, processVersion: string, inputs: WorkflowNode['inputs'] = {}): WorkflowNode => ({ id, kind: 'process', processVersion, position: { x: 0, y: 0 }, inputs });
+const node = (id: string, processVersion: string, inputs: WorkflowNode['inputs'] = {}): WorkflowNode => ({
+  id,
+  kind: 'process',
+  processVersion,
+  position: { x: 0, y: 0 },
+  inputs,
+});
 const splitter: WorkflowNode = { id: 'each', kind: 'dynamic-list-splitter', position: { x: 0, y: 0 }, inputs: {}, listType: 'list-product' };
 const messages = (graph: WorkflowGraph) => validateWorkflowGraph(graph, resolve).map((problem) => problem.message);
 
@@ -55,7 +61,7 @@ describe('workflow graph validation', () => {
       ],
     };
     expect(messages(graph)).toEqual([
-      'Connection search.products → ndvi.red: the output\'s data type list-product does not match the input\'s data type geotiff.',
+      "Connection search.products → ndvi.red: the output's data type list-product does not match the input's data type geotiff.",
       'Connection load.blue → ndvi.red: node load has no output "blue".',
       'Input ndvi.red is connected more than once.',
       'Connection ghost.x → ndvi.threshold: node "ghost" does not exist.',
@@ -112,15 +118,30 @@ describe('workflow inputs', () => {
   it('lists the unconnected inputs per node with their settings', () => {
     const graph: WorkflowGraph = {
       ...fanOut,
-      nodes: fanOut.nodes.map((n) => (n.id === 'ndvi' ? { ...n, label: 'NDVI', inputs: { threshold: { label: 'Threshold', userEditable: false, doc: 'NDVI cut' } } } : n)),
+      nodes: fanOut.nodes.map((n) =>
+        n.id === 'ndvi' ? { ...n, label: 'NDVI', inputs: { threshold: { label: 'Threshold', userEditable: false, doc: 'NDVI cut' } } } : n,
+      ),
     };
     const groups = workflowInputGroups(graph, resolve, (identifier) => (identifier === 'float' ? 'Float' : undefined));
     expect(groups).toEqual([
-      { node_id: 'search', label: 'search:1', items: [expect.objectContaining({ identifier: 'area', label: 'area', defaultValue: null, dataType: { identifier: 'bbox', label: 'bbox' } })] },
+      {
+        node_id: 'search',
+        label: 'search:1',
+        items: [expect.objectContaining({ identifier: 'area', label: 'area', defaultValue: null, dataType: { identifier: 'bbox', label: 'bbox' } })],
+      },
       {
         node_id: 'ndvi',
         label: 'NDVI',
-        items: [expect.objectContaining({ identifier: 'threshold', label: 'Threshold', defaultValue: '0.3', userEditable: false, doc: 'NDVI cut', dataType: { identifier: 'float', label: 'Float' } })],
+        items: [
+          expect.objectContaining({
+            identifier: 'threshold',
+            label: 'Threshold',
+            defaultValue: '0.3',
+            userEditable: false,
+            doc: 'NDVI cut',
+            dataType: { identifier: 'float', label: 'Float' },
+          }),
+        ],
       },
     ]);
   });
@@ -130,7 +151,14 @@ describe('workflow document', () => {
   it('round-trips through YAML', () => {
     const text = workflowDocumentText({ label: 'Flood', identifier: 'flood', shortDescription: 'maps', graph: fanOut });
     expect(text).toContain('kind: asb/workflow');
-    expect(parseWorkflowDocument(text)).toEqual({ kind: 'asb/workflow', version: 1, label: 'Flood', identifier: 'flood', shortDescription: 'maps', graph: fanOut });
+    expect(parseWorkflowDocument(text)).toEqual({
+      kind: 'asb/workflow',
+      version: 1,
+      label: 'Flood',
+      identifier: 'flood',
+      shortDescription: 'maps',
+      graph: fanOut,
+    });
   });
 
   it('explains what is wrong with a file that is not one', () => {

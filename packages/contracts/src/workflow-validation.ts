@@ -76,8 +76,10 @@ export function validateWorkflowGraph(graph: WorkflowGraph, resolve: VersionReso
     }
     const output = ports.get(edge.source)?.outputs.find((port) => port.name === edge.sourceOutput);
     const input = ports.get(edge.target)?.inputs.find((port) => port.name === edge.targetInput);
-    if (ports.has(edge.source) && !output) problems.push({ pointer: `${at}/sourceOutput`, message: `${label}: node ${nodeName(source)} has no output "${edge.sourceOutput}".` });
-    if (ports.has(edge.target) && !input) problems.push({ pointer: `${at}/targetInput`, message: `${label}: node ${nodeName(target)} has no input "${edge.targetInput}".` });
+    if (ports.has(edge.source) && !output)
+      problems.push({ pointer: `${at}/sourceOutput`, message: `${label}: node ${nodeName(source)} has no output "${edge.sourceOutput}".` });
+    if (ports.has(edge.target) && !input)
+      problems.push({ pointer: `${at}/targetInput`, message: `${label}: node ${nodeName(target)} has no input "${edge.targetInput}".` });
     if (output && input && !isDataTypeCompatible(output.dataType, input.dataType))
       problems.push({ pointer: at, message: `${label}: the output's data type ${output.dataType} does not match the input's data type ${input.dataType}.` });
     const inputKey = `${edge.target}.${edge.targetInput}`;
@@ -107,7 +109,10 @@ export function validateWorkflowGraph(graph: WorkflowGraph, resolve: VersionReso
           message: `Input ${node.id}.${port.name} has no connection, no default value and is not editable by the user: it could never get a value.`,
         });
       if (settings.dataType && !isDataTypeCompatible(settings.dataType, port.dataType))
-        problems.push({ pointer: `${at}/dataType`, message: `Input ${node.id}.${port.name} is declared ${port.dataType}: it cannot be shown as ${settings.dataType}.` });
+        problems.push({
+          pointer: `${at}/dataType`,
+          message: `Input ${node.id}.${port.name} is declared ${port.dataType}: it cannot be shown as ${settings.dataType}.`,
+        });
       const constraints = settings.constraints;
       if (constraints?.enum_labels && (!constraints.enum || constraints.enum_labels.length !== constraints.enum.length))
         problems.push({ pointer: `${at}/constraints/enum_labels`, message: `Input ${node.id}.${port.name}: give one label per choice.` });

@@ -124,12 +124,7 @@ export function nodePorts(node: WorkflowNode, signature: ProcessSignature | unde
 export const WORKFLOW_SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
 export const createWorkflowSchema = z.object({
   label: z.string().trim().min(1).max(200),
-  slug: z
-    .string()
-    .trim()
-    .max(200)
-    .regex(WORKFLOW_SLUG_PATTERN, { message: 'Use lowercase letters, digits, hyphens and underscores only.' })
-    .optional(),
+  slug: z.string().trim().max(200).regex(WORKFLOW_SLUG_PATTERN, { message: 'Use lowercase letters, digits, hyphens and underscores only.' }).optional(),
   shortDescription: z.string().max(1_000).optional(),
   graph: workflowGraphSchema.optional(),
 });

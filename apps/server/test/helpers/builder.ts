@@ -26,7 +26,14 @@ export function builderSeeds(app: TestApp) {
       process ??= (await app.ctx.db.insert(processes).values({ identifier, slug: identifier, label: identifier, ownerId }).returning())[0]!;
       const [version] = await app.ctx.db
         .insert(processVersions)
-        .values({ identifier: `${identifier}:${value}`, label: identifier, ownerId, processId: process.id, value, signature: { dependencies: [], ...signature } })
+        .values({
+          identifier: `${identifier}:${value}`,
+          label: identifier,
+          ownerId,
+          processId: process.id,
+          value,
+          signature: { dependencies: [], ...signature },
+        })
         .returning();
       return version!.id;
     },
@@ -40,10 +47,20 @@ export function builderSeeds(app: TestApp) {
       const current = graphs[graphs.length - 1] ?? { nodes: [], edges: [] };
       const [row] = await app.ctx.db
         .insert(workflows)
-        .values({ identifier, slug: identifier, label: options.label ?? identifier, ownerId, isArchived: options.isArchived ?? false, version: Math.max(graphs.length, 1), graph: current })
+        .values({
+          identifier,
+          slug: identifier,
+          label: options.label ?? identifier,
+          ownerId,
+          isArchived: options.isArchived ?? false,
+          version: Math.max(graphs.length, 1),
+          graph: current,
+        })
         .returning();
       const versions = graphs.length > 0 ? graphs : [current];
-      await app.ctx.db.insert(workflowVersions).values(versions.map((graph, index) => ({ workflowId: row!.id, version: index + 1, graph, createdBy: ownerId })));
+      await app.ctx.db
+        .insert(workflowVersions)
+        .values(versions.map((graph, index) => ({ workflowId: row!.id, version: index + 1, graph, createdBy: ownerId })));
       for (const workspaceId of options.workspaceIds ?? []) {
         await app.ctx.db.insert(resourceWorkspaces).values({ resourceType: 'workflows', resourceId: row!.id, workspaceId: Number(workspaceId) });
       }

@@ -35,7 +35,15 @@ export function engineSeeds(app: TestApp) {
       const [process] = await app.ctx.db.insert(processes).values({ identifier, slug: identifier, label: identifier, ownerId: 'admin' }).returning();
       const [version] = await app.ctx.db
         .insert(processVersions)
-        .values({ identifier: `${identifier}:1`, label: identifier, ownerId: 'admin', processId: process!.id, value: '1', signature: { dependencies: [], ...signature }, manifest })
+        .values({
+          identifier: `${identifier}:1`,
+          label: identifier,
+          ownerId: 'admin',
+          processId: process!.id,
+          value: '1',
+          signature: { dependencies: [], ...signature },
+          manifest,
+        })
         .returning();
       await app.ctx.db.insert(processImages).values({
         identifier: `${identifier}:1`,
@@ -54,7 +62,11 @@ export function engineSeeds(app: TestApp) {
       return `${identifier}:1`;
     },
     /** POST executions + PATCH execute; the execution's id */
-    async run(workflowId: string, inputs: { node_id: string; items: { identifier: string; value: string }[] }[] = [], headers: Headers = app.adminHeader): Promise<string> {
+    async run(
+      workflowId: string,
+      inputs: { node_id: string; items: { identifier: string; value: string }[] }[] = [],
+      headers: Headers = app.adminHeader,
+    ): Promise<string> {
       const created = await app.server.inject({ method: 'POST', url: '/builder/v1/executions', headers, payload: { processor_id: workflowId, inputs } });
       if (created.statusCode !== 201) throw new Error(`create: ${created.statusCode} ${created.body}`);
       const id = created.json<{ data: { id: string } }>().data.id;
@@ -82,7 +94,10 @@ export function engineSeeds(app: TestApp) {
 export async function waitForStatus(app: TestApp, id: string, statuses: string[], timeoutMs = 20_000): Promise<typeof executions.$inferSelect> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [row] = await app.ctx.db.select().from(executions).where(eq(executions.id, Number(id)));
+    const [row] = await app.ctx.db
+      .select()
+      .from(executions)
+      .where(eq(executions.id, Number(id)));
     if (row && statuses.includes(row.status)) return row;
     if (Date.now() > deadline) throw new Error(`execution ${id} still ${row?.status} after ${timeoutMs} ms: ${JSON.stringify(row?.executionResults)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -96,11 +111,21 @@ export async function getExecution(app: TestApp, id: string, headers: Headers = 
 
 /** The engine's rows of an execution's tasks (pids, error, try numbers), in creation order. */
 export async function taskRows(app: TestApp, executionId: string): Promise<(typeof executionTasks.$inferSelect)[]> {
-  return app.ctx.db.select().from(executionTasks).where(eq(executionTasks.executionId, Number(executionId))).orderBy(asc(executionTasks.id));
+  return app.ctx.db
+    .select()
+    .from(executionTasks)
+    .where(eq(executionTasks.executionId, Number(executionId)))
+    .orderBy(asc(executionTasks.id));
 }
 
 /** Polls until the task is in one of `states`; its row. */
-export async function waitForTask(app: TestApp, executionId: string, taskId: string, states: string[], timeoutMs = 20_000): Promise<typeof executionTasks.$inferSelect> {
+export async function waitForTask(
+  app: TestApp,
+  executionId: string,
+  taskId: string,
+  states: string[],
+  timeoutMs = 20_000,
+): Promise<typeof executionTasks.$inferSelect> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const row = (await taskRows(app, executionId)).find((task) => task.taskId === taskId);
@@ -119,9 +144,19 @@ export async function taskmgrTasks(app: TestApp, executionId: string, headers: H
 }
 
 /** GET .../tasks/{taskId}/log (?try=n): status and text. */
-export async function taskLog(app: TestApp, executionId: string, taskId: string, tryNumber?: number, headers: Headers = app.adminHeader): Promise<{ statusCode: number; body: string }> {
+export async function taskLog(
+  app: TestApp,
+  executionId: string,
+  taskId: string,
+  tryNumber?: number,
+  headers: Headers = app.adminHeader,
+): Promise<{ statusCode: number; body: string }> {
   const query = tryNumber === undefined ? '' : `?try=${tryNumber}`;
-  const response = await app.server.inject({ method: 'GET', url: `/builder/v1/executions/${executionId}/tasks/${encodeURIComponent(taskId)}/log${query}`, headers });
+  const response = await app.server.inject({
+    method: 'GET',
+    url: `/builder/v1/executions/${executionId}/tasks/${encodeURIComponent(taskId)}/log${query}`,
+    headers,
+  });
   return { statusCode: response.statusCode, body: response.body };
 }
 

@@ -52,7 +52,17 @@ export async function makeTestRasters(dir: string): Promise<TestRasters> {
   const cog = ['-q', '-of', 'COG', '-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=YES', '-co', 'BLOCKSIZE=256'];
   await run('gdal_translate', [...cog, path.join(dir, 'lonlat-plain.tif'), path.join(dir, 'lonlat-cog.tif')]);
   await run('gdal_translate', [...cog, path.join(dir, 'utm-plain.tif'), path.join(dir, 'utm-cog.tif')]);
-  await run('gdal_translate', ['-q', '-co', 'TILED=NO', '-co', 'COMPRESS=DEFLATE', '-co', 'BLOCKYSIZE=7', path.join(dir, 'rgb-plain.tif'), path.join(dir, 'rgb-stripped.tif')]);
+  await run('gdal_translate', [
+    '-q',
+    '-co',
+    'TILED=NO',
+    '-co',
+    'COMPRESS=DEFLATE',
+    '-co',
+    'BLOCKYSIZE=7',
+    path.join(dir, 'rgb-plain.tif'),
+    path.join(dir, 'rgb-stripped.tif'),
+  ]);
   return { lonlat: path.join(dir, 'lonlat-cog.tif'), utm: path.join(dir, 'utm-cog.tif'), stripped: path.join(dir, 'rgb-stripped.tif') };
 }
 
@@ -120,7 +130,21 @@ with rasterio.open(sys.argv[1]) as src:
  * back: the reference a rendered tile is compared with.
  */
 export async function gdalwarpTile(file: string, bounds: Box, out: string, size = 256): Promise<WarpedTile> {
-  await run('gdalwarp', ['-q', '-overwrite', '-t_srs', 'EPSG:3857', '-te', ...[bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].map(String), '-ts', String(size), String(size), '-r', 'near', file, out]);
+  await run('gdalwarp', [
+    '-q',
+    '-overwrite',
+    '-t_srs',
+    'EPSG:3857',
+    '-te',
+    ...[bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].map(String),
+    '-ts',
+    String(size),
+    String(size),
+    '-r',
+    'near',
+    file,
+    out,
+  ]);
   const { stdout } = await run(PYTHON, ['-c', READ, out], { maxBuffer: 64 * 1024 * 1024 });
   const parsed = JSON.parse(stdout) as { nodata: number | null; bands: (number | null)[][] };
   return { nodata: parsed.nodata, bands: parsed.bands.map((band) => band.map((value) => value ?? NaN)) };

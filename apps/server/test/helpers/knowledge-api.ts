@@ -9,7 +9,13 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export interface JsonApiObject<A = Record<string, unknown>> {
   type: string;
   id: string;
-  attributes: A & { identifier: string; label: string; ownerId: string; isArchived: boolean; permissions: { change: boolean; delete: boolean; share: boolean } };
+  attributes: A & {
+    identifier: string;
+    label: string;
+    ownerId: string;
+    isArchived: boolean;
+    permissions: { change: boolean; delete: boolean; share: boolean };
+  };
   relationships: Record<string, { data: { type: string; id: string } | { type: string; id: string }[] }>;
 }
 
@@ -32,7 +38,11 @@ export function knowledgeApi(app: TestApp) {
     },
     createProcess: (attributes: object, headers: Headers = app.adminHeader, workspaceIds?: string[]) =>
       send('POST', '/knowledge/v1/processes', headers, {
-        data: { type: 'processes', attributes, relationships: workspaceIds ? { workspaces: { data: workspaceIds.map((id) => ({ type: 'workspaces', id })) } } : undefined },
+        data: {
+          type: 'processes',
+          attributes,
+          relationships: workspaceIds ? { workspaces: { data: workspaceIds.map((id) => ({ type: 'workspaces', id })) } } : undefined,
+        },
       }),
     async processId(attributes: object, headers: Headers = app.adminHeader, workspaceIds?: string[]): Promise<string> {
       const response = await api.createProcess(attributes, headers, workspaceIds);
@@ -46,7 +56,9 @@ export function knowledgeApi(app: TestApp) {
     patch: (url: string, type: string, attributes: object, headers: Headers = app.adminHeader) =>
       send('PATCH', url, headers, { data: { type, id: url.split('/').pop(), attributes } }),
     async workspace(identifier: string): Promise<string> {
-      const response = await send('POST', '/knowledge/v1/workspaces', app.adminHeader, { data: { type: 'workspaces', attributes: { identifier, label: identifier } } });
+      const response = await send('POST', '/knowledge/v1/workspaces', app.adminHeader, {
+        data: { type: 'workspaces', attributes: { identifier, label: identifier } },
+      });
       expect(response.statusCode, response.body).toBe(201);
       return response.json<{ data: JsonApiObject }>().data.id;
     },

@@ -11,7 +11,11 @@ import { mountNotes, notesResource } from './notes.resource.js';
  * A test-only child resource: comments belong to a note (inheritsFrom) with every
  * default of the link, the way buckets, versions and images belong to a process.
  */
-export const noteComments = pgTable('test_note_comments', { ...resourceColumns(), noteId: integer('note_id').notNull(), body: text('body').notNull().default('') });
+export const noteComments = pgTable('test_note_comments', {
+  ...resourceColumns(),
+  noteId: integer('note_id').notNull(),
+  body: text('body').notNull().default(''),
+});
 
 export const noteCommentsResource: ResourceDefinition = {
   type: 'note-comments',

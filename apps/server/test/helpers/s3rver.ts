@@ -31,7 +31,12 @@ export async function startS3(bucket = 'asb-test'): Promise<TestS3> {
     prefix: 'datastore/',
     forcePathStyle: true,
   };
-  const client = new S3Client({ endpoint: config.endpoint, region: config.region, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   return {
     config,
     async keys(prefix = '') {

@@ -88,7 +88,9 @@ export function schedulesApi(app: TestApp) {
       return response.json<{ data: ScheduleObject }>().data;
     },
     share: (id: string, workspaceIds: string[], headers: Headers = app.adminHeader) =>
-      send('PATCH', `${base}/${id}`, headers, { data: { type: 'schedules', id, relationships: { workspaces: { data: workspaceIds.map((w) => ({ type: 'workspaces', id: w })) } } } }),
+      send('PATCH', `${base}/${id}`, headers, {
+        data: { type: 'schedules', id, relationships: { workspaces: { data: workspaceIds.map((w) => ({ type: 'workspaces', id: w })) } } },
+      }),
     archive: (id: string, headers: Headers = app.adminHeader) => send('PATCH', `${base}/${id}/archive`, headers),
     unarchive: (id: string, headers: Headers = app.adminHeader) => send('PATCH', `${base}/${id}/unarchive`, headers),
     delete: (id: string, headers: Headers = app.adminHeader) => send('DELETE', `${base}/${id}`, headers),
@@ -114,7 +116,10 @@ export async function scheduledExecutions(app: TestApp, scheduleId: string) {
 
 /** The stored schedule row (next_run_at, last_error, ... as the scheduler sees them). */
 export async function scheduleRow(app: TestApp, scheduleId: string) {
-  const [row] = await app.ctx.db.select().from(schedules).where(eq(schedules.id, Number(scheduleId)));
+  const [row] = await app.ctx.db
+    .select()
+    .from(schedules)
+    .where(eq(schedules.id, Number(scheduleId)));
   return row!;
 }
 

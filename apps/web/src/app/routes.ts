@@ -68,7 +68,9 @@ export type RouteKey = keyof typeof ROUTES;
 
 /** Fills `:param` placeholders: routePath('workflow', {id: 3}) -> '/workflows/3'. */
 export function routePath(key: RouteKey, params: Record<string, string | number> = {}): string {
-  return ROUTES[key].path
-    .replace(/:(\w+)\??/g, (_match, name: string) => (params[name] !== undefined ? encodeURIComponent(String(params[name])) : ''))
-    .replace(/\/$/, '') || '/';
+  return (
+    ROUTES[key].path
+      .replace(/:(\w+)\??/g, (_match, name: string) => (params[name] !== undefined ? encodeURIComponent(String(params[name])) : ''))
+      .replace(/\/$/, '') || '/'
+  );
 }

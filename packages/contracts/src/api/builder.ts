@@ -48,7 +48,11 @@ export const executionOperations = defineOperations({
     status: 201,
     response: executionDocument,
   },
-  'POST /builder/v1/executions/{id}/product-order': { summary: 'Order the EO products among the inputs', params: idParams, response: z.object({ data: productOrderSchema }) },
+  'POST /builder/v1/executions/{id}/product-order': {
+    summary: 'Order the EO products among the inputs',
+    params: idParams,
+    response: z.object({ data: productOrderSchema }),
+  },
   'PATCH /builder/v1/executions/{id}/stop': { summary: 'Stop a running execution', params: idParams, response: executionDocument },
   'GET /builder/v1/executions/{id}/tasks/{taskId}/log': {
     summary: "A task attempt's log",
@@ -65,7 +69,8 @@ export const executionOperations = defineOperations({
 });
 
 /** Schedules take the spec payload as it is or as JSON:API (docs/schedules.md "API"). */
-const plainOrEnvelope = <S extends z.ZodType>(payload: S) => z.union([payload, z.object({ data: z.object({ type: z.string().optional(), id: z.string().optional(), attributes: payload }) })]);
+const plainOrEnvelope = <S extends z.ZodType>(payload: S) =>
+  z.union([payload, z.object({ data: z.object({ type: z.string().optional(), id: z.string().optional(), attributes: payload }) })]);
 export const schedulesContract = withPlainWrites(
   resourceContract('/builder/v1', 'schedules', 'schedule', {
     attributes: scheduleAttributesSchema,
@@ -83,7 +88,9 @@ export const scheduleOperations = defineOperations({
     // the trigger's payload is optional and read by the schedule's own rules
     body: z.unknown(),
     status: 201,
-    response: z.object({ data: z.object({ type: z.literal('executions'), id: z.string(), attributes: z.object({ identifier: z.string(), status: z.literal('pending') }) }) }),
+    response: z.object({
+      data: z.object({ type: z.literal('executions'), id: z.string(), attributes: z.object({ identifier: z.string(), status: z.literal('pending') }) }),
+    }),
   },
 });
 

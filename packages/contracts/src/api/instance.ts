@@ -34,7 +34,8 @@ export const instanceOperations = defineOperations({
   'GET /resmgr/api/details': serviceDetails,
   'GET /api/openapi.json': { summary: 'This document (OpenAPI 3)', response: openApiDocumentSchema },
   'GET /backend/live/{channel}/': {
-    summary: 'Server-sent events: {username} the events meant for that user, _all_executions every executionUpdate (superusers), _marketplace the events meant for everyone',
+    summary:
+      'Server-sent events: {username} the events meant for that user, _all_executions every executionUpdate (superusers), _marketplace the events meant for everyone',
     params: z.object({ channel: z.string() }),
     query: z.object({ token: z.string().optional().describe('a bearer token, for clients that cannot send the header (EventSource)') }),
     response: { file: 'text/event-stream' },

@@ -120,14 +120,26 @@ export type Processor = z.infer<typeof processorSchema>;
 
 /** knowledge/v1 calls on a workflow beyond the generic ones (docs/workflows.md, spec 1 §7 Knowledge). */
 export const workflowOperations = defineOperations({
-  'GET /knowledge/v1/workflows/{id}/versions': { summary: 'The saved versions of a workflow, newest first', params: idParams, response: z.object({ data: z.array(workflowVersionSummarySchema) }) },
+  'GET /knowledge/v1/workflows/{id}/versions': {
+    summary: 'The saved versions of a workflow, newest first',
+    params: idParams,
+    response: z.object({ data: z.array(workflowVersionSummarySchema) }),
+  },
   'GET /knowledge/v1/workflows/{id}/versions/{version}': {
     summary: 'One saved version of a workflow',
     params: versionParams,
     response: z.object({ data: z.object({ version: z.number().int(), graph: workflowGraphSchema, createdAt: z.string(), createdBy: z.string() }) }),
   },
-  'GET /knowledge/v1/workflows/{id}/nodes': { summary: "A workflow's nodes with their ports", params: idParams, response: z.object({ data: z.array(workflowNodeResourceSchema) }) },
-  'GET /knowledge/v1/nodes/{id}/process': { summary: 'The process version a node runs', params: idParams, response: resourceDocumentOf(processVersionsContract) },
+  'GET /knowledge/v1/workflows/{id}/nodes': {
+    summary: "A workflow's nodes with their ports",
+    params: idParams,
+    response: z.object({ data: z.array(workflowNodeResourceSchema) }),
+  },
+  'GET /knowledge/v1/nodes/{id}/process': {
+    summary: 'The process version a node runs',
+    params: idParams,
+    response: resourceDocumentOf(processVersionsContract),
+  },
   'GET /knowledge/v1/processors/{id}': {
     summary: 'A workflow version with its inputs (the execute form)',
     params: idParams,
@@ -139,7 +151,11 @@ export const workflowOperations = defineOperations({
     params: idParams,
     response: z.object({ data: z.record(z.string(), z.record(z.string(), z.object({ type: z.string(), label: z.string() }))) }),
   },
-  'GET /knowledge/v1/workflows/{id}/is_published': { summary: 'Whether a workflow is published', params: idParams, response: z.object({ data: z.object({ published: z.boolean() }) }) },
+  'GET /knowledge/v1/workflows/{id}/is_published': {
+    summary: 'Whether a workflow is published',
+    params: idParams,
+    response: z.object({ data: z.object({ published: z.boolean() }) }),
+  },
   'PATCH /knowledge/v1/workflows/{id}/publish': {
     summary: 'Publish a workflow to the Marketplace',
     params: idParams,
@@ -148,5 +164,9 @@ export const workflowOperations = defineOperations({
     response: workflowDocument,
   },
   'PATCH /knowledge/v1/workflows/{id}/unpublish': { summary: 'Withdraw a workflow from the Marketplace', params: idParams, response: workflowDocument },
-  'GET /knowledge/v1/workflows/{id}/catalogue-item': { summary: 'The STAC item of a workflow (public once published)', params: idParams, response: stacItemSchema },
+  'GET /knowledge/v1/workflows/{id}/catalogue-item': {
+    summary: 'The STAC item of a workflow (public once published)',
+    params: idParams,
+    response: stacItemSchema,
+  },
 });

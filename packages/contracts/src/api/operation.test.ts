@@ -15,6 +15,10 @@ describe('operationIdOf', () => {
 
 describe('splitKey', () => {
   it("turns the key's path into Fastify's syntax", () => {
-    expect(splitKey('GET /cog/tiles/WebMercatorQuad/{z}/{x}/{y}')).toEqual({ method: 'GET', path: '/cog/tiles/WebMercatorQuad/{z}/{x}/{y}', routerPath: '/cog/tiles/WebMercatorQuad/:z/:x/:y' });
+    expect(splitKey('GET /cog/tiles/WebMercatorQuad/{z}/{x}/{y}')).toEqual({
+      method: 'GET',
+      path: '/cog/tiles/WebMercatorQuad/{z}/{x}/{y}',
+      routerPath: '/cog/tiles/WebMercatorQuad/:z/:x/:y',
+    });
   });
 });

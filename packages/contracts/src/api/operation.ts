@@ -60,16 +60,20 @@ type Infer<S> = S extends z.ZodType ? z.output<S> : never;
 type InferInput<S> = S extends z.ZodType ? z.input<S> : never;
 
 /** what the client receives (the schema's output: the server checked the answer against it); a file is a Blob, a redirect nothing to read */
-export type ResponseOf<O extends Operation> = O['response'] extends z.ZodType ? z.output<O['response']> : O['response'] extends { redirect: true } ? never : Blob;
+export type ResponseOf<O extends Operation> = O['response'] extends z.ZodType
+  ? z.output<O['response']>
+  : O['response'] extends { redirect: true }
+    ? never
+    : Blob;
 /** what a handler may return (the schema's input: the server's serializer parses it) */
 export type HandlerResult<O extends Operation> = O['response'] extends z.ZodType ? z.input<O['response']> : unknown;
 export type BodyOf<O extends Operation> = O['multipart'] extends true
   ? never
   : O['documents'] extends z.ZodType
-  ? z.input<O['documents']>
-  : O['attributes'] extends z.ZodType
-    ? WriteBody<z.input<O['attributes']>>
-    : InferInput<O['body']>;
+    ? z.input<O['documents']>
+    : O['attributes'] extends z.ZodType
+      ? WriteBody<z.input<O['attributes']>>
+      : InferInput<O['body']>;
 export type QueryOf<O extends Operation> = InferInput<O['query']>;
 export type ParsedBodyOf<O extends Operation> = Infer<O['body']>;
 export type ParsedQueryOf<O extends Operation> = Infer<O['query']>;

@@ -10,7 +10,11 @@ const buildStart = (summary: string) => ({ summary, params: bucketParams, status
 
 /** procimp: bucket files, builds, their status and the repository browser (spec 2 §7 "Bucket and import", docs/api.md). */
 export const procimpOperations = defineOperations({
-  'GET /procimp/process/buckets/{bucketId}/files': { summary: 'The file tree of a bucket (folders first, parents before children)', params: bucketParams, response: z.array(fileTreeNodeSchema) },
+  'GET /procimp/process/buckets/{bucketId}/files': {
+    summary: 'The file tree of a bucket (folders first, parents before children)',
+    params: bucketParams,
+    response: z.array(fileTreeNodeSchema),
+  },
   'POST /procimp/process/buckets/{bucketId}/files': {
     summary: 'Upload files into a bucket (each at most 20 MB)',
     params: bucketParams,
@@ -22,9 +26,22 @@ export const procimpOperations = defineOperations({
     status: 201,
     response: bucketUploadResultSchema,
   },
-  'DELETE /procimp/process/buckets/{bucketId}/files': { summary: 'Delete files and folders of a bucket', params: bucketParams, body: deleteBucketFilesSchema, response: deletedBucketFilesSchema },
-  'GET /procimp/process/buckets/{bucketId}/properties': { summary: "A bucket's identification, wrapper signature and resources", params: bucketParams, response: bucketPropertiesSchema },
-  'GET /procimp/process/buckets/{bucketId}/dockerfile': { summary: 'The Dockerfile a build would generate now', params: bucketParams, response: { file: 'text/plain' } },
+  'DELETE /procimp/process/buckets/{bucketId}/files': {
+    summary: 'Delete files and folders of a bucket',
+    params: bucketParams,
+    body: deleteBucketFilesSchema,
+    response: deletedBucketFilesSchema,
+  },
+  'GET /procimp/process/buckets/{bucketId}/properties': {
+    summary: "A bucket's identification, wrapper signature and resources",
+    params: bucketParams,
+    response: bucketPropertiesSchema,
+  },
+  'GET /procimp/process/buckets/{bucketId}/dockerfile': {
+    summary: 'The Dockerfile a build would generate now',
+    params: bucketParams,
+    response: { file: 'text/plain' },
+  },
   // the spec's clients start builds with GET; POST does the same
   'GET /procimp/process/buckets/{bucketId}/dry-run-import': buildStart('Start a dry-run build (the first status message; the rest on the status streams)'),
   'POST /procimp/process/buckets/{bucketId}/dry-run-import': buildStart('Start a dry-run build (the first status message; the rest on the status streams)'),

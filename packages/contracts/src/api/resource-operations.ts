@@ -38,7 +38,13 @@ export function resourceOperations<B extends string, A extends z.ZodObject, C ex
     [`GET ${base}`]: { summary: `List ${name}s`, query: listQuerySchema, response: listDocumentSchema(attributes) },
     [`POST ${base}`]: { summary: `Create a ${name}`, body: writePayloadSchema, status: 201, response: document, attributes: schemas.create },
     [`GET ${base}/{id}`]: { summary: `One ${name}`, params: idParams, response: document },
-    [`PATCH ${base}/{id}`]: { summary: `Change or share a ${name}`, params: idParams, body: writePayloadSchema, response: document, attributes: schemas.update },
+    [`PATCH ${base}/{id}`]: {
+      summary: `Change or share a ${name}`,
+      params: idParams,
+      body: writePayloadSchema,
+      response: document,
+      attributes: schemas.update,
+    },
     [`PATCH ${base}/{id}/archive`]: { summary: `Archive a ${name}`, params: idParams, response: document },
     [`PATCH ${base}/{id}/unarchive`]: { summary: `Unarchive a ${name}`, params: idParams, response: document },
     [`DELETE ${base}/{id}`]: { summary: `Delete a ${name}`, params: idParams, status: 204, response: noContent },
@@ -102,15 +108,22 @@ export function resourceContract<P extends string, T extends string, A extends z
  * envelope (the spec's schedule payload): the document and the client show `create` and
  * `update` as the bodies; the server reads both forms.
  */
-export function withPlainWrites<P extends string, T extends string, A extends z.ZodObject, C extends z.ZodType, U extends z.ZodType, DC extends z.ZodType, DU extends z.ZodType>(
-  contract: ResourceContract<P, T, A, C, U>,
-  documents: { create: DC; update: DU },
-) {
+export function withPlainWrites<
+  P extends string,
+  T extends string,
+  A extends z.ZodObject,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  DC extends z.ZodType,
+  DU extends z.ZodType,
+>(contract: ResourceContract<P, T, A, C, U>, documents: { create: DC; update: DU }) {
   const base = `${contract.prefix}/${contract.type}`;
   const operations = { ...contract.operations } as Record<string, object>;
   operations[`POST ${base}`] = { ...operations[`POST ${base}`], documents: documents.create };
   operations[`PATCH ${base}/{id}`] = { ...operations[`PATCH ${base}/{id}`], documents: documents.update };
   return { ...contract, operations } as unknown as Omit<ResourceContract<P, T, A, C, U>, 'operations'> & {
-    operations: ResourceContract<P, T, A, C, U>['operations'] & { [K in `POST ${P}/${T}`]: { documents: DC } } & { [K in `PATCH ${P}/${T}/{id}`]: { documents: DU } };
+    operations: ResourceContract<P, T, A, C, U>['operations'] & { [K in `POST ${P}/${T}`]: { documents: DC } } & {
+      [K in `PATCH ${P}/${T}/{id}`]: { documents: DU };
+    };
   };
 }

@@ -26,11 +26,20 @@ const renderQuery = {
 };
 export const tileJsonQuery = z.object({ ...renderQuery, minzoom: zoom, maxzoom: zoom });
 const tileQuery = z.object(renderQuery);
-const tileParams = z.object({ z: z.coerce.number<string>().int(), x: z.coerce.number<string>().int(), y: z.string().describe('the row, with an optional @1x..@4x scale') });
+const tileParams = z.object({
+  z: z.coerce.number<string>().int(),
+  x: z.coerce.number<string>().int(),
+  y: z.string().describe('the row, with an optional @1x..@4x scale'),
+});
 
 /** TiTiler-compatible map tiles of execution outputs (docs/tiles.md). */
 export const tilesOperations = defineOperations({
   'GET /cog/statistics': { summary: 'Per-band statistics of a GeoTIFF output', query: cogStatisticsQuery, response: cogStatisticsSchema },
   'GET /cog/tilejson.json': { summary: 'The TileJSON of a GeoTIFF output', query: tileJsonQuery, response: tileJsonSchema },
-  'GET /cog/tiles/WebMercatorQuad/{z}/{x}/{y}': { summary: 'A WebMercatorQuad PNG tile of a GeoTIFF output', params: tileParams, query: tileQuery, response: { file: 'image/png' } },
+  'GET /cog/tiles/WebMercatorQuad/{z}/{x}/{y}': {
+    summary: 'A WebMercatorQuad PNG tile of a GeoTIFF output',
+    params: tileParams,
+    query: tileQuery,
+    response: { file: 'image/png' },
+  },
 });

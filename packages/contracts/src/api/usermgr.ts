@@ -36,7 +36,11 @@ export const usermgrOperations = defineOperations({
   'GET /usermgr/v1/groups/{id}/members/': { summary: "A group's members and their roles", params: idParams, response: z.array(groupMemberSchema) },
   'PATCH /usermgr/v1/change_password/': { summary: 'Change the own password', body: changePasswordSchema, response: changePasswordResponseSchema },
   'GET /usermgr/v1/check_datastore/': { summary: 'Whether the datastore credentials were changed', response: checkDatastoreResponseSchema },
-  'POST /usermgr/v1/datastore_credentials/': { summary: 'New datastore credentials (shown once)', body: datastoreCredentialsSchema, response: datastoreCredentialsResponseSchema },
+  'POST /usermgr/v1/datastore_credentials/': {
+    summary: 'New datastore credentials (shown once)',
+    body: datastoreCredentialsSchema,
+    response: datastoreCredentialsResponseSchema,
+  },
   // the identity provider's pages (docs/api.md "usermgr"): the browser navigates to these, each answers a redirect
   'GET /usermgr/oidc/authenticate': {
     summary: 'Sign in at the identity provider: a redirect there (or to the login page with ?error= when it is unreachable)',

@@ -19,8 +19,24 @@ const RESULTS = {
   tasks: [
     { task_id: 'split', task_label: 'Split', state: 'success', start_date: '2024-01-01T00:00:01Z', end_date: '2024-01-01T00:00:02Z', try_number: 1, run: '' },
     { task_id: 'sum', task_label: 'Sum', state: 'upstream_failed', start_date: null, end_date: null, try_number: 0, run: '' },
-    { task_id: 'shout[1]', task_label: 'Shout', state: 'success', start_date: '2024-01-01T00:00:03Z', end_date: '2024-01-01T00:00:04.5Z', try_number: 1, run: 'split[1]' },
-    { task_id: 'shout[0]', task_label: 'Shout', state: 'failed', start_date: '2024-01-01T00:00:02.5Z', end_date: '2024-01-01T00:00:05Z', try_number: 2, run: 'split[0]' },
+    {
+      task_id: 'shout[1]',
+      task_label: 'Shout',
+      state: 'success',
+      start_date: '2024-01-01T00:00:03Z',
+      end_date: '2024-01-01T00:00:04.5Z',
+      try_number: 1,
+      run: 'split[1]',
+    },
+    {
+      task_id: 'shout[0]',
+      task_label: 'Shout',
+      state: 'failed',
+      start_date: '2024-01-01T00:00:02.5Z',
+      end_date: '2024-01-01T00:00:05Z',
+      try_number: 2,
+      run: 'split[0]',
+    },
   ],
   data: [
     { task_id: 'shout[1]', key: 'text', value: 'B', type: 'string', type_label: 'String', label: 'text' },

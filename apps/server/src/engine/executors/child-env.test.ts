@@ -39,7 +39,10 @@ describe('childEnv', () => {
   });
 
   it('lets through what the operator names, except secrets, and takes the sandbox base', () => {
-    const env = childEnv({ cpus: 1, memoryMb: 0 }, parent, { passEnv: ['HTTP_PROXY', 'S3_BUCKET', 'GITHUB_TOKEN', 'ASB_DATA_DIR'], base: { PATH: '/usr/bin:/bin', HOME: '/task/work' } });
+    const env = childEnv({ cpus: 1, memoryMb: 0 }, parent, {
+      passEnv: ['HTTP_PROXY', 'S3_BUCKET', 'GITHUB_TOKEN', 'ASB_DATA_DIR'],
+      base: { PATH: '/usr/bin:/bin', HOME: '/task/work' },
+    });
     expect(env).toMatchObject({ PATH: '/usr/bin:/bin', HOME: '/task/work', HTTP_PROXY: 'http://proxy', S3_BUCKET: 'b' });
     expect(env).not.toHaveProperty('GITHUB_TOKEN');
     expect(env).not.toHaveProperty('ASB_DATA_DIR');

@@ -11,7 +11,8 @@ import type { ExecutorCallbacks, TaskJob, TaskOutcome } from './executor.js';
 import { PythonRuntime, type PythonRuntimeOptions } from '../runtime/python-runtime.js';
 import { LocalExecutor, SHUT_DOWN, SHUT_DOWN_QUEUED, type LocalExecutorOptions } from './local-executor.js';
 
-const FAILING_WRAPPER = 'INPUTS = []\nOUTPUTS = [{"name": "x", "data_type": "int"}]\ndef execute(out_dir):\n    print("about to fail")\n    raise ValueError("no good")\n';
+const FAILING_WRAPPER =
+  'INPUTS = []\nOUTPUTS = [{"name": "x", "data_type": "int"}]\ndef execute(out_dir):\n    print("about to fail")\n    raise ValueError("no good")\n';
 /**
  * sleeps, with a child process of its own: `sleep {marker}`, a number of seconds unique to
  * the test, so that the host's /proc tells whether it still runs (pids inside the sandbox
@@ -168,7 +169,18 @@ describe('LocalExecutor', () => {
       local.submit(job(1, await version(ENV_WRAPPER), { cpus: 2, memoryMb: 300 }));
       expect(await record.finished(1)).toEqual({
         ok: true,
-        outputs: { env: { ASB_MEMORY_MB: '300', ASB_CPUS: '2', OMP_NUM_THREADS: '2', PYTHONUNBUFFERED: '1', ASB_SECRET_KEY: null, DATABASE_URL: null, HOME_OF_TEST: null, HOME: '/task/scratch/work' } },
+        outputs: {
+          env: {
+            ASB_MEMORY_MB: '300',
+            ASB_CPUS: '2',
+            OMP_NUM_THREADS: '2',
+            PYTHONUNBUFFERED: '1',
+            ASB_SECRET_KEY: null,
+            DATABASE_URL: null,
+            HOME_OF_TEST: null,
+            HOME: '/task/scratch/work',
+          },
+        },
       });
     } finally {
       vi.unstubAllEnvs();

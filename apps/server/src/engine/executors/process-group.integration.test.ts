@@ -27,7 +27,12 @@ describe('killOrphan', () => {
     const out = path.join(dir, `out-${++runners}`);
     await fs.mkdir(out);
     const child = start('python3', [runtimeScript('asb_runner.py'), '--wrapper-dir', dir, '--out-dir', out], detached);
-    while (!(await fs.access(path.join(out, 'started')).then(() => true, () => false))) {
+    while (
+      !(await fs.access(path.join(out, 'started')).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       if (child.exitCode !== null) throw new Error(`the runner exited with ${child.exitCode}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

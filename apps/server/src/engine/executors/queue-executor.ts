@@ -73,7 +73,12 @@ export class QueueExecutor implements TaskExecutor {
     // one report at a time: a task's 'started' is handled before its 'finished'
     this.results = new Worker<QueueResult>(RESULT_QUEUE, (job) => this.handle(job), { connection: this.connection, prefix: this.prefix, concurrency: 1 });
     this.results.on('error', (error) => this.options.log?.warn({ err: error }, 'queue executor: redis error'));
-    this.results.on('failed', (job, error) => this.options.log?.warn({ err: error, report: job?.data.kind, taskRowId: job?.data.job.taskRowId }, 'queue executor: a worker report could not be handled'));
+    this.results.on('failed', (job, error) =>
+      this.options.log?.warn(
+        { err: error, report: job?.data.kind, taskRowId: job?.data.job.taskRowId },
+        'queue executor: a worker report could not be handled',
+      ),
+    );
   }
 
   submit(job: TaskJob): void {

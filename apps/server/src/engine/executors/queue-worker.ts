@@ -86,7 +86,8 @@ export class QueueWorker {
     this.results = new Queue<QueueResult>(RESULT_QUEUE, { connection, prefix });
     this.redis = new Redis(options.redisUrl);
     this.subscriber = new Redis(options.redisUrl);
-    for (const client of [this.results, this.redis, this.subscriber]) client.on('error', (error: Error) => options.log.warn({ err: error }, 'worker: redis error'));
+    for (const client of [this.results, this.redis, this.subscriber])
+      client.on('error', (error: Error) => options.log.warn({ err: error }, 'worker: redis error'));
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel === CANCEL_CHANNEL) this.onCancel(message);
     });
@@ -107,7 +108,12 @@ export class QueueWorker {
     this.worker.on('failed', (job, error) => {
       if (!job) return;
       options.log.warn({ err: error, job: job.id }, 'worker: job failed');
-      void this.report({ kind: 'finished', job: withoutInputs(job.data), workerLabel: this.label, outcome: { ok: false, error: `The task's job was lost: ${error.message}.` } });
+      void this.report({
+        kind: 'finished',
+        job: withoutInputs(job.data),
+        workerLabel: this.label,
+        outcome: { ok: false, error: `The task's job was lost: ${error.message}.` },
+      });
     });
   }
 
@@ -137,7 +143,8 @@ export class QueueWorker {
   private async process(job: Job<TaskJob, string>, token: string | undefined): Promise<string> {
     const task = job.data;
     if (this.isStopping) return this.putBack(job, token);
-    if (job.attemptsStarted > 1) this.options.log.info({ job: job.id, delivery: job.attemptsStarted }, 'worker: running a task again (its previous worker stopped)');
+    if (job.attemptsStarted > 1)
+      this.options.log.info({ job: job.id, delivery: job.attemptsStarted }, 'worker: running a task again (its previous worker stopped)');
     const attempt: Attempt = { stopped: false, submitted: false, resolve: () => undefined };
     const ended = new Promise<TaskOutcome>((resolve) => (attempt.resolve = resolve));
     this.attempts.set(task, attempt);
@@ -168,11 +175,17 @@ export class QueueWorker {
 
   private async started(job: TaskJob, started: { workerLabel: string; handle: number | null; startedAt: Date }): Promise<void> {
     this.options.log.info({ task: job.taskId, execution: job.executionIdentifier, try: job.tryNumber, runner: started.handle }, 'worker: task started');
-    await this.report({ kind: 'started', job: withoutInputs(job), workerLabel: started.workerLabel, handle: started.handle, startedAt: started.startedAt.toISOString() }, true);
+    await this.report(
+      { kind: 'started', job: withoutInputs(job), workerLabel: started.workerLabel, handle: started.handle, startedAt: started.startedAt.toISOString() },
+      true,
+    );
   }
 
   private finished(job: TaskJob, outcome: TaskOutcome): Promise<void> {
-    this.options.log.info({ task: job.taskId, execution: job.executionIdentifier, try: job.tryNumber, outcome: outcome.ok ? 'succeeded' : outcome.error }, 'worker: task ended');
+    this.options.log.info(
+      { task: job.taskId, execution: job.executionIdentifier, try: job.tryNumber, outcome: outcome.ok ? 'succeeded' : outcome.error },
+      'worker: task ended',
+    );
     const attempt = this.attempts.get(job);
     this.attempts.delete(job);
     attempt?.resolve(outcome);

@@ -30,7 +30,11 @@ export class ExecutionUpdates {
   /** Writes progress and executionResults of a running execution, then tells the owner's live clients. */
   async progress(context: ExecutionContext, tasks: TaskRow[], cause?: TaskRow): Promise<void> {
     const updated = await this.executions.setProgress(context.execution.id, progressOf(tasks.map(toView)), this.results(context, tasks));
-    if (updated) await this.emit(updated, cause ? { task_id: cause.taskId, task_state: cause.state as TaskState, process_version: cause.processVersion ?? undefined } : {});
+    if (updated)
+      await this.emit(
+        updated,
+        cause ? { task_id: cause.taskId, task_state: cause.state as TaskState, process_version: cause.processVersion ?? undefined } : {},
+      );
   }
 
   /** The results of a stopped execution (as far as its graph can still be read), then the message. */
@@ -47,7 +51,13 @@ export class ExecutionUpdates {
   }
 
   async emit(execution: ExecutionSummary, extra: Partial<ExecutionUpdate> = {}): Promise<void> {
-    const payload: ExecutionUpdate = { id: String(execution.id), identifier: execution.identifier, status: execution.status, progress: execution.progress, ...extra };
+    const payload: ExecutionUpdate = {
+      id: String(execution.id),
+      identifier: execution.identifier,
+      status: execution.status,
+      progress: execution.progress,
+      ...extra,
+    };
     await this.ctx.bus.publish({ type: 'executionUpdate', audience: execution.ownerId, payload: { ...payload } });
   }
 }

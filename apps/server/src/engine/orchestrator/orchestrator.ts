@@ -225,7 +225,9 @@ export class Orchestrator implements ExecutorCallbacks {
     try {
       inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.open(text, executionBinding(context.execution.identifier)));
     } catch (error) {
-      return this.remember(await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: (error as Error).message, endDate: new Date() }));
+      return this.remember(
+        await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: (error as Error).message, endDate: new Date() }),
+      );
     }
     const claimed = await this.tasks.claim(task.id, inputs.stored, this.executor.workerLabel);
     if (!this.remember(claimed)) return false;
@@ -258,9 +260,19 @@ export class Orchestrator implements ExecutorCallbacks {
       if (outcome.interrupted) {
         if (this.isClosing) return; // recovered at the next start
         // the interruption is not the task's failure: it does not use up an attempt
-        row = await this.tasks.transition(task.id, ['queued', 'running'], { state: 'retry', maxTries: task.maxTries + 1, nextAttemptAt: now, error: outcome.error, pid: null }, current);
+        row = await this.tasks.transition(
+          task.id,
+          ['queued', 'running'],
+          { state: 'retry', maxTries: task.maxTries + 1, nextAttemptAt: now, error: outcome.error, pid: null },
+          current,
+        );
       } else {
-        row = await this.tasks.transition(task.id, ['queued', 'running'], { ...afterFailure(task, now), error: outcome.error, endDate: now, pid: null }, current);
+        row = await this.tasks.transition(
+          task.id,
+          ['queued', 'running'],
+          { ...afterFailure(task, now), error: outcome.error, endDate: now, pid: null },
+          current,
+        );
       }
     }
     if (!this.remember(row)) return;

@@ -52,10 +52,13 @@ export class RunningExecution {
   wakeAt(at: Date | null, onWake: () => void): void {
     this.cancelWake();
     if (!at) return;
-    const timer = setTimeout(() => {
-      this.wakeTimer = undefined;
-      onWake();
-    }, Math.max(0, at.getTime() - Date.now()));
+    const timer = setTimeout(
+      () => {
+        this.wakeTimer = undefined;
+        onWake();
+      },
+      Math.max(0, at.getTime() - Date.now()),
+    );
     timer.unref();
     this.wakeTimer = timer;
   }

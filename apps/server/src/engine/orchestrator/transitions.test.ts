@@ -3,14 +3,31 @@ import { describe, expect, it } from 'vitest';
 import { DagPlan, splitItems } from './dag-plan.js';
 import { afterFailure, decide, executionOutcome, progressOf, type TaskView } from './transitions.js';
 
-const node = (id: string, kind: WorkflowNode['kind'] = 'process'): WorkflowNode => ({ id, kind, processVersion: kind === 'process' ? `${id}:1` : undefined, position: { x: 0, y: 0 }, inputs: {} });
+const node = (id: string, kind: WorkflowNode['kind'] = 'process'): WorkflowNode => ({
+  id,
+  kind,
+  processVersion: kind === 'process' ? `${id}:1` : undefined,
+  position: { x: 0, y: 0 },
+  inputs: {},
+});
 const edge = (source: string, target: string, sourceOutput = 'out', targetInput = 'in') => ({ source, sourceOutput, target, targetInput });
 
 // a → b → d, a → c → d (diamond)
-const diamond: WorkflowGraph = { nodes: ['a', 'b', 'c', 'd'].map((id) => node(id)), edges: [edge('a', 'b'), edge('a', 'c'), edge('b', 'd', 'out', 'x'), edge('c', 'd', 'out', 'y')] };
+const diamond: WorkflowGraph = {
+  nodes: ['a', 'b', 'c', 'd'].map((id) => node(id)),
+  edges: [edge('a', 'b'), edge('a', 'c'), edge('b', 'd', 'out', 'x'), edge('c', 'd', 'out', 'y')],
+};
 
 function views(states: Record<string, TaskState>, extra: Partial<TaskView> = {}): TaskView[] {
-  return Object.entries(states).map(([taskId, state], index) => ({ id: index + 1, taskId, nodeId: taskId.replace(/\[\d+\]$/, ''), itemIndex: /\[(\d+)\]$/.exec(taskId) ? Number(/\[(\d+)\]$/.exec(taskId)![1]) : null, state, nextAttemptAt: null, ...extra }));
+  return Object.entries(states).map(([taskId, state], index) => ({
+    id: index + 1,
+    taskId,
+    nodeId: taskId.replace(/\[\d+\]$/, ''),
+    itemIndex: /\[(\d+)\]$/.exec(taskId) ? Number(/\[(\d+)\]$/.exec(taskId)![1]) : null,
+    state,
+    nextAttemptAt: null,
+    ...extra,
+  }));
 }
 const kinds = (plan: DagPlan, states: Record<string, TaskState>, now = new Date()) =>
   decide(plan, views(states), now).actions.map((action) => `${action.kind}:${action.task.taskId}`);
@@ -62,7 +79,13 @@ describe('dynamic-list-splitter plans', () => {
   // search → split → load → ndvi, and search → report (outside the fan-out)
   const graph: WorkflowGraph = {
     nodes: [node('search'), node('split', 'dynamic-list-splitter'), node('load'), node('ndvi'), node('report')],
-    edges: [edge('search', 'split', 'out', 'items'), edge('split', 'load', 'item', 'in'), edge('load', 'ndvi'), edge('search', 'ndvi', 'out', 'aux'), edge('search', 'report')],
+    edges: [
+      edge('search', 'split', 'out', 'items'),
+      edge('split', 'load', 'item', 'in'),
+      edge('load', 'ndvi'),
+      edge('search', 'ndvi', 'out', 'aux'),
+      edge('search', 'report'),
+    ],
   };
   const plan = new DagPlan(graph);
 
@@ -79,16 +102,26 @@ describe('dynamic-list-splitter plans', () => {
   it('feeds a child task from its own run and from the main DAG', () => {
     expect(plan.incoming({ nodeId: 'ndvi', itemIndex: 1 }).map((e) => e.sourceTaskId)).toEqual(['load[1]', 'search']);
     expect(kinds(plan, { search: 'success', split: 'no_status', report: 'no_status' })).toEqual(['split:split', 'dispatch:report']);
-    expect(kinds(plan, { search: 'success', split: 'success', report: 'success', 'load[0]': 'success', 'ndvi[0]': 'no_status', 'load[1]': 'failed', 'ndvi[1]': 'no_status' })).toEqual([
-      'dispatch:ndvi[0]',
-      'upstream_failed:ndvi[1]',
-    ]);
+    expect(
+      kinds(plan, {
+        search: 'success',
+        split: 'success',
+        report: 'success',
+        'load[0]': 'success',
+        'ndvi[0]': 'no_status',
+        'load[1]': 'failed',
+        'ndvi[1]': 'no_status',
+      }),
+    ).toEqual(['dispatch:ndvi[0]', 'upstream_failed:ndvi[1]']);
     expect(plan.outgoing({ nodeId: 'split', itemIndex: null }, () => 2)).toEqual(['load[0]', 'load[1]']);
     expect(plan.outgoing({ nodeId: 'load', itemIndex: 1 }, () => 2)).toEqual(['ndvi[1]']);
   });
 
   it('refuses nested fan-outs', () => {
-    const nested: WorkflowGraph = { nodes: [node('s1', 'dynamic-list-splitter'), node('s2', 'dynamic-list-splitter'), node('x')], edges: [edge('s1', 's2', 'item', 'items'), edge('s2', 'x', 'item', 'in')] };
+    const nested: WorkflowGraph = {
+      nodes: [node('s1', 'dynamic-list-splitter'), node('s2', 'dynamic-list-splitter'), node('x')],
+      edges: [edge('s1', 's2', 'item', 'items'), edge('s2', 'x', 'item', 'in')],
+    };
     expect(() => new DagPlan(nested)).toThrow(/nested fan-outs are not supported/);
   });
 

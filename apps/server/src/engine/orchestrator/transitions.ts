@@ -12,10 +12,7 @@ export interface TaskView {
 }
 
 export type TaskAction =
-  | { kind: 'dispatch'; task: TaskView }
-  | { kind: 'split'; task: TaskView }
-  | { kind: 'upstream_failed'; task: TaskView }
-  | { kind: 'skipped'; task: TaskView };
+  { kind: 'dispatch'; task: TaskView } | { kind: 'split'; task: TaskView } | { kind: 'upstream_failed'; task: TaskView } | { kind: 'skipped'; task: TaskView };
 
 /**
  * The next step of every task that is waiting (no_status, or retry whose time has come):
@@ -58,7 +55,10 @@ export function progressOf(tasks: Pick<TaskView, 'state'>[]): number {
 }
 
 /** After a failed attempt: retry while tries are left, else failed. */
-export function afterFailure(task: { tryNumber: number; maxTries: number; retryDelayMs: number }, now: Date): { state: 'retry' | 'failed'; nextAttemptAt: Date | null } {
+export function afterFailure(
+  task: { tryNumber: number; maxTries: number; retryDelayMs: number },
+  now: Date,
+): { state: 'retry' | 'failed'; nextAttemptAt: Date | null } {
   if (task.tryNumber < task.maxTries) return { state: 'retry', nextAttemptAt: new Date(now.getTime() + task.retryDelayMs) };
   return { state: 'failed', nextAttemptAt: null };
 }

@@ -21,7 +21,10 @@ describe('asb_runner.py', () => {
     await fs.writeFile(path.join(dir, 'process_wrapper.py'), wrapper);
     await fs.writeFile(path.join(dir, 'inputs.json'), JSON.stringify(inputs));
     try {
-      const { stdout, stderr } = await run('python3', [runtimeScript('asb_runner.py'), '--inputs', 'inputs.json', '--out-dir', 'out', ...extra], { cwd: dir, env: { ...process.env, ...env } });
+      const { stdout, stderr } = await run('python3', [runtimeScript('asb_runner.py'), '--inputs', 'inputs.json', '--out-dir', 'out', ...extra], {
+        cwd: dir,
+        env: { ...process.env, ...env },
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -75,7 +78,8 @@ describe('asb_runner.py', () => {
   });
 
   it('limits the memory to ASB_MEMORY_MB: allocating more fails with MemoryError (exit 1)', async () => {
-    const hungry = 'INPUTS = []\nOUTPUTS = [{"name": "n", "data_type": "int"}]\ndef execute(out_dir):\n    block = bytearray(300 * 1024 * 1024)\n    return {"n": len(block)}\n';
+    const hungry =
+      'INPUTS = []\nOUTPUTS = [{"name": "n", "data_type": "int"}]\ndef execute(out_dir):\n    block = bytearray(300 * 1024 * 1024)\n    return {"n": len(block)}\n';
     const limited = await runner(hungry, {}, [], { ASB_MEMORY_MB: '100' });
     expect(limited.code).toBe(1);
     expect(lastLine(limited.stderr)).toBe('asb_runner: execute() failed: MemoryError: out of memory (the task may use 100 MB)');

@@ -30,18 +30,44 @@ describe('extractArchive', () => {
   });
 
   it('extracts files and folders of a gzipped archive', async () => {
-    const result = await extract([{ name: 'lib/', type: 'dir' }, { name: 'lib/util.py', content: 'X = 1\n' }, { name: './main.py', content: 'print(1)\n' }], true);
+    const result = await extract(
+      [
+        { name: 'lib/', type: 'dir' },
+        { name: 'lib/util.py', content: 'X = 1\n' },
+        { name: './main.py', content: 'print(1)\n' },
+      ],
+      true,
+    );
     expect(result).toEqual({ files: 2, bytes: 15, kept: [] });
     expect(await tree(dest)).toEqual(['lib', 'lib/util.py', 'main.py']);
   });
 
   it.each([
-    ['a ../ entry', [{ name: 'ok.txt', content: 'fine' }, { name: '../escaped.txt', content: 'bad' }], "Refused archive entry '../escaped.txt'"],
+    [
+      'a ../ entry',
+      [
+        { name: 'ok.txt', content: 'fine' },
+        { name: '../escaped.txt', content: 'bad' },
+      ],
+      "Refused archive entry '../escaped.txt'",
+    ],
     ['an absolute path', [{ name: '/tmp/abs.txt', content: 'bad' }], "Refused archive entry '/tmp/abs.txt': absolute path"],
-    ['an absolute symlink', [{ name: 'passwd', type: 'symlink', linkname: '/etc/passwd' }], "Refused archive entry 'passwd': link to '/etc/passwd' points outside the archive"],
+    [
+      'an absolute symlink',
+      [{ name: 'passwd', type: 'symlink', linkname: '/etc/passwd' }],
+      "Refused archive entry 'passwd': link to '/etc/passwd' points outside the archive",
+    ],
     ['a relative symlink climbing out', [{ name: 'a/up', type: 'symlink', linkname: '../../x' }], "link to '../../x' points outside the archive"],
     ['a hard link outside', [{ name: 'h', type: 'hardlink', linkname: '../outside' }], "link to '../outside' points outside the archive"],
-    ['a write through a link', [{ name: 'dir', type: 'symlink', linkname: 'real' }, { name: 'real/', type: 'dir' }, { name: 'dir/x', content: 'x' }], "its path goes through the link 'dir'"],
+    [
+      'a write through a link',
+      [
+        { name: 'dir', type: 'symlink', linkname: 'real' },
+        { name: 'real/', type: 'dir' },
+        { name: 'dir/x', content: 'x' },
+      ],
+      "its path goes through the link 'dir'",
+    ],
   ] as [string, TarEntry[], string][])('refuses %s and writes nothing', async (_case, entries, message) => {
     await expect(extract(entries)).rejects.toThrow(message);
     expect(await tree(dest)).toEqual([]);
@@ -49,7 +75,12 @@ describe('extractArchive', () => {
   });
 
   it('materialises links inside the archive as copies, never as symlinks', async () => {
-    await extract([{ name: 'data/a.txt', content: 'A' }, { name: 'alias.txt', type: 'symlink', linkname: 'data/a.txt' }, { name: 'copy', type: 'symlink', linkname: 'data' }, { name: 'hard.txt', type: 'hardlink', linkname: 'data/a.txt' }]);
+    await extract([
+      { name: 'data/a.txt', content: 'A' },
+      { name: 'alias.txt', type: 'symlink', linkname: 'data/a.txt' },
+      { name: 'copy', type: 'symlink', linkname: 'data' },
+      { name: 'hard.txt', type: 'hardlink', linkname: 'data/a.txt' },
+    ]);
     for (const name of ['alias.txt', 'copy/a.txt', 'hard.txt']) {
       const stat = await fs.lstat(path.join(dest, name));
       expect(stat.isFile(), name).toBe(true);
@@ -60,7 +91,12 @@ describe('extractArchive', () => {
 
   it('keeps files already in the destination', async () => {
     await fs.writeFile(path.join(dest, 'main.py'), 'uploaded');
-    expect(await extract([{ name: 'main.py', content: 'archived' }, { name: 'other.py', content: 'x' }])).toMatchObject({ files: 1, kept: ['main.py'] });
+    expect(
+      await extract([
+        { name: 'main.py', content: 'archived' },
+        { name: 'other.py', content: 'x' },
+      ]),
+    ).toMatchObject({ files: 1, kept: ['main.py'] });
     expect(await fs.readFile(path.join(dest, 'main.py'), 'utf8')).toBe('uploaded');
   });
 

@@ -36,7 +36,7 @@ describe('inspectWrapper', () => {
     await expect(fs.access(marker)).rejects.toThrow();
   });
 
-  it("reports a syntax error the way Python does, with the line", async () => {
+  it('reports a syntax error the way Python does, with the line', async () => {
     const error = await errorOf(BROKEN_WRAPPER);
     expect(error).toContain('line 3');
     expect(error).toContain('SyntaxError');
@@ -51,12 +51,36 @@ describe('inspectWrapper', () => {
     ['no OUTPUTS', 'INPUTS = []\ndef execute(out_dir, **inputs):\n    return {}\n', 'must declare OUTPUTS'],
     ['a computed literal', 'INPUTS = list()\nOUTPUTS = []\ndef execute(out_dir, **inputs):\n    return {}\n', 'INPUTS (line 1) must be a literal'],
     ['no execute', 'INPUTS = []\nOUTPUTS = []\n', 'must define a module-level function'],
-    ['an invalid input name', 'INPUTS = [{"name": "Input 1", "data_type": "float"}]\nOUTPUTS = []\ndef execute(out_dir, **inputs):\n    return {}\n', "name 'Input 1' must be a valid Python identifier"],
-    ['a duplicated output', 'INPUTS = []\nOUTPUTS = [{"name": "a", "data_type": "x"}, {"name": "a", "data_type": "x"}]\ndef execute(out_dir):\n    return {}\n', "name 'a' is declared twice"],
-    ['a misspelt key', 'INPUTS = [{"name": "a", "datatype": "x"}]\nOUTPUTS = []\ndef execute(out_dir, **inputs):\n    return {}\n', "unknown keys ['datatype']"],
-    ['a shell-like dependency', 'INPUTS = []\nOUTPUTS = []\nDEPENDENCIES = ["numpy; rm -rf /"]\ndef execute(out_dir):\n    return {}\n', 'invalid requirements'],
-    ['an input execute cannot take', 'INPUTS = [{"name": "a", "data_type": "x"}]\nOUTPUTS = []\ndef execute(out_dir):\n    return {}\n', "does not accept the inputs ['a']"],
-    ['negative resources', 'INPUTS = []\nOUTPUTS = []\nRESOURCES = {"cpus": 0}\ndef execute(out_dir):\n    return {}\n', "RESOURCES['cpus'] must be an integer of at least 1"],
+    [
+      'an invalid input name',
+      'INPUTS = [{"name": "Input 1", "data_type": "float"}]\nOUTPUTS = []\ndef execute(out_dir, **inputs):\n    return {}\n',
+      "name 'Input 1' must be a valid Python identifier",
+    ],
+    [
+      'a duplicated output',
+      'INPUTS = []\nOUTPUTS = [{"name": "a", "data_type": "x"}, {"name": "a", "data_type": "x"}]\ndef execute(out_dir):\n    return {}\n',
+      "name 'a' is declared twice",
+    ],
+    [
+      'a misspelt key',
+      'INPUTS = [{"name": "a", "datatype": "x"}]\nOUTPUTS = []\ndef execute(out_dir, **inputs):\n    return {}\n',
+      "unknown keys ['datatype']",
+    ],
+    [
+      'a shell-like dependency',
+      'INPUTS = []\nOUTPUTS = []\nDEPENDENCIES = ["numpy; rm -rf /"]\ndef execute(out_dir):\n    return {}\n',
+      'invalid requirements',
+    ],
+    [
+      'an input execute cannot take',
+      'INPUTS = [{"name": "a", "data_type": "x"}]\nOUTPUTS = []\ndef execute(out_dir):\n    return {}\n',
+      "does not accept the inputs ['a']",
+    ],
+    [
+      'negative resources',
+      'INPUTS = []\nOUTPUTS = []\nRESOURCES = {"cpus": 0}\ndef execute(out_dir):\n    return {}\n',
+      "RESOURCES['cpus'] must be an integer of at least 1",
+    ],
   ])('refuses %s', async (_case, source, message) => {
     expect(await errorOf(source)).toContain(message);
   });

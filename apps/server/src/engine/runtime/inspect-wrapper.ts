@@ -4,10 +4,7 @@ import { processSignatureSchema, WRAPPER_FILE, type ProcessSignature } from '@as
 import { parseScriptOutput, runPythonScript, type PythonOptions } from './python-scripts.js';
 
 /** What a bucket's wrapper declares: missing, invalid (with Python's message) or a signature. */
-export type WrapperInspection =
-  | { status: 'missing' }
-  | { status: 'invalid'; error: string }
-  | { status: 'valid'; signature: ProcessSignature };
+export type WrapperInspection = { status: 'missing' } | { status: 'invalid'; error: string } | { status: 'valid'; signature: ProcessSignature };
 
 interface ScriptAnswer {
   found: boolean;

@@ -43,7 +43,13 @@ export function runPythonScript(name: RuntimeScript, args: string[], options: Py
     execFile(
       python,
       [runtimeScript(name), ...args],
-      { timeout: options.timeoutMs ?? 60_000, signal: options.signal, cwd: options.cwd, maxBuffer: 4 * 1024 * 1024, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } },
+      {
+        timeout: options.timeoutMs ?? 60_000,
+        signal: options.signal,
+        cwd: options.cwd,
+        maxBuffer: 4 * 1024 * 1024,
+        env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+      },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') {
           const reason = error.killed ? `timed out after ${Math.round((options.timeoutMs ?? 60_000) / 1000)} s` : error.message;

@@ -21,7 +21,11 @@ function checkManifest(manifest: SnapshotEntry[]): void {
   }
 }
 
-const isDirectory = (dir: string) => fs.stat(dir).then((stat) => stat.isDirectory(), () => false);
+const isDirectory = (dir: string) =>
+  fs.stat(dir).then(
+    (stat) => stat.isDirectory(),
+    () => false,
+  );
 
 /**
  * Restores released versions into runtime/{manifest hash}/, once per version. A folder

@@ -6,7 +6,18 @@ const TOP_LEVEL = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
 /** What a python runtime reads of /etc: the loader cache, alternatives (BLAS), the time zone, python's own settings. */
 const ETC = ['/etc/ld.so.cache', '/etc/alternatives', '/etc/localtime', '/etc/python3', '/etc/python3.11', '/etc/gdal'];
 /** What a task with the network reads besides: certificates and name resolution. */
-const NETWORK_ETC = ['/etc/ssl', '/etc/ca-certificates', '/etc/pki', '/etc/resolv.conf', '/etc/hosts', '/etc/nsswitch.conf', '/etc/gai.conf', '/etc/host.conf', '/etc/services', '/etc/protocols'];
+const NETWORK_ETC = [
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/pki',
+  '/etc/resolv.conf',
+  '/etc/hosts',
+  '/etc/nsswitch.conf',
+  '/etc/gai.conf',
+  '/etc/host.conf',
+  '/etc/services',
+  '/etc/protocols',
+];
 
 const isInside = (root: string, candidate: string) => candidate === root || candidate.startsWith(root + path.sep);
 

@@ -114,7 +114,17 @@ class UnsandboxedRunner implements TaskSandbox {
     const { job, scratchDir } = attempt;
     for (const folder of writableFolders(job, scratchDir)) fs.mkdirSync(folder, { recursive: true });
     const work = path.join(scratchDir, 'work');
-    const args = [runtimeScript('asb_runner.py'), '--wrapper-dir', attempt.wrapperDir, '--out-dir', path.resolve(job.outDir), '--inputs', '-', '--outputs', path.join(scratchDir, 'outputs.json')];
+    const args = [
+      runtimeScript('asb_runner.py'),
+      '--wrapper-dir',
+      attempt.wrapperDir,
+      '--out-dir',
+      path.resolve(job.outDir),
+      '--inputs',
+      '-',
+      '--outputs',
+      path.join(scratchDir, 'outputs.json'),
+    ];
     const env = {
       ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: process.env.PATH, HOME: work, TMPDIR: path.join(scratchDir, 'tmp') } }),
       // no process limit: RLIMIT_NPROC counts every process of the uid, here the server's own
@@ -125,7 +135,7 @@ class UnsandboxedRunner implements TaskSandbox {
 }
 
 const UNSAFE_WARNING =
-  'ASB_UNSAFE_NO_SANDBOX=true: tasks run WITHOUT a sandbox, as the server\'s own user: any process a user releases can read the database, the keys and every user\'s data. Never use this where strangers can sign in.';
+  "ASB_UNSAFE_NO_SANDBOX=true: tasks run WITHOUT a sandbox, as the server's own user: any process a user releases can read the database, the keys and every user's data. Never use this where strangers can sign in.";
 
 /**
  * The sandbox of every task (docs/security.md). Checks once that bubblewrap really starts a
@@ -142,7 +152,10 @@ export function openSandbox(config: SandboxConfig, pythonCommand: string, log?: 
   try {
     sandbox = new BubblewrapSandbox(config, python, sandboxTools(config.bwrap), hostLayout(python));
   } catch (error) {
-    throw new Error(`Tasks must run in the bubblewrap sandbox, and it cannot be set up: ${(error as Error).message}. (ASB_UNSAFE_NO_SANDBOX=true runs tasks unsandboxed: never where strangers can sign in.)`, { cause: error });
+    throw new Error(
+      `Tasks must run in the bubblewrap sandbox, and it cannot be set up: ${(error as Error).message}. (ASB_UNSAFE_NO_SANDBOX=true runs tasks unsandboxed: never where strangers can sign in.)`,
+      { cause: error },
+    );
   }
   probe(sandbox);
   return sandbox;
@@ -161,7 +174,9 @@ function probe(sandbox: BubblewrapSandbox): void {
     const result = spawnSync(spawn.command, args, { cwd: spawn.cwd, env: spawn.env, encoding: 'utf8', timeout: 30_000 });
     if (result.status !== 0) {
       const reason = (result.stderr || result.error?.message || `exit ${result.status ?? result.signal}`).trim();
-      throw new Error(`Tasks must run in the bubblewrap sandbox, and bubblewrap could not start one here: ${reason}. (ASB_UNSAFE_NO_SANDBOX=true runs tasks unsandboxed: never where strangers can sign in.)`);
+      throw new Error(
+        `Tasks must run in the bubblewrap sandbox, and bubblewrap could not start one here: ${reason}. (ASB_UNSAFE_NO_SANDBOX=true runs tasks unsandboxed: never where strangers can sign in.)`,
+      );
     }
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

@@ -109,7 +109,9 @@ export class S3Datastore implements Datastore {
     const key = this.keyOf(wanted);
     let response: GetObjectCommandOutput;
     try {
-      response = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key, Range: range ? `bytes=${range.start ?? ''}-${range.end ?? ''}` : undefined }));
+      response = await this.client.send(
+        new GetObjectCommand({ Bucket: this.config.bucket, Key: key, Range: range ? `bytes=${range.start ?? ''}-${range.end ?? ''}` : undefined }),
+      );
     } catch (error) {
       if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) throw new RangeNotSatisfiable(await this.sizeOf(key));
       // not stored (yet): a running attempt's log lives only in its working folder; so does
@@ -148,7 +150,11 @@ export class S3Datastore implements Datastore {
   private async upload(file: string, key: string): Promise<void> {
     const { size } = await fs.promises.stat(file);
     // multipart above 5 MB parts: outputs of many GB go up too
-    await new Upload({ client: this.client, params: { Bucket: this.config.bucket, Key: key, Body: fs.createReadStream(file), ContentLength: size }, queueSize: 2 }).done();
+    await new Upload({
+      client: this.client,
+      params: { Bucket: this.config.bucket, Key: key, Body: fs.createReadStream(file), ContentLength: size },
+      queueSize: 2,
+    }).done();
   }
 
   /** Downloads one object into place (through a temporary name: a cut-off download leaves nothing); false when there is none. */

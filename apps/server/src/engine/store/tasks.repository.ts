@@ -65,19 +65,16 @@ export class TasksRepository {
         workerLabel,
         updatedAt: new Date(),
       })
-      .where(
-        and(
-          eq(executionTasks.id, id),
-          inArray(executionTasks.state, ['no_status', 'retry']),
-          isExecutionRunning(executionTasks.executionId),
-        ),
-      )
+      .where(and(eq(executionTasks.id, id), inArray(executionTasks.state, ['no_status', 'retry']), isExecutionRunning(executionTasks.executionId)))
       .returning();
     return row;
   }
 
   /** Tasks with an attempt in flight (queued or running) of running executions. */
   inFlight(): Promise<TaskRow[]> {
-    return this.db.select().from(executionTasks).where(inArray(executionTasks.state, ['queued', 'running']));
+    return this.db
+      .select()
+      .from(executionTasks)
+      .where(inArray(executionTasks.state, ['queued', 'running']));
   }
 }

@@ -30,8 +30,7 @@ export function problemsError(title: string, problems: InputProblem[]): HttpErro
   });
 }
 
-const pointerOf = (nodeId: string, identifier?: string) =>
-  `/data/attributes/inputs/${nodeId}${identifier === undefined ? '' : `/${identifier}`}`;
+const pointerOf = (nodeId: string, identifier?: string) => `/data/attributes/inputs/${nodeId}${identifier === undefined ? '' : `/${identifier}`}`;
 
 /**
  * The values the client sent, by node and input. Anything the workflow does not take
@@ -50,8 +49,7 @@ function givenValues(groups: WorkflowInputGroup[], given: GivenGroup[], problems
       const key = `${group.node_id}.${item.identifier}`;
       if (!known.items.some((candidate) => candidate.identifier === item.identifier))
         problems.push({ pointer: pointerOf(group.node_id, item.identifier), message: `Node "${group.node_id}" has no input "${item.identifier}".` });
-      else if (values.has(key))
-        problems.push({ pointer: pointerOf(group.node_id, item.identifier), message: `Input "${item.identifier}" is given twice.` });
+      else if (values.has(key)) problems.push({ pointer: pointerOf(group.node_id, item.identifier), message: `Input "${item.identifier}" is given twice.` });
       else values.set(key, item.value ?? null);
     }
   }
@@ -116,7 +114,10 @@ export async function executionInputs(
 /** The inputs with every encrypted value sealed for `binding` (keystore.seal): what is stored. */
 export async function sealInputs(inputs: ExecutionInputGroup[], seal: (clear: string) => Promise<string>): Promise<ExecutionInputGroup[]> {
   return Promise.all(
-    inputs.map(async (group) => ({ ...group, items: await Promise.all(group.items.map(async (item) => (item.encrypted ? { ...item, value: await seal(item.value) } : item))) })),
+    inputs.map(async (group) => ({
+      ...group,
+      items: await Promise.all(group.items.map(async (item) => (item.encrypted ? { ...item, value: await seal(item.value) } : item))),
+    })),
   );
 }
 

@@ -13,8 +13,7 @@ const UPDATE_DISABLED = 'An execution cannot be modified: it records what ran. O
 const ARCHIVE_DISABLED = 'Executions cannot be archived.';
 const DELETE_DISABLED = 'Executions cannot be deleted: they are the record of what ran.';
 
-const seconds = (start: Date | null, end: Date | null): number | null =>
-  start && end ? Math.round((end.getTime() - start.getTime()) / 1000) : null;
+const seconds = (start: Date | null, end: Date | null): number | null => (start && end ? Math.round((end.getTime() - start.getTime()) / 1000) : null);
 
 /** Own attributes beyond the base ones (contracts ExecutionAttributes). */
 export function executionAttributes(row: ExecutionRow): Omit<ExecutionAttributes, keyof BaseAttributes> {
@@ -67,7 +66,10 @@ export const executionsResource = resourceOf(executionsContract).define<Executio
   filters: {
     // the execution list's progress bar asks for several at once: status=pending,running
     status: (value) => {
-      const statuses = value.split(',').map((s) => s.trim()).filter(Boolean);
+      const statuses = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       return statuses.length > 0 ? inArray(executions.status, statuses) : undefined;
     },
     processorId: idFilter('processorId', executions.processorId, 'a workflow id'),

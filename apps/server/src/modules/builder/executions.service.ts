@@ -1,12 +1,6 @@
 import type { executionsContract } from '@asb/contracts';
 import type { AnswerOf } from '../../platform/resources/resource-contract.js';
-import {
-  createExecutionSchema,
-  workflowInputGroups,
-  type ExecutionAllowed,
-  type ProductOrder,
-  type ResourceDocument,
-} from '@asb/contracts';
+import { createExecutionSchema, workflowInputGroups, type ExecutionAllowed, type ProductOrder, type ResourceDocument } from '@asb/contracts';
 import { requireUser } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
@@ -24,7 +18,8 @@ import { productOrderOf } from './product-order.js';
 import { WorkflowAccess } from './workflow-access.js';
 
 export const EMPTY_WORKFLOW = 'The workflow has no nodes to run.';
-export const PASSWORD_RERUN_OWNER_ONLY = 'This execution has password inputs: only its owner can run it again. Execute the workflow with your own values instead.';
+export const PASSWORD_RERUN_OWNER_ONLY =
+  'This execution has password inputs: only its owner can run it again. Execute the workflow with your own values instead.';
 const IDENTIFIER_ATTEMPTS = 5;
 
 /** spec payload `{processor_id, ...}`, or the same wrapped as JSON:API `{data: {attributes}}` */
@@ -53,7 +48,11 @@ export class ExecutionsService {
    * server's own callers (a schedule firing, a run again) may also pass values sealed for
    * `options.sealedFor`. Each is stored sealed for the new execution only.
    */
-  async create(principalOrNull: Principal | null, body: unknown, options: { sealedFor?: string } = {}): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
+  async create(
+    principalOrNull: Principal | null,
+    body: unknown,
+    options: { sealedFor?: string } = {},
+  ): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
     const principal = requireUser(principalOrNull);
     const payload = parseAttributes(createExecutionSchema, unwrap(body));
     const workflow = (await this.workflows.loadExecutable(principal, payload.processor_id)).row;

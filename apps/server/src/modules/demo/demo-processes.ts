@@ -29,17 +29,20 @@ export const DEMO_PROCESSES: readonly DemoProcess[] = [
   {
     slug: 'ndvi',
     label: 'NDVI',
-    description: 'Computes the normalised difference vegetation index (nir - red) / (nir + red) of a multi-band GeoTIFF: a Float32 GeoTIFF (nodata -9999) and its mean.',
+    description:
+      'Computes the normalised difference vegetation index (nir - red) / (nir + red) of a multi-band GeoTIFF: a Float32 GeoTIFF (nodata -9999) and its mean.',
   },
   {
     slug: 'threshold',
     label: 'Threshold',
-    description: 'Turns an NDVI GeoTIFF into a UInt8 vegetation mask (1 vegetation, 0 not, 255 nodata) at an NDVI threshold, and gives the share of vegetation.',
+    description:
+      'Turns an NDVI GeoTIFF into a UInt8 vegetation mask (1 vegetation, 0 not, 255 nodata) at an NDVI threshold, and gives the share of vegetation.',
   },
   {
     slug: 'summary',
     label: 'Summary',
-    description: 'Summarises a vegetation mask: summary.json with pixel counts, areas and bounds, and one sentence such as "Vegetation covers 42.1 % of the scene (mean NDVI 0.31)."',
+    description:
+      'Summarises a vegetation mask: summary.json with pixel counts, areas and bounds, and one sentence such as "Vegetation covers 42.1 % of the scene (mean NDVI 0.31)."',
   },
 ];
 
@@ -100,7 +103,11 @@ export async function prepareDemoProcess(
       }
     }
     const { apt, pip } = installsOf(signature.dependencies, known);
-    log.push(formatLogEntry(`Dockerfile generated (apt: ${apt.join(' ') || 'none'}; pip: ${pip.join(' ') || 'none'}); container image not built: container builds are off`));
+    log.push(
+      formatLogEntry(
+        `Dockerfile generated (apt: ${apt.join(' ') || 'none'}; pip: ${pip.join(' ') || 'none'}); container image not built: container builds are off`,
+      ),
+    );
     log.push(formatLogEntry(`Releasing version ${identifier}`));
     const dockerfile = generateDockerfile({ identifier, dependencies: signature.dependencies, known });
     return { ...process, sourceDir, signature, manifest, dockerfile, buildLog: log.join('') };

@@ -37,7 +37,10 @@ async function isFirstStart(db: Db): Promise<boolean> {
  */
 async function insertDemo(db: Db, owner: string, prepared: PreparedDemoProcess[]): Promise<Map<string, number>> {
   return db.transaction(async (tx) => {
-    const [workspace] = await tx.insert(workspaces).values({ ...DEMO_WORKSPACE, slug: DEMO_WORKSPACE.identifier, ownerId: owner }).returning();
+    const [workspace] = await tx
+      .insert(workspaces)
+      .values({ ...DEMO_WORKSPACE, slug: DEMO_WORKSPACE.identifier, ownerId: owner })
+      .returning();
     if (!workspace) throw new Error('workspaces insert returned no row');
     const share = async (resourceType: 'processes' | 'workflows', resourceId: number) => {
       await tx.insert(resourceWorkspaces).values({ resourceType, resourceId, workspaceId: workspace.id });
@@ -128,7 +131,9 @@ export async function seedDemo(ctx: AppContext, storage: DemoStorage): Promise<b
       const bucketId = buckets.get(item.slug);
       if (bucketId !== undefined) await copyDemoFiles(item.sourceDir, storage.bucketDir(bucketId));
     }
-    ctx.log.info(`Seeded the demo: workspace '${DEMO_WORKSPACE.identifier}', ${prepared.length} processes and the workflow '${DEMO_WORKFLOW.label}', owned by ${owner}`);
+    ctx.log.info(
+      `Seeded the demo: workspace '${DEMO_WORKSPACE.identifier}', ${prepared.length} processes and the workflow '${DEMO_WORKFLOW.label}', owned by ${owner}`,
+    );
     return true;
   } catch (error) {
     if (isUniqueViolation(error)) {

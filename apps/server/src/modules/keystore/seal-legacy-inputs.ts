@@ -51,7 +51,10 @@ export async function sealLegacyInputs(ctx: AppContext): Promise<number> {
       tasks.push({ ...task, inputs: values });
     }
     if (!touched) continue;
-    await db.update(schedules).set({ inputs: { ...schedule.inputs, tasks } }).where(eq(schedules.id, schedule.id));
+    await db
+      .update(schedules)
+      .set({ inputs: { ...schedule.inputs, tasks } })
+      .where(eq(schedules.id, schedule.id));
     changed++;
   }
   return changed;

@@ -24,6 +24,10 @@ export function registerDetailsRoutes(app: FastifyInstance, ctx: AppContext): vo
   const options = { access: PUBLIC, tags: ['instance'] };
   mount(app, operations, 'GET /knowledge/api/details', options, () => instanceDetails(ctx));
   for (const service of DETAILS_SERVICES) {
-    mount(app, operations, `GET /${service}/api/details`, options, () => ({ name: service, version: ctx.config.version, build_timestamp: ctx.config.buildTimestamp }));
+    mount(app, operations, `GET /${service}/api/details`, options, () => ({
+      name: service,
+      version: ctx.config.version,
+      build_timestamp: ctx.config.buildTimestamp,
+    }));
   }
 }

@@ -16,7 +16,12 @@ export const ARCHIVED_PROCESS_TEXT = 'Archived process! Existing versions are re
  * decided on the process (its owner and the workspaces it is shared with).
  * Archived processes are read-only: only 'view' passes.
  */
-export async function processAccess(ctx: AppContext, principal: Principal, processId: number, action: Action): Promise<{ process: ProcessRow; workspaceIds: number[] }> {
+export async function processAccess(
+  ctx: AppContext,
+  principal: Principal,
+  processId: number,
+  action: Action,
+): Promise<{ process: ProcessRow; workspaceIds: number[] }> {
   const [process] = await ctx.db.select().from(processes).where(eq(processes.id, processId));
   if (!process) throw notFound(`No process #${processId} found.`);
   const shared = await ctx.db

@@ -39,7 +39,13 @@ export const SEED_SOFTWARE_DEPENDENCIES: readonly SeedSoftwareDependency[] = [
   plain('onnxruntime', 'ONNX Runtime', 'pip:onnxruntime'),
   { identifier: 'python3', label: 'Python 3 standard library', isMain: true, requirements: [], install: '' },
   // The base image's Python is not Debian's, so the bindings are built against Debian's libgdal (3.6 in bookworm).
-  { identifier: 'gdal', label: 'GDAL (Python bindings)', isMain: true, requirements: ['numpy'], install: 'apt:gdal-bin apt:libgdal-dev apt:g++ pip:GDAL==3.6.*' },
+  {
+    identifier: 'gdal',
+    label: 'GDAL (Python bindings)',
+    isMain: true,
+    requirements: ['numpy'],
+    install: 'apt:gdal-bin apt:libgdal-dev apt:g++ pip:GDAL==3.6.*',
+  },
   { identifier: 'rasterio', label: 'rasterio', isMain: true, requirements: ['numpy', 'gdal'], install: 'pip:rasterio' },
   { identifier: 'xarray', label: 'xarray', isMain: true, requirements: ['numpy', 'pandas'], install: 'pip:xarray' },
   { identifier: 'rioxarray', label: 'rioxarray', isMain: true, requirements: ['rasterio', 'xarray', 'pyproj'], install: 'pip:rioxarray' },

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/http/errors.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { processesResource } from './processes.resource.js';
 import { dataTypes, processes, processVersions } from './processes.schema.js';
-import type { workflows} from './workflows.schema.js';
+import type { workflows } from './workflows.schema.js';
 import { workflowVersions } from './workflows.schema.js';
 
 export type WorkflowRow = typeof workflows.$inferSelect;

@@ -18,7 +18,15 @@ import { parseAttributes } from '../../platform/resources/resource-payload.js';
 import { resourceId, ResourceService } from '../../platform/resources/resource.service.js';
 import { processVersionsResource } from './process-versions.resource.js';
 import { catalogueItem } from './workflow-catalogue-item.js';
-import { dataTypeLabels, findWorkflowVersion, listWorkflowVersions, loadGraphVersions, loadWorkflowVersion, resolverOf, type WorkflowRow } from './workflow-versions.js';
+import {
+  dataTypeLabels,
+  findWorkflowVersion,
+  listWorkflowVersions,
+  loadGraphVersions,
+  loadWorkflowVersion,
+  resolverOf,
+  type WorkflowRow,
+} from './workflow-versions.js';
 import { workflows } from './workflows.schema.js';
 import { needs, onResource, type RouteAccess } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
@@ -144,12 +152,18 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
   });
 
   // public for a published workflow (route workflow:detail needs no sign-in), else as the workflow itself
-  mount(app, operations, 'GET /knowledge/v1/workflows/{id}/catalogue-item', route({ who: 'public', permission: 'published, else workflows:view' }), async (request) => {
-    const id = resourceId(request.params.id);
-    const [row] = id !== undefined ? await ctx.db.select().from(workflows).where(eq(workflows.id, id)) : [];
-    const workflow = row?.isPublished ? row : await load(request.principal, request.params.id);
-    return catalogueItem(workflow, ctx.config.publicUrl);
-  });
+  mount(
+    app,
+    operations,
+    'GET /knowledge/v1/workflows/{id}/catalogue-item',
+    route({ who: 'public', permission: 'published, else workflows:view' }),
+    async (request) => {
+      const id = resourceId(request.params.id);
+      const [row] = id !== undefined ? await ctx.db.select().from(workflows).where(eq(workflows.id, id)) : [];
+      const workflow = row?.isPublished ? row : await load(request.principal, request.params.id);
+      return catalogueItem(workflow, ctx.config.publicUrl);
+    },
+  );
 }
 
 function splitNodeId(id: string): [string, string] {
@@ -165,7 +179,9 @@ async function withEncryption(ctx: AppContext, groups: WorkflowInputGroup[]): Pr
   return groups.map((group) => ({
     ...group,
     items: group.items.map((item) =>
-      isEncryptedInput(item) ? { ...item, constraints: { ...item.constraints, enc_method: 'RSA' as const, enc_hash_function: 'SHA' as const, enc_public_key: publicKey } } : item,
+      isEncryptedInput(item)
+        ? { ...item, constraints: { ...item.constraints, enc_method: 'RSA' as const, enc_hash_function: 'SHA' as const, enc_public_key: publicKey } }
+        : item,
     ),
   }));
 }

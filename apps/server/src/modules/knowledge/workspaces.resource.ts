@@ -27,7 +27,13 @@ export const workspacesResource = resourceOf(workspacesContract).define<Resource
   visibleTo: (principal) => {
     if (principal.isStaff || principal.isSuperuser) return undefined;
     const memberOf = sql`(select ${workspaceRoles.workspaceId} from ${workspaceRoles} where ${workspaceRoles.userId} = ${principal.id})`;
-    return or(inArray(workspaces.id, memberOf), inArray(workspaces.id, sql`(select ${resourceWorkspaces.resourceId} from ${resourceWorkspaces} where ${resourceWorkspaces.resourceType} = 'workspaces' and ${resourceWorkspaces.workspaceId} in ${memberOf})`));
+    return or(
+      inArray(workspaces.id, memberOf),
+      inArray(
+        workspaces.id,
+        sql`(select ${resourceWorkspaces.resourceId} from ${resourceWorkspaces} where ${resourceWorkspaces.resourceType} = 'workspaces' and ${resourceWorkspaces.workspaceId} in ${memberOf})`,
+      ),
+    );
   },
   authorize: (principal, action, resource) => {
     const isAdmin = principal.isStaff || principal.isSuperuser;

@@ -43,7 +43,10 @@ export async function scheduledWorkflowInputs(ctx: AppContext, workflow: Workflo
 function withExampleItem(inputs: ScheduleInputs, input: ProductInput, dataUrl: string): ScheduleInputs {
   const example = productValue(input, { id: 'example-item', url: `${dataUrl.replace(/\/+$/, '')}/example-item` });
   const tasks = inputs.tasks.some((task) => task.task_id === input.nodeId) ? inputs.tasks : [...inputs.tasks, { task_id: input.nodeId, inputs: {} }];
-  return { ...inputs, tasks: tasks.map((task) => (task.task_id === input.nodeId ? { ...task, inputs: { ...task.inputs, [input.identifier]: example } } : task)) };
+  return {
+    ...inputs,
+    tasks: tasks.map((task) => (task.task_id === input.nodeId ? { ...task, inputs: { ...task.inputs, [input.identifier]: example } } : task)),
+  };
 }
 
 /** A password value left as the mask the server served: the stored value stays. */
@@ -52,7 +55,10 @@ function withKeptPasswords(inputs: ScheduleInputs, previous: ScheduleInputs | un
     ...inputs,
     tasks: inputs.tasks.map((task) => {
       const before = previous?.tasks.find((candidate) => candidate.task_id === task.task_id)?.inputs ?? {};
-      return { ...task, inputs: Object.fromEntries(Object.entries(task.inputs).map(([name, value]) => [name, value === ENCRYPTED_VALUE_MASK ? (before[name] ?? null) : value])) };
+      return {
+        ...task,
+        inputs: Object.fromEntries(Object.entries(task.inputs).map(([name, value]) => [name, value === ENCRYPTED_VALUE_MASK ? (before[name] ?? null) : value])),
+      };
     }),
   };
 }

@@ -17,7 +17,10 @@ function scheduleObjects(payload: unknown): ScheduleObject[] {
   if (!payload || typeof payload !== 'object' || !('data' in payload)) return [];
   const data = (payload as { data: unknown }).data;
   const objects = Array.isArray(data) ? data : [data];
-  return objects.filter((object): object is ScheduleObject => !!object && typeof object === 'object' && (object as ScheduleObject).type === 'schedules' && !!(object as ScheduleObject).attributes);
+  return objects.filter(
+    (object): object is ScheduleObject =>
+      !!object && typeof object === 'object' && (object as ScheduleObject).type === 'schedules' && !!(object as ScheduleObject).attributes,
+  );
 }
 
 /** The trigger URL of a schedule (docs/schedules.md "External trigger"). */
@@ -46,7 +49,12 @@ export async function completeScheduleDocuments(ctx: AppContext, principal: Prin
     })
     .from(schedules)
     .innerJoin(workflows, eq(workflows.id, schedules.processorId))
-    .where(inArray(schedules.id, objects.map((object) => Number(object.id))));
+    .where(
+      inArray(
+        schedules.id,
+        objects.map((object) => Number(object.id)),
+      ),
+    );
   const byId = new Map(rows.map((row) => [String(row.id), row]));
   for (const object of objects) {
     const row = byId.get(object.id);

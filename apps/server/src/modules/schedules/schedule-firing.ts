@@ -113,12 +113,23 @@ export class ScheduleFiring {
     // the schedule's passwords are sealed for it; the execution gets them sealed for itself
     const document = await new ExecutionsService({ ...this.ctx, db: tx }).create(owner, payload, { sealedFor: scheduleBinding(schedule.identifier) });
     const id = Number(document.data.id);
-    await new ExecutionsRepository(tx).tagSchedule(id, { scheduleId: schedule.id, scheduleIdentifier: schedule.identifier, scheduledFor: request.scheduledFor });
+    await new ExecutionsRepository(tx).tagSchedule(id, {
+      scheduleId: schedule.id,
+      scheduleIdentifier: schedule.identifier,
+      scheduledFor: request.scheduledFor,
+    });
     await this.shareLikeSchedule(tx, schedule.id, id);
     const moved = await tx
       .update(schedules)
       .set({ lastRunAt: request.now, lastError: null, ...(advance ? { nextRunAt: advance.to, lastDueAt: request.scheduledFor } : {}) })
-      .where(and(eq(schedules.id, schedule.id), eq(schedules.status, 'enabled'), eq(schedules.isArchived, false), advance ? eq(schedules.nextRunAt, advance.from) : undefined))
+      .where(
+        and(
+          eq(schedules.id, schedule.id),
+          eq(schedules.status, 'enabled'),
+          eq(schedules.isArchived, false),
+          advance ? eq(schedules.nextRunAt, advance.from) : undefined,
+        ),
+      )
       .returning({ id: schedules.id });
     if (moved.length === 0) throw new Skipped();
     return { id: String(id), identifier: document.data.attributes.identifier };
@@ -131,7 +142,9 @@ export class ScheduleFiring {
       .from(resourceWorkspaces)
       .where(and(eq(resourceWorkspaces.resourceType, schedulesResource.type), eq(resourceWorkspaces.resourceId, scheduleId)));
     if (shared.length === 0) return;
-    await tx.insert(resourceWorkspaces).values(shared.map(({ workspaceId }) => ({ resourceType: executionsResource.type, resourceId: executionId, workspaceId })));
+    await tx
+      .insert(resourceWorkspaces)
+      .values(shared.map(({ workspaceId }) => ({ resourceType: executionsResource.type, resourceId: executionId, workspaceId })));
   }
 
   /** The owner as a signed-in principal: runs have the owner's rights, no more. */
@@ -184,7 +197,11 @@ export class ScheduleFiring {
    * A run that could not start: the reason is kept in last_error and, for a due time,
    * the schedule moves on to its next time all the same (that due time is not retried).
    */
-  async recordFailure(schedule: ScheduleRow, reason: string, options: { advance?: { from: Date; to: Date | null }; lastDueAt?: Date | null } = {}): Promise<void> {
+  async recordFailure(
+    schedule: ScheduleRow,
+    reason: string,
+    options: { advance?: { from: Date; to: Date | null }; lastDueAt?: Date | null } = {},
+  ): Promise<void> {
     if (options.advance) {
       await this.moveOn(schedule, options.advance, { lastDueAt: options.lastDueAt ?? null, lastError: reason });
       return;
@@ -193,10 +210,18 @@ export class ScheduleFiring {
   }
 
   /** next_run_at from → to, only if nobody moved it since. */
-  async moveOn(schedule: ScheduleRow, advance: { from: Date; to: Date | null }, values: { lastDueAt?: Date | null; lastError?: string } = {}): Promise<boolean> {
+  async moveOn(
+    schedule: ScheduleRow,
+    advance: { from: Date; to: Date | null },
+    values: { lastDueAt?: Date | null; lastError?: string } = {},
+  ): Promise<boolean> {
     const moved = await this.ctx.db
       .update(schedules)
-      .set({ nextRunAt: advance.to, ...(values.lastDueAt ? { lastDueAt: values.lastDueAt } : {}), ...(values.lastError !== undefined ? { lastError: values.lastError } : {}) })
+      .set({
+        nextRunAt: advance.to,
+        ...(values.lastDueAt ? { lastDueAt: values.lastDueAt } : {}),
+        ...(values.lastError !== undefined ? { lastError: values.lastError } : {}),
+      })
       .where(and(eq(schedules.id, schedule.id), eq(schedules.nextRunAt, advance.from)))
       .returning({ id: schedules.id });
     return moved.length > 0;

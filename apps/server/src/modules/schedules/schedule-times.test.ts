@@ -31,7 +31,9 @@ describe('single-execution', () => {
     expect(text(firstRunAt(single, at('2030-03-02T00:00:00Z')))).toBe('2030-03-01T06:00:00.000Z');
     expect(firstRunAt(single, at('2030-03-02T00:00:00Z'), at('2030-03-01T06:00:00Z'))).toBeNull();
     // a new start time runs again
-    expect(text(firstRunAt(timing({ startTime: at('2030-04-01T06:00:00Z') }), at('2030-03-02T00:00:00Z'), at('2030-03-01T06:00:00Z')))).toBe('2030-04-01T06:00:00.000Z');
+    expect(text(firstRunAt(timing({ startTime: at('2030-04-01T06:00:00Z') }), at('2030-03-02T00:00:00Z'), at('2030-03-01T06:00:00Z')))).toBe(
+      '2030-04-01T06:00:00.000Z',
+    );
   });
 });
 
@@ -113,7 +115,9 @@ describe('on-new-data', () => {
   it('polls at once when saved, then every interval', () => {
     expect(text(firstRunAt(watch, at('2030-01-01T00:00:00Z')))).toBe('2030-01-01T00:00:00.000Z');
     expect(pollIntervalMs(watch)).toBe(DEFAULT_POLL_MINUTES * 60_000);
-    expect(text(nextRunAfter(watch, at('2030-01-01T00:00:00Z')))).toBe(new Date(Date.parse('2030-01-01T00:00:00Z') + DEFAULT_POLL_MINUTES * 60_000).toISOString());
+    expect(text(nextRunAfter(watch, at('2030-01-01T00:00:00Z')))).toBe(
+      new Date(Date.parse('2030-01-01T00:00:00Z') + DEFAULT_POLL_MINUTES * 60_000).toISOString(),
+    );
     expect(text(nextRunAfter({ ...watch, interval: 1, intervalPeriod: 'hours' }, at('2030-01-01T00:00:00Z')))).toBe('2030-01-01T01:00:00.000Z');
   });
 

@@ -46,11 +46,15 @@ export function cronExpression(timing: Pick<ScheduleTiming, 'minute' | 'hour' | 
 }
 
 function cronAtOrAfter(timing: ScheduleTiming, time: Date): Date {
-  return CronExpressionParser.parse(cronExpression(timing), { currentDate: new Date(time.getTime() - 1), tz: 'UTC' }).next().toDate();
+  return CronExpressionParser.parse(cronExpression(timing), { currentDate: new Date(time.getTime() - 1), tz: 'UTC' })
+    .next()
+    .toDate();
 }
 
 function cronAtOrBefore(timing: ScheduleTiming, time: Date): Date {
-  return CronExpressionParser.parse(cronExpression(timing), { currentDate: new Date(time.getTime() + 1), tz: 'UTC' }).prev().toDate();
+  return CronExpressionParser.parse(cronExpression(timing), { currentDate: new Date(time.getTime() + 1), tz: 'UTC' })
+    .prev()
+    .toDate();
 }
 
 /** The first due time at or after `time` (single-execution: its start time if not before `time`). */

@@ -21,10 +21,22 @@ const triggerBodySchema = z
  * as its owner, at once; 409 when the schedule is not in that state or the run cannot
  * start (the reason is also kept in last_error), 400 for input values that do not pass.
  */
-export async function triggerSchedule(ctx: AppContext, firing: ScheduleFiring, id: string, token: string, body: unknown): Promise<{ id: string; identifier: string }> {
-  const [schedule] = /^\d{1,9}$/.test(id) ? await ctx.db.select().from(schedules).where(eq(schedules.id, Number(id))) : [];
+export async function triggerSchedule(
+  ctx: AppContext,
+  firing: ScheduleFiring,
+  id: string,
+  token: string,
+  body: unknown,
+): Promise<{ id: string; identifier: string }> {
+  const [schedule] = /^\d{1,9}$/.test(id)
+    ? await ctx.db
+        .select()
+        .from(schedules)
+        .where(eq(schedules.id, Number(id)))
+    : [];
   if (!schedule || !sameToken(token, schedule.triggerToken)) throw notFound(TRIGGER_NOT_FOUND);
-  if (schedule.strategy !== 'external-trigger') throw detailError(409, `Schedule ${schedule.identifier} does not run on a trigger (strategy ${schedule.strategy}).`);
+  if (schedule.strategy !== 'external-trigger')
+    throw detailError(409, `Schedule ${schedule.identifier} does not run on a trigger (strategy ${schedule.strategy}).`);
   if (schedule.isArchived) throw detailError(409, `Schedule ${schedule.identifier} is archived: unarchive and enable it to trigger it.`);
   if (schedule.status !== 'enabled') throw detailError(409, `Schedule ${schedule.identifier} is disabled: enable it to trigger it.`);
   const overrides: InputOverrides = parseAttributes(triggerBodySchema, body ?? undefined).inputs;

@@ -37,7 +37,11 @@ export function storedValues(row: ScheduleRow): ScheduleValues {
  */
 export function givenValues(attributes: Record<string, unknown>): Partial<ScheduleValues> {
   const parsed = parseAttributes(PARTIAL_PAYLOAD, attributes) as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(attributes).filter((key) => key in parsed).map((key) => [key, parsed[key]])) as Partial<ScheduleValues>;
+  return Object.fromEntries(
+    Object.keys(attributes)
+      .filter((key) => key in parsed)
+      .map((key) => [key, parsed[key]]),
+  ) as Partial<ScheduleValues>;
 }
 
 /** The timing the next-time functions read, from payload values. */

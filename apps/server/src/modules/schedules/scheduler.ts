@@ -36,7 +36,8 @@ export interface SchedulerOptions {
   fetchItems?: (dataUrl: string, signal: AbortSignal) => Promise<NewItem[]>;
 }
 
-const chunks = <T>(values: T[]): T[][] => Array.from({ length: Math.ceil(values.length / ID_CHUNK) }, (_, index) => values.slice(index * ID_CHUNK, (index + 1) * ID_CHUNK));
+const chunks = <T>(values: T[]): T[][] =>
+  Array.from({ length: Math.ceil(values.length / ID_CHUNK) }, (_, index) => values.slice(index * ID_CHUNK, (index + 1) * ID_CHUNK));
 
 /**
  * Runs schedules (docs/schedules.md): each tick takes the enabled, unarchived schedules
@@ -196,7 +197,10 @@ export class Scheduler {
       return;
     }
     if (!schedule.itemsRecorded) {
-      await this.recordSeen(schedule.id, items.map((item) => item.id));
+      await this.recordSeen(
+        schedule.id,
+        items.map((item) => item.id),
+      );
       await this.ctx.db.update(schedules).set({ itemsRecorded: true, lastError: null }).where(eq(schedules.id, schedule.id));
       return;
     }
@@ -215,7 +219,11 @@ export class Scheduler {
 
   private async recordSeen(scheduleId: number, itemIds: string[]): Promise<void> {
     for (const chunk of chunks(itemIds)) {
-      if (chunk.length > 0) await this.ctx.db.insert(scheduleItems).values(chunk.map((itemId) => ({ scheduleId, itemId }))).onConflictDoNothing();
+      if (chunk.length > 0)
+        await this.ctx.db
+          .insert(scheduleItems)
+          .values(chunk.map((itemId) => ({ scheduleId, itemId })))
+          .onConflictDoNothing();
     }
   }
 

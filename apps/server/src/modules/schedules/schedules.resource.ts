@@ -26,7 +26,13 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The inputs as served: sealed (password) values masked; the form sends the mask back to keep them. */
 function maskedScheduleInputs(inputs: ScheduleInputs): ScheduleInputs {
-  return { ...inputs, tasks: inputs.tasks.map((task) => ({ ...task, inputs: Object.fromEntries(Object.entries(task.inputs).map(([name, value]) => [name, isSealed(value) ? ENCRYPTED_VALUE_MASK : value])) })) };
+  return {
+    ...inputs,
+    tasks: inputs.tasks.map((task) => ({
+      ...task,
+      inputs: Object.fromEntries(Object.entries(task.inputs).map(([name, value]) => [name, isSealed(value) ? ENCRYPTED_VALUE_MASK : value])),
+    })),
+  };
 }
 
 /** The schedule's own attributes (contracts ScheduleAttributes, less the completed ones). */

@@ -26,7 +26,10 @@ const linksOf = (value: { links?: unknown }): Link[] => (Array.isArray(value.lin
 
 /** The href of the first link with this relation, as an absolute URL; only GET links (a STAC API may page by POST). */
 function linkHref(value: { links?: unknown }, rel: string, base: string): string | undefined {
-  const link = linksOf(value).find((candidate) => candidate.rel === rel && typeof candidate.href === 'string' && (candidate.method === undefined || String(candidate.method).toUpperCase() === 'GET'));
+  const link = linksOf(value).find(
+    (candidate) =>
+      candidate.rel === rel && typeof candidate.href === 'string' && (candidate.method === undefined || String(candidate.method).toUpperCase() === 'GET'),
+  );
   return link ? new URL(link.href as string, base).toString() : undefined;
 }
 
@@ -42,7 +45,8 @@ async function getJson(outbound: OutboundFetch, url: string, timeoutMs: number, 
     text = await readCapped(response, MAX_PAGE_BYTES);
   } catch (error) {
     if (signal?.aborted) throw error;
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`, { cause: error });
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+      throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`, { cause: error });
     throw error;
   }
   let body: unknown;
@@ -73,7 +77,11 @@ function pageItems(page: StacPage, pageUrl: string, itemsUrl: string): NewItem[]
  * `timeoutMs`. Throws with a readable reason when the URL cannot be read; `signal` ends
  * the poll early (the scheduler stopping).
  */
-export async function fetchItems(outbound: OutboundFetch, dataUrl: string, options: { timeoutMs?: number; maxPages?: number; signal?: AbortSignal } = {}): Promise<NewItem[]> {
+export async function fetchItems(
+  outbound: OutboundFetch,
+  dataUrl: string,
+  options: { timeoutMs?: number; maxPages?: number; signal?: AbortSignal } = {},
+): Promise<NewItem[]> {
   const timeoutMs = options.timeoutMs ?? PAGE_TIMEOUT_MS;
   const deadline = AbortSignal.timeout(POLL_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;

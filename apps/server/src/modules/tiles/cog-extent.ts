@@ -11,7 +11,12 @@ export function boundsIn(transform: Affine, width: number, height: number, proje
   const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   for (let step = 0; step < EDGE_SAMPLES; step++) {
     const t = step / (EDGE_SAMPLES - 1);
-    for (const [column, row] of [[t * width, 0], [t * width, height], [0, t * height], [width, t * height]] as const) {
+    for (const [column, row] of [
+      [t * width, 0],
+      [t * width, height],
+      [0, t * height],
+      [width, t * height],
+    ] as const) {
       const [x, y] = project(...applyAffine(transform, column, row));
       if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
       box.minX = Math.min(box.minX, x);

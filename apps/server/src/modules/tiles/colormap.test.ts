@@ -15,7 +15,9 @@ describe('colour maps', () => {
     expect(rgba(viridis, 0)).toEqual([68, 1, 84, 255]);
     expect(rgba(viridis, 255)).toEqual([253, 231, 37, 255]);
     // matplotlib: viridis(128/255) = (33, 145, 140)
-    rgba(viridis, 128).slice(0, 3).forEach((value, channel) => expect(Math.abs(value - [33, 145, 140][channel]!)).toBeLessThanOrEqual(3));
+    rgba(viridis, 128)
+      .slice(0, 3)
+      .forEach((value, channel) => expect(Math.abs(value - [33, 145, 140][channel]!)).toBeLessThanOrEqual(3));
     expect(rgba(colormapTable('greys'), 0)).toEqual([255, 255, 255, 255]);
     expect(rgba(colormapTable('greys'), 255)).toEqual([0, 0, 0, 255]);
     expect(rgba(colormapTable('RdYlGn'), 0)).toEqual([165, 0, 38, 255]);

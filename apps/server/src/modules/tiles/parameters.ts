@@ -6,7 +6,10 @@ import { detailError } from '../../platform/http/errors.js';
  */
 export function parseBands(values: string | string[] | undefined, bandCount: number): number[] | undefined {
   if (values === undefined) return undefined;
-  const parts = (Array.isArray(values) ? values : [values]).flatMap((value) => value.split(',')).map((part) => part.trim()).filter((part) => part !== '');
+  const parts = (Array.isArray(values) ? values : [values])
+    .flatMap((value) => value.split(','))
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if (parts.length === 0) return undefined;
   return parts.map((part) => {
     const band = Number(part);

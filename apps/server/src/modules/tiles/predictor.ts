@@ -32,7 +32,14 @@ export function undoPredictor(block: ArrayBufferLike, layout: PredictorLayout): 
 }
 
 function undoHorizontal(block: ArrayBufferLike, bytes: number, stride: number, rowSamples: number, rows: number): ArrayBufferLike {
-  const all = bytes === 1 ? new Uint8Array(block) : bytes === 2 ? new Uint16Array(block, 0, block.byteLength >> 1) : bytes === 4 ? new Uint32Array(block, 0, block.byteLength >> 2) : undefined;
+  const all =
+    bytes === 1
+      ? new Uint8Array(block)
+      : bytes === 2
+        ? new Uint16Array(block, 0, block.byteLength >> 1)
+        : bytes === 4
+          ? new Uint32Array(block, 0, block.byteLength >> 2)
+          : undefined;
   if (!all) throw new Error(`Predictor 2 is not allowed with ${bytes * 8} bits per sample.`);
   for (let row = 0; row < rows; row++) {
     const start = row * rowSamples;

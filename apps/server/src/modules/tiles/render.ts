@@ -37,7 +37,13 @@ export async function renderTile(cog: Cog, tile: TileIndex, options: RenderOptio
   if (!boxesIntersect(bounds, cog.mercatorBounds)) return undefined;
   const { level, positions } = tilePositions(cog, bounds, size);
   const { columns, rows } = levelPixels(positions, level);
-  const values = await sampleLevel(cog, level, options.bands.map((band) => band - 1), columns, rows);
+  const values = await sampleLevel(
+    cog,
+    level,
+    options.bands.map((band) => band - 1),
+    columns,
+    rows,
+  );
   return encodePng(colourise(values, options), size, size);
 }
 
@@ -52,7 +58,17 @@ function tilePositions(cog: Cog, bounds: Box, size: number): { level: CogLevel; 
   const centreX = (Math.max(bounds.minX, clip.minX) + Math.min(bounds.maxX, clip.maxX)) / 2;
   const centreY = (Math.max(bounds.minY, clip.minY) + Math.min(bounds.maxY, clip.maxY)) / 2;
   const level = levelForScale(cog.levels, scaleAt(toPixel, centreX, centreY, (bounds.maxX - bounds.minX) / size));
-  if (cog.crs.kind === 'mercator') return { level, positions: separablePositions(bounds, size, (x) => x, (y) => y, cog.inverse) };
+  if (cog.crs.kind === 'mercator')
+    return {
+      level,
+      positions: separablePositions(
+        bounds,
+        size,
+        (x) => x,
+        (y) => y,
+        cog.inverse,
+      ),
+    };
   if (cog.crs.kind === 'lonlat') return { level, positions: separablePositions(bounds, size, mercatorXToLon, mercatorYToLat, cog.inverse) };
   const grid = nodeGrid(bounds, size, toPixel);
   const positions = interpolatedPositions(grid, bounds, size, toPixel, ERROR_THRESHOLD * level.factorX, clip);
@@ -81,7 +97,10 @@ export function levelForScale<L extends { factorX: number }>(levels: readonly L[
 }
 
 /** Nearest pixel of `level` under each position (GDAL's floor with its 1e-10 nudge); -1 off the raster. */
-export function levelPixels(positions: TilePositions, level: Pick<CogLevel, 'factorX' | 'factorY' | 'width' | 'height'>): { columns: Int32Array; rows: Int32Array } {
+export function levelPixels(
+  positions: TilePositions,
+  level: Pick<CogLevel, 'factorX' | 'factorY' | 'width' | 'height'>,
+): { columns: Int32Array; rows: Int32Array } {
   const count = positions.x.length;
   const columns = new Int32Array(count);
   const rows = new Int32Array(count);
@@ -153,7 +172,13 @@ export async function cogStatistics(cog: Cog, bands: number[], maxSize = 1024, b
       rows[j * width + i] = row;
     }
   }
-  const values = await sampleLevel(cog, level, bands.map((band) => band - 1), columns, rows);
+  const values = await sampleLevel(
+    cog,
+    level,
+    bands.map((band) => band - 1),
+    columns,
+    rows,
+  );
   return Object.fromEntries(bands.map((band, index) => [`b${band}`, bandStatistics(validValues(values[index]!), width * height, bins)]));
 }
 

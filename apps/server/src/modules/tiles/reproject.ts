@@ -68,7 +68,12 @@ export function interpolatedPositions(grid: NodeGrid, bounds: Box, size: number,
   const span = ((bounds.maxX - bounds.minX) / size) * grid.step;
   for (let cellRow = 0; cellRow < cells; cellRow++) {
     for (let cellColumn = 0; cellColumn < cells; cellColumn++) {
-      const cell = { minX: bounds.minX + cellColumn * span, maxX: bounds.minX + (cellColumn + 1) * span, minY: bounds.maxY - (cellRow + 1) * span, maxY: bounds.maxY - cellRow * span };
+      const cell = {
+        minX: bounds.minX + cellColumn * span,
+        maxX: bounds.minX + (cellColumn + 1) * span,
+        minY: bounds.maxY - (cellRow + 1) * span,
+        maxY: bounds.maxY - cellRow * span,
+      };
       // off the file: no transform at all (far from a projection's domain they are slow, and meaningless)
       if (clip && !boxesIntersect(cell, clip)) continue;
       if (cellIsLinear(grid, bounds, size, map, cellColumn, cellRow, threshold)) fillBilinear(out, grid, size, cellColumn, cellRow);

@@ -6,8 +6,16 @@ describe('rescale', () => {
   it('parses one range for all bands or one per band', () => {
     expect(parseRescale(undefined, 1)).toBeUndefined();
     expect(parseRescale('-1.5,2e3', 1)).toEqual([{ min: -1.5, max: 2000 }]);
-    expect(parseRescale('0,10', 3)).toEqual([{ min: 0, max: 10 }, { min: 0, max: 10 }, { min: 0, max: 10 }]);
-    expect(parseRescale(['0,1', '0,2', '0,3'], 3)).toEqual([{ min: 0, max: 1 }, { min: 0, max: 2 }, { min: 0, max: 3 }]);
+    expect(parseRescale('0,10', 3)).toEqual([
+      { min: 0, max: 10 },
+      { min: 0, max: 10 },
+      { min: 0, max: 10 },
+    ]);
+    expect(parseRescale(['0,1', '0,2', '0,3'], 3)).toEqual([
+      { min: 0, max: 1 },
+      { min: 0, max: 2 },
+      { min: 0, max: 3 },
+    ]);
   });
 
   it.each([['1'], ['a,b'], ['1,2,3'], [',2'], [['0,1', '0,2']]])('refuses %j with 400', (value) => {

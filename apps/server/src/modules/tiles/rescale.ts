@@ -42,7 +42,6 @@ export function rescaleToByte(value: number, range: Rescale): number {
   return Math.trunc(((value - range.min) / span) * 255);
 }
 
-
 /** Identity on bytes: for the no-rescale case, a value is clipped and truncated, not stretched. */
 export function clipToByte(value: number): number {
   if (!(value > 0)) return 0;

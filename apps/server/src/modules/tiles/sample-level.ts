@@ -17,7 +17,10 @@ export async function sampleLevel(cog: Cog, level: CogLevel, bands: number[], co
   const nodata = nodataAsStored(cog.nodata, level.image) ?? NaN;
   const outputs = bands.map(() => new Float64Array(columns.length).fill(NaN));
   // separate planes: one block per band; interleaved: one block holds every band
-  const planes = level.planar === 2 ? bands.map((band, index) => ({ plane: band, reads: [{ output: index, offset: 0 }] })) : [{ plane: 0, reads: bands.map((band, index) => ({ output: index, offset: band })) }];
+  const planes =
+    level.planar === 2
+      ? bands.map((band, index) => ({ plane: band, reads: [{ output: index, offset: 0 }] }))
+      : [{ plane: 0, reads: bands.map((band, index) => ({ output: index, offset: band })) }];
   const stride = level.planar === 2 ? 1 : level.samplesPerPixel;
   const jobs = planes.flatMap(({ plane, reads }) => groups.ids.map((id) => ({ plane, reads, id })));
   const parallel = Math.max(1, Math.floor(BYTES_IN_FLIGHT / blockBytes(level)));
@@ -64,7 +67,18 @@ function pixelsByBlock(level: CogLevel, columns: Int32Array, rows: Int32Array): 
   return { ids, start, order };
 }
 
-function copyOut(level: CogLevel, block: TypedArray, id: number, groups: BlockGroups, columns: Int32Array, rows: Int32Array, stride: number, offset: number, nodata: number, out: Float64Array): void {
+function copyOut(
+  level: CogLevel,
+  block: TypedArray,
+  id: number,
+  groups: BlockGroups,
+  columns: Int32Array,
+  rows: Int32Array,
+  stride: number,
+  offset: number,
+  nodata: number,
+  out: Float64Array,
+): void {
   const { blockWidth, blockHeight, blocksAcross } = level;
   const left = (id % blocksAcross) * blockWidth;
   const top = Math.floor(id / blocksAcross) * blockHeight;

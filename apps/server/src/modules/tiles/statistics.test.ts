@@ -5,7 +5,19 @@ describe('band statistics (numpy semantics)', () => {
   it('computes what numpy computes for a small band', () => {
     // numpy: a = [1, 2, 2, 3, 4, 10]; a.std() = 2.98142396999972; np.percentile(a, 2) = 1.1; np.percentile(a, 98) = 9.4
     const stats = bandStatistics(Float64Array.from([10, 2, 3, 2, 1, 4]), 8);
-    expect(stats).toMatchObject({ min: 1, max: 10, count: 6, sum: 22, median: 2.5, majority: 2, minority: 1, unique: 5, valid_pixels: 6, masked_pixels: 2, valid_percent: 75 });
+    expect(stats).toMatchObject({
+      min: 1,
+      max: 10,
+      count: 6,
+      sum: 22,
+      median: 2.5,
+      majority: 2,
+      minority: 1,
+      unique: 5,
+      valid_pixels: 6,
+      masked_pixels: 2,
+      valid_percent: 75,
+    });
     expect(stats.mean).toBeCloseTo(22 / 6, 12);
     expect(stats.std).toBeCloseTo(2.98142396999972, 12);
     expect(stats.percentile_2).toBeCloseTo(1.1, 12);

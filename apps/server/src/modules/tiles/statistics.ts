@@ -18,7 +18,24 @@ export function bandStatistics(valid: Float64Array, total: number, bins = 10): B
   const masked = total - count;
   const validPercent = total === 0 ? 0 : Math.round((count / total) * 10000) / 100;
   if (count === 0) {
-    return { min: null, max: null, mean: null, count: 0, sum: 0, std: null, median: null, majority: null, minority: null, unique: 0, histogram: [[], []], valid_percent: validPercent, masked_pixels: masked, valid_pixels: 0, percentile_2: null, percentile_98: null };
+    return {
+      min: null,
+      max: null,
+      mean: null,
+      count: 0,
+      sum: 0,
+      std: null,
+      median: null,
+      majority: null,
+      minority: null,
+      unique: 0,
+      histogram: [[], []],
+      valid_percent: validPercent,
+      masked_pixels: masked,
+      valid_pixels: 0,
+      percentile_2: null,
+      percentile_98: null,
+    };
   }
   valid.sort();
   const sum = kahanSum(valid);
@@ -82,7 +99,7 @@ function frequenciesOf(sorted: Float64Array): { majority: number; minority: numb
   let minority = sorted[0]!;
   let most = 0;
   let least = Infinity;
-  for (let start = 0; start < sorted.length; ) {
+  for (let start = 0; start < sorted.length;) {
     let end = start + 1;
     while (end < sorted.length && sorted[end] === sorted[start]) end++;
     const run = end - start;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { boxesIntersect, isValidTile, lonLatToMercator, mercatorToLonLat, ORIGIN_SHIFT, tileBounds, tileResolution, tilesCovering, zoomForResolution } from './tile-math.js';
+import {
+  boxesIntersect,
+  isValidTile,
+  lonLatToMercator,
+  mercatorToLonLat,
+  ORIGIN_SHIFT,
+  tileBounds,
+  tileResolution,
+  tilesCovering,
+  zoomForResolution,
+} from './tile-math.js';
 
 describe('WebMercatorQuad tile maths', () => {
   it('gives zoom 0 the whole square world and halves it per zoom', () => {

@@ -74,7 +74,12 @@ export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, servi
 /** The tile URL template of a TileJSON: this server's public URL, the request's rendering parameters passed on. */
 function tilesUrl(base: string, query: z.output<typeof tileJsonQuery>): string {
   const search = new URLSearchParams({ url: query.url });
-  for (const [name, value] of [['bidx', query.bidx], ['rescale', query.rescale], ['colormap_name', query.colormap_name], ['token', query.token]] as const) {
+  for (const [name, value] of [
+    ['bidx', query.bidx],
+    ['rescale', query.rescale],
+    ['colormap_name', query.colormap_name],
+    ['token', query.token],
+  ] as const) {
     for (const item of value === undefined ? [] : Array.isArray(value) ? value : [value]) search.append(name, item);
   }
   return `${base}/cog/tiles/WebMercatorQuad/{z}/{x}/{y}@1x?${search.toString()}`;

@@ -72,9 +72,7 @@ export class OidcClient {
     const idClaims = tokens.claims();
     if (!idClaims) throw new Error('the provider returned no ID token');
     // Providers commonly keep profile and email claims out of the ID token; userinfo has them.
-    const userinfo = configuration.serverMetadata().userinfo_endpoint
-      ? await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub)
-      : {};
+    const userinfo = configuration.serverMetadata().userinfo_endpoint ? await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub) : {};
     return { subject: idClaims.sub, claims: { ...idClaims, ...userinfo }, idToken: tokens.id_token };
   }
 

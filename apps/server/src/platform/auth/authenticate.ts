@@ -64,5 +64,9 @@ export async function revokeToken(ctx: PlatformContext, token: string): Promise<
 
 /** A short fingerprint of the password hash, embedded in tokens to revoke them on change. */
 export function passwordVersion(hash: string | null): number {
-  return crypto.createHash('sha256').update(hash ?? '').digest().readInt32BE(0);
+  return crypto
+    .createHash('sha256')
+    .update(hash ?? '')
+    .digest()
+    .readInt32BE(0);
 }

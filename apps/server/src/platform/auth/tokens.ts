@@ -10,15 +10,22 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(username: string, purpose: 'access' | 'session' | 'oidc-state' = 'access', lifetimeSeconds = TOKEN_LIFETIME_SECONDS, extra: Record<string, unknown> = {}): Promise<string> {
-    return new SignJWT({ ...extra, purpose })
-      .setProtectedHeader({ alg: 'HS256' })
-      // an id of its own: a logout revokes this token (revoked_tokens), not the user's others
-      .setJti(crypto.randomUUID())
-      .setSubject(username)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
-      .sign(this.key);
+  sign(
+    username: string,
+    purpose: 'access' | 'session' | 'oidc-state' = 'access',
+    lifetimeSeconds = TOKEN_LIFETIME_SECONDS,
+    extra: Record<string, unknown> = {},
+  ): Promise<string> {
+    return (
+      new SignJWT({ ...extra, purpose })
+        .setProtectedHeader({ alg: 'HS256' })
+        // an id of its own: a logout revokes this token (revoked_tokens), not the user's others
+        .setJti(crypto.randomUUID())
+        .setSubject(username)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
+        .sign(this.key)
+    );
   }
 
   /** The verified payload, or undefined when the token is invalid, expired or of another purpose. */

@@ -44,7 +44,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
     });
-    const db = drizzlePg(pool, ) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     // Several replicas may start at once: one migrates, the others wait on the lock.
     const client = await pool.connect();
     try {
@@ -62,7 +62,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, ) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

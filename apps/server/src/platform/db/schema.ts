@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { resourceColumns } from './resource-columns.js';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Key/value settings of the instance (signing secret, ...). */
 export const settings = pgTable('settings', {
@@ -60,17 +50,12 @@ export const users = pgTable(
     datastoreSecretHash: text('datastore_secret_hash'),
     oidcSubject: text('oidc_subject'),
   },
-  (t) => [
-    uniqueIndex('users_username_idx').on(sql`lower(${t.username})`),
-    uniqueIndex('users_oidc_subject_idx').on(t.oidcSubject),
-  ],
+  (t) => [uniqueIndex('users_username_idx').on(sql`lower(${t.username})`), uniqueIndex('users_oidc_subject_idx').on(t.oidcSubject)],
 );
 
 export { resourceColumns };
 
-export const workspaces = pgTable('workspaces', resourceColumns(), (t) => [
-  uniqueIndex('workspaces_identifier_idx').on(t.identifier),
-]);
+export const workspaces = pgTable('workspaces', resourceColumns(), (t) => [uniqueIndex('workspaces_identifier_idx').on(t.identifier)]);
 
 export const workspaceRoles = pgTable(
   'workspace_roles',
@@ -96,8 +81,5 @@ export const resourceWorkspaces = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.resourceType, t.resourceId, t.workspaceId] }),
-    index('resource_workspaces_ws_idx').on(t.workspaceId),
-  ],
+  (t) => [primaryKey({ columns: [t.resourceType, t.resourceId, t.workspaceId] }), index('resource_workspaces_ws_idx').on(t.workspaceId)],
 );

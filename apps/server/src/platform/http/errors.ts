@@ -20,8 +20,7 @@ export function detailError(statusCode: number, detail: string): HttpError {
   return new HttpError(statusCode, { detail, errors: [{ status: String(statusCode), detail }] });
 }
 
-export const notAuthenticated = () =>
-  detailError(401, 'Authentication credentials were not provided.');
+export const notAuthenticated = () => detailError(401, 'Authentication credentials were not provided.');
 export const permissionDenied = () => detailError(403, ERROR_TEXTS.permission);
 export const notFound = (what = 'Not found.') => detailError(404, what);
 

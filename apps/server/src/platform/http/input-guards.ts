@@ -22,7 +22,11 @@ function nulPath(value: unknown, path: string, depth = 0): string | undefined {
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
       const path = nulPath(value, part);
       if (path) throw detailError(400, `Text may not contain NUL characters (\\u0000): ${path}.`);
     }
@@ -41,7 +45,9 @@ export function loggableError(error: unknown): Record<string, unknown> {
   return {
     type: error.name,
     message,
-    ...(cause && typeof cause === 'object' ? { cause: { code: cause.code, message: typeof cause.message === 'string' ? cause.message.slice(0, 300) : undefined } } : {}),
+    ...(cause && typeof cause === 'object'
+      ? { cause: { code: cause.code, message: typeof cause.message === 'string' ? cause.message.slice(0, 300) : undefined } }
+      : {}),
     stack: error.stack?.split('\n').slice(1, 8).join('\n'),
   };
 }

@@ -45,7 +45,9 @@ function fileResponse(mediaType: string) {
 const noContentResponse = z.null().meta({ description: 'No content' });
 
 /** A redirect: no content, the target in Location (@fastify/swagger turns `headers` into the response's headers). */
-const redirectResponse = z.null().meta({ description: 'Redirect: the target in Location', headers: { location: { type: 'string', description: 'the page to go on to' } } });
+const redirectResponse = z
+  .null()
+  .meta({ description: 'Redirect: the target in Location', headers: { location: { type: 'string', description: 'the page to go on to' } } });
 
 function successResponse(status: number, response: Operation['response']) {
   if (status === 204) return noContentResponse;

@@ -19,19 +19,23 @@ const RETRY_MS = 1000;
 export function registerLiveRoutes(app: FastifyInstance, ctx: PlatformContext): void {
   registerLiveStreams(app, ctx);
   // a WebSocket is no HTTP operation: outside the contract and the OpenAPI document (docs/api.md lists it)
-  app.get('/builder/live', { websocket: true, config: access({ who: 'user', permission: 'events meant for the user', streamToken: true }), schema: { hide: true } }, async (socket, request) => {
-    const principal = await streamPrincipal(ctx, request);
-    if (!principal) {
-      socket.close(4401, 'Authentication required');
-      return;
-    }
-    const unsubscribe = ctx.bus.subscribe((event) => {
-      const allowed = event.audience === '*' || event.audience === principal.username || principal.isSuperuser;
-      if (allowed) socket.send(JSON.stringify({ type: event.type, ...event.payload }));
-    });
-    socket.on('close', unsubscribe);
-    socket.send(JSON.stringify({ type: 'hello', username: principal.username }));
-  });
+  app.get(
+    '/builder/live',
+    { websocket: true, config: access({ who: 'user', permission: 'events meant for the user', streamToken: true }), schema: { hide: true } },
+    async (socket, request) => {
+      const principal = await streamPrincipal(ctx, request);
+      if (!principal) {
+        socket.close(4401, 'Authentication required');
+        return;
+      }
+      const unsubscribe = ctx.bus.subscribe((event) => {
+        const allowed = event.audience === '*' || event.audience === principal.username || principal.isSuperuser;
+        if (allowed) socket.send(JSON.stringify({ type: event.type, ...event.payload }));
+      });
+      socket.on('close', unsubscribe);
+      socket.send(JSON.stringify({ type: 'hello', username: principal.username }));
+    },
+  );
 }
 
 /**
@@ -40,7 +44,11 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: PlatformContext): 
  * every executionUpdate (superusers), /backend/live/_marketplace/ the events meant for everyone.
  */
 function registerLiveStreams(app: FastifyInstance, ctx: PlatformContext): void {
-  const channelAccess = { who: 'public', permission: '_marketplace: anyone; {username}: that user or a superuser; _all_executions: superusers', streamToken: true } as const;
+  const channelAccess = {
+    who: 'public',
+    permission: '_marketplace: anyone; {username}: that user or a superuser; _all_executions: superusers',
+    streamToken: true,
+  } as const;
   mount(app, operations, 'GET /backend/live/{channel}/', { access: channelAccess, tags: ['backend'] }, async (request, reply) => {
     const { channel } = request.params;
     const principal = await streamPrincipal(ctx, request);

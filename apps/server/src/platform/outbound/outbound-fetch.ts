@@ -101,11 +101,16 @@ export class OutboundFetch {
   }
 
   /** dns.lookup, refusing when any address the name resolves to is not allowed. */
-  private readonly guardedLookup = (hostname: string, options: LookupOptions, callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void => {
+  private readonly guardedLookup = (
+    hostname: string,
+    options: LookupOptions,
+    callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ): void => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '');
       const refused = addresses.find((entry) => !addressAllowed(entry.address, this.allow));
-      if (refused || addresses.length === 0) return callback(new RefusedAddress(`${hostname} resolves to ${refused?.address ?? 'nothing'}, which is not allowed`), '');
+      if (refused || addresses.length === 0)
+        return callback(new RefusedAddress(`${hostname} resolves to ${refused?.address ?? 'nothing'}, which is not allowed`), '');
       if (options.all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
@@ -136,7 +141,8 @@ export class OutboundFetch {
       if (redirects >= MAX_REDIRECTS) throw new OutboundFetchError(url, `${url} redirects more than ${MAX_REDIRECTS} times`, 'redirects');
       const next = new URL(location, current);
       // credentials are for the origin they were given to
-      if (next.origin !== new URL(current).origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !['authorization', 'cookie'].includes(name.toLowerCase())));
+      if (next.origin !== new URL(current).origin)
+        headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !['authorization', 'cookie'].includes(name.toLowerCase())));
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
         method = 'GET';
         body = undefined;
@@ -153,8 +159,10 @@ export class OutboundFetch {
     } catch {
       throw new OutboundFetchError(asked, `${asked} is not a URL`, 'not a URL');
     }
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new OutboundFetchError(asked, `could not fetch ${asked}: only http and https URLs are fetched`, `scheme ${target.protocol}`);
-    if (target.username || target.password) throw new OutboundFetchError(asked, `could not fetch ${asked}: URLs with credentials are not fetched`, 'credentials in URL');
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new OutboundFetchError(asked, `could not fetch ${asked}: only http and https URLs are fetched`, `scheme ${target.protocol}`);
+    if (target.username || target.password)
+      throw new OutboundFetchError(asked, `could not fetch ${asked}: URLs with credentials are not fetched`, 'credentials in URL');
     const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
     if (net.isIP(host) !== 0 && !addressAllowed(host, this.allow)) throw this.couldNotFetch(asked, current, new RefusedAddress(`${host} is not allowed`));
     return target;

@@ -23,11 +23,12 @@ interface TypedHooks<R extends ResourceRow, C extends ResourceContract, Later ex
 }
 
 type FromContract = 'contract' | 'type' | 'name' | 'prefix' | 'createSchema' | 'updateSchema';
-export type TypedDefinition<R extends ResourceRow, C extends ResourceContract, Later extends string = never, Ctx extends PlatformContext = PlatformContext> = Omit<
-  ResourceDefinition<R>,
-  FromContract | 'answers' | keyof TypedHooks<R, C, Later, Ctx>
-> &
-  TypedHooks<R, C, Later, Ctx>;
+export type TypedDefinition<
+  R extends ResourceRow,
+  C extends ResourceContract,
+  Later extends string = never,
+  Ctx extends PlatformContext = PlatformContext,
+> = Omit<ResourceDefinition<R>, FromContract | 'answers' | keyof TypedHooks<R, C, Later, Ctx>> & TypedHooks<R, C, Later, Ctx>;
 
 /** The contract-derived fields of a definition. */
 function fromContract(contract: ResourceContract) {

@@ -106,7 +106,12 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow, A exten
     parent?: LoadedResource,
   ): Promise<Record<string, unknown>> | Record<string, unknown>;
   updateSchema: z.ZodType;
-  toUpdate?(attributes: Record<string, unknown>, row: R, ctx: PlatformContext, principal: Principal): Promise<Record<string, unknown>> | Record<string, unknown>;
+  toUpdate?(
+    attributes: Record<string, unknown>,
+    row: R,
+    ctx: PlatformContext,
+    principal: Principal,
+  ): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** called with the written row inside the transaction of a create or an update (e.g. to keep a version history) */
   afterWrite?(row: R, tx: Db, principal: Principal): Promise<void>;
   /** own attributes beyond the base ones; `parent` is the parent row of a child resource */

@@ -51,9 +51,7 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
   }
 
   workspaceIdentifierFilter(identifier: string): SQL {
-    return this.sharedWith(
-      sql`(select ${workspaces.id} from ${workspaces} where ${workspaces.identifier} = ${identifier})`,
-    );
+    return this.sharedWith(sql`(select ${workspaces.id} from ${workspaces} where ${workspaces.identifier} = ${identifier})`);
   }
 
   search(text: string): SQL | undefined {
@@ -130,9 +128,7 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
     return this.db.transaction(async (tx) => {
       const [row] = (await tx.insert(this.table).values(values).returning()) as R[];
       if (workspaceIds.length > 0) {
-        await tx
-          .insert(resourceWorkspaces)
-          .values(workspaceIds.map((workspaceId) => ({ resourceType: this.def.type, resourceId: row!.id, workspaceId })));
+        await tx.insert(resourceWorkspaces).values(workspaceIds.map((workspaceId) => ({ resourceType: this.def.type, resourceId: row!.id, workspaceId })));
       }
       if (after) await after(row!, tx);
       return row!;
@@ -147,13 +143,9 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
         .where(eq(this.table.id, id))
         .returning()) as R[];
       if (workspaceIds) {
-        await tx
-          .delete(resourceWorkspaces)
-          .where(and(eq(resourceWorkspaces.resourceType, this.def.type), eq(resourceWorkspaces.resourceId, id)));
+        await tx.delete(resourceWorkspaces).where(and(eq(resourceWorkspaces.resourceType, this.def.type), eq(resourceWorkspaces.resourceId, id)));
         if (workspaceIds.length > 0) {
-          await tx
-            .insert(resourceWorkspaces)
-            .values(workspaceIds.map((workspaceId) => ({ resourceType: this.def.type, resourceId: id, workspaceId })));
+          await tx.insert(resourceWorkspaces).values(workspaceIds.map((workspaceId) => ({ resourceType: this.def.type, resourceId: id, workspaceId })));
         }
       }
       if (after) await after(row!, tx);
@@ -164,9 +156,7 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
   async delete(id: number, before?: (tx: Db) => Promise<void>): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (before) await before(tx);
-      await tx
-        .delete(resourceWorkspaces)
-        .where(and(eq(resourceWorkspaces.resourceType, this.def.type), eq(resourceWorkspaces.resourceId, id)));
+      await tx.delete(resourceWorkspaces).where(and(eq(resourceWorkspaces.resourceType, this.def.type), eq(resourceWorkspaces.resourceId, id)));
       await tx.delete(this.table).where(eq(this.table.id, id));
     });
   }

@@ -14,8 +14,6 @@ import { parseAttributes, type ListParams, type Payload } from './resource-paylo
 import { ResourceRepository } from './resource.repository.js';
 
 // parseAttributes lived here first; modules that validate their own payloads import it from either file
-;
-
 export const MAX_PAGE_SIZE = 100;
 
 type Attributes = BaseAttributes & Record<string, unknown>;
@@ -213,7 +211,10 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
 
   private notShareable(): Error {
     const parent = this.def.inheritsFrom?.definition.name;
-    return detailError(400, parent ? `A ${this.def.name} cannot be shared: it follows the workspaces of its ${parent}.` : `A ${this.def.name} cannot be shared.`);
+    return detailError(
+      400,
+      parent ? `A ${this.def.name} cannot be shared: it follows the workspaces of its ${parent}.` : `A ${this.def.name} cannot be shared.`,
+    );
   }
 
   /** The parent named by relationships.{relationship} of a POST, on which the principal needs createAction. */
@@ -231,8 +232,10 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
 
   /** JSON:API: a document of another type, or naming another resource than the URL, changes nothing (409). */
   private assertSameResource(payload: Payload, id?: string): void {
-    if (payload.data.type !== this.def.type) throw detailError(409, `This is the ${this.def.type} endpoint: data.type must be '${this.def.type}', not '${payload.data.type}'.`);
-    if (id !== undefined && payload.data.id !== undefined && payload.data.id !== id) throw detailError(409, `data.id '${payload.data.id}' is not the id of the URL ('${id}').`);
+    if (payload.data.type !== this.def.type)
+      throw detailError(409, `This is the ${this.def.type} endpoint: data.type must be '${this.def.type}', not '${payload.data.type}'.`);
+    if (id !== undefined && payload.data.id !== undefined && payload.data.id !== id)
+      throw detailError(409, `data.id '${payload.data.id}' is not the id of the URL ('${id}').`);
   }
 
   async create(principalOrNull: Principal | null, payload: Payload): Promise<ResourceDocument<A>> {

@@ -102,7 +102,10 @@ export type CallOptions<K extends Key> = Omit<RequestOptions, 'method' | 'body'>
  * {params: {id}})`. Its answer is typed by the operation's response schema, which the server
  * checks its answers against (docs/architecture.md, "The contract"); a file answer is a Blob.
  */
-export async function api<K extends Key>(key: K, ...[options]: keyof PathParams<K> extends never ? [CallOptions<K>?] : [CallOptions<K>]): Promise<ResponseOf<ApiOperations[K]>> {
+export async function api<K extends Key>(
+  key: K,
+  ...[options]: keyof PathParams<K> extends never ? [CallOptions<K>?] : [CallOptions<K>]
+): Promise<ResponseOf<ApiOperations[K]>> {
   const { method, path } = splitKey(key);
   const { params, ...rest } = (options ?? {}) as CallOptions<K> & { params?: Record<string, string> };
   const response = await send(fillPath(path, params ?? {}), { ...rest, method });

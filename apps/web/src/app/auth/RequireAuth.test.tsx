@@ -46,7 +46,9 @@ describe('RequireAuth', () => {
     expect(await screen.findByText(/login page/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/asb/profile?tab=password');
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'You are being redirected to the login page to access Profile page', color: 'yellow' }));
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'You are being redirected to the login page to access Profile page', color: 'yellow' }),
+    );
     expect(screen.queryByText('profile content')).not.toBeInTheDocument();
   });
 

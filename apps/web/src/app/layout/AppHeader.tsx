@@ -32,7 +32,13 @@ export function AppHeader({ isNavOpen, onToggleNav }: AppHeaderProps) {
           <AccountControl />
         </Group>
       </Group>
-      <Box visibleFrom="md" h={48} px="md" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-2)', display: 'flex', alignItems: 'center', overflowX: 'auto' }}>
+      <Box
+        visibleFrom="md"
+        h={48}
+        px="md"
+        bg="gray.0"
+        style={{ borderTop: '1px solid var(--mantine-color-gray-2)', display: 'flex', alignItems: 'center', overflowX: 'auto' }}
+      >
         <MainNav />
       </Box>
       <NavigationProgress />

@@ -9,8 +9,7 @@ export function usePageTitle(): void {
   const { instance } = useAuth();
   const matches = useMatches();
   const key = [...matches].reverse().find((match) => (match.handle as { routeKey?: RouteKey } | undefined)?.routeKey)?.handle as
-    | { routeKey: RouteKey }
-    | undefined;
+    { routeKey: RouteKey } | undefined;
   const title = key ? ROUTES[key.routeKey].title : 'This page does not exist';
   useDocumentTitle(`${title} · ${brandName(instance)}`);
 }

@@ -71,7 +71,14 @@ function PreviewMap({ target }: { target: PreviewTarget }) {
         </Alert>
       )}
       <Box pos="relative">
-        <Box ref={element} h={MAP_HEIGHT} data-testid="map-preview" data-state={state.kind} data-tiles-loaded={state.kind === 'ready' ? state.tilesLoaded : 0} style={{ background: '#eef2f5' }} />
+        <Box
+          ref={element}
+          h={MAP_HEIGHT}
+          data-testid="map-preview"
+          data-state={state.kind}
+          data-tiles-loaded={state.kind === 'ready' ? state.tilesLoaded : 0}
+          style={{ background: '#eef2f5' }}
+        />
         {state.kind === 'loading' && (
           <Group pos="absolute" top={12} left={12} gap="xs">
             <Loader size="xs" />

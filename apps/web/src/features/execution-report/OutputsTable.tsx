@@ -62,7 +62,12 @@ export function OutputsTable({ executionResults }: { executionResults: Execution
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       {canPreview && (
-                        <Button size="compact-xs" variant="light" leftSection={<IconMap size={14} />} onClick={() => setPreview({ url: row.value, title: `${row.taskId}.${row.key}` })}>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          leftSection={<IconMap size={14} />}
+                          onClick={() => setPreview({ url: row.value, title: `${row.taskId}.${row.key}` })}
+                        >
                           Preview
                         </Button>
                       )}

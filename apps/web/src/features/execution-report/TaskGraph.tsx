@@ -81,7 +81,13 @@ export function TaskGraph({ executionResults }: { executionResults: ExecutionRes
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" mb="sm">
         <Title order={4}>Task dependency graph</Title>
-        <SegmentedControl size="xs" aria-label="Graph layout" data={GRAPH_LAYOUTS} value={direction} onChange={(value) => setDirection(value as GraphDirection)} />
+        <SegmentedControl
+          size="xs"
+          aria-label="Graph layout"
+          data={GRAPH_LAYOUTS}
+          value={direction}
+          onChange={(value) => setDirection(value as GraphDirection)}
+        />
       </Group>
       {nodes.length === 0 ? (
         <Text size="sm" c="dimmed">

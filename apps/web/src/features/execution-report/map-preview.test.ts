@@ -6,17 +6,46 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('loadPreview', () => {
   const FILE = '/builder/v1/executions/4/files/out/ndvi.tif';
-  const band = { min: -0.2, max: 0.9, mean: 0.4, count: 4, sum: 1.6, std: 0.1, median: 0.4, majority: 0.4, minority: -0.2, unique: 3, histogram: [[1], [-0.2, 0.9]], valid_percent: 100, masked_pixels: 0, valid_pixels: 4, percentile_2: -0.2, percentile_98: 0.9 };
-  const tilejson = { tilejson: '2.2.0', name: 'ndvi.tif', version: '1.0.0', scheme: 'xyz', tiles: ['/cog/tiles/WebMercatorQuad/{z}/{x}/{y}@1x?url=x'], minzoom: 8, maxzoom: 14, bounds: [4, 51, 5, 52], center: [4.5, 51.5, 8] };
+  const band = {
+    min: -0.2,
+    max: 0.9,
+    mean: 0.4,
+    count: 4,
+    sum: 1.6,
+    std: 0.1,
+    median: 0.4,
+    majority: 0.4,
+    minority: -0.2,
+    unique: 3,
+    histogram: [[1], [-0.2, 0.9]],
+    valid_percent: 100,
+    masked_pixels: 0,
+    valid_pixels: 4,
+    percentile_2: -0.2,
+    percentile_98: 0.9,
+  };
+  const tilejson = {
+    tilejson: '2.2.0',
+    name: 'ndvi.tif',
+    version: '1.0.0',
+    scheme: 'xyz',
+    tiles: ['/cog/tiles/WebMercatorQuad/{z}/{x}/{y}@1x?url=x'],
+    minzoom: 8,
+    maxzoom: 14,
+    bounds: [4, 51, 5, 52],
+    center: [4.5, 51.5, 8],
+  };
 
   it("stretches the first band's range and takes the tiles and bounds of the TileJSON", async () => {
-    const { calls } = fakeFetch(({ path }) => (path === '/cog/statistics' ? { body: { b1: band } } : path === '/cog/tilejson.json' ? { body: tilejson } : undefined));
+    const { calls } = fakeFetch(({ path }) =>
+      path === '/cog/statistics' ? { body: { b1: band } } : path === '/cog/tilejson.json' ? { body: tilejson } : undefined,
+    );
     expect(await loadPreview(FILE)).toEqual({ tiles: tilejson.tiles[0], bounds: [4, 51, 5, 52], rescale: [-0.2, 0.9], minZoom: 8, maxZoom: 14 });
     expect(calls[1]?.query.get('rescale')).toBe('-0.2,0.9');
     expect(calls[1]?.query.get('url')).toBe(FILE);
   });
 
-  it('says the spec\'s failure text when the statistics fail', async () => {
+  it("says the spec's failure text when the statistics fail", async () => {
     fakeFetch(() => ({ status: 404, body: { detail: 'No such file.' } }));
     await expect(loadPreview(FILE)).rejects.toThrow(PREVIEW_FAILED);
   });

@@ -5,12 +5,7 @@ import { layoutTaskGraph } from './task-graph-layout';
 const task = (task_id: string, state: TaskState) => ({ task_id, task_label: task_id, state, start_date: null, end_date: null, try_number: 0, run: '' });
 const results: ExecutionResults = {
   info: { data: { streams: { scene: ['ndvi'], ndvi: ['mask', 'stats'], mask: [], stats: [] } } },
-  tasks: [
-    task('scene', 'success'),
-    task('ndvi', 'failed'),
-    task('mask', 'upstream_failed'),
-    task('stats', 'upstream_failed'),
-  ],
+  tasks: [task('scene', 'success'), task('ndvi', 'failed'), task('mask', 'upstream_failed'), task('stats', 'upstream_failed')],
   data: [],
 };
 

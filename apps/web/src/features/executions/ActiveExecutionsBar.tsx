@@ -21,8 +21,20 @@ export function ActiveExecutionsBar() {
         </Text>
       </Group>
       <Progress.Root size="md" aria-label="Pending and running executions">
-        <Progress.Section value={shares.pending} color={STATUS_GROUP_COLORS.pending} striped animated={counts.pending > 0} aria-label={`${counts.pending} pending`} />
-        <Progress.Section value={shares.running} color={STATUS_GROUP_COLORS.running} striped animated={counts.running > 0} aria-label={`${counts.running} running`} />
+        <Progress.Section
+          value={shares.pending}
+          color={STATUS_GROUP_COLORS.pending}
+          striped
+          animated={counts.pending > 0}
+          aria-label={`${counts.pending} pending`}
+        />
+        <Progress.Section
+          value={shares.running}
+          color={STATUS_GROUP_COLORS.running}
+          striped
+          animated={counts.running > 0}
+          aria-label={`${counts.running} running`}
+        />
       </Progress.Root>
     </div>
   );

@@ -70,7 +70,13 @@ export function ExecutionRow({ execution, isExpanded, onToggle }: ExecutionRowPr
                 {a.schedule.identifier}
               </Button>
             )}
-            <Button component={Link} to={routePath('executionReport', { id: execution.id })} size="compact-sm" variant="light" leftSection={<IconReport size={14} />}>
+            <Button
+              component={Link}
+              to={routePath('executionReport', { id: execution.id })}
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconReport size={14} />}
+            >
               Execution Report
             </Button>
           </Group>

@@ -35,7 +35,16 @@ function execution(id: string, overrides: Partial<ExecutionAttributes> = {}) {
           node_id: 'ndvi',
           items: [
             { identifier: 'red', label: 'Red band', value: 'B04', user_visible: true, user_editable: true, description: '', data_type: 'string' },
-            { identifier: 'secret', label: 'API key', value: 'CIPHERTEXT', user_visible: true, user_editable: true, description: '', data_type: 'password', encrypted: true },
+            {
+              identifier: 'secret',
+              label: 'API key',
+              value: 'CIPHERTEXT',
+              user_visible: true,
+              user_editable: true,
+              description: '',
+              data_type: 'password',
+              encrypted: true,
+            },
             { identifier: 'hidden', label: 'Hidden', value: 'internal', user_visible: false, user_editable: false, description: '', data_type: 'string' },
           ],
         },
@@ -125,7 +134,10 @@ describe('ExecutionsPage', () => {
     const user = userEvent.setup();
     const calls = renderPage(
       () => page([execution('1', { status: 'failed', progress: 1, executionResults: RESULTS })]),
-      (request) => (request.path === '/builder/v1/executions/1/tasks/a/log' ? { body: 'Traceback (most recent call last):\nValueError: negative start', type: 'text/plain; charset=utf-8' } : undefined),
+      (request) =>
+        request.path === '/builder/v1/executions/1/tasks/a/log'
+          ? { body: 'Traceback (most recent call last):\nValueError: negative start', type: 'text/plain; charset=utf-8' }
+          : undefined,
     );
     await user.click(await screen.findByRole('button', { name: 'Show input parameters of ndvi-run-1' }));
     const tasks = screen.getByRole('table', { name: 'Tasks of ndvi-run-1' });
@@ -218,5 +230,4 @@ describe('execution view helpers', () => {
     expect(activeShares({ pending: 3, running: 1 })).toEqual({ pending: 75, running: 25 });
     expect(activeShares({ pending: 0, running: 0 })).toEqual({ pending: 0, running: 0 });
   });
-
 });

@@ -17,7 +17,10 @@ export function liveExecutionUpdate(message: Record<string, unknown>): Pick<Exec
 }
 
 /** A page of the list with one execution's new status and progress (the same page when it is not on it). */
-export function withUpdate(document: ExecutionListDocument | undefined, update: Pick<ExecutionUpdate, 'id' | 'status' | 'progress'>): ExecutionListDocument | undefined {
+export function withUpdate(
+  document: ExecutionListDocument | undefined,
+  update: Pick<ExecutionUpdate, 'id' | 'status' | 'progress'>,
+): ExecutionListDocument | undefined {
   if (!document?.data.some((row) => row.id === update.id)) return document;
   return {
     ...document,

@@ -25,7 +25,14 @@ export function IndexPage() {
               Explore the Marketplace
             </Button>
             {status === 'anonymous' && (
-              <Button component={Link} to={loginRoute(appHref(routePath('home')))} size="md" variant="outline" color="white" rightSection={<IconArrowRight size={18} />}>
+              <Button
+                component={Link}
+                to={loginRoute(appHref(routePath('home')))}
+                size="md"
+                variant="outline"
+                color="white"
+                rightSection={<IconArrowRight size={18} />}
+              >
                 Sign in to get started
               </Button>
             )}

@@ -93,8 +93,7 @@ const EOPEN: HomeTheme = {
 const AIOPEN: HomeTheme = {
   name: 'AI-OPEN',
   headline: 'Artificial intelligence for Earth observation, ready to use',
-  tagline:
-    'Find trained models and curated training datasets, run them on the areas and dates you choose, or serve a model as an always-on endpoint.',
+  tagline: 'Find trained models and curated training datasets, run them on the areas and dates you choose, or serve a model as an always-on endpoint.',
   highlights: [
     {
       icon: IconBrain,

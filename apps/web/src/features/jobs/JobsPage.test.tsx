@@ -52,7 +52,13 @@ const page = (data: unknown[]) => ({ body: { data, meta: { pagination: { page: 1
 describe('JobsPage', () => {
   it('lists jobs newest first: status with progress, identifier linking to the report, execution time, owner; read-only', async () => {
     const { calls } = fakeFetch((request) =>
-      request.path === '/taskmgr/v1/jobs' ? page([job('1', { state: 'running', status: 'running', progress: 0, executionTime: null, endDate: null }), job('2'), job('3', { state: 'upstream_failed', status: 'failed' })]) : undefined,
+      request.path === '/taskmgr/v1/jobs'
+        ? page([
+            job('1', { state: 'running', status: 'running', progress: 0, executionTime: null, endDate: null }),
+            job('2'),
+            job('3', { state: 'upstream_failed', status: 'failed' }),
+          ])
+        : undefined,
     );
     renderWithProviders(<JobsPage />, { path: '/jobs' });
     expect(screen.getByRole('heading', { name: 'Jobs' })).toBeInTheDocument();
@@ -94,7 +100,11 @@ describe('JobsPage', () => {
     expect(within(await row()).getByText('0%')).toBeInTheDocument();
     const before = calls.length;
     status = 'success';
-    act(() => (liveClient as unknown as { dispatch(data: string): void }).dispatch(JSON.stringify({ type: 'executionUpdate', id: '7', status: 'success', progress: 1 })));
+    act(() =>
+      (liveClient as unknown as { dispatch(data: string): void }).dispatch(
+        JSON.stringify({ type: 'executionUpdate', id: '7', status: 'success', progress: 1 }),
+      ),
+    );
     await waitFor(async () => expect(within(await row()).getByText('Success')).toBeInTheDocument());
     expect(calls.length).toBeGreaterThan(before);
   });

@@ -11,7 +11,14 @@ export function JobsPage() {
   useLiveEvent('executionUpdate', () => void queryClient.invalidateQueries({ queryKey: jobSource.key }));
   return (
     <Container size="xl" py="xl">
-      <ResourceList title="Jobs" noun={{ name: 'Job', plural: 'jobs' }} source={jobSource} columns={JOB_COLUMNS} filterPresets={JOB_PRESETS} defaultSort={JOB_DEFAULT_SORT} />
+      <ResourceList
+        title="Jobs"
+        noun={{ name: 'Job', plural: 'jobs' }}
+        source={jobSource}
+        columns={JOB_COLUMNS}
+        filterPresets={JOB_PRESETS}
+        defaultSort={JOB_DEFAULT_SORT}
+      />
     </Container>
   );
 }

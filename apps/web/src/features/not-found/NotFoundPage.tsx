@@ -18,7 +18,11 @@ export function NotFoundPage() {
         This page does not exist
       </Title>
       <Text c="dimmed" mt="md">
-        There is nothing at <Text span ff="monospace">{pathname}</Text>. The link may be outdated or mistyped.
+        There is nothing at{' '}
+        <Text span ff="monospace">
+          {pathname}
+        </Text>
+        . The link may be outdated or mistyped.
       </Text>
       <Group justify="center" mt="xl">
         <Button component={Link} to={routePath('index')} leftSection={<IconHome size={18} />}>

@@ -59,7 +59,8 @@ export function SchedulePage() {
   useReportError(processor.error, processor.errorUpdatedAt, 'knowledge');
 
   if (schedule.isPending || (schedule.isSuccess && processor.isPending)) return <PageLoader />;
-  if (schedule.isError || processor.isError || !schedule.data || !processor.data) return <ResourceNotFound title="Schedule not found" backTo={routePath('schedules')} backLabel="Back to the schedules" />;
+  if (schedule.isError || processor.isError || !schedule.data || !processor.data)
+    return <ResourceNotFound title="Schedule not found" backTo={routePath('schedules')} backLabel="Back to the schedules" />;
   const a = schedule.data.attributes;
   return (
     <Container size="md" py="xl">

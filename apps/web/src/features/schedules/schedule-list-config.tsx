@@ -8,7 +8,12 @@ import { FILTER_PRESETS, workspacesColumn, type FilterPreset, type ResourceColum
 export { SCHEDULE_ARCHIVE_TEXT };
 
 /** Spec 3 Schedules list filters: Show archived only, Hide archived (the default). */
-export const SCHEDULE_PRESETS: FilterPreset[] = [FILTER_PRESETS.ownedByMe, FILTER_PRESETS.inMyWorkspace, FILTER_PRESETS.archivedOnly, FILTER_PRESETS.hideArchived];
+export const SCHEDULE_PRESETS: FilterPreset[] = [
+  FILTER_PRESETS.ownedByMe,
+  FILTER_PRESETS.inMyWorkspace,
+  FILTER_PRESETS.archivedOnly,
+  FILTER_PRESETS.hideArchived,
+];
 export const SCHEDULE_DEFAULT_FILTER = FILTER_PRESETS.hideArchived.text;
 
 /** Spec 3 status badge: Enabled or Disabled. */

@@ -14,7 +14,10 @@ function renderModal(source: ListSource<BaseAttributes>) {
   const config = { buttonLabel: 'New workflow', fields: NAME_AND_SLUG_FIELDS, pathOf: (item: { id: string }) => `/workflows/${item.id}` };
   return renderWithProviders(
     <Routes>
-      <Route path="/" element={<CreateResourceModal isOpened config={config} noun={{ name: 'Workflow', plural: 'workflows' }} source={source} onClose={() => undefined} />} />
+      <Route
+        path="/"
+        element={<CreateResourceModal isOpened config={config} noun={{ name: 'Workflow', plural: 'workflows' }} source={source} onClose={() => undefined} />}
+      />
       <Route path="/workflows/:id" element={<p>workflow page</p>} />
     </Routes>,
   );

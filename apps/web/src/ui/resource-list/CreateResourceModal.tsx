@@ -71,7 +71,11 @@ function CreateForm<A extends object>({ config, noun, source, onClose }: CreateR
       // spec 1 §5: 400s show under the matching field, the rest in an alert
       const names = new Set(config.fields.map((f) => f.name));
       setErrors(Object.fromEntries(Object.entries(fieldErrors).filter(([name]) => names.has(name))));
-      setGeneralErrors(Object.entries(fieldErrors).filter(([name]) => !names.has(name)).map(([, message]) => message));
+      setGeneralErrors(
+        Object.entries(fieldErrors)
+          .filter(([name]) => !names.has(name))
+          .map(([, message]) => message),
+      );
     } finally {
       setIsPending(false);
     }

@@ -31,9 +31,7 @@ export function ListToolbar(props: ListToolbarProps) {
           if (event.key === 'Enter') props.onApply(text);
         }}
       />
-      {presets.length > 0 && (
-        <FiltersMenu presets={presets} filterText={text} onToggle={props.onTogglePreset} onClear={() => props.onApply('')} />
-      )}
+      {presets.length > 0 && <FiltersMenu presets={presets} filterText={text} onToggle={props.onTogglePreset} onClear={() => props.onApply('')} />}
       <Switch
         label="Auto reload"
         checked={props.isAutoReload}

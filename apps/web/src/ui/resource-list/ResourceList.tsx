@@ -134,9 +134,7 @@ export function ResourceList<A extends object>(props: ResourceListProps<A>) {
           {pagination.pages > 1 && <Pagination total={pagination.pages} value={shownPage} onChange={setPage} size="sm" />}
         </Group>
       )}
-      {create && (
-        <CreateResourceModal isOpened={isCreating} config={create} noun={noun} source={source} onClose={() => setIsCreating(false)} />
-      )}
+      {create && <CreateResourceModal isOpened={isCreating} config={create} noun={noun} source={source} onClose={() => setIsCreating(false)} />}
       {rowActions && <RowDialogs target={dialog} source={source} noun={noun} config={rowActions} actions={actions} onClose={() => setDialog(null)} />}
     </Stack>
   );

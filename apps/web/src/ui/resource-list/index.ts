@@ -1,19 +1,5 @@
 export { ResourceList, type ResourceListProps } from './ResourceList';
-export { jsonApiSource,  } from './jsonapi-source';
+export { jsonApiSource } from './jsonapi-source';
 export { workspacesColumn } from './columns';
-;
-export type {
-  CreateConfig,
-  
-  
-  
-  FilterPreset,
-  
-  
-  ListRow,
-  ListSource,
-  ResourceColumn,
-  
-  
-} from './types';
+export type { CreateConfig, FilterPreset, ListRow, ListSource, ResourceColumn } from './types';
 export { FILTER_PRESETS, NAME_AND_SLUG_FIELDS } from './presets';

@@ -39,7 +39,20 @@ describe('jsonApiSource', () => {
     expect(calls[0]).toMatchObject({
       method: 'PATCH',
       path: '/knowledge/v1/workflows/7',
-      body: { data: { type: 'workflows', id: '7', relationships: { workspaces: { data: [{ type: 'workspaces', id: '1' }, { type: 'workspaces', id: '2' }] } } } },
+      body: {
+        data: {
+          type: 'workflows',
+          id: '7',
+          relationships: {
+            workspaces: {
+              data: [
+                { type: 'workspaces', id: '1' },
+                { type: 'workspaces', id: '2' },
+              ],
+            },
+          },
+        },
+      },
     });
     expect(calls[1]).toMatchObject({ method: 'PATCH', path: '/knowledge/v1/workflows/7/archive' });
     expect(calls[2]).toMatchObject({ method: 'PATCH', path: '/knowledge/v1/workflows/7/unarchive' });

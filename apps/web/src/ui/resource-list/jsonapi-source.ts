@@ -27,8 +27,7 @@ export function jsonApiSource<C extends ResourceContract>(prefix: C['prefix'], t
       const document = await apiFetch<ResourceDocument<A>>(base, { method: 'POST', jsonApi: true, body: { data: { type, attributes: values } } });
       return { id: document.data.id, identifier: document.data.attributes.identifier };
     },
-    setArchived: (id, isArchived) =>
-      apiFetch(`${base}/${encodeURIComponent(id)}/${isArchived ? 'archive' : 'unarchive'}`, { method: 'PATCH', jsonApi: true }),
+    setArchived: (id, isArchived) => apiFetch(`${base}/${encodeURIComponent(id)}/${isArchived ? 'archive' : 'unarchive'}`, { method: 'PATCH', jsonApi: true }),
     share: (id, workspaceIds) =>
       apiFetch(`${base}/${encodeURIComponent(id)}`, {
         method: 'PATCH',

@@ -20,7 +20,10 @@ export function normaliseFilterText(text: string): string {
 /** True when every token of the preset is in the filter text. */
 export function isPresetActive(filterText: string, presetText: string): boolean {
   const tokens = new Set(filterText.trim().split(/\s+/));
-  return presetText.trim().split(/\s+/).every((token) => tokens.has(token));
+  return presetText
+    .trim()
+    .split(/\s+/)
+    .every((token) => tokens.has(token));
 }
 
 /**

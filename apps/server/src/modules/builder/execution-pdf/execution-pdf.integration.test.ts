@@ -40,8 +40,17 @@ function fanOut(children: number): { row: ExecutionRow; tasks: TaskRow[] } {
     processorVersion: 1,
     status: 'failed',
     progress: 1,
-    inputs: [{ node_id: 'split', items: [{ identifier: 'items', label: 'Items', value: 'a,b,c', user_visible: true, user_editable: true, description: '', data_type: 'list-string' }] }],
-    executionResults: { info: { data: { streams } }, tasks, data: [{ task_id: 'work[0]', key: 'text', value: 'Grüße – “quoted” 中文 ✓', type: 'string', type_label: 'String', label: 'text' }] },
+    inputs: [
+      {
+        node_id: 'split',
+        items: [{ identifier: 'items', label: 'Items', value: 'a,b,c', user_visible: true, user_editable: true, description: '', data_type: 'list-string' }],
+      },
+    ],
+    executionResults: {
+      info: { data: { streams } },
+      tasks,
+      data: [{ task_id: 'work[0]', key: 'text', value: 'Grüße – “quoted” 中文 ✓', type: 'string', type_label: 'String', label: 'text' }],
+    },
     workflowExecutionOrder: { tasks: [], workflow: { identifier: 'fan', version: 1, 'dag-type': 'dynamic-list-splitter' } },
     workflowExecutionId: 'local:fan-20240101100000-0001',
     scheduleId: null,
@@ -107,7 +116,16 @@ describe('renderExecutionPdf', () => {
   it('prints non-Latin labels as themselves, in the graph, the tables and the title', async () => {
     const { row, tasks } = fanOut(2);
     const label = 'Ελλάδα Москва';
-    const greek = { ...row, label, inputs: [{ node_id: 'split', items: [{ identifier: 'items', label, value: 'Αθήνα', user_visible: true, user_editable: true, description: '', data_type: 'string' }] }] } as ExecutionRow;
+    const greek = {
+      ...row,
+      label,
+      inputs: [
+        {
+          node_id: 'split',
+          items: [{ identifier: 'items', label, value: 'Αθήνα', user_visible: true, user_editable: true, description: '', data_type: 'string' }],
+        },
+      ],
+    } as ExecutionRow;
     const { text } = await textAndPages(await renderExecutionPdf(executionReportData(greek, tasks, new Date(BASE + 60_000))));
     expect(text).toContain(label);
     expect(text).toContain('Αθήνα');

@@ -49,7 +49,15 @@ function layoutTaskGraph(graph: ReportTaskGraph, measure: (text: string) => numb
     height: size.height ?? 0,
     nodes: graph.nodes.map((node) => {
       const placed = layout.node(node.id);
-      return { id: node.id, label: labels.get(node.id)!, color: node.color, x: (placed.x ?? 0) - placed.width / 2, y: (placed.y ?? 0) - placed.height / 2, width: placed.width, height: placed.height };
+      return {
+        id: node.id,
+        label: labels.get(node.id)!,
+        color: node.color,
+        x: (placed.x ?? 0) - placed.width / 2,
+        y: (placed.y ?? 0) - placed.height / 2,
+        width: placed.width,
+        height: placed.height,
+      };
     }),
     edges: layout.edges().map((edge: Edge) => layout.edge(edge).points ?? []),
   };
@@ -64,7 +72,10 @@ function drawArrow(cursor: PdfCursor, points: Point[], scale: number, origin: Po
   const doc = cursor.doc;
   doc.moveTo(first.x, first.y);
   for (const point of rest) doc.lineTo(point.x, point.y);
-  doc.lineWidth(Math.max(0.3, 0.8 * scale)).strokeColor('#757575').stroke();
+  doc
+    .lineWidth(Math.max(0.3, 0.8 * scale))
+    .strokeColor('#757575')
+    .stroke();
   const angle = Math.atan2(last.y - before.y, last.x - before.x);
   const size = Math.max(2, 5 * scale);
   const wing = (side: number) => ({ x: last.x - size * Math.cos(angle + side * 0.45), y: last.y - size * Math.sin(angle + side * 0.45) });

@@ -72,7 +72,12 @@ export class PdfCursor {
    * Text at (x, y) in one line, never starting a page (the caller has checked the space)
    * and leaving the cursor where it was: placed drawings do not move the flow.
    */
-  textAt(text: string, x: number, y: number, options: { font?: string; size: number; color?: string; width?: number; align?: 'left' | 'center' | 'right' }): void {
+  textAt(
+    text: string,
+    x: number,
+    y: number,
+    options: { font?: string; size: number; color?: string; width?: number; align?: 'left' | 'center' | 'right' },
+  ): void {
     const [flowX, flowY] = [this.doc.x, this.doc.y];
     this.doc
       .font(options.font ?? FONT.regular)
@@ -89,7 +94,12 @@ export class PdfCursor {
     if (this.y > this.top) this.y += 8;
     this.textAt(text, this.left, this.y, { font: FONT.bold, size: 13 });
     const rule = this.y + 17;
-    this.doc.moveTo(this.left, rule).lineTo(this.left + this.width, rule).lineWidth(0.5).strokeColor(INK.rule).stroke();
+    this.doc
+      .moveTo(this.left, rule)
+      .lineTo(this.left + this.width, rule)
+      .lineWidth(0.5)
+      .strokeColor(INK.rule)
+      .stroke();
     this.y = rule + 6;
   }
 

@@ -57,7 +57,12 @@ function drawPart(cursor: PdfCursor, columns: TableColumn[], rows: PDFKit.Mixins
 export function drawTable(cursor: PdfCursor, columns: TableColumn[], rows: TableCell[][]): void {
   if (rows.length === 0) return;
   const cells = rows.map((row) => row.map(cellOf));
-  const headerHeight = rowHeight(cursor, columns, columns.map((column) => ({ text: column.header })), true);
+  const headerHeight = rowHeight(
+    cursor,
+    columns,
+    columns.map((column) => ({ text: column.header })),
+    true,
+  );
   let part: PDFKit.Mixins.CellOptions[][] = [];
   let room = 0;
   for (const row of cells) {

@@ -46,7 +46,12 @@ function drawAxis(cursor: PdfCursor, span: Span, x0: number, width: number, top:
   cursor.textAt(`from ${formatReportDate(span.start)} UTC`, cursor.left, top + 8, { size: 7, color: INK.muted });
   for (let offset = 0; offset <= seconds + 1e-9; offset += step) {
     const x = x0 + (offset / seconds) * width;
-    cursor.doc.moveTo(x, top + AXIS_HEIGHT - 4).lineTo(x, top + height).lineWidth(0.3).strokeColor(INK.rule).stroke();
+    cursor.doc
+      .moveTo(x, top + AXIS_HEIGHT - 4)
+      .lineTo(x, top + height)
+      .lineWidth(0.3)
+      .strokeColor(INK.rule)
+      .stroke();
     cursor.textAt(tickLabel(offset, step), x - 30, top + 8, { size: 7, color: INK.muted, width: 60, align: 'center' });
   }
 }

@@ -17,7 +17,13 @@ export interface BucketAccess {
  * reads, 'change' for uploads, deletes and builds; archived processes are
  * read-only. A released bucket is frozen whatever the permission.
  */
-export async function bucketAccess(ctx: AppContext, buckets: BucketRepository, principal: Principal | null, bucketId: number, action: Action): Promise<BucketAccess> {
+export async function bucketAccess(
+  ctx: AppContext,
+  buckets: BucketRepository,
+  principal: Principal | null,
+  bucketId: number,
+  action: Action,
+): Promise<BucketAccess> {
   const user = requireUser(principal);
   const bucket = await buckets.find(bucketId);
   if (!bucket) throw notFound(`No bucket #${bucketId} found.`);

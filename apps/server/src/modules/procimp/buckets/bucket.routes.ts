@@ -22,9 +22,13 @@ export function registerBucketRoutes(app: FastifyInstance, files: BucketFilesSer
     return result;
   });
 
-  mount(app, operations, 'DELETE /procimp/process/buckets/{bucketId}/files', change, (request) => files.delete(request.principal, request.params.bucketId, request.body.files));
+  mount(app, operations, 'DELETE /procimp/process/buckets/{bucketId}/files', change, (request) =>
+    files.delete(request.principal, request.params.bucketId, request.body.files),
+  );
 
-  mount(app, operations, 'GET /procimp/process/buckets/{bucketId}/properties', view, (request) => properties.properties(request.principal, request.params.bucketId));
+  mount(app, operations, 'GET /procimp/process/buckets/{bucketId}/properties', view, (request) =>
+    properties.properties(request.principal, request.params.bucketId),
+  );
 
   mount(app, operations, 'GET /procimp/process/buckets/{bucketId}/dockerfile', view, async (request, reply) => {
     reply.type('text/plain; charset=utf-8');

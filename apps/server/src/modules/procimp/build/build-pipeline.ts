@@ -85,14 +85,21 @@ export class BuildPipeline {
     await checkpoint('Copying the bucket files');
     await fs.mkdir(processDir, { recursive: true });
     const bucketDir = this.storage.bucketDir(job.bucket.id);
-    await fs.cp(bucketDir, processDir, { recursive: true, filter: async (source) => !(await fs.lstat(source)).isSymbolicLink() }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+    await fs
+      .cp(bucketDir, processDir, { recursive: true, filter: async (source) => !(await fs.lstat(source)).isSymbolicLink() })
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
     const copied = await listFiles(processDir);
     if (copied.length === 0) throw new BuildFailure('The bucket is empty: upload process_wrapper.py and the files it needs.');
     await job.log.step(`${copied.length} file(s) copied`);
 
-    await this.extractArchives(job, processDir, copied.filter((file) => ARCHIVE_PATTERN.test(file)), checkpoint);
+    await this.extractArchives(
+      job,
+      processDir,
+      copied.filter((file) => ARCHIVE_PATTERN.test(file)),
+      checkpoint,
+    );
 
     await checkpoint('Checking the wrapper');
     const inspection = await inspectWrapper(processDir, python);
@@ -120,7 +127,16 @@ export class BuildPipeline {
       const resources = effectiveResources(job.bucket.resources, signature);
       let versionId = 0;
       await job.log.finish('released', `${job.process.label} released`, async (entry) => {
-        versionId = await releaseBucket(this.ctx.db, { bucket: job.bucket, process: job.process, releaser: job.releaser, signature, manifest, dockerfile, resources, entry });
+        versionId = await releaseBucket(this.ctx.db, {
+          bucket: job.bucket,
+          process: job.process,
+          releaser: job.releaser,
+          signature,
+          manifest,
+          dockerfile,
+          resources,
+          entry,
+        });
       });
       await this.publishPassed(job, RELEASE_PASSED_EVENT, { versionId: String(versionId) });
     };
@@ -150,12 +166,18 @@ export class BuildPipeline {
       }
     }
     const { apt, pip } = installsOf(signature.dependencies, known);
-    await job.log.step(`Dockerfile generated (apt: ${apt.join(' ') || 'none'}; pip: ${pip.join(' ') || 'none'}); container image not built: container builds are off`);
+    await job.log.step(
+      `Dockerfile generated (apt: ${apt.join(' ') || 'none'}; pip: ${pip.join(' ') || 'none'}); container image not built: container builds are off`,
+    );
     return generateDockerfile({ identifier, dependencies: signature.dependencies, known });
   }
 
   private async fail(job: BuildJob, error: unknown): Promise<void> {
-    const reason = job.signal.aborted ? INTERRUPTED : error instanceof BuildFailure ? error.message : `Internal error during the build: ${(error as Error).message}`;
+    const reason = job.signal.aborted
+      ? INTERRUPTED
+      : error instanceof BuildFailure
+        ? error.message
+        : `Internal error during the build: ${(error as Error).message}`;
     if (!(error instanceof BuildFailure) && !job.signal.aborted) this.ctx.log.error({ err: error, bucketId: job.bucket.id }, 'build failed');
     try {
       await job.log.finish('failed', reason);

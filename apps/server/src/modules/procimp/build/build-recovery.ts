@@ -36,7 +36,12 @@ export class BuildRecovery {
     const owners = await this.ctx.db
       .select({ id: processes.id, ownerId: processes.ownerId, label: processes.label })
       .from(processes)
-      .where(inArray(processes.id, failed.map((row) => row.processId)));
+      .where(
+        inArray(
+          processes.id,
+          failed.map((row) => row.processId),
+        ),
+      );
     const byId = new Map(owners.map((row) => [row.id, row]));
     for (const row of failed) {
       const process = byId.get(row.processId);

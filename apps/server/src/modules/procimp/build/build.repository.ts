@@ -37,7 +37,10 @@ export class BuildRepository {
   }
 
   async heartbeat(bucketId: number): Promise<void> {
-    await this.db.update(processBuckets).set({ updatedAt: sql`now()` }).where(eq(processBuckets.id, bucketId));
+    await this.db
+      .update(processBuckets)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(processBuckets.id, bucketId));
   }
 
   async finish(bucketId: number, status: 'succeeded' | 'failed', entry: string): Promise<void> {

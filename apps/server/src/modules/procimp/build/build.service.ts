@@ -40,7 +40,12 @@ export class BuildService {
 
     const state = { status: toBuildStatus(claimed.buildStatus), log: claimed.buildLog, startedAt: claimed.buildStartedAt, processLabel: process.label };
     await this.ctx.bus.publish(bucketStatusEvent(bucketId, process.ownerId, state));
-    const log = new BuildLog(this.ctx, this.builds, { bucketId, ownerId: process.ownerId, processLabel: process.label, startedAt: claimed.buildStartedAt ?? new Date() }, claimed.buildLog);
+    const log = new BuildLog(
+      this.ctx,
+      this.builds,
+      { bucketId, ownerId: process.ownerId, processLabel: process.label, startedAt: claimed.buildStartedAt ?? new Date() },
+      claimed.buildLog,
+    );
     const controller = new AbortController();
     const build = { controller, done: Promise.resolve() };
     build.done = this.pipeline

@@ -10,7 +10,11 @@ const known = [
 
 describe('installsOf', () => {
   it('splits apt and pip tokens, installs unknown names with pip as written, and nothing for the base image', () => {
-    expect(installsOf(['gdal', 'numpy', 'python3', 'tqdm>=4'], known)).toEqual({ apt: ['gdal-bin', 'libgdal-dev'], pip: ['GDAL==3.6.*', 'numpy', 'tqdm>=4'], skipped: [] });
+    expect(installsOf(['gdal', 'numpy', 'python3', 'tqdm>=4'], known)).toEqual({
+      apt: ['gdal-bin', 'libgdal-dev'],
+      pip: ['GDAL==3.6.*', 'numpy', 'tqdm>=4'],
+      skipped: [],
+    });
   });
 
   it('never lets a shell-like token through', () => {

@@ -50,11 +50,7 @@ export function generateDockerfile(input: DockerfileInput): string {
   ];
   if (skipped.length) lines.push(`# Not installed (unsafe install names): ${skipped.join(' ')}`);
   if (apt.length) {
-    lines.push(
-      'RUN apt-get update \\',
-      ` && apt-get install -y --no-install-recommends ${apt.join(' ')} \\`,
-      ' && rm -rf /var/lib/apt/lists/*',
-    );
+    lines.push('RUN apt-get update \\', ` && apt-get install -y --no-install-recommends ${apt.join(' ')} \\`, ' && rm -rf /var/lib/apt/lists/*');
   }
   if (pip.length) lines.push(`RUN pip install ${pip.map((name) => `"${name}"`).join(' ')}`);
   lines.push(

@@ -26,7 +26,10 @@ export async function snapshotFolder(dir: string, objectsDir: string): Promise<S
     const file = path.join(dir, relative);
     const sha256 = await sha256Of(file);
     const target = objectPath(objectsDir, sha256);
-    const exists = await fs.access(target).then(() => true, () => false);
+    const exists = await fs.access(target).then(
+      () => true,
+      () => false,
+    );
     if (!exists) {
       await fs.mkdir(path.dirname(target), { recursive: true });
       const partial = `${target}.${crypto.randomBytes(4).toString('hex')}.partial`;

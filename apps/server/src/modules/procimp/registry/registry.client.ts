@@ -65,7 +65,10 @@ export class RegistryClient {
     } catch (error) {
       if (signal.aborted) throw new RegistryError('timeout', `The container registry did not answer within ${this.timeoutMs / 1000} s.`);
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new RegistryError('unreachable', `The container registry at ${this.config.url} cannot be reached (${cause?.code ?? cause?.message ?? (error as Error).message}).`);
+      throw new RegistryError(
+        'unreachable',
+        `The container registry at ${this.config.url} cannot be reached (${cause?.code ?? cause?.message ?? (error as Error).message}).`,
+      );
     }
     if (response.status === 401 || response.status === 403) {
       throw new RegistryError('refused', `The container registry refused the configured credentials (HTTP ${response.status}).`);

@@ -49,36 +49,40 @@ export function registerStatusRoutes(app: FastifyInstance, ctx: AppContext, buck
   );
 
   // a WebSocket is no HTTP operation: outside the contract and the OpenAPI document (docs/api.md lists it)
-  app.get('/procimp/ws/process-buckets/:bucketId/status', { websocket: true, config: access({ who: 'user', permission: 'process-buckets:view', streamToken: true }), schema: { tags, hide: true } }, async (socket, request) => {
-    const principal = await streamPrincipal(ctx, request);
-    if (!principal) return socket.close(4401, 'Authentication required');
-    const given = (request.params as { bucketId: string }).bucketId;
-    // only a canonical id within the column's range reaches the query (else: no such bucket)
-    const bucketId = resourceId(given);
-    if (bucketId === undefined) return socket.close(4404, closeReason(`No bucket ${given} found.`));
-    const access = await bucketAccess(ctx, buckets, principal, bucketId, 'view').catch((error: unknown) => {
-      // close codes 4xxx carry the HTTP status: 4403 forbidden, 4404 unknown bucket; anything else is
-      // logged, and the client reads only that it failed (a close reason never carries a query)
-      if (error instanceof HttpError) socket.close(4000 + error.statusCode, closeReason(error.message));
-      else {
-        request.log.error({ err: loggableError(error) }, 'bucket status: could not follow the bucket');
-        socket.close(1011, 'Internal error');
+  app.get(
+    '/procimp/ws/process-buckets/:bucketId/status',
+    { websocket: true, config: access({ who: 'user', permission: 'process-buckets:view', streamToken: true }), schema: { tags, hide: true } },
+    async (socket, request) => {
+      const principal = await streamPrincipal(ctx, request);
+      if (!principal) return socket.close(4401, 'Authentication required');
+      const given = (request.params as { bucketId: string }).bucketId;
+      // only a canonical id within the column's range reaches the query (else: no such bucket)
+      const bucketId = resourceId(given);
+      if (bucketId === undefined) return socket.close(4404, closeReason(`No bucket ${given} found.`));
+      const access = await bucketAccess(ctx, buckets, principal, bucketId, 'view').catch((error: unknown) => {
+        // close codes 4xxx carry the HTTP status: 4403 forbidden, 4404 unknown bucket; anything else is
+        // logged, and the client reads only that it failed (a close reason never carries a query)
+        if (error instanceof HttpError) socket.close(4000 + error.statusCode, closeReason(error.message));
+        else {
+          request.log.error({ err: loggableError(error) }, 'bucket status: could not follow the bucket');
+          socket.close(1011, 'Internal error');
+        }
+        return undefined;
+      });
+      if (!access) return;
+      const ping = setInterval(() => socket.ping(), HEARTBEAT_MS);
+      const stop = await followBucketStatus(ctx, buckets, access, {
+        send: (message) => socket.send(JSON.stringify(message)),
+        close: () => socket.close(1000, 'Build finished'),
+      });
+      socket.on('close', () => {
+        clearInterval(ping);
+        stop();
+      });
+      if (socket.readyState !== socket.OPEN) {
+        clearInterval(ping);
+        stop();
       }
-      return undefined;
-    });
-    if (!access) return;
-    const ping = setInterval(() => socket.ping(), HEARTBEAT_MS);
-    const stop = await followBucketStatus(ctx, buckets, access, {
-      send: (message) => socket.send(JSON.stringify(message)),
-      close: () => socket.close(1000, 'Build finished'),
-    });
-    socket.on('close', () => {
-      clearInterval(ping);
-      stop();
-    });
-    if (socket.readyState !== socket.OPEN) {
-      clearInterval(ping);
-      stop();
-    }
-  });
+    },
+  );
 }

@@ -22,7 +22,8 @@ export function safeRelativePath(input: string): string {
   if (input.startsWith('/')) throw invalidPath(input, 'absolute paths are not allowed');
   const segments = input.split('/').filter((segment) => segment !== '' && segment !== '.');
   if (segments.includes('..')) throw invalidPath(input, "'..' would leave the bucket");
-  if (segments.some((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES)) throw invalidPath(input.slice(0, 40), `a name is longer than ${MAX_NAME_BYTES} bytes`);
+  if (segments.some((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES))
+    throw invalidPath(input.slice(0, 40), `a name is longer than ${MAX_NAME_BYTES} bytes`);
   return segments.join('/');
 }
 

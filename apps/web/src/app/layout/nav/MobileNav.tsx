@@ -8,7 +8,9 @@ import { useNavEntries } from './useNavEntries';
 function MobileLink({ item, activeTo, onNavigate }: { item: NavLinkEntry; activeTo: string | undefined; onNavigate: () => void }) {
   if (item.to) return <NavLink component={Link} to={item.to} label={item.label} active={item.to === activeTo} onClick={onNavigate} />;
   if (item.href) {
-    return <NavLink component="a" href={item.href} target="_blank" rel="noreferrer" label={item.label} rightSection={<IconExternalLink size={14} aria-hidden />} />;
+    return (
+      <NavLink component="a" href={item.href} target="_blank" rel="noreferrer" label={item.label} rightSection={<IconExternalLink size={14} aria-hidden />} />
+    );
   }
   return <NavLink label={item.label} description={item.unavailableReason} disabled />;
 }
@@ -21,17 +23,17 @@ export function MobileNav({ onNavigate }: { onNavigate: () => void }) {
   return (
     <ScrollArea>
       <nav aria-label="Main">
-      {entries.map((entry) =>
-        entry.kind === 'menu' ? (
-          <NavLink key={entry.label} label={entry.label} defaultOpened={entry.items.some((item) => item.to === activeTo)}>
-            {entry.items.map((item) => (
-              <MobileLink key={item.label} item={item} activeTo={activeTo} onNavigate={onNavigate} />
-            ))}
-          </NavLink>
-        ) : (
-          <MobileLink key={entry.label} item={entry} activeTo={activeTo} onNavigate={onNavigate} />
-        ),
-      )}
+        {entries.map((entry) =>
+          entry.kind === 'menu' ? (
+            <NavLink key={entry.label} label={entry.label} defaultOpened={entry.items.some((item) => item.to === activeTo)}>
+              {entry.items.map((item) => (
+                <MobileLink key={item.label} item={item} activeTo={activeTo} onNavigate={onNavigate} />
+              ))}
+            </NavLink>
+          ) : (
+            <MobileLink key={entry.label} item={entry} activeTo={activeTo} onNavigate={onNavigate} />
+          ),
+        )}
       </nav>
     </ScrollArea>
   );

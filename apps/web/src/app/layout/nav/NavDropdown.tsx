@@ -8,7 +8,13 @@ export function NavDropdown({ entry, activeTo }: { entry: NavMenuEntry; activeTo
   return (
     <Menu position="bottom-start" shadow="md" width={240}>
       <Menu.Target>
-        <Button variant={isActive ? 'light' : 'subtle'} color={isActive ? undefined : 'dark'} size="compact-md" fw={500} rightSection={<IconChevronDown size={14} aria-hidden />}>
+        <Button
+          variant={isActive ? 'light' : 'subtle'}
+          color={isActive ? undefined : 'dark'}
+          size="compact-md"
+          fw={500}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+        >
           {entry.label}
         </Button>
       </Menu.Target>

@@ -6,7 +6,5 @@ import type { NavEntry } from './nav-entries';
  */
 export function activeTarget(pathname: string, entries: NavEntry[]): string | undefined {
   const targets = entries.flatMap((entry) => (entry.kind === 'menu' ? entry.items : [entry])).flatMap((item) => (item.to ? [item.to] : []));
-  return targets
-    .filter((to) => to !== '/' && (pathname === to || pathname.startsWith(`${to}/`)))
-    .sort((a, b) => b.length - a.length)[0];
+  return targets.filter((to) => to !== '/' && (pathname === to || pathname.startsWith(`${to}/`))).sort((a, b) => b.length - a.length)[0];
 }

@@ -6,10 +6,12 @@ import { formatDateTime } from '../../../ui/formatDateTime';
 import { PermissionBadges } from './PermissionBadges';
 
 function orNotSet(value: string): ReactNode {
-  return value || (
-    <Text span c="dimmed" fs="italic">
-      Not set
-    </Text>
+  return (
+    value || (
+      <Text span c="dimmed" fs="italic">
+        Not set
+      </Text>
+    )
   );
 }
 

@@ -44,9 +44,19 @@ export function PasswordChangeCard() {
       </Text>
       <form onSubmit={onSubmit} noValidate aria-label="Change password">
         <Stack gap="sm">
-          <PasswordInput label="Current password" autoComplete="current-password" key={form.key('current_password')} {...form.getInputProps('current_password')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            key={form.key('current_password')}
+            {...form.getInputProps('current_password')}
+          />
           <PasswordInput label="New password" autoComplete="new-password" key={form.key('new_password')} {...form.getInputProps('new_password')} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" key={form.key('confirm_new_password')} {...form.getInputProps('confirm_new_password')} />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            key={form.key('confirm_new_password')}
+            {...form.getInputProps('confirm_new_password')}
+          />
           <Button type="submit" loading={isSaving} mt="xs" style={{ alignSelf: 'flex-start' }}>
             Change password
           </Button>

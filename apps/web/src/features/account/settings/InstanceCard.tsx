@@ -31,11 +31,7 @@ export function InstanceCard() {
       <Title order={2} size="h4" mb="md">
         Framework
       </Title>
-      {instance ? (
-        <KeyValueList rows={rows} labelWidth={170} />
-      ) : (
-        <Text c="dimmed">The instance details could not be loaded.</Text>
-      )}
+      {instance ? <KeyValueList rows={rows} labelWidth={170} /> : <Text c="dimmed">The instance details could not be loaded.</Text>}
     </Card>
   );
 }

@@ -26,8 +26,7 @@ export function DatabasePage() {
         </Tabs.List>
       </Tabs>
       <LaterReleaseNotice>
-        The embedded administration pages of each service come with a later release. Users and workspaces are administered in
-        their own sections of this page.
+        The embedded administration pages of each service come with a later release. Users and workspaces are administered in their own sections of this page.
       </LaterReleaseNotice>
     </Stack>
   );

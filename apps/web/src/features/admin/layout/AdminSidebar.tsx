@@ -13,7 +13,15 @@ export interface AdminSidebarProps {
 export function AdminSidebar({ isCollapsed, canToggle, onToggle }: AdminSidebarProps) {
   const { pathname } = useLocation();
   return (
-    <Paper component="nav" aria-label="Administration" withBorder radius="md" p={6} w={isCollapsed ? 54 : 230} style={{ flexShrink: 0, transition: 'width 150ms ease' }}>
+    <Paper
+      component="nav"
+      aria-label="Administration"
+      withBorder
+      radius="md"
+      p={6}
+      w={isCollapsed ? 54 : 230}
+      style={{ flexShrink: 0, transition: 'width 150ms ease' }}
+    >
       <Stack gap={2}>
         {ADMIN_SECTIONS.map((section) => {
           const isActive = pathname === section.path || pathname.startsWith(`${section.path}/`);
@@ -36,7 +44,14 @@ export function AdminSidebar({ isCollapsed, canToggle, onToggle }: AdminSidebarP
         })}
         {canToggle && (
           <Tooltip label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'} position="right" withArrow>
-            <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'} mt="xs" ml={isCollapsed ? 6 : 'auto'}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              onClick={onToggle}
+              aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              mt="xs"
+              ml={isCollapsed ? 6 : 'auto'}
+            >
               {isCollapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
             </ActionIcon>
           </Tooltip>

@@ -37,7 +37,9 @@ export function ExecuteForm({ processor, allowed, isCheckingAllowed, isSchedulin
   const [values, setValues] = useState(() => ({ ...initialValues(groups), ...(schedule ? scheduleInputValues(processor, schedule) : {}) }));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [scheduleValues, setScheduleValues] = useState<ScheduleFormValues>(() => (schedule ? scheduleFormValues(schedule.attributes) : defaultScheduleValues(processor.attributes.label)));
+  const [scheduleValues, setScheduleValues] = useState<ScheduleFormValues>(() =>
+    schedule ? scheduleFormValues(schedule.attributes) : defaultScheduleValues(processor.attributes.label),
+  );
   const [scheduleServerErrors, setScheduleServerErrors] = useState<ScheduleFieldErrors>({});
   // an edited schedule's passwords stay as stored unless retyped: empty is then fine
   const kept = useMemo(() => keptCipherTexts(processor, schedule), [processor, schedule]);
@@ -119,7 +121,14 @@ export function ExecuteForm({ processor, allowed, isCheckingAllowed, isSchedulin
           )}
           {isScheduling ? (
             // spec 1 §4: a failed create or update turns the button to its danger variant
-            <Button type="submit" leftSection={<IconCalendarTime size={16} />} loading={busy} disabled={disabled} color={saving.failed ? 'red' : undefined} data-failed={saving.failed || undefined}>
+            <Button
+              type="submit"
+              leftSection={<IconCalendarTime size={16} />}
+              loading={busy}
+              disabled={disabled}
+              color={saving.failed ? 'red' : undefined}
+              data-failed={saving.failed || undefined}
+            >
               {schedule ? 'Save schedule' : 'Schedule'}
             </Button>
           ) : (

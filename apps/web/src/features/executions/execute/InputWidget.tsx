@@ -57,14 +57,30 @@ export function InputWidget({ item, value, error, onChange, onBlur, publicKey }:
     return <TextInput label={label} description={description} disabled value={item.defaultValue ?? ''} readOnly />;
   }
   if (item.constraints.enum && item.constraints.enum.length > 0) {
-    return <Select {...common} data={enumOptions(item)} value={value || null} onChange={(choice) => onChange(choice ?? '')} placeholder="Choose an option" allowDeselect={false} />;
+    return (
+      <Select
+        {...common}
+        data={enumOptions(item)}
+        value={value || null}
+        onChange={(choice) => onChange(choice ?? '')}
+        placeholder="Choose an option"
+        allowDeselect={false}
+      />
+    );
   }
   if (isEncryptedInput(item)) return <PasswordInputWidget {...common} value={value} onChange={onChange} publicKey={publicKey} />;
   if (type === 'date-range') return <DateRangeInput {...common} value={value} onChange={onChange} />;
   if (type === 'boolean') {
     return (
       <div>
-        <Switch label={label} description={description} error={error} checked={value === 'true'} onChange={(event) => onChange(event.currentTarget.checked ? 'true' : 'false')} onBlur={onBlur} />
+        <Switch
+          label={label}
+          description={description}
+          error={error}
+          checked={value === 'true'}
+          onChange={(event) => onChange(event.currentTarget.checked ? 'true' : 'false')}
+          onBlur={onBlur}
+        />
       </div>
     );
   }

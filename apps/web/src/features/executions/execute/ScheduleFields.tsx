@@ -78,7 +78,12 @@ export function ScheduleFields({ values, errors, theme, onChange }: ScheduleFiel
           />
         )}
         {values.strategy === 'single-execution' && time('startTime', 'Run at (UTC)')}
-        {values.strategy !== 'single-execution' && time('startTime', values.strategy === 'interval-execution' ? 'First run (UTC)' : 'Start (UTC)', values.strategy === 'interval-execution' ? undefined : 'Optional')}
+        {values.strategy !== 'single-execution' &&
+          time(
+            'startTime',
+            values.strategy === 'interval-execution' ? 'First run (UTC)' : 'Start (UTC)',
+            values.strategy === 'interval-execution' ? undefined : 'Optional',
+          )}
         {time('endTime', 'End (UTC)', 'Optional: no runs after it')}
         {shown.has('interval') && (
           <Group grow align="flex-start">
@@ -103,8 +108,24 @@ export function ScheduleFields({ values, errors, theme, onChange }: ScheduleFiel
         )}
         {shown.has('hour') && (
           <Group grow align="flex-start">
-            <NumberInput label="Hour (UTC)" min={0} max={23} allowDecimal={false} value={values.hour} onChange={(value) => set('hour', typeof value === 'number' ? value : '')} error={errors.hour} />
-            <NumberInput label="Minute" min={0} max={59} allowDecimal={false} value={values.minute} onChange={(value) => set('minute', typeof value === 'number' ? value : '')} error={errors.minute} />
+            <NumberInput
+              label="Hour (UTC)"
+              min={0}
+              max={23}
+              allowDecimal={false}
+              value={values.hour}
+              onChange={(value) => set('hour', typeof value === 'number' ? value : '')}
+              error={errors.hour}
+            />
+            <NumberInput
+              label="Minute"
+              min={0}
+              max={59}
+              allowDecimal={false}
+              value={values.minute}
+              onChange={(value) => set('minute', typeof value === 'number' ? value : '')}
+              error={errors.minute}
+            />
           </Group>
         )}
         {shown.has('dayOfMonth') && (
@@ -112,7 +133,12 @@ export function ScheduleFields({ values, errors, theme, onChange }: ScheduleFiel
             label="Days of the month"
             data={DAYS}
             value={values.dayOfMonth.map(String)}
-            onChange={(days) => set('dayOfMonth', days.map(Number).sort((a, b) => a - b))}
+            onChange={(days) =>
+              set(
+                'dayOfMonth',
+                days.map(Number).sort((a, b) => a - b),
+              )
+            }
             error={errors.dayOfMonth}
             searchable
           />

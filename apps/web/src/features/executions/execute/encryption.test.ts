@@ -3,11 +3,10 @@ import { encryptedPreview, ENCRYPTED_PREVIEW_LENGTH } from '@asb/contracts';
 import { base64ToBytes, bytesToBase64, ENCRYPTION_ALGORITHM, encryptValue } from './encryption';
 
 async function keyPair() {
-  const pair = await globalThis.crypto.subtle.generateKey(
-    { ...ENCRYPTION_ALGORITHM, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) },
-    true,
-    ['encrypt', 'decrypt'],
-  );
+  const pair = await globalThis.crypto.subtle.generateKey({ ...ENCRYPTION_ALGORITHM, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
+    'encrypt',
+    'decrypt',
+  ]);
   const spki = bytesToBase64(await globalThis.crypto.subtle.exportKey('spki', pair.publicKey));
   return { spki, privateKey: pair.privateKey };
 }

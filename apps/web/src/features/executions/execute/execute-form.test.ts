@@ -16,7 +16,10 @@ describe('visibleGroups', () => {
 
 describe('initialValues', () => {
   it('starts fillable inputs at their default (empty without), a switch off', () => {
-    const groups = [...TEST_GROUPS, { node_id: 'n3', label: 'Flags', items: [inputItem('flag', 'boolean'), inputItem('on', 'boolean', { defaultValue: 'true' })] }];
+    const groups = [
+      ...TEST_GROUPS,
+      { node_id: 'n3', label: 'Flags', items: [inputItem('flag', 'boolean'), inputItem('on', 'boolean', { defaultValue: 'true' })] },
+    ];
     expect(initialValues(groups)).toEqual({ 'n1/lat': '', 'n1/lon': '', 'n1/band': '', 'n2/count': '3', 'n2/period': '', 'n3/flag': 'false', 'n3/on': 'true' });
   });
 });
@@ -40,7 +43,10 @@ describe('inputErrors', () => {
 
   it('checks coordinates from -90 to 90 and -180 to 180', () => {
     expect(inputErrors(TEST_GROUPS, { ...VALID, 'n1/lat': '-90', 'n1/lon': '180' })).toEqual({});
-    expect(inputErrors(TEST_GROUPS, { ...VALID, 'n1/lat': 'north', 'n1/lon': '180.5' })).toEqual({ 'n1/lat': INVALID_COORDINATE, 'n1/lon': INVALID_COORDINATE });
+    expect(inputErrors(TEST_GROUPS, { ...VALID, 'n1/lat': 'north', 'n1/lon': '180.5' })).toEqual({
+      'n1/lat': INVALID_COORDINATE,
+      'n1/lon': INVALID_COORDINATE,
+    });
   });
 });
 
@@ -60,7 +66,15 @@ describe('buildExecutionPayload', () => {
       {
         node_id: 'n1',
         items: [
-          { identifier: 'lat', label: 'Latitude', value: '51.5', user_visible: true, user_editable: true, description: 'North is positive', data_type: 'latitude' },
+          {
+            identifier: 'lat',
+            label: 'Latitude',
+            value: '51.5',
+            user_visible: true,
+            user_editable: true,
+            description: 'North is positive',
+            data_type: 'latitude',
+          },
           { identifier: 'lon', label: 'Longitude', value: '-0.12', user_visible: true, user_editable: true, description: '', data_type: 'longitude' },
           { identifier: 'band', label: 'Band', value: 'b', user_visible: true, user_editable: true, description: '', data_type: 'string' },
           { identifier: 'fixed', label: 'Fixed', value: '7', user_visible: true, user_editable: false, description: '', data_type: 'integer' },
@@ -70,7 +84,15 @@ describe('buildExecutionPayload', () => {
         node_id: 'n2',
         items: [
           { identifier: 'count', label: 'Count', value: '4', user_visible: true, user_editable: true, description: '', data_type: 'integer' },
-          { identifier: 'period', label: 'Period', value: '2024-01-01 / 2024-01-31', user_visible: true, user_editable: true, description: '', data_type: 'date-range' },
+          {
+            identifier: 'period',
+            label: 'Period',
+            value: '2024-01-01 / 2024-01-31',
+            user_visible: true,
+            user_editable: true,
+            description: '',
+            data_type: 'date-range',
+          },
         ],
       },
     ]);
@@ -82,7 +104,11 @@ describe('buildExecutionPayload', () => {
       {
         node_id: 'n1',
         label: 'Login',
-        items: [inputItem('token', 'password', { label: 'Token' }), inputItem('fixed_token', 'password', { userEditable: false, defaultValue: 'x' }), inputItem('user', 'string')],
+        items: [
+          inputItem('token', 'password', { label: 'Token' }),
+          inputItem('fixed_token', 'password', { userEditable: false, defaultValue: 'x' }),
+          inputItem('user', 'string'),
+        ],
       },
     ];
     const processor = testProcessor(groups);
@@ -97,7 +123,10 @@ describe('buildExecutionPayload', () => {
   });
 
   it('leaves out a node whose inputs are all hidden', () => {
-    const payload = buildExecutionPayload(testProcessor([{ node_id: 'h', label: 'H', items: [inputItem('x', 'string', { userVisible: false, defaultValue: 'v' })] }]), {});
+    const payload = buildExecutionPayload(
+      testProcessor([{ node_id: 'h', label: 'H', items: [inputItem('x', 'string', { userVisible: false, defaultValue: 'v' })] }]),
+      {},
+    );
     expect(payload.inputs).toEqual([]);
   });
 });

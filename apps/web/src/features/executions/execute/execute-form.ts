@@ -107,7 +107,10 @@ const INPUT_FIELD = /^inputs\/([^/]+)\/([^/]+)$/;
  * under that input when the form shows it; the rest (`general`) go to the general handler.
  * `fieldErrors` are the 400's errors keyed by pointer tail (fieldErrorsOf).
  */
-export function serverInputErrors(groups: WorkflowInputGroup[], fieldErrors: Record<string, string> | undefined): { byField: Record<string, string>; general: string[] } {
+export function serverInputErrors(
+  groups: WorkflowInputGroup[],
+  fieldErrors: Record<string, string> | undefined,
+): { byField: Record<string, string>; general: string[] } {
   const shown = new Set(visibleGroups(groups).flatMap((group) => group.items.filter(isFillable).map((item) => fieldKey(group.node_id, item.identifier))));
   const byField: Record<string, string> = {};
   const general: string[] = [];

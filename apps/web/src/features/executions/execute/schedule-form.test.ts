@@ -29,7 +29,16 @@ describe('schedule form', () => {
   it('sends only what the strategy uses', () => {
     const values = { ...defaultScheduleValues('W', NOW), strategy: 'crontab-execution' as const, hour: 6, minute: 5, endTime: '2027-01-01 00:00:00' };
     const payload = schedulePayload(values, { id: '12', version: 3 }, { tasks: [] });
-    expect(payload).toMatchObject({ processor_id: '12', processor_version: 3, hour: 6, minute: 5, day_of_month: [2, 4, 6], interval: null, data_url: null, end_time: '2027-01-01T00:00:00Z' });
+    expect(payload).toMatchObject({
+      processor_id: '12',
+      processor_version: 3,
+      hour: 6,
+      minute: 5,
+      day_of_month: [2, 4, 6],
+      interval: null,
+      data_url: null,
+      end_time: '2027-01-01T00:00:00Z',
+    });
     const single = schedulePayload(defaultScheduleValues('W', NOW), { id: '12', version: null }, { tasks: [] });
     expect(single).toMatchObject({ start_time: '2026-11-21T10:16:00Z', end_time: null, interval: null, hour: null });
   });
@@ -38,8 +47,14 @@ describe('schedule form', () => {
     const values = { ...defaultScheduleValues('W', NOW), strategy: 'interval-execution' as const, interval: 5, intervalPeriod: 'minutes' as const };
     expect(scheduleErrors(values)).toEqual({ interval: MIN_INTERVAL_MESSAGE });
     expect(scheduleErrors({ ...values, interval: 10 })).toEqual({});
-    expect(scheduleErrors({ ...defaultScheduleValues('W', NOW), title: ' ', startTime: '' })).toMatchObject({ title: 'Give the schedule a title.', startTime: 'Give the time to run at.' });
-    expect(scheduleErrors({ ...defaultScheduleValues('W', NOW), strategy: 'crontab-execution', dayOfMonth: [] })).toMatchObject({ hour: 'Give the hour.', dayOfMonth: 'Choose at least one day of the month.' });
+    expect(scheduleErrors({ ...defaultScheduleValues('W', NOW), title: ' ', startTime: '' })).toMatchObject({
+      title: 'Give the schedule a title.',
+      startTime: 'Give the time to run at.',
+    });
+    expect(scheduleErrors({ ...defaultScheduleValues('W', NOW), strategy: 'crontab-execution', dayOfMonth: [] })).toMatchObject({
+      hour: 'Give the hour.',
+      dayOfMonth: 'Choose at least one day of the month.',
+    });
     expect(scheduleErrors({ ...defaultScheduleValues('W', NOW), strategy: 'on-new-data', dataUrl: 'not a url' })).toEqual({ dataUrl: 'Give an http(s) URL.' });
   });
 });

@@ -32,10 +32,7 @@ export const TEST_GROUPS: WorkflowInputGroup[] = [
   {
     node_id: 'n2',
     label: 'Filter',
-    items: [
-      inputItem('count', 'integer', { label: 'Count', defaultValue: '3' }),
-      inputItem('period', 'date-range', { label: 'Period' }),
-    ],
+    items: [inputItem('count', 'integer', { label: 'Count', defaultValue: '3' }), inputItem('period', 'date-range', { label: 'Period' })],
   },
 ];
 

@@ -78,7 +78,11 @@ export function useSaveSchedule(
         encrypted[key] = await encryptValue(typed, publicKey);
       }
       const { inputs } = buildExecutionPayload(processor, values, encrypted);
-      const payload = schedulePayload(scheduleValues, { id: processor.id, version: processor.attributes.version }, scheduleInputsFromGroups(inputs ?? [], processor.attributes.identifier));
+      const payload = schedulePayload(
+        scheduleValues,
+        { id: processor.id, version: processor.attributes.version },
+        scheduleInputsFromGroups(inputs ?? [], processor.attributes.identifier),
+      );
       const saved = existing ? await updateSchedule(existing.id, payload) : await createSchedule(payload);
       notifications.show({ message: `Schedule #${saved.id} successfully ${existing ? 'updated' : 'created'}`, color: 'green', autoClose: NOTIFY_MS.success });
       await queryClient.invalidateQueries({ queryKey: SCHEDULES_KEY });
@@ -93,7 +97,11 @@ export function useSaveSchedule(
   return { save, busy, failed, clearFailed: () => setFailed(false) };
 }
 
-function reportFailure(error: unknown, processor: Processor, onErrors: (errors: { inputs: Record<string, string>; schedule: ScheduleFieldErrors }) => void): void {
+function reportFailure(
+  error: unknown,
+  processor: Processor,
+  onErrors: (errors: { inputs: Record<string, string>; schedule: ScheduleFieldErrors }) => void,
+): void {
   const fieldErrors = fieldErrorsOf(error) ?? {};
   const schedule: ScheduleFieldErrors = {};
   const rest: Record<string, string> = {};

@@ -39,5 +39,7 @@ export type BuildKind = NonNullable<ProcessBucketAttributes['buildKind']>;
 
 /** Starts a build: a dry run, or an import that releases the version (202 with the run's first status). */
 export function startBuild(bucketId: string, kind: BuildKind) {
-  return api(kind === 'dry-run' ? 'GET /procimp/process/buckets/{bucketId}/dry-run-import' : 'GET /procimp/process/buckets/{bucketId}/import', { params: { bucketId } });
+  return api(kind === 'dry-run' ? 'GET /procimp/process/buckets/{bucketId}/dry-run-import' : 'GET /procimp/process/buckets/{bucketId}/import', {
+    params: { bucketId },
+  });
 }

@@ -24,7 +24,12 @@ export function NewVersionButton({ processId, onCreated }: { processId: string; 
     }
   };
   return (
-    <ConfirmTwiceButton prompt="Click again to create a new unreleased version" onConfirm={create} minBusyMs={CREATE_BUSY_MS} leftSection={<IconPlus size={16} />}>
+    <ConfirmTwiceButton
+      prompt="Click again to create a new unreleased version"
+      onConfirm={create}
+      minBusyMs={CREATE_BUSY_MS}
+      leftSection={<IconPlus size={16} />}
+    >
       New version
     </ConfirmTwiceButton>
   );

@@ -57,7 +57,10 @@ export function versionOptions(released: ReleasedVersion[], unreleased: Unreleas
     groups.push({ group: 'Released', items: [...released].reverse().map((v) => ({ value: `released:${v.id}`, label: versionLabel(v.attributes.value) })) });
   }
   if (unreleased.length > 0) {
-    groups.push({ group: 'Unreleased', items: [...unreleased].reverse().map((b) => ({ value: `unreleased:${b.id}`, label: versionLabel(b.attributes.value) })) });
+    groups.push({
+      group: 'Unreleased',
+      items: [...unreleased].reverse().map((b) => ({ value: `unreleased:${b.id}`, label: versionLabel(b.attributes.value) })),
+    });
   }
   return groups;
 }

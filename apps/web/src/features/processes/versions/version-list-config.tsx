@@ -1,5 +1,11 @@
 import { Anchor, Text } from '@mantine/core';
-import { BUILD_STATUS_TEXT, type ProcessBucketAttributes, type ProcessVersionAttributes, type processBucketsContract, type processVersionsContract } from '@asb/contracts';
+import {
+  BUILD_STATUS_TEXT,
+  type ProcessBucketAttributes,
+  type ProcessVersionAttributes,
+  type processBucketsContract,
+  type processVersionsContract,
+} from '@asb/contracts';
 import { Link } from 'react-router';
 import { routePath } from '../../../app/routes';
 import { formatDateTime } from '../../../ui/formatDateTime';
@@ -10,7 +16,12 @@ import { ReleaseBadge } from '../process/VersionSwitcher';
 export const RELEASED_ARCHIVE_TEXT = 'The process version will be hidden in the workflow editor and in the process page.';
 export const UNRELEASED_ARCHIVE_TEXT = 'The unreleased version will be hidden in the process page.';
 
-export const VERSION_PRESETS: FilterPreset[] = [FILTER_PRESETS.ownedByMe, FILTER_PRESETS.inMyWorkspace, FILTER_PRESETS.archivedOnly, FILTER_PRESETS.hideArchived];
+export const VERSION_PRESETS: FilterPreset[] = [
+  FILTER_PRESETS.ownedByMe,
+  FILTER_PRESETS.inMyWorkspace,
+  FILTER_PRESETS.archivedOnly,
+  FILTER_PRESETS.hideArchived,
+];
 
 /** The list opens on ?f= (the process page links with f=process__identifier:{identifier}), hiding archived rows. */
 export function versionListFilter(f: string | null): string {

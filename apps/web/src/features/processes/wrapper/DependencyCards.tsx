@@ -6,7 +6,15 @@ function option(dependency: SoftwareDependency) {
   return { value: dependency.attributes.identifier, label: dependency.attributes.label };
 }
 
-export function MainDependencyCard({ catalogue, value, onChange }: { catalogue: SoftwareDependency[]; value: string | null; onChange(identifier: string | null): void }) {
+export function MainDependencyCard({
+  catalogue,
+  value,
+  onChange,
+}: {
+  catalogue: SoftwareDependency[];
+  value: string | null;
+  onChange(identifier: string | null): void;
+}) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} size="h4" mb={4}>

@@ -16,7 +16,16 @@ interface CardProps<T> {
   isAddDisabled: boolean;
 }
 
-export function InputsCard({ items, dataTypes, pythonNames, defaultErrors, onChange, onRemove, onAdd, isAddDisabled }: CardProps<InputDraft> & { defaultErrors: Record<number, string> }) {
+export function InputsCard({
+  items,
+  dataTypes,
+  pythonNames,
+  defaultErrors,
+  onChange,
+  onRemove,
+  onAdd,
+  isAddDisabled,
+}: CardProps<InputDraft> & { defaultErrors: Record<number, string> }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} size="h4" mb={4}>

@@ -55,7 +55,7 @@ describe('python literals', () => {
     expect(pythonString('a\nb\tc\r')).toBe('"a\\nb\\tc\\r"');
     expect(pythonString('\u0001')).toBe('"\\u0001"');
     expect(pythonString('é')).toBe('"\\u00e9"');
-    expect(pythonString("it's ''' fine")).toBe('"it\'s \'\'\' fine"');
+    expect(pythonString("it's ''' fine")).toBe("\"it's ''' fine\"");
   });
 
   it('writes characters beyond the BMP as one \\U escape', () => {
@@ -65,12 +65,7 @@ describe('python literals', () => {
 
 describe('orderInputs and normaliseSignature', () => {
   it('lists inputs with a default last and keeps the order otherwise', () => {
-    const ordered = orderInputs([
-      { name: 'a', defaultValue: 1 },
-      { name: 'b' },
-      { name: 'c', defaultValue: false },
-      { name: 'd' },
-    ]);
+    const ordered = orderInputs([{ name: 'a', defaultValue: 1 }, { name: 'b' }, { name: 'c', defaultValue: false }, { name: 'd' }]);
     expect(ordered.map((input) => input.name)).toEqual(['b', 'd', 'a', 'c']);
   });
 

@@ -91,9 +91,7 @@ function executeFunction(inputs: WrapperInput[], outputs: WrapperOutput[]): stri
   for (const input of inputs) {
     const key = pythonString(input.name);
     lines.push(
-      input.defaultValue === undefined
-        ? `    ${input.name} = inputs[${key}]`
-        : `    ${input.name} = inputs.get(${key}, ${pythonLiteral(input.defaultValue)})`,
+      input.defaultValue === undefined ? `    ${input.name} = inputs[${key}]` : `    ${input.name} = inputs.get(${key}, ${pythonLiteral(input.defaultValue)})`,
     );
   }
   if (inputs.length > 0) lines.push('');

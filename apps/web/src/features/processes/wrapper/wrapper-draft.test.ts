@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { addInput, addOutput, chooseMainDependency, defaultDataType, EMPTY_DRAFT, missingRequirements, nextName, specOf, type DataType, type SoftwareDependency } from './wrapper-draft';
+import {
+  addInput,
+  addOutput,
+  chooseMainDependency,
+  defaultDataType,
+  EMPTY_DRAFT,
+  missingRequirements,
+  nextName,
+  specOf,
+  type DataType,
+  type SoftwareDependency,
+} from './wrapper-draft';
 
 function dataType(id: number): DataType {
-  return { type: 'data-types', id: String(id), attributes: { identifier: `type-${id}`, label: `Type ${id}` } as DataType['attributes'], relationships: { workspaces: { data: [] } } };
+  return {
+    type: 'data-types',
+    id: String(id),
+    attributes: { identifier: `type-${id}`, label: `Type ${id}` } as DataType['attributes'],
+    relationships: { workspaces: { data: [] } },
+  };
 }
 
 function dependency(identifier: string, label: string, isMain = false, requirements: string[] = []): SoftwareDependency {
@@ -72,7 +88,13 @@ describe('main dependency', () => {
 describe('specOf', () => {
   it('reads the defaults by data type and reports the unreadable ones by input key', () => {
     let draft = addInput(addInput(EMPTY_DRAFT, 'float'), 'float');
-    draft = { ...draft, inputs: [{ ...draft.inputs[0]!, defaultText: '0.3' }, { ...draft.inputs[1]!, defaultText: 'abc' }] };
+    draft = {
+      ...draft,
+      inputs: [
+        { ...draft.inputs[0]!, defaultText: '0.3' },
+        { ...draft.inputs[1]!, defaultText: 'abc' },
+      ],
+    };
     const { spec, defaultErrors, pythonNames } = specOf(draft, CATALOGUE);
     expect(spec.inputs.map((i) => i.defaultValue)).toEqual([0.3, undefined]);
     expect(defaultErrors).toEqual({ [draft.inputs[1]!.key]: 'Enter a number' });

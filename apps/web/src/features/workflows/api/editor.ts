@@ -88,8 +88,7 @@ export function primeVersion(client: QueryClient, version: ProcessVersion): void
 export function useDataTypes() {
   return useQuery({
     queryKey: [...DATA_TYPES_KEY, 'editor'],
-    queryFn: async ({ signal }) =>
-      (await api('GET /knowledge/v1/data-types', { signal, jsonApi: true, query: { 'page[size]': 100 } })).data,
+    queryFn: async ({ signal }) => (await api('GET /knowledge/v1/data-types', { signal, jsonApi: true, query: { 'page[size]': 100 } })).data,
     staleTime: 10 * 60_000,
   });
 }

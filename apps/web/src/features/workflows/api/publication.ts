@@ -14,8 +14,7 @@ export function useIsPublished(id: string, isEnabled = true) {
   return useQuery({
     queryKey: publishedKey(id),
     enabled: isEnabled,
-    queryFn: async ({ signal }) =>
-      (await api('GET /knowledge/v1/workflows/{id}/is_published', { params: { id }, signal, jsonApi: true })).data.published,
+    queryFn: async ({ signal }) => (await api('GET /knowledge/v1/workflows/{id}/is_published', { params: { id }, signal, jsonApi: true })).data.published,
   });
 }
 

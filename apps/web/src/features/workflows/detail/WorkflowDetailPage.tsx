@@ -40,7 +40,15 @@ export function WorkflowDetailPage() {
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
             <Group align="flex-start" wrap="nowrap" gap="lg">
               {thumbnail && !isThumbnailBroken && (
-                <Image src={thumbnail.href} alt={thumbnail.title ?? 'Thumbnail'} w={120} h={120} fit="cover" radius="md" onError={() => setIsThumbnailBroken(true)} />
+                <Image
+                  src={thumbnail.href}
+                  alt={thumbnail.title ?? 'Thumbnail'}
+                  w={120}
+                  h={120}
+                  fit="cover"
+                  radius="md"
+                  onError={() => setIsThumbnailBroken(true)}
+                />
               )}
               <Stack gap={4}>
                 <Title order={1} size="h2">

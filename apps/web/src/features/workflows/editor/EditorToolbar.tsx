@@ -19,7 +19,19 @@ interface EditorToolbarProps {
   onSave: () => void;
 }
 
-function IconButton({ label, hint, disabled, onClick, children }: { label: string; hint: string; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function IconButton({
+  label,
+  hint,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  hint: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip label={hint} withArrow>
       <ActionIcon variant="default" size="lg" aria-label={label} disabled={disabled} onClick={onClick}>
@@ -43,7 +55,12 @@ export function EditorToolbar(props: EditorToolbarProps) {
             <IconButton label="Redo" hint="Redo (Ctrl+Shift+Z)" disabled={!props.canRedo} onClick={props.onRedo}>
               <IconArrowForwardUp size={18} />
             </IconButton>
-            <IconButton label="Delete selected" hint="Delete the selected nodes and connections (Delete)" disabled={!props.hasSelection} onClick={props.onDeleteSelection}>
+            <IconButton
+              label="Delete selected"
+              hint="Delete the selected nodes and connections (Delete)"
+              disabled={!props.hasSelection}
+              onClick={props.onDeleteSelection}
+            >
               <IconTrash size={18} />
             </IconButton>
             <Button variant="default" leftSection={<IconLayoutDistributeVertical size={16} />} onClick={props.onLayout}>

@@ -40,7 +40,10 @@ export function EditorWorkspace({ workflow, height }: { workflow: Workflow; heig
   useEditorShortcuts(!isReadOnly, editor.undo, editor.redo);
   useUnsavedChangesWarning(editor.isDirty && !isReadOnly);
 
-  const localProblems = useMemo(() => (signatures.isResolving ? [] : validateWorkflowGraph(graph, signatures.resolve)), [graph, signatures.isResolving, signatures.resolve]);
+  const localProblems = useMemo(
+    () => (signatures.isResolving ? [] : validateWorkflowGraph(graph, signatures.resolve)),
+    [graph, signatures.isResolving, signatures.resolve],
+  );
   const refused = saving.refused && !isRefusalDismissed ? saving.refused : undefined;
   const problemNodes = useMemo(
     () => problemNodeIds(graph, refused?.graph === graph ? [...localProblems, ...refused.problems] : localProblems),
@@ -77,7 +80,15 @@ export function EditorWorkspace({ workflow, height }: { workflow: Workflow; heig
       />
       {isReadOnly && <ReadOnlyNotice isArchived={attributes.isArchived} />}
       {transfer.importError && (
-        <Alert color="red" variant="light" p="xs" title="The file was not imported" withCloseButton closeButtonLabel="Dismiss" onClose={transfer.clearImportError}>
+        <Alert
+          color="red"
+          variant="light"
+          p="xs"
+          title="The file was not imported"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={transfer.clearImportError}
+        >
           {transfer.importError}
         </Alert>
       )}
@@ -86,7 +97,14 @@ export function EditorWorkspace({ workflow, height }: { workflow: Workflow; heig
       ) : (
         !isReadOnly && <ProblemsAlert title="Problems to fix before saving" color="yellow" problems={localProblems} />
       )}
-      <Group flex={1} mih={0} gap={0} align="stretch" wrap="nowrap" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+      <Group
+        flex={1}
+        mih={0}
+        gap={0}
+        align="stretch"
+        wrap="nowrap"
+        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+      >
         {!isReadOnly && <NodePalette onAddVersion={actions.addVersion} onAddSplitter={actions.addSplitter} />}
         <Box ref={canvas} flex={1} miw={0} pos="relative">
           <WorkflowCanvas

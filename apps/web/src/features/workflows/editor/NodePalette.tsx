@@ -9,13 +9,18 @@ import { SplitterPaletteItem } from './SplitterPaletteItem';
 
 function byLabelThenNewest(a: ProcessVersion, b: ProcessVersion): number {
   return (
-    a.attributes.processLabel.localeCompare(b.attributes.processLabel) ||
-    b.attributes.value.localeCompare(a.attributes.value, undefined, { numeric: true })
+    a.attributes.processLabel.localeCompare(b.attributes.processLabel) || b.attributes.value.localeCompare(a.attributes.value, undefined, { numeric: true })
   );
 }
 
 /** Searchable list of the released, not archived process versions, and the built-in splitter. */
-export function NodePalette({ onAddVersion, onAddSplitter }: { onAddVersion: (version: ProcessVersion) => void; onAddSplitter: (listType: ListDataType) => void }) {
+export function NodePalette({
+  onAddVersion,
+  onAddSplitter,
+}: {
+  onAddVersion: (version: ProcessVersion) => void;
+  onAddSplitter: (listType: ListDataType) => void;
+}) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const versions = usePaletteVersions(debounced);
@@ -23,7 +28,15 @@ export function NodePalette({ onAddVersion, onAddSplitter }: { onAddVersion: (ve
   const count = versions.data?.meta.pagination.count ?? 0;
 
   return (
-    <Stack gap="xs" w={270} p="xs" h="100%" style={{ borderRight: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }} aria-label="Node palette" role="region">
+    <Stack
+      gap="xs"
+      w={270}
+      p="xs"
+      h="100%"
+      style={{ borderRight: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}
+      aria-label="Node palette"
+      role="region"
+    >
       <Title order={3} size="h6">
         Add a node
       </Title>

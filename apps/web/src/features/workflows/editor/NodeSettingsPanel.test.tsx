@@ -44,7 +44,9 @@ function Harness({ onField, isReadOnly = false, node: initial }: { onField?: (fi
 }
 
 function renderPanel(props: Parameters<typeof Harness>[0] = {}) {
-  fakeFetch((request) => (request.path === '/knowledge/v1/data-types' ? { body: { data: DATA_TYPES, meta: { pagination: { page: 1, pages: 1, count: 5 } } } } : undefined));
+  fakeFetch((request) =>
+    request.path === '/knowledge/v1/data-types' ? { body: { data: DATA_TYPES, meta: { pagination: { page: 1, pages: 1, count: 5 } } } } : undefined,
+  );
   renderWithProviders(<Harness {...props} />);
 }
 

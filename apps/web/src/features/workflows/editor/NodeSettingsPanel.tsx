@@ -19,14 +19,33 @@ interface NodeSettingsPanelProps {
 }
 
 /** The selected node: its label and, per input no connection feeds, the settings of spec 1 §3. */
-export function NodeSettingsPanel({ node, ports, graph, defaultTitle, isReadOnly, onLabel, onListType, onInputSettings, onDelete, onClose }: NodeSettingsPanelProps) {
+export function NodeSettingsPanel({
+  node,
+  ports,
+  graph,
+  defaultTitle,
+  isReadOnly,
+  onLabel,
+  onListType,
+  onInputSettings,
+  onDelete,
+  onClose,
+}: NodeSettingsPanelProps) {
   const feeds = new Map(graph.edges.filter((edge) => edge.target === node.id).map((edge) => [edge.targetInput, `${edge.source}.${edge.sourceOutput}`]));
   const inputs = ports?.inputs ?? [];
   const open = inputs.filter((port) => !feeds.has(port.name));
   const fed = inputs.filter((port) => feeds.has(port.name));
 
   return (
-    <Stack gap="xs" w={340} p="xs" h="100%" style={{ borderLeft: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }} role="region" aria-label="Node settings">
+    <Stack
+      gap="xs"
+      w={340}
+      p="xs"
+      h="100%"
+      style={{ borderLeft: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}
+      role="region"
+      aria-label="Node settings"
+    >
       <Group justify="space-between" wrap="nowrap">
         <Title order={3} size="h6">
           Node settings

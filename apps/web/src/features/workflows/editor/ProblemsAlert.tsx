@@ -3,7 +3,17 @@ import { Alert, List, ScrollArea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
 /** Problems of the graph: the server's refusal of a save, or what the local check found. */
-export function ProblemsAlert({ title, problems, color, onClose }: { title: string; problems: WorkflowProblem[]; color: 'red' | 'yellow'; onClose?: () => void }) {
+export function ProblemsAlert({
+  title,
+  problems,
+  color,
+  onClose,
+}: {
+  title: string;
+  problems: WorkflowProblem[];
+  color: 'red' | 'yellow';
+  onClose?: () => void;
+}) {
   if (problems.length === 0) return null;
   return (
     <Alert

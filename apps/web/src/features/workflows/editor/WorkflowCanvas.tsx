@@ -39,7 +39,18 @@ interface WorkflowCanvasProps {
 }
 
 /** The drawing: xyflow nodes and edges derived from the graph; every change goes back to the editor as a graph change. */
-export function WorkflowCanvas({ graph, signatures, selection, problemNodes, isReadOnly, measured, setMeasured, onMove, onConnect, onDelete }: WorkflowCanvasProps) {
+export function WorkflowCanvas({
+  graph,
+  signatures,
+  selection,
+  problemNodes,
+  isReadOnly,
+  measured,
+  setMeasured,
+  onMove,
+  onConnect,
+  onDelete,
+}: WorkflowCanvasProps) {
   const colorScheme = useComputedColorScheme('light');
   const { ports } = signatures;
 

@@ -19,7 +19,15 @@ function version(identifier: string, id: number) {
   return {
     type: 'process-versions',
     id: String(id),
-    attributes: { identifier, label: LABELS[identifier], value, processIdentifier, processLabel: LABELS[identifier], signature: SIGNATURES[identifier], isArchived: false },
+    attributes: {
+      identifier,
+      label: LABELS[identifier],
+      value,
+      processIdentifier,
+      processLabel: LABELS[identifier],
+      signature: SIGNATURES[identifier],
+      isArchived: false,
+    },
     relationships: { workspaces: { data: [] } },
   };
 }
@@ -87,7 +95,11 @@ describe('WorkflowEditor', () => {
 
   it('adds a node from the palette, then saves the graph as a new version', async () => {
     const user = userEvent.setup();
-    const calls = renderEditor({ patch: (request) => ({ body: { data: workflow({ version: 2 }, (request.body as { data: { attributes: { graph: WorkflowGraph } } }).data.attributes.graph) } }) });
+    const calls = renderEditor({
+      patch: (request) => ({
+        body: { data: workflow({ version: 2 }, (request.body as { data: { attributes: { graph: WorkflowGraph } } }).data.attributes.graph) },
+      }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Add NDVI version 1' }));
     expect(await screen.findByText('Unsaved changes')).toBeInTheDocument();
     expect(await screen.findByLabelText('ndvi-2 input threshold (float)')).toBeInTheDocument();

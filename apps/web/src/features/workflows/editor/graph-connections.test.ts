@@ -16,7 +16,9 @@ describe('connection checks', () => {
   });
 
   it('refuses a second edge into an input', () => {
-    expect(connectionProblem(PIPELINE, ports, { source: 'ndvi', sourceHandle: 'ndvi', target: 'ndvi', targetHandle: 'red' })).toBe('A node cannot feed itself.');
+    expect(connectionProblem(PIPELINE, ports, { source: 'ndvi', sourceHandle: 'ndvi', target: 'ndvi', targetHandle: 'red' })).toBe(
+      'A node cannot feed itself.',
+    );
     const graph = { ...PIPELINE, nodes: [...PIPELINE.nodes, { ...PIPELINE.nodes[0]!, id: 'load-2' }] };
     expect(connectionProblem(graph, testPorts(graph), { source: 'load-2', sourceHandle: 'scene', target: 'ndvi', targetHandle: 'red' })).toBe(
       'Input "red" of ndvi is already fed by load-scene.scene: delete that connection first.',
@@ -26,7 +28,9 @@ describe('connection checks', () => {
   it('refuses a cycle', () => {
     const graph = { ...PIPELINE, edges: [...PIPELINE.edges, { source: 'ndvi', sourceOutput: 'ndvi', target: 'export', targetInput: 'image' }] };
     const looped = { ...graph, nodes: graph.nodes.map((node) => (node.id === 'load-scene' ? { ...node, processVersion: 'ndvi:1' } : node)) };
-    expect(connectionProblem(looped, testPorts(looped), { source: 'export', sourceHandle: 'url', target: 'load-scene', targetHandle: 'red' })).toMatch(/^Output/);
+    expect(connectionProblem(looped, testPorts(looped), { source: 'export', sourceHandle: 'url', target: 'load-scene', targetHandle: 'red' })).toMatch(
+      /^Output/,
+    );
     const cycle = connectionProblem(looped, testPorts(looped), { source: 'ndvi', sourceHandle: 'ndvi', target: 'load-scene', targetHandle: 'red' });
     expect(cycle).toBe('This connection would make a cycle: load-scene → ndvi → load-scene.');
   });
@@ -46,6 +50,11 @@ describe('connection checks', () => {
       targetHandle: 'image',
     });
     expect(orientedConnection({ nodeId: 'a', id: 'x', type: 'source' }, { nodeId: 'b', id: 'y', type: 'source' })).toBeUndefined();
-    expect(toWorkflowEdge({ source: 'a', sourceHandle: 'x', target: 'b', targetHandle: 'y' })).toEqual({ source: 'a', sourceOutput: 'x', target: 'b', targetInput: 'y' });
+    expect(toWorkflowEdge({ source: 'a', sourceHandle: 'x', target: 'b', targetHandle: 'y' })).toEqual({
+      source: 'a',
+      sourceOutput: 'x',
+      target: 'b',
+      targetInput: 'y',
+    });
   });
 });

@@ -27,8 +27,7 @@ export function connectionProblem(graph: WorkflowGraph, ports: ReadonlyMap<strin
   if (!isDataTypeCompatible(output.dataType, input.dataType))
     return `Output "${output.name}" (${output.dataType}) cannot feed input "${input.name}" (${input.dataType}): the data types do not match.`;
   const existing = graph.edges.find((other) => other.target === edge.target && other.targetInput === edge.targetInput);
-  if (existing)
-    return `Input "${input.name}" of ${edge.target} is already fed by ${existing.source}.${existing.sourceOutput}: delete that connection first.`;
+  if (existing) return `Input "${input.name}" of ${edge.target} is already fed by ${existing.source}.${existing.sourceOutput}: delete that connection first.`;
   const cycle = findCycle({ ...graph, edges: [...graph.edges, edge] });
   if (cycle) return `This connection would make a cycle: ${cycle.join(' → ')}.`;
   return undefined;

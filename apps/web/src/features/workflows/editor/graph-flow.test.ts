@@ -33,10 +33,17 @@ describe('graph <-> xyflow', () => {
 
   it('tells loading versions from missing ones, and titles splitters', () => {
     const graph = addSplitterNode(PIPELINE, 'list-file', { x: 0, y: 0 }).graph;
-    const nodes = toFlowNodes(graph, view({ ports: testPorts({ ...graph, nodes: graph.nodes.slice(3) }), pending: new Set(['ndvi:1']), problemNodes: new Set(['export']) }));
+    const nodes = toFlowNodes(
+      graph,
+      view({ ports: testPorts({ ...graph, nodes: graph.nodes.slice(3) }), pending: new Set(['ndvi:1']), problemNodes: new Set(['export']) }),
+    );
     expect(nodes.map((node) => node.data.status)).toEqual(['missing', 'loading', 'missing', 'ready']);
     expect(nodes[2]?.data.hasProblem).toBe(true);
-    expect(nodes[3]?.data).toMatchObject({ title: 'Dynamic list splitter', inputs: [{ name: 'items', dataType: 'list-file' }], outputs: [{ name: 'item', dataType: 'file' }] });
+    expect(nodes[3]?.data).toMatchObject({
+      title: 'Dynamic list splitter',
+      inputs: [{ name: 'items', dataType: 'list-file' }],
+      outputs: [{ name: 'item', dataType: 'file' }],
+    });
   });
 
   it('draws edges between port handles, identified by edge key', () => {
@@ -48,11 +55,21 @@ describe('graph <-> xyflow', () => {
   it('follows select changes', () => {
     const selected = new Set(['a']);
     expect(applySelection(selected, [{ type: 'select', id: 'a', selected: true }])).toBe(selected);
-    expect([...applySelection(selected, [{ type: 'select', id: 'a', selected: false }, { type: 'select', id: 'b', selected: true }])]).toEqual(['b']);
+    expect([
+      ...applySelection(selected, [
+        { type: 'select', id: 'a', selected: false },
+        { type: 'select', id: 'b', selected: true },
+      ]),
+    ]).toEqual(['b']);
   });
 
   it('reads moved positions (rounded) and whether the drag goes on', () => {
-    expect(movedPositions([{ type: 'position', id: 'a', position: { x: 1.6, y: 2.2 }, dragging: true }, { type: 'select', id: 'a', selected: true }])).toEqual({
+    expect(
+      movedPositions([
+        { type: 'position', id: 'a', position: { x: 1.6, y: 2.2 }, dragging: true },
+        { type: 'select', id: 'a', selected: true },
+      ]),
+    ).toEqual({
       positions: new Map([['a', { x: 2, y: 2 }]]),
       isDragging: true,
     });

@@ -25,19 +25,30 @@ const NODE_CLEARANCE = 40;
 export function nextNodePosition(graph: WorkflowGraph, center: XY): XY {
   const last = graph.nodes.at(-1);
   const candidate = last ? { x: last.position.x + NODE_SPACING_X, y: last.position.y } : { ...center };
-  const isTaken = (at: XY) => graph.nodes.some((node) => Math.abs(node.position.x - at.x) < NODE_CLEARANCE && Math.abs(node.position.y - at.y) < NODE_CLEARANCE);
+  const isTaken = (at: XY) =>
+    graph.nodes.some((node) => Math.abs(node.position.x - at.x) < NODE_CLEARANCE && Math.abs(node.position.y - at.y) < NODE_CLEARANCE);
   while (isTaken(candidate)) candidate.y += NODE_CLEARANCE * 2;
   return { x: Math.round(candidate.x), y: Math.round(candidate.y) };
 }
 
-export function addProcessNode(graph: WorkflowGraph, version: { identifier: string; processIdentifier: string }, position: XY): { graph: WorkflowGraph; id: string } {
-  const id = uniqueNodeId(version.processIdentifier || version.identifier.split(':')[0] || 'node', graph.nodes.map((node) => node.id));
+export function addProcessNode(
+  graph: WorkflowGraph,
+  version: { identifier: string; processIdentifier: string },
+  position: XY,
+): { graph: WorkflowGraph; id: string } {
+  const id = uniqueNodeId(
+    version.processIdentifier || version.identifier.split(':')[0] || 'node',
+    graph.nodes.map((node) => node.id),
+  );
   const node: WorkflowNode = { id, kind: 'process', processVersion: version.identifier, position, inputs: {} };
   return { graph: { ...graph, nodes: [...graph.nodes, node] }, id };
 }
 
 export function addSplitterNode(graph: WorkflowGraph, listType: ListDataType, position: XY): { graph: WorkflowGraph; id: string } {
-  const id = uniqueNodeId('splitter', graph.nodes.map((node) => node.id));
+  const id = uniqueNodeId(
+    'splitter',
+    graph.nodes.map((node) => node.id),
+  );
   const node: WorkflowNode = {
     id,
     kind: 'dynamic-list-splitter',

@@ -23,6 +23,11 @@ describe('graph problems', () => {
   it('finds the nodes a problem names, both ends of an edge', () => {
     expect([...problemNodeIds(PIPELINE, [{ pointer: '/graph/nodes/2/inputs/image', message: '' }])]).toEqual(['export']);
     expect([...problemNodeIds(PIPELINE, [{ pointer: '/graph/edges/0', message: '' }])]).toEqual(['load-scene', 'ndvi']);
-    expect(problemNodeIds(PIPELINE, [{ pointer: '/graph/edges', message: '' }, { pointer: '/graph/nodes/9', message: '' }]).size).toBe(0);
+    expect(
+      problemNodeIds(PIPELINE, [
+        { pointer: '/graph/edges', message: '' },
+        { pointer: '/graph/nodes/9', message: '' },
+      ]).size,
+    ).toBe(0);
   });
 });

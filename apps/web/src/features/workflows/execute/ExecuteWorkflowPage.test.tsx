@@ -22,14 +22,20 @@ const GROUPS: WorkflowInputGroup[] = [
   },
 ];
 
-function renderPage({ groups = GROUPS, allowed = true, processorStatus = 200 }: { groups?: WorkflowInputGroup[]; allowed?: boolean | 'fails'; processorStatus?: number } = {}) {
+function renderPage({
+  groups = GROUPS,
+  allowed = true,
+  processorStatus = 200,
+}: { groups?: WorkflowInputGroup[]; allowed?: boolean | 'fails'; processorStatus?: number } = {}) {
   const { calls } = fakeFetch((request: FakeRequest) => {
-    if (request.path === '/knowledge/v1/processors/5') return processorStatus === 200 ? { body: { data: testProcessor(groups) } } : { status: processorStatus, body: { detail: 'Not found.' } };
+    if (request.path === '/knowledge/v1/processors/5')
+      return processorStatus === 200 ? { body: { data: testProcessor(groups) } } : { status: processorStatus, body: { detail: 'Not found.' } };
     if (request.path === '/builder/v1/executions/execution_allowed') return allowed === 'fails' ? { status: 500, body: {} } : { body: { data: { allowed } } };
     if (request.path === '/builder/v1/executions' && request.method === 'POST') {
       return { status: 201, body: { data: { type: 'executions', id: '31', attributes: { identifier: 'wf-ndvi-20240101', status: 'created' } } } };
     }
-    if (request.path === '/builder/v1/executions/31/execute') return { body: { data: { type: 'executions', id: '31', attributes: { identifier: 'wf-ndvi-20240101', status: 'pending' } } } };
+    if (request.path === '/builder/v1/executions/31/execute')
+      return { body: { data: { type: 'executions', id: '31', attributes: { identifier: 'wf-ndvi-20240101', status: 'pending' } } } };
     if (request.path === '/builder/v1/executions/31/product-order') return { body: { data: { executionId: '31', status: 'nothing-to-order', products: [] } } };
     return undefined;
   });
@@ -162,14 +168,21 @@ describe('ExecuteWorkflowPage', () => {
   });
 
   it('encrypts a password in the browser and shows the preview', async () => {
-    const pair = await globalThis.crypto.subtle.generateKey({ name: 'RSA-OAEP', hash: 'SHA-256', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
-      'encrypt',
-      'decrypt',
-    ]);
+    const pair = await globalThis.crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', hash: 'SHA-256', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) },
+      true,
+      ['encrypt', 'decrypt'],
+    );
     const spki = btoa(String.fromCharCode(...new Uint8Array(await globalThis.crypto.subtle.exportKey('spki', pair.publicKey))));
     const user = userEvent.setup();
     const calls = renderPage({
-      groups: [{ node_id: 'n1', label: 'Login', items: [inputItem('token', 'password', { label: 'Token', constraints: { enc_method: 'RSA', enc_hash_function: 'SHA', enc_public_key: spki } })] }],
+      groups: [
+        {
+          node_id: 'n1',
+          label: 'Login',
+          items: [inputItem('token', 'password', { label: 'Token', constraints: { enc_method: 'RSA', enc_hash_function: 'SHA', enc_public_key: spki } })],
+        },
+      ],
     });
     await user.type(await screen.findByLabelText(/Token/), 'hunter2');
     const preview = await screen.findByTestId('encrypted-preview');
@@ -180,7 +193,11 @@ describe('ExecuteWorkflowPage', () => {
     const post = calls.find((call) => call.method === 'POST' && call.path === '/builder/v1/executions')!;
     expect(JSON.stringify(post.body)).not.toContain('hunter2');
     const value = (post.body as { inputs: { items: { value: string }[] }[] }).inputs[0]!.items[0]!.value;
-    const clear = await globalThis.crypto.subtle.decrypt({ name: 'RSA-OAEP' }, pair.privateKey, Uint8Array.from(atob(value), (c) => c.charCodeAt(0)));
+    const clear = await globalThis.crypto.subtle.decrypt(
+      { name: 'RSA-OAEP' },
+      pair.privateKey,
+      Uint8Array.from(atob(value), (c) => c.charCodeAt(0)),
+    );
     expect(new TextDecoder().decode(clear)).toBe('hunter2');
   });
 

@@ -51,7 +51,12 @@ function PublishForm({ description, publish, onPublished, onClose }: PublishModa
           Published workflows are listed on the Marketplace, where anyone can read their description.
         </Text>
         <Textarea label="Description" required rows={5} {...form.getInputProps('description')} />
-        <TextInput label="Thumbnail URL" placeholder="https://..." description="An image address beginning with http:// or https://" {...form.getInputProps('thumbnail_url')} />
+        <TextInput
+          label="Thumbnail URL"
+          placeholder="https://..."
+          description="An image address beginning with http:// or https://"
+          {...form.getInputProps('thumbnail_url')}
+        />
         {isUsableImage(thumbnail) && <Image src={thumbnail} alt="Thumbnail preview" h={120} w="auto" fit="contain" radius="sm" />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -6,7 +6,6 @@ import { workflowKey } from '../api/keys';
 export function useWorkflowVersions(id: string) {
   return useQuery({
     queryKey: [...workflowKey(id), 'versions'],
-    queryFn: async ({ signal }) =>
-      (await api('GET /knowledge/v1/workflows/{id}/versions', { params: { id }, signal, jsonApi: true })).data,
+    queryFn: async ({ signal }) => (await api('GET /knowledge/v1/workflows/{id}/versions', { params: { id }, signal, jsonApi: true })).data,
   });
 }

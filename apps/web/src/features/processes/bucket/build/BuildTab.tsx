@@ -23,7 +23,12 @@ export function BuildTab({ bucket, canModify, transport, labels }: BuildTabProps
           <Text size="sm" c="dimmed" maw={560}>
             A build checks the files and the wrapper without releasing anything. {labels.release} builds and releases this version.
           </Text>
-          <BuildControls labels={labels} hasPassedDryRun={hasPassedDryRun} isBusy={build.isStarting || build.view.isRunning} onStart={(kind) => void build.start(kind)} />
+          <BuildControls
+            labels={labels}
+            hasPassedDryRun={hasPassedDryRun}
+            isBusy={build.isStarting || build.view.isRunning}
+            onStart={(kind) => void build.start(kind)}
+          />
         </Group>
       )}
       <BuildStatusCard view={build.view} />

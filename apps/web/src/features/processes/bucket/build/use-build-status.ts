@@ -32,7 +32,12 @@ interface BuildRun {
  */
 export function useBuildStatus(bucket: ResourceObject<ProcessBucketAttributes>, transport: StreamTarget['transport']) {
   const queryClient = useQueryClient();
-  const [run, setRun] = useState<BuildRun>(() => ({ view: viewOfStatus(bucket.attributes.buildStatus), kind: bucket.attributes.buildKind, isDone: false, runKey: 0 }));
+  const [run, setRun] = useState<BuildRun>(() => ({
+    view: viewOfStatus(bucket.attributes.buildStatus),
+    kind: bucket.attributes.buildKind,
+    isDone: false,
+    runKey: 0,
+  }));
   const [isStarting, setIsStarting] = useState(false);
 
   /**

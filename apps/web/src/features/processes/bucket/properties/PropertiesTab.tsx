@@ -31,7 +31,12 @@ export function PropertiesTab({ bucket, canModify }: { bucket: ResourceObject<Pr
               ['Workspace', identification.mission || '—'],
               ['Name', identification.name],
               ['Version', identification.version],
-              ['Identifier', <Text key="identifier" size="sm" ff="monospace" span>{identification.identifier}</Text>],
+              [
+                'Identifier',
+                <Text key="identifier" size="sm" ff="monospace" span>
+                  {identification.identifier}
+                </Text>,
+              ],
             ]}
           />
         )}

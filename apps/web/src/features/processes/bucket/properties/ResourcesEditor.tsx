@@ -28,10 +28,7 @@ export function ResourcesEditor({ bucket, current, canModify }: ResourcesEditorP
     try {
       await updateBucketResources(bucket.id, resourcesOf(choice));
       notifications.show({ message: `Resources of version ${bucket.attributes.value} saved`, color: 'green', autoClose: NOTIFY_MS.short });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: BUCKETS_KEY }),
-        queryClient.invalidateQueries({ queryKey: bucketContentKey(bucket.id) }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: BUCKETS_KEY }), queryClient.invalidateQueries({ queryKey: bucketContentKey(bucket.id) })]);
     } catch (error) {
       handleError(error, 'knowledge');
     } finally {
