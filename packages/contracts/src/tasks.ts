@@ -9,6 +9,7 @@ import type { BaseAttributes } from './jsonapi.js';
  */
 export const TASK_STATES = ['no_status', 'queued', 'running', 'retry', 'success', 'failed', 'upstream_failed', 'skipped'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
+export const isTaskState = (value: string): value is TaskState => (TASK_STATES as readonly string[]).includes(value);
 
 export const TERMINAL_TASK_STATES: readonly TaskState[] = ['success', 'failed', 'upstream_failed', 'skipped'];
 export function isTerminalTaskState(state: string): boolean {

@@ -1,3 +1,4 @@
+import type { TaskState } from '@asb/contracts';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { resourceColumns } from '../../platform/db/resource-columns.js';
 import { executions } from '../../modules/builder/executions.schema.js';
@@ -21,7 +22,7 @@ export const executionTasks = pgTable(
     /** '' for the main DAG, '{splitter node}[{index}]' for a child run */
     run: text('run').notNull().default(''),
     itemIndex: integer('item_index'),
-    state: text('state').notNull().default('no_status'),
+    state: text('state').$type<TaskState>().notNull().default('no_status'),
     tryNumber: integer('try_number').notNull().default(0),
     maxTries: integer('max_tries').notNull().default(1),
     retryDelayMs: integer('retry_delay_ms').notNull().default(0),

@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import { isTerminalTaskState, jobsContract, tasksContract, type BaseAttributes, type TaskAttributes, type TaskState } from '@asb/contracts';
+import { inArray, sql } from 'drizzle-orm';
+import { isTaskState, isTerminalTaskState, jobsContract, tasksContract, type BaseAttributes, type TaskAttributes, type TaskState } from '@asb/contracts';
 import { detailError } from '../../platform/http/errors.js';
 import { resourceOf } from '../../platform/resources/resource-contract.js';
 import type { ParentLink } from '../../platform/resources/resource-definition.js';
@@ -37,9 +37,9 @@ function hasEnded(executionStatus: string | undefined): boolean {
  * The job status of a task: its state's job view; a task that had not ended when its
  * execution did (a stopped execution's tasks that never started) will never run: 'skipped'.
  */
-function jobStatus(state: string, executionStatus?: string): string {
+function jobStatus(state: TaskState, executionStatus?: string): string {
   if (!isTerminalTaskState(state) && hasEnded(executionStatus)) return 'skipped';
-  return JOB_STATUS[state as TaskState] ?? state;
+  return JOB_STATUS[state];
 }
 
 /** Seconds from start to end, to a tenth (tasks often take less than one); null until the task has ended. */
@@ -49,7 +49,7 @@ function executionTime(start: Date | null, end: Date | null): number | null {
 
 /** Own attributes beyond the base ones (contracts TaskAttributes); `execution` is the parent row. */
 function taskAttributes(row: TaskRow, execution?: { identifier: string; status?: unknown }): Omit<TaskAttributes, keyof BaseAttributes> {
-  const state = row.state as TaskState;
+  const state = row.state;
   const executionStatus = typeof execution?.status === 'string' ? execution.status : undefined;
   return {
     executionId: String(row.executionId),
@@ -109,7 +109,10 @@ function taskDefinition(contract: typeof tasksContract | typeof jobsContract) {
     filters: {
       state: (value) => {
         const states = list(value);
-        return states.length > 0 ? inArray(executionTasks.state, states) : undefined;
+        if (states.length === 0) return undefined;
+        // a state no task has matches nothing
+        const known = states.filter(isTaskState);
+        return known.length > 0 ? inArray(executionTasks.state, known) : sql`false`;
       },
       executionId: idFilter('executionId', executionTasks.executionId, 'an execution id'),
     },
