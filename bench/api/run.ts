@@ -11,16 +11,15 @@
  * Usage: npx tsx bench/api/run.ts [--rows 100000] [--duration 10] [--rate 200] [--db pglite,postgres]
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { Agent, request } from 'undici';
 import { listQueryParams } from '@asb/contracts';
+import { freshPostgres } from '../../apps/server/test/helpers/fresh-postgres.js';
 
 const args = new Map(process.argv.slice(2).flatMap((arg, index, all) => (arg.startsWith('--') ? [[arg.slice(2), all[index + 1] ?? '']] : [])));
 const ROWS = Number(args.get('rows') ?? 100_000);
@@ -59,25 +58,6 @@ interface Ready {
 // The server side (a child process: its own event loop, as in production)
 // ---------------------------------------------------------------------------------------------
 
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `asb_bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
   const { buildApp } = await import('../../apps/server/src/app.js');
   const { loadConfig } = await import('../../apps/server/src/config.js');
@@ -85,7 +65,7 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
   const { workspaces, workspaceRoles, workflows, workflowVersions } = await import('../../apps/server/src/db-schema.js');
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-bench-api-'));
-  const pgDb = kind === 'postgres' ? await freshPostgres(process.env.BENCH_DATABASE_URL!) : undefined;
+  const pgDb = kind === 'postgres' ? await freshPostgres(process.env.BENCH_DATABASE_URL!, 'asb_bench') : undefined;
   const config = loadConfig(
     { ASB_ADMIN_USERNAME: 'admin', ASB_ADMIN_PASSWORD: PASSWORD, ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', ASB_DEMO: 'false', ASB_ENGINE: 'false' },
     { dataDir, databaseUrl: pgDb?.url },

@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import type { UserRow } from '../../src/modules/usermgr/users.repository.js';
 import { hashPassword } from '../../src/platform/auth/passwords.js';
 import { openDatabase, type Database } from '../../src/platform/db/client.js';
+import { freshPostgres } from './fresh-postgres.js';
 
 /**
  * A real server on a real, empty database for one test file: in-memory PGlite
@@ -26,25 +25,6 @@ export const PASSWORD = 'user-password-1';
 /** one hash of PASSWORD per test file, shared by every user the file creates */
 let userPasswordHash: Promise<string> | undefined;
 
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `asb_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 export interface TestAppOptions {
   /** runs before the server is ready: extra tables and routes (e.g. a test-only resource) */
   beforeReady?(app: App): Promise<void>;
@@ -52,7 +32,7 @@ export interface TestAppOptions {
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const pgDb = baseUrl ? await freshPostgres(baseUrl) : undefined;
+  const pgDb = baseUrl ? await freshPostgres(baseUrl, 'asb_test') : undefined;
   const database: Database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
   const config = loadConfig(
     { ASB_ADMIN_USERNAME: ADMIN.username, ASB_ADMIN_PASSWORD: ADMIN.password, ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ASB_CONTRACT_CHECK: 'strict' },
