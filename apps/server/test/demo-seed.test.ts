@@ -16,7 +16,17 @@ import { DEMO_WORKSPACE, seedDemo } from '../src/modules/demo/demo-seed.js';
 import { DEMO_WORKFLOW, demoWorkflowGraph } from '../src/modules/demo/demo-workflow.js';
 import { objectPath, restoreSnapshot, snapshotFolder } from '../src/modules/procimp/build/snapshot.js';
 import { BucketStorage } from '../src/modules/procimp/storage/bucket-storage.js';
-import { processBuckets, processes, processImages, processVersions, resourceWorkspaces, workflows, workflowVersions, workspaces } from '../src/db-schema.js';
+import {
+  executions,
+  processBuckets,
+  processes,
+  processImages,
+  processVersions,
+  resourceWorkspaces,
+  workflows,
+  workflowVersions,
+  workspaces,
+} from '../src/db-schema.js';
 import { builderApi } from './helpers/builder.js';
 import { knowledgeApi, type JsonApiObject } from './helpers/knowledge-api.js';
 import { ADMIN, createTestApp, type TestApp } from './helpers/test-app.js';
@@ -208,6 +218,28 @@ describe('demo seed', () => {
       uma,
     );
     expect(execution.attributes.status).toBe('created');
+  });
+
+  it('refuses a size or a box outside what Synthetic scene declares, naming the input, and stores nothing', async () => {
+    const [workflow] = await app.ctx.db.select().from(workflows).where(eq(workflows.identifier, DEMO_WORKFLOW.identifier));
+    const box = { west: '4.3', south: '51.15', east: '4.5', north: '51.3', size: '256' };
+    const refused = async (values: Partial<typeof box>) => {
+      const items = Object.entries({ ...box, ...values }).map(([identifier, value]) => ({ identifier, value }));
+      const response = await app.server.inject({
+        method: 'POST',
+        url: '/builder/v1/executions',
+        headers: app.adminHeader,
+        payload: { processor_id: String(workflow!.id), inputs: [{ node_id: 'scene', items }] },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json<{ errors: { detail: string; source: { pointer: string } }[] }>().errors.map((error) => [error.source.pointer, error.detail]);
+    };
+    const before = (await app.ctx.db.select().from(executions)).length;
+    expect(await refused({ size: '10' })).toEqual([['/data/attributes/inputs/scene/size', 'Size (pixels) must be at least 16.']]);
+    expect(await refused({ size: '99999999' })).toEqual([['/data/attributes/inputs/scene/size', 'Size (pixels) must be at most 2048.']]);
+    expect(await refused({ west: '4.6' })).toEqual([['/data/attributes/inputs/scene/west', 'West must be less than East.']]);
+    expect(await refused({ south: '51.3', north: '51.3' })).toEqual([['/data/attributes/inputs/scene/south', 'South must be less than North.']]);
+    expect((await app.ctx.db.select().from(executions)).length).toBe(before);
   });
 });
 

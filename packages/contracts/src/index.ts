@@ -12,6 +12,7 @@ export * from './users.js';
 export * from './workspaces.js';
 export * from './data-type-compatibility.js';
 export * from './executions.js';
+export * from './input-constraints.js';
 export * from './input-rules.js';
 export * from './workflow-document.js';
 export * from './workflow-inputs.js';

@@ -8,12 +8,14 @@ import {
   INVALID_DECIMAL,
   INVALID_INTEGER,
   INVALID_CHOICE,
+  groupInputErrors,
   inputValueError,
   VALUE_REQUIRED,
 } from './input-rules.js';
-import type { InputConstraints } from './workflows.js';
+import type { WorkflowInputItem } from './workflow-inputs.js';
 
-const item = (dataType: string, constraints: InputConstraints = {}, userVisible = true, userEditable = true) => ({
+const item = (dataType: string, constraints: WorkflowInputItem['constraints'] = {}, userVisible = true, userEditable = true) => ({
+  label: 'Size',
   dataType: { identifier: dataType, label: dataType },
   constraints,
   userVisible,
@@ -81,5 +83,42 @@ describe('spec 1 §5 input rules', () => {
 
   it('previews the first 75 characters of an encrypted value', () => {
     expect(encryptedPreview('x'.repeat(300))).toHaveLength(75);
+  });
+});
+
+describe('process input constraints', () => {
+  it('names the input when a value is below the minimum, above the maximum or off the pattern', () => {
+    const size = item('integer', { minimum: 16, maximum: 2048 });
+    expect(inputValueError(size, '10')).toBe('Size must be at least 16.');
+    expect(inputValueError(size, '99999999')).toBe('Size must be at most 2048.');
+    expect(inputValueError(size, '2048')).toBeNull();
+    expect(inputValueError(size, 'big')).toBe(INVALID_INTEGER);
+    const code = item('string', { pattern: '[A-Z]{2}\\d+' });
+    expect(inputValueError(code, 'BE12')).toBeNull();
+    expect(inputValueError(code, 'xBE12')).toBe('Size must match the pattern [A-Z]{2}\\d+.');
+    expect(inputValueError(item('string', { minimum: 1 }), 'one')).toBe('Size must be a number.');
+  });
+
+  it('checks less_than between the inputs of one node, on the input that declares it', () => {
+    const box = (identifier: string, label: string, less_than?: string): WorkflowInputItem => ({
+      identifier,
+      label,
+      defaultValue: null,
+      userVisible: true,
+      userEditable: true,
+      dataType: { identifier: 'longitude', label: 'Longitude' },
+      doc: '',
+      description: '',
+      constraints: less_than ? { less_than } : {},
+    });
+    const group = { items: [box('west', 'West', 'east'), box('east', 'East')] };
+    const values: Record<string, string> = { west: '4.5', east: '4.3' };
+    expect([...groupInputErrors(group, (one) => values[one.identifier])]).toEqual([['west', 'West must be less than East.']]);
+    values.west = '4.3';
+    expect([...groupInputErrors(group, (one) => values[one.identifier])]).toEqual([['west', 'West must be less than East.']]);
+    values.west = '4.2';
+    expect(groupInputErrors(group, (one) => values[one.identifier]).size).toBe(0);
+    values.east = '200';
+    expect([...groupInputErrors(group, (one) => values[one.identifier])]).toEqual([['east', INVALID_COORDINATE]]);
   });
 });

@@ -1,4 +1,5 @@
-import type { WorkflowInputItem } from './workflow-inputs.js';
+import { constraintError, matchesPattern, relationErrors, type PatternMatcher } from './input-constraints.js';
+import type { WorkflowInputGroup, WorkflowInputItem } from './workflow-inputs.js';
 
 /** Spec 1 §5 validation of the execute form's inputs, shared by the form and the server. */
 
@@ -42,17 +43,48 @@ export function formatDateRange(start: string, end: string): string {
 /**
  * The error text of one value, or null when valid. Hidden or read-only inputs count as
  * valid (their value is the workflow's, not the user's); everything else must be
- * non-empty and match its data type's rule.
+ * non-empty, match its data type's rule and keep to the constraints its process input
+ * declares (minimum, maximum, pattern; input-constraints.ts).
  */
 export function inputValueError(
-  item: Pick<WorkflowInputItem, 'dataType' | 'constraints' | 'userVisible' | 'userEditable'>,
+  item: Pick<WorkflowInputItem, 'label' | 'dataType' | 'constraints' | 'userVisible' | 'userEditable'>,
   value: string | null | undefined,
+  matches: PatternMatcher = matchesPattern,
 ): string | null {
   if (!item.userVisible || !item.userEditable) return null;
   const text = (value ?? '').trim();
   if (text === '') return VALUE_REQUIRED;
   if (item.constraints.enum && item.constraints.enum.length > 0) return item.constraints.enum.includes(text) ? null : INVALID_CHOICE;
-  switch (item.dataType.identifier) {
+  return dataTypeError(item.dataType.identifier, text) ?? constraintError(item.label, item.constraints, text, matches);
+}
+
+/**
+ * Every error of one node's inputs by identifier: each value's own (inputValueError),
+ * then the `less_than` relations between them (west < east) for values valid on their own.
+ * `valueOf` is the value the execution would take (the user's, else the workflow's).
+ */
+export function groupInputErrors(
+  group: Pick<WorkflowInputGroup, 'items'>,
+  valueOf: (item: WorkflowInputItem) => string | null | undefined,
+  matches: PatternMatcher = matchesPattern,
+): Map<string, string> {
+  const errors = new Map<string, string>();
+  for (const item of group.items) {
+    const error = inputValueError(item, valueOf(item), matches);
+    if (error) errors.set(item.identifier, error);
+  }
+  const valid = group.items.filter((item) => !errors.has(item.identifier));
+  const related = relationErrors(valid, valueOf);
+  // a relation's error shows on the input that can change it: the user's, not a fixed one
+  for (const [identifier, error] of related) {
+    const item = valid.find((candidate) => candidate.identifier === identifier);
+    if (item?.userVisible && item.userEditable) errors.set(identifier, error);
+  }
+  return errors;
+}
+
+function dataTypeError(dataType: string, text: string): string | null {
+  switch (dataType) {
     case 'latitude':
       return coordinateError(text, 90);
     case 'longitude':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { processInputConstraintsSchema } from './input-constraints.js';
 import type { BaseAttributes } from './jsonapi.js';
 
 /** Spec 2 §9 resource options and defaults (RAM and disk in GB in the UI, stored in MB). */
@@ -50,6 +51,8 @@ export const signatureParameterSchema = z.object({
   dataType: z.string(),
   default: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
   description: z.string().optional(),
+  /** inputs only: minimum, maximum, pattern, enum, less_than (docs/process-runtime.md "Input constraints") */
+  constraints: processInputConstraintsSchema.optional(),
 });
 export type SignatureParameter = z.infer<typeof signatureParameterSchema>;
 

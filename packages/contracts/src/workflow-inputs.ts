@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { processInputConstraintsShape } from './input-constraints.js';
 import { inputConstraintsSchema, type WorkflowGraph } from './workflows.js';
 import { effectiveDefault, graphPorts, type VersionResolver } from './workflow-validation.js';
 
@@ -18,7 +19,8 @@ export const workflowInputItemSchema = z.object({
   dataType: z.object({ identifier: z.string(), label: z.string() }),
   doc: z.string(),
   description: z.string(),
-  constraints: inputConstraintsSchema,
+  /** the workflow's own (enum, labels, encryption) and those the process input declares, which win */
+  constraints: inputConstraintsSchema.extend(processInputConstraintsShape),
 });
 export type WorkflowInputItem = z.infer<typeof workflowInputItemSchema>;
 
@@ -52,7 +54,7 @@ export function workflowInputGroups(graph: WorkflowGraph, resolve: VersionResolv
         dataType: { identifier: dataType, label: labels(dataType) ?? dataType },
         doc: settings.doc ?? '',
         description: settings.description ?? port.description ?? '',
-        constraints: settings.constraints ?? {},
+        constraints: { ...settings.constraints, ...port.constraints },
       });
     }
     if (items.length > 0) groups.push({ node_id: node.id, label: node.label || node.processVersion || node.id, items });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BaseAttributes } from './jsonapi.js';
+import { processInputConstraintsSchema } from './input-constraints.js';
 import { LIST_DATA_TYPES, LIST_ITEM_TYPES, type ListDataType } from './data-type-compatibility.js';
 import type { ProcessSignature } from './processes.js';
 
@@ -102,6 +103,7 @@ export const nodePortSchema = z.object({
   dataType: z.string(),
   default: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
   description: z.string().optional(),
+  constraints: processInputConstraintsSchema.optional(),
 });
 export type NodePort = z.infer<typeof nodePortSchema>;
 export const nodePortsSchema = z.object({ inputs: z.array(nodePortSchema), outputs: z.array(nodePortSchema) });

@@ -29,6 +29,29 @@ describe('inspectWrapper', () => {
     expect(await inspect(SCALE_WRAPPER)).toEqual({ status: 'valid', signature: SCALE_SIGNATURE });
   });
 
+  it('reads the constraints of the inputs', async () => {
+    const source = [
+      'INPUTS = [',
+      '    {"name": "west", "data_type": "longitude", "minimum": -180, "maximum": 180, "less_than": "east"},',
+      '    {"name": "east", "data_type": "longitude", "default": 4.5},',
+      '    {"name": "code", "data_type": "string", "pattern": "[A-Z]{2}"},',
+      '    {"name": "mode", "data_type": "string", "enum": ["fast", 2], "default": 2},',
+      ']',
+      'OUTPUTS = []',
+      'def execute(out_dir, **inputs):',
+      '    return {}',
+      '',
+    ].join('\n');
+    const inspection = await inspect(source);
+    if (inspection.status !== 'valid') throw new Error(JSON.stringify(inspection));
+    expect(inspection.signature.inputs.map((input) => input.constraints)).toEqual([
+      { minimum: -180, maximum: 180, less_than: 'east' },
+      undefined,
+      { pattern: '[A-Z]{2}' },
+      { enum: ['fast', '2'] },
+    ]);
+  });
+
   it('never runs the wrapper', async () => {
     const marker = path.join(dir, 'ran');
     const source = `open(${JSON.stringify(marker)}, "w").write("x")\n${SCALE_WRAPPER}`;
@@ -65,6 +88,31 @@ describe('inspectWrapper', () => {
       'a misspelt key',
       'INPUTS = [{"name": "a", "datatype": "x"}]\nOUTPUTS = []\ndef execute(out_dir, **inputs):\n    return {}\n',
       "unknown keys ['datatype']",
+    ],
+    [
+      'a minimum above the maximum',
+      'INPUTS = [{"name": "a", "data_type": "integer", "minimum": 5, "maximum": 1}]\nOUTPUTS = []\ndef execute(out_dir, **inputs):\n    return {}\n',
+      'minimum must not be greater than maximum',
+    ],
+    [
+      'a default outside the bounds',
+      'INPUTS = [{"name": "a", "data_type": "integer", "maximum": 10, "default": 11}]\nOUTPUTS = []\ndef execute(out_dir, **inputs):\n    return {}\n',
+      'default 11 is above the maximum 10',
+    ],
+    [
+      'less_than naming no input',
+      'INPUTS = [{"name": "a", "data_type": "float", "less_than": "b"}]\nOUTPUTS = []\ndef execute(out_dir, **inputs):\n    return {}\n',
+      "less_than must name another input, not 'b'",
+    ],
+    [
+      'a pattern only Python reads',
+      'INPUTS = [{"name": "a", "data_type": "string", "pattern": "(?P<x>a)"}]\nOUTPUTS = []\ndef execute(out_dir, **inputs):\n    return {}\n',
+      'pattern is not a regular expression JavaScript can read',
+    ],
+    [
+      'constraints on an output',
+      'INPUTS = []\nOUTPUTS = [{"name": "a", "data_type": "x", "minimum": 1}]\ndef execute(out_dir):\n    return {}\n',
+      "unknown keys ['minimum']",
     ],
     [
       'a shell-like dependency',

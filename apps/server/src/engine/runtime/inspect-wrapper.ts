@@ -17,7 +17,10 @@ const TIMEOUT_MS = 20_000;
 function toInspection(answer: ScriptAnswer): WrapperInspection {
   if (!answer.found) return answer.error ? { status: 'invalid', error: answer.error } : { status: 'missing' };
   if (answer.error !== undefined) return { status: 'invalid', error: answer.error };
-  return { status: 'valid', signature: processSignatureSchema.parse(answer.signature) };
+  // what Python reads alike but JavaScript cannot (a pattern in Python-only syntax) is refused here
+  const parsed = processSignatureSchema.safeParse(answer.signature);
+  if (!parsed.success) return { status: 'invalid', error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n') };
+  return { status: 'valid', signature: parsed.data };
 }
 
 /**

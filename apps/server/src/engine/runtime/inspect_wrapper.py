@@ -27,6 +27,9 @@ import traceback
 WRAPPER = "process_wrapper.py"
 MAX_WRAPPER_BYTES = 1024 * 1024
 PARAMETER_KEYS = {"name", "data_type", "default", "description"}
+# inputs only (docs/process-runtime.md "Input constraints")
+CONSTRAINT_KEYS = ("minimum", "maximum", "pattern", "enum", "less_than")
+MAX_PATTERN_LENGTH = 200
 RESOURCE_KEYS = {"cpus": ("cpus", 1, 1), "ram_mb": ("ramMb", 1024, 1), "disk_mb": ("diskMb", 1024, 1), "gpus": ("gpus", 0, 0)}
 # A pip requirement or a software-dependency identifier: it ends up in a Dockerfile RUN line,
 # so anything a shell would interpret is refused.
@@ -55,11 +58,10 @@ def parameters(value, name, allow_default):
         if not isinstance(item, dict):
             errors.append(f"{where} must be a dict with 'name' and 'data_type'")
             continue
-        unknown = sorted(set(map(str, item)) - PARAMETER_KEYS - (set() if allow_default else {"default"}))
-        if not allow_default and "default" in item:
-            unknown.append("default")
+        allowed_keys = PARAMETER_KEYS | set(CONSTRAINT_KEYS) if allow_default else PARAMETER_KEYS - {"default"}
+        unknown = sorted(set(map(str, item)) - allowed_keys)
         if unknown:
-            allowed = sorted(PARAMETER_KEYS if allow_default else PARAMETER_KEYS - {"default"})
+            allowed = sorted(allowed_keys)
             errors.append(f"{where} has unknown keys {unknown} (allowed: {allowed})")
         param_name, data_type = item.get("name"), item.get("data_type")
         if not isinstance(param_name, str) or not param_name.isidentifier() or keyword.iskeyword(param_name):
@@ -79,10 +81,65 @@ def parameters(value, name, allow_default):
             if not isinstance(item["description"], str):
                 errors.append(f"{where}: description must be a string")
             entry["description"] = item["description"]
+        if allow_default:
+            found = constraints(item, where, errors)
+            if found:
+                entry["constraints"] = found
         result.append(entry)
+    for index, entry in enumerate(result):
+        other = entry.get("constraints", {}).get("less_than")
+        if other is not None and (other == entry["name"] or other not in seen):
+            errors.append(f"{name}[{index}]: less_than must name another input, not {other!r}")
     if errors:
         raise WrapperError("\n".join(errors))
     return result
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def constraints(item, where, errors):
+    """minimum, maximum, pattern, enum and less_than of an input, checked; the default must keep to them."""
+    found = {}
+    for key in ("minimum", "maximum"):
+        if key in item:
+            if not is_number(item[key]) or item[key] != item[key] or item[key] in (float("inf"), float("-inf")):
+                errors.append(f"{where}: {key} must be a number")
+            else:
+                found[key] = item[key]
+    if "minimum" in found and "maximum" in found and found["minimum"] > found["maximum"]:
+        errors.append(f"{where}: minimum must not be greater than maximum")
+    if "pattern" in item:
+        pattern = item["pattern"]
+        if not isinstance(pattern, str) or not pattern or len(pattern) > MAX_PATTERN_LENGTH:
+            errors.append(f"{where}: pattern must be a non-empty string of at most {MAX_PATTERN_LENGTH} characters")
+        else:
+            try:
+                re.compile(pattern)
+                found["pattern"] = pattern
+            except re.error as error:
+                errors.append(f"{where}: pattern is not a regular expression: {error}")
+    if "enum" in item:
+        values = item["enum"]
+        if not isinstance(values, list) or not values or not all(isinstance(v, str) or is_number(v) for v in values):
+            errors.append(f"{where}: enum must be a non-empty list of strings or numbers")
+        else:
+            found["enum"] = [v if isinstance(v, str) else repr(v) for v in values]
+    if "less_than" in item:
+        if not isinstance(item["less_than"], str):
+            errors.append(f"{where}: less_than must be the name of another input")
+        else:
+            found["less_than"] = item["less_than"]
+    default = item.get("default")
+    if is_number(default):
+        if "minimum" in found and default < found["minimum"]:
+            errors.append(f"{where}: default {default} is below the minimum {found['minimum']}")
+        if "maximum" in found and default > found["maximum"]:
+            errors.append(f"{where}: default {default} is above the maximum {found['maximum']}")
+    if default is not None and "enum" in found and (default if isinstance(default, str) else repr(default)) not in found["enum"]:
+        errors.append(f"{where}: default {default!r} is not one of enum")
+    return found
 
 
 def dependencies(value):

@@ -1,6 +1,5 @@
 import {
   ENCRYPTED_VALUE_MASK,
-  inputValueError,
   isEncryptedInput,
   type ExecutionInputGroup,
   type ExecutionInputValue,
@@ -10,6 +9,7 @@ import {
 } from '@asb/contracts';
 import type { z } from 'zod';
 import { HttpError } from '../../platform/http/errors.js';
+import { inputConstraintErrors } from './input-constraints.js';
 
 const ENCRYPTION_REQUIRED = 'This value must be encrypted with the instance key.';
 
@@ -88,11 +88,15 @@ export async function executionInputs(
   const inputs: ExecutionInputGroup[] = [];
   for (const group of groups) {
     const items: ExecutionInputValue[] = [];
-    for (const item of group.items) {
+    const valueOf = (item: WorkflowInputItem) => {
       const key = `${group.node_id}.${item.identifier}`;
+      return (item.userVisible && item.userEditable && values.has(key) ? values.get(key) : item.defaultValue) ?? '';
+    };
+    const errors = inputConstraintErrors(group, valueOf);
+    for (const item of group.items) {
       const fillable = item.userVisible && item.userEditable;
-      const value = (fillable && values.has(key) ? values.get(key) : item.defaultValue) ?? '';
-      const error = inputValueError(item, value);
+      const value = valueOf(item);
+      const error = errors.get(item.identifier);
       if (error) {
         problems.push({ pointer: pointerOf(group.node_id, item.identifier), message: error });
         continue;

@@ -22,13 +22,27 @@ interface InputWidgetProps {
   publicKey: string | undefined;
 }
 
-/** Under the label: the data type, the input's description and its documentation as a tooltip. */
+/** The range the process accepts, as the user reads it before typing ('16 to 2048'). */
+function rangeText({ minimum, maximum }: WorkflowInputItem['constraints']): string | undefined {
+  if (minimum !== undefined && maximum !== undefined) return `${minimum} to ${maximum}`;
+  if (minimum !== undefined) return `at least ${minimum}`;
+  if (maximum !== undefined) return `at most ${maximum}`;
+  return undefined;
+}
+
+/** Under the label: the data type, its accepted range, the input's description and its documentation as a tooltip. */
 function WidgetHelp({ item }: { item: WorkflowInputItem }) {
+  const range = rangeText(item.constraints);
   return (
     <Box component="span" style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 6 }}>
       <Badge component="span" size="xs" variant="light" color="gray" tt="none">
         {item.dataType.label}
       </Badge>
+      {range && (
+        <Badge component="span" size="xs" variant="light" color="blue" tt="none">
+          {range}
+        </Badge>
+      )}
       {item.description && <span>{item.description}</span>}
       {item.doc && (
         <Tooltip label={item.doc} multiline maw={320} withArrow>

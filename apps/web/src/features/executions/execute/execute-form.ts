@@ -1,4 +1,4 @@
-import { inputValueError, isEncryptedInput, type CreateExecutionPayload, type WorkflowInputGroup, type WorkflowInputItem } from '@asb/contracts';
+import { groupInputErrors, isEncryptedInput, type CreateExecutionPayload, type WorkflowInputGroup, type WorkflowInputItem } from '@asb/contracts';
 
 /**
  * The execute form's logic (spec 1 §2 Execute form, §5 validation), kept apart from
@@ -32,15 +32,15 @@ export function initialValues(groups: WorkflowInputGroup[]): FormValues {
   return values;
 }
 
-/** Spec 1 §5: the error text of every invalid input (hidden and read-only inputs count as valid). */
+/**
+ * Spec 1 §5: the error text of every invalid input (hidden and read-only inputs count as
+ * valid), with the constraints the process declares (minimum, maximum, pattern, less_than).
+ */
 export function inputErrors(groups: WorkflowInputGroup[], values: FormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const group of groups) {
-    for (const item of group.items) {
-      const key = fieldKey(group.node_id, item.identifier);
-      const error = inputValueError(item, isFillable(item) ? values[key] : item.defaultValue);
-      if (error) errors[key] = error;
-    }
+    const found = groupInputErrors(group, (item) => (isFillable(item) ? values[fieldKey(group.node_id, item.identifier)] : item.defaultValue));
+    for (const [identifier, error] of found) errors[fieldKey(group.node_id, identifier)] = error;
   }
   return errors;
 }

@@ -7,8 +7,8 @@ import os
 
 INPUTS = [
     {"name": "scene", "data_type": "geotiff", "description": "multi-band reflectance GeoTIFF"},
-    {"name": "red_band", "data_type": "integer", "default": 3, "description": "number of the red band (1 is the first)"},
-    {"name": "nir_band", "data_type": "integer", "default": 4, "description": "number of the near-infrared band (1 is the first)"},
+    {"name": "red_band", "data_type": "integer", "default": 3, "description": "number of the red band (1 is the first)", "minimum": 1},
+    {"name": "nir_band", "data_type": "integer", "default": 4, "description": "number of the near-infrared band (1 is the first)", "minimum": 1},
 ]
 OUTPUTS = [
     {"name": "ndvi", "data_type": "geotiff", "description": "Float32 NDVI from -1 to 1, nodata -9999"},

@@ -8,12 +8,14 @@ import math
 import os
 
 INPUTS = [
-    {"name": "west", "data_type": "longitude", "default": 4.3, "description": "western edge of the scene, degrees east"},
-    {"name": "south", "data_type": "latitude", "default": 51.15, "description": "southern edge of the scene, degrees north"},
-    {"name": "east", "data_type": "longitude", "default": 4.5, "description": "eastern edge of the scene, degrees east"},
-    {"name": "north", "data_type": "latitude", "default": 51.3, "description": "northern edge of the scene, degrees north"},
-    {"name": "size", "data_type": "integer", "default": 256, "description": "pixels along the longer side (16 to 2048)"},
-    {"name": "seed", "data_type": "integer", "default": 42, "description": "seed of the random landscape: the same seed draws the same scene"},
+    {"name": "west", "data_type": "longitude", "default": 4.3, "description": "western edge of the scene, degrees east",
+     "minimum": -180, "maximum": 180, "less_than": "east"},
+    {"name": "south", "data_type": "latitude", "default": 51.15, "description": "southern edge of the scene, degrees north",
+     "minimum": -90, "maximum": 90, "less_than": "north"},
+    {"name": "east", "data_type": "longitude", "default": 4.5, "description": "eastern edge of the scene, degrees east", "minimum": -180, "maximum": 180},
+    {"name": "north", "data_type": "latitude", "default": 51.3, "description": "northern edge of the scene, degrees north", "minimum": -90, "maximum": 90},
+    {"name": "size", "data_type": "integer", "default": 256, "description": "pixels along the longer side (16 to 2048)", "minimum": 16, "maximum": 2048},
+    {"name": "seed", "data_type": "integer", "default": 42, "description": "seed of the random landscape: the same seed draws the same scene", "minimum": 0},
 ]
 OUTPUTS = [
     {"name": "scene", "data_type": "geotiff", "description": "Float32 reflectance bands 1 blue, 2 green, 3 red, 4 nir"},
@@ -51,6 +53,8 @@ def execute(out_dir, **inputs):
     from rasterio.enums import Resampling
     from rasterio.transform import from_bounds
 
+    # the platform refuses values outside the INPUTS constraints before a task starts; these
+    # checks stay for a direct call (asb_runner.py by hand)
     west, south, east, north = (float(inputs[name]) for name in ("west", "south", "east", "north"))
     size, seed = int(inputs["size"]), int(inputs["seed"])
     if not (-180 <= west < east <= 180):

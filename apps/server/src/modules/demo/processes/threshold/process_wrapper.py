@@ -7,7 +7,7 @@ import os
 
 INPUTS = [
     {"name": "ndvi", "data_type": "geotiff", "description": "single-band NDVI GeoTIFF"},
-    {"name": "threshold", "data_type": "float", "default": 0.3, "description": "NDVI from which a pixel counts as vegetation (-1 to 1)"},
+    {"name": "threshold", "data_type": "float", "default": 0.3, "description": "NDVI from which a pixel counts as vegetation (-1 to 1)", "minimum": -1, "maximum": 1},
 ]
 OUTPUTS = [
     {"name": "mask", "data_type": "geotiff", "description": "UInt8 mask: 1 vegetation, 0 not, 255 nodata"},
