@@ -1,13 +1,16 @@
-import { Card, Grid, Skeleton, Text } from '@mantine/core';
+import { Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconFiles } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { routePath } from '../../../app/routes';
 import { useProcessImage } from '../api/process-images';
 import { useReportError } from '../../../app/api/use-report-error';
 import { ResourceCard } from './ResourceCard';
 import { SignatureCard } from './SignatureCard';
 import type { ReleasedVersion } from './version-selection';
 
-/** A released version: its allocated resources and its signature. */
+/** A released version: its allocated resources, its signature, and a way to the files and build log it was released from. */
 export function ReleasedVersionView({ version }: { version: ReleasedVersion }) {
-  const { processIdentifier, value, signature } = version.attributes;
+  const { processIdentifier, value, signature, bucketId } = version.attributes;
   const image = useProcessImage(processIdentifier, value);
   useReportError(image.error, image.errorUpdatedAt, 'Resource Manager');
   return (
@@ -21,7 +24,16 @@ export function ReleasedVersionView({ version }: { version: ReleasedVersion }) {
             </Text>
           </Card>
         )}
-        {image.isSuccess && <ResourceCard image={image.data} />}
+        <Stack gap="md">
+          {image.isSuccess && <ResourceCard image={image.data} />}
+          {bucketId && (
+            <Group>
+              <Button component={Link} to={routePath('bucket', { id: bucketId })} variant="default" leftSection={<IconFiles size={16} />}>
+                Files and build log of version {value}
+              </Button>
+            </Group>
+          )}
+        </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
         <SignatureCard signature={signature} />

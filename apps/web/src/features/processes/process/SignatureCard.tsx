@@ -6,17 +6,31 @@ function formatDefault(value: SignatureParameter['default']): string {
   return value === null ? 'None' : JSON.stringify(value);
 }
 
+/** An input's constraints in a few words: '16 to 2048', 'one of a, b', 'less than east'. */
+function formatConstraints(constraints: SignatureParameter['constraints']): string {
+  if (!constraints) return '';
+  const parts: string[] = [];
+  const { minimum, maximum } = constraints;
+  if (minimum !== undefined && maximum !== undefined) parts.push(`${minimum} to ${maximum}`);
+  else if (minimum !== undefined) parts.push(`at least ${minimum}`);
+  else if (maximum !== undefined) parts.push(`at most ${maximum}`);
+  if (constraints.pattern !== undefined) parts.push(`matches ${constraints.pattern}`);
+  if (constraints.enum) parts.push(`one of ${constraints.enum.join(', ')}`);
+  if (constraints.less_than !== undefined) parts.push(`less than ${constraints.less_than}`);
+  return parts.join('; ');
+}
+
 function Section({ caption, parameters, withDefault }: { caption: string; parameters: SignatureParameter[]; withDefault: boolean }) {
   return (
     <>
       <Table.Tr>
-        <Table.Th colSpan={3} bg="var(--mantine-color-default-hover)">
+        <Table.Th colSpan={4} bg="var(--mantine-color-default-hover)">
           {caption}
         </Table.Th>
       </Table.Tr>
       {parameters.length === 0 && (
         <Table.Tr>
-          <Table.Td colSpan={3} c="dimmed">
+          <Table.Td colSpan={4} c="dimmed">
             None
           </Table.Td>
         </Table.Tr>
@@ -28,6 +42,7 @@ function Section({ caption, parameters, withDefault }: { caption: string; parame
           <Table.Td ff="monospace" style={{ wordBreak: 'break-all' }}>
             {withDefault ? formatDefault(parameter.default) : ''}
           </Table.Td>
+          <Table.Td style={{ wordBreak: 'break-word' }}>{formatConstraints(parameter.constraints)}</Table.Td>
         </Table.Tr>
       ))}
     </>
@@ -44,9 +59,10 @@ export function SignatureCard({ signature, title = 'Signature' }: { signature: P
       <Table layout="fixed" verticalSpacing={4} fz="sm" aria-label={title}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="35%">Name</Table.Th>
-            <Table.Th w="30%">Data type</Table.Th>
-            <Table.Th>Default</Table.Th>
+            <Table.Th w="25%">Name</Table.Th>
+            <Table.Th w="22%">Data type</Table.Th>
+            <Table.Th w="18%">Default</Table.Th>
+            <Table.Th>Accepts</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -67,6 +67,21 @@ export const RELEASED_COLUMNS: ResourceColumn<ProcessVersionAttributes>[] = [
   },
   { key: 'value', header: 'Version', render: (row) => row.attributes.value },
   { key: 'released', header: 'State', render: () => <ReleaseBadge isReleased /> },
+  {
+    key: 'files',
+    header: 'Files',
+    render: (row) =>
+      row.attributes.bucketId && (
+        <Anchor
+          component={Link}
+          to={routePath('bucket', { id: row.attributes.bucketId })}
+          size="sm"
+          aria-label={`Files and build log of ${row.attributes.identifier}`}
+        >
+          Files and build log
+        </Anchor>
+      ),
+  },
   createdColumn<ProcessVersionAttributes>(),
 ];
 

@@ -1,5 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import type { ConstraintErrors } from './constraint-draft';
+import { ConstraintFields } from './ConstraintFields';
 import { valueKindOf } from './default-value';
 import { ParameterHeader, ParameterRow, type DataTypeOption } from './ParameterRows';
 import type { InputDraft, OutputDraft } from './wrapper-draft';
@@ -21,42 +23,46 @@ export function InputsCard({
   dataTypes,
   pythonNames,
   defaultErrors,
+  constraintErrors,
   onChange,
   onRemove,
   onAdd,
   isAddDisabled,
-}: CardProps<InputDraft> & { defaultErrors: Record<number, string> }) {
+}: CardProps<InputDraft> & { defaultErrors: Record<number, string>; constraintErrors: Record<number, ConstraintErrors> }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} size="h4" mb={4}>
         Inputs
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Inputs with a default value are optional and listed last.
+        Inputs with a default value are optional and listed last. Below each input, the values the process accepts: a minimum and maximum for numbers, a pattern
+        the whole value must match, or the allowed values (the execute form and the server refuse anything else).
       </Text>
       <Stack gap="xs">
         {items.length > 0 && <ParameterHeader withDefault />}
         {items.map((input, index) => (
-          <ParameterRow
-            key={input.key}
-            kind="input"
-            index={index}
-            name={input.name}
-            identifier={pythonNames[input.key]}
-            dataType={input.dataType}
-            dataTypes={dataTypes}
-            onChange={(patch) => onChange(input.key, patch)}
-            onRemove={() => onRemove(input.key)}
-            extra={
-              <TextInput
-                aria-label={`Default value of input ${index + 1}`}
-                placeholder={DEFAULT_PLACEHOLDERS[valueKindOf(input.dataType)]}
-                value={input.defaultText}
-                error={defaultErrors[input.key]}
-                onChange={(event) => onChange(input.key, { defaultText: event.currentTarget.value })}
-              />
-            }
-          />
+          <Stack key={input.key} gap={4}>
+            <ParameterRow
+              kind="input"
+              index={index}
+              name={input.name}
+              identifier={pythonNames[input.key]}
+              dataType={input.dataType}
+              dataTypes={dataTypes}
+              onChange={(patch) => onChange(input.key, patch)}
+              onRemove={() => onRemove(input.key)}
+              extra={
+                <TextInput
+                  aria-label={`Default value of input ${index + 1}`}
+                  placeholder={DEFAULT_PLACEHOLDERS[valueKindOf(input.dataType)]}
+                  value={input.defaultText}
+                  error={defaultErrors[input.key]}
+                  onChange={(event) => onChange(input.key, { defaultText: event.currentTarget.value })}
+                />
+              }
+            />
+            <ConstraintFields name={`input ${index + 1}`} value={input} errors={constraintErrors[input.key]} onChange={(patch) => onChange(input.key, patch)} />
+          </Stack>
         ))}
         <Group>
           <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onAdd} disabled={isAddDisabled}>

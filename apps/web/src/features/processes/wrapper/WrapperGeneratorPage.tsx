@@ -1,4 +1,4 @@
-import { Alert, Box, Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useDataTypes, useSoftwareDependencies } from '../api/catalogs';
 import { useReportError } from '../../../app/api/use-report-error';
@@ -8,6 +8,7 @@ import { ResourcesCard } from './ResourcesCard';
 import { generateWrapper } from './wrapper-code';
 import { addInput, addOutput, chooseMainDependency, defaultDataType, EMPTY_DRAFT, missingRequirements, specOf, type WrapperDraft } from './wrapper-draft';
 import { WrapperPreview } from './WrapperPreview';
+import { WriteToProcessCard } from './WriteToProcessCard';
 
 type Keyed = { key: number };
 
@@ -25,8 +26,12 @@ export function WrapperGeneratorPage() {
   const catalogue = dependencies.data ?? [];
   const typeOptions = (dataTypes.data ?? []).map((t) => ({ value: t.attributes.identifier, label: t.attributes.label }));
   const newType = defaultDataType(dataTypes.data ?? []);
-  const { spec, defaultErrors, pythonNames } = specOf(draft, catalogue);
+  const { spec, defaultErrors, constraintErrors, pythonNames } = specOf(draft, catalogue);
   const code = generateWrapper(spec);
+  const isValid =
+    Object.keys(defaultErrors).length === 0 &&
+    Object.keys(constraintErrors).length === 0 &&
+    [...draft.inputs, ...draft.outputs].every((item) => item.name.trim() !== '' && item.dataType !== '');
 
   return (
     <Container size="xl" py="xl">
@@ -49,6 +54,7 @@ export function WrapperGeneratorPage() {
               dataTypes={typeOptions}
               pythonNames={pythonNames}
               defaultErrors={defaultErrors}
+              constraintErrors={constraintErrors}
               isAddDisabled={dataTypes.isPending}
               onAdd={() => setDraft((d) => addInput(d, newType))}
               onChange={(key, patch) => setDraft((d) => ({ ...d, inputs: patchItem(d.inputs, key, patch) }))}
@@ -76,9 +82,10 @@ export function WrapperGeneratorPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           {/* the preview follows the form while it scrolls */}
-          <Box pos="sticky" top={80}>
+          <Stack gap="lg" pos="sticky" top={80}>
             <WrapperPreview code={code} />
-          </Box>
+            <WriteToProcessCard code={code} isValid={isValid} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Container>

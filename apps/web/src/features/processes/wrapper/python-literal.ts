@@ -33,7 +33,8 @@ export function pythonLiteral(value: PythonValue): string {
   return pythonString(value);
 }
 
-/** A dict literal with string keys, in the given key order. */
-export function pythonDict(entries: [string, PythonValue][]): string {
-  return `{${entries.map(([key, value]) => `${pythonString(key)}: ${pythonLiteral(value)}`).join(', ')}}`;
+/** A dict literal with string keys, in the given key order; a value may be a list of strings (an input's enum). */
+export function pythonDict(entries: [string, PythonValue | string[]][]): string {
+  const literal = (value: PythonValue | string[]) => (Array.isArray(value) ? `[${value.map(pythonString).join(', ')}]` : pythonLiteral(value));
+  return `{${entries.map(([key, value]) => `${pythonString(key)}: ${literal(value)}`).join(', ')}}`;
 }

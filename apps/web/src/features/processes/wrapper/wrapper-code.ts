@@ -1,11 +1,13 @@
 import { pythonDict, pythonLiteral, pythonString, type PythonValue } from './python-literal';
 import { uniqueIdentifiers } from './python-identifier';
+import type { WrapperConstraints } from './constraint-draft';
 
 export interface WrapperInput {
   name: string;
   dataType: string;
   /** undefined: the input is required */
   defaultValue?: PythonValue;
+  constraints?: WrapperConstraints;
 }
 
 export interface WrapperOutput {
@@ -106,6 +108,16 @@ function executeFunction(inputs: WrapperInput[], outputs: WrapperOutput[]): stri
   return lines;
 }
 
+/** The wrapper keys of an input's constraints, in a fixed order. */
+function constraintEntries(constraints: WrapperConstraints): [string, PythonValue | string[]][] {
+  const entries: [string, PythonValue | string[]][] = [];
+  if (constraints.minimum !== undefined) entries.push(['minimum', constraints.minimum]);
+  if (constraints.maximum !== undefined) entries.push(['maximum', constraints.maximum]);
+  if (constraints.pattern !== undefined) entries.push(['pattern', constraints.pattern]);
+  if (constraints.enum !== undefined) entries.push(['enum', constraints.enum]);
+  return entries;
+}
+
 /**
  * The process_wrapper.py of the Wrapper Generator, following the runtime
  * contract of docs/process-runtime.md: module-level literals the server parses
@@ -118,6 +130,7 @@ export function generateWrapper(spec: WrapperSpec): string {
       ['name', input.name],
       ['data_type', input.dataType],
       ...(input.defaultValue === undefined ? [] : [['default', input.defaultValue] as [string, PythonValue]]),
+      ...constraintEntries(input.constraints ?? {}),
     ]),
   );
   const outputItems = outputs.map((output) =>

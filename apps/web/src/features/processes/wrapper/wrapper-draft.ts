@@ -1,9 +1,10 @@
 import type { DataTypeAttributes, ResourceObject, SoftwareDependencyAttributes } from '@asb/contracts';
 import { DEFAULT_CHOICE, resourcesOf, type ResourceChoice } from '../resources';
+import { NO_CONSTRAINTS, parseConstraints, type ConstraintErrors, type ConstraintTexts } from './constraint-draft';
 import { parseDefault } from './default-value';
 import { normaliseSignature, type WrapperDependency, type WrapperInput, type WrapperSpec } from './wrapper-code';
 
-export interface InputDraft {
+export interface InputDraft extends ConstraintTexts {
   key: number;
   name: string;
   /** data type identifier */
@@ -51,7 +52,7 @@ export function nextName(prefix: 'Input' | 'Output', existing: { name: string }[
 }
 
 export function addInput(draft: WrapperDraft, dataType: string): WrapperDraft {
-  const input = { key: draft.nextKey, name: nextName('Input', draft.inputs), dataType, defaultText: '' };
+  const input = { key: draft.nextKey, name: nextName('Input', draft.inputs), dataType, defaultText: '', ...NO_CONSTRAINTS };
   return { ...draft, inputs: [...draft.inputs, input], nextKey: draft.nextKey + 1 };
 }
 
@@ -88,6 +89,8 @@ export interface DraftSpec {
   spec: WrapperSpec;
   /** default values that could not be read, by input key */
   defaultErrors: Record<number, string>;
+  /** constraint fields that could not be read, by input key */
+  constraintErrors: Record<number, ConstraintErrors>;
   /** the Python identifier each input and output becomes, by key */
   pythonNames: Record<number, string>;
 }
@@ -95,10 +98,18 @@ export interface DraftSpec {
 /** The generator's input from the form. */
 export function specOf(draft: WrapperDraft, catalogue: SoftwareDependency[]): DraftSpec {
   const defaultErrors: Record<number, string> = {};
+  const constraintErrors: Record<number, ConstraintErrors> = {};
   const inputs: (WrapperInput & { key: number })[] = draft.inputs.map((input) => {
     const parsed = parseDefault(input.defaultText, input.dataType);
     if (parsed.error !== undefined) defaultErrors[input.key] = parsed.error;
-    return { key: input.key, name: input.name, dataType: input.dataType, defaultValue: parsed.value };
+    const { constraints, errors } = parseConstraints(input);
+    if (Object.keys(errors).length > 0) constraintErrors[input.key] = errors;
+    // the build refuses a default outside the bounds; say so here first
+    if (typeof parsed.value === 'number') {
+      if (constraints.minimum !== undefined && parsed.value < constraints.minimum) defaultErrors[input.key] = `Below the minimum ${constraints.minimum}`;
+      if (constraints.maximum !== undefined && parsed.value > constraints.maximum) defaultErrors[input.key] = `Above the maximum ${constraints.maximum}`;
+    }
+    return { key: input.key, name: input.name, dataType: input.dataType, defaultValue: parsed.value, constraints };
   });
   const normalised = normaliseSignature({ inputs, outputs: draft.outputs });
   const pythonNames = Object.fromEntries([...normalised.inputs, ...normalised.outputs].map((item) => [item.key, item.name]));
@@ -112,6 +123,7 @@ export function specOf(draft: WrapperDraft, catalogue: SoftwareDependency[]): Dr
       resources: resourcesOf(draft.resources),
     },
     defaultErrors,
+    constraintErrors,
     pythonNames,
   };
 }
