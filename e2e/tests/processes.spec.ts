@@ -122,6 +122,49 @@ test.describe('Processes', () => {
     await expect(page.getByRole('button', { name: 'Build', exact: true })).toHaveCount(0);
   });
 
+  test('the Wrapper Generator writes a wrapper with input constraints into a new version, whose files and build log stay reachable once released', async ({
+    page,
+    api,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const owner = unique('writer');
+    await api.createUser(owner);
+    const label = `Tiles ${unique('e2e')}`;
+    const created = await (await ProcessApi.signIn(request, owner, PASSWORD)).createProcess(label);
+    await signIn(page, owner);
+
+    const generator = new WrapperGeneratorPage(page);
+    await generator.open();
+    await generator.addInput();
+    await generator.inputName(1).fill('Size');
+    await generator.chooseDataType(1, 'Integer');
+    await generator.inputDefault(1).fill('256');
+    await generator.inputConstraint(1, 'Minimum').fill('16');
+    await generator.inputConstraint(1, 'Maximum').fill('x');
+    await expect(page.getByText('Enter a number')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Write to a new version' })).toBeDisabled();
+    await generator.inputConstraint(1, 'Maximum').fill('2048');
+    await generator.addOutput();
+    await expect(generator.preview).toContainText('{"name": "size", "data_type": "integer", "default": 256, "minimum": 16, "maximum": 2048}');
+
+    await generator.writeToProcess(`${owner} / ${label}`);
+    await expect(page).toHaveURL(new RegExp(`/asb/processes/${created.id}\\?bucket=\\d+$`));
+    const process = new ProcessPage(page);
+    await expect(process.versionSwitcher).toHaveValue('Version 1');
+    await expect(process.fileTree.getByText('process_wrapper.py')).toBeVisible();
+    await expect(page.getByText('Wrapper detected')).toBeVisible();
+
+    await process.buildAndRelease();
+    await process.expectNotification(`${label} released`, 60_000);
+    await expect(page.getByRole('table', { name: 'Signature' }).getByRole('row').filter({ hasText: 'size' })).toContainText('16 to 2048');
+    await page.getByRole('link', { name: 'Files and build log of version 1' }).click();
+    await expect(page).toHaveURL(/\/asb\/buckets\/\d+$/);
+    await expect(process.fileTree.getByText('process_wrapper.py')).toBeVisible();
+    await process.openTab('Build');
+    await expect(process.buildLog).toContainText(`${label} released`);
+  });
+
   test('a workspace member with the user role can open a shared process but not change it', async ({ page, api, request }) => {
     const viewer = unique('viewer');
     const workspace = unique('team');

@@ -20,6 +20,11 @@ export class WrapperGeneratorPage {
     return this.page.getByRole('combobox', { name: `Data type of input ${index}` });
   }
 
+  /** 'Minimum', 'Maximum', 'Pattern' or 'Allowed values' of an input */
+  inputConstraint(index: number, field: string): Locator {
+    return this.page.getByRole('textbox', { name: `${field} of input ${index}` });
+  }
+
   outputName(index: number): Locator {
     return this.page.getByRole('textbox', { name: `Name of output ${index}` });
   }
@@ -44,6 +49,13 @@ export class WrapperGeneratorPage {
   async chooseMainDependency(label: string): Promise<void> {
     await this.page.getByRole('combobox', { name: 'Main dependency' }).click();
     await this.page.getByRole('option', { name: label, exact: true }).click();
+  }
+
+  /** 'Write to a new version' of the chosen process: the page then opens that version. */
+  async writeToProcess(processLabel: string): Promise<void> {
+    await this.page.getByRole('combobox', { name: 'Process' }).click();
+    await this.page.getByRole('option', { name: processLabel }).click();
+    await this.page.getByRole('button', { name: 'Write to a new version' }).click();
   }
 
   async download(): Promise<Download> {
