@@ -203,6 +203,7 @@ describe('demo seed', () => {
       .filter((group) => group.items.length > 0);
     expect(visible.map((group) => [group.node_id, group.items.map((entry) => entry.label)])).toEqual([
       ['scene', ['West', 'South', 'East', 'North', 'Size (pixels)']],
+      ['ndvi', ['Red band', 'Near-infrared band']],
       ['threshold', ['NDVI threshold']],
     ]);
 

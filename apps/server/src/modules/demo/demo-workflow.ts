@@ -22,8 +22,9 @@ const version = (slug: string) => `${slug}:${DEMO_VERSION}`;
 
 /**
  * synthetic-scene → ndvi → threshold → summary, laid out left to right. The box, the
- * size and the threshold are what the execute form asks for; the band numbers and the
- * seed keep their defaults (hidden), since the scene always has blue, green, red, nir.
+ * size, the band numbers and the threshold are what the execute form asks for; the seed
+ * keeps its default (hidden). A band past the scene's fails inside the NDVI task: the one bad
+ * value the declared constraints cannot catch (docs/seed-data.md).
  */
 export function demoWorkflowGraph(): WorkflowGraph {
   return {
@@ -50,8 +51,18 @@ export function demoWorkflowGraph(): WorkflowGraph {
         label: 'NDVI',
         position: { x: STEP_X, y: 0 },
         inputs: {
-          red_band: { label: 'Red band', userVisible: false, userEditable: false },
-          nir_band: { label: 'Near-infrared band', userVisible: false, userEditable: false },
+          red_band: {
+            label: 'Red band',
+            userVisible: true,
+            userEditable: true,
+            description: 'Number of the red band in the scene (the synthetic scene has 1 blue, 2 green, 3 red, 4 near-infrared)',
+          },
+          nir_band: {
+            label: 'Near-infrared band',
+            userVisible: true,
+            userEditable: true,
+            description: 'Number of the near-infrared band in the scene (4 in the synthetic scene)',
+          },
         },
       },
       {
