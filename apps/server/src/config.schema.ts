@@ -59,7 +59,7 @@ const setting = z
   .transform((raw) => (isBlank(raw) ? undefined : raw));
 
 /** An address a menu entry links to: an http(s) URL or a path of this server; blank means unset (the entry is hidden). */
-const link = setting.refine((raw) => raw === undefined || raw.startsWith('/') || /^https?:\/\/[^\s]+$/.test(raw), {
+const link = setting.refine((raw) => raw === undefined || /^\/(?!\/)/.test(raw) || /^https?:\/\/[^\s]+$/.test(raw), {
   message: 'must be an http:// or https:// URL, or a path starting with /',
 });
 
