@@ -64,6 +64,9 @@ export default defineConfig({
         ASB_OIDC_PROVIDER_NAME: 'Test Identity Provider',
         ASB_OIDC_ALLOW_INSECURE: 'true',
         ASB_PUBLIC_URL: baseURL,
+        // two of the navbar's links out configured, the others left unset (hidden): navbar.spec.ts
+        ASB_NOTEBOOK_URL: `${baseURL}/docs/execute`,
+        ASB_VIDEO_GUIDES_URL: `${baseURL}/docs/`,
         LOG_LEVEL: 'warn',
         // an answer that breaks the contract fails the page under test (docs/architecture.md)
         ASB_CONTRACT_CHECK: 'strict',

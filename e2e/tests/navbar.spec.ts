@@ -54,7 +54,7 @@ test.describe('Navigation bar', () => {
     await Promise.all([staffPage.close(), plainPage.close()]);
   });
 
-  test('developers get the Development menu', async ({ page, api }) => {
+  test('developers get the Development menu with the configured tools only', async ({ page, api }) => {
     const username = unique('nav-dev');
     const workspace = unique('nav-ws');
     await api.createUser(username);
@@ -64,21 +64,49 @@ test.describe('Navigation bar', () => {
 
     const navbar = new Navbar(page);
     await navbar.dropdown('Development').click();
-    await expect(navbar.menuItem('Workspace resource catalogue')).toBeVisible();
-    await expect(navbar.menuItem('Notebook environment')).toBeDisabled();
+    // the e2e server configures ASB_NOTEBOOK_URL only (playwright.config.ts)
+    await expect(navbar.menuItem('Notebook environment')).toHaveAttribute('href', /\/docs\/execute$/);
+    for (const name of ['Workspace controller', 'Model tracking server', 'Workspace resource catalogue']) await expect(navbar.menuItem(name)).toHaveCount(0);
   });
 
-  test('Help leads to the documentation and back to the About page', async ({ page, api }) => {
+  test('Help opens the user documentation, the configured guides and the About page; nothing leads nowhere', async ({ page, api }) => {
     const username = unique('nav-help');
     await api.createUser(username);
     await signIn(page, username);
     const navbar = new Navbar(page);
 
     await navbar.dropdown('Help').click();
-    await expect(navbar.menuItem('Documentation')).toHaveAttribute('href', '/docs/');
+    await expect(navbar.menuItem('Video guides')).toHaveAttribute('href', /\/docs\/$/);
+    for (const name of ['ADES API', 'Project deliverables']) await expect(navbar.menuItem(name)).toHaveCount(0);
+    const [docs] = await Promise.all([page.waitForEvent('popup'), navbar.menuItem('Documentation').click()]);
+    await expect(docs.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
+    await docs.getByRole('navigation', { name: 'Documentation pages' }).getByRole('link', { name: 'Build a workflow' }).click();
+    await expect(docs).toHaveURL(/\/docs\/workflows$/);
+    await expect(docs.getByRole('heading', { level: 1, name: 'Build a workflow' })).toBeVisible();
+    await docs.getByRole('link', { name: /Execute a workflow →/ }).click();
+    await expect(docs.getByRole('heading', { level: 1, name: 'Execute a workflow' })).toBeVisible();
+    await docs.close();
+
+    await navbar.dropdown('Help').click();
     await navbar.menuItem('About').click();
     // About is the index route, which sends signed-in users to their home page
     await expect(page).toHaveURL(/\/asb\/home$/);
+  });
+
+  test("the footer's Documentation and API reference open real pages", async ({ page }) => {
+    await page.goto('/asb/');
+    const footer = page.getByRole('navigation', { name: 'Footer' });
+    const [docs] = await Promise.all([page.waitForEvent('popup'), footer.getByRole('link', { name: 'Documentation' }).click()]);
+    await expect(docs).toHaveURL(/\/docs\/$/);
+    await expect(docs.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
+    await docs.close();
+
+    await footer.getByRole('link', { name: 'API reference' }).click();
+    await expect(page).toHaveURL(/\/asb\/api-reference$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+    // Swagger UI renders the server's own OpenAPI document: open one family and find the sign-in call
+    await page.getByTestId('api-reference').getByRole('link', { name: 'usermgr', exact: true }).click();
+    await expect(page.locator('#operations-usermgr-postUsermgrV1Token').getByRole('link', { name: '/usermgr/v1/token/' })).toBeVisible();
   });
 
   test('a new account is asked to act on its datastore credentials', async ({ page, api }) => {

@@ -1,6 +1,15 @@
+import type { Page } from '@playwright/test';
+import { TOKEN_COOKIE } from '@asb/contracts';
 import { ADMIN } from '../support/constants';
 import { Api, expect, signIn, test, unique } from '../support/fixtures';
 import { ResourceListPage } from '../support/resource-list-page';
+
+/** The signed-in browser's own token, as a program would send it. */
+async function bearerOf(page: Page): Promise<Record<string, string>> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === TOKEN_COOKIE);
+  expect(token, 'signed in').toBeDefined();
+  return { Authorization: `Bearer ${token?.value ?? ''}` };
+}
 
 test.describe('Administration > Users', () => {
   test('an admin creates a user, passes on the generated password and gives a developer role', async ({ page, api, request }) => {
@@ -37,12 +46,35 @@ test.describe('Administration > Users', () => {
     await expect(row.getByText('developer', { exact: true })).toBeVisible();
   });
 
-  test('a plain user opening the users administration sees the server refuse', async ({ page, api }) => {
+  test('a plain user opening the administration sees a clear no-access page, and the server refuses the calls', async ({ page, api }) => {
     const username = unique('plain');
     await api.createUser(username);
     await signIn(page, username);
-    await page.goto('/asb/admin/users');
-    await expect(page.getByText('You do not have permission to perform this action.')).toBeVisible();
-    await expect(page.getByText('Something went wrong while fetching users')).toBeVisible();
+    for (const path of ['/asb/admin/users', '/asb/admin/workspaces', '/asb/admin/users/admin']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'No access to the administration' })).toBeVisible();
+      await expect(page.getByText('The administration is for staff accounts.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    }
+    // the page is not the protection: the server refuses the same user
+    const refused = await page.request.get('/usermgr/v1/users/', { headers: await bearerOf(page) });
+    expect(refused.status()).toBe(403);
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(/\/asb\/home$/);
+  });
+
+  test('a staff user sees a superuser read-only, with the reason, and the server refuses a change', async ({ page, api }) => {
+    const staff = unique('staff');
+    const root = unique('root');
+    await api.createUser(staff, { is_staff: true });
+    await api.createUser(root, { is_staff: true, is_superuser: true });
+    await signIn(page, staff);
+    await page.goto(`/asb/admin/users/${root}`);
+    await expect(page.getByText(`${root} is a superuser: only a superuser can change a superuser's account.`)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    await expect(page.getByRole('switch', { name: /^Active/ })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    const refused = await page.request.put(`/usermgr/v1/users/${root}/`, { headers: await bearerOf(page), data: { is_active: false } });
+    expect(refused.status()).toBe(403);
   });
 });

@@ -39,6 +39,7 @@ import { registerTiles } from './modules/tiles/tiles.module.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
 import { processImagesResource } from './modules/resmgr/process-images.resource.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
+import { registerDocsRoutes } from './modules/docs/docs.routes.js';
 import { registerLogoutRoutes } from './modules/usermgr/logout.routes.js';
 import { registerOidcRoutes } from './modules/usermgr/oidc.routes.js';
 import { registerUsermgrRoutes } from './modules/usermgr/usermgr.routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!('openapi' in document)) throw new Error('the API document is not OpenAPI 3');
     return { ...document, paths: document.paths ?? {} };
   });
+  registerDocsRoutes(server, { dir: config.userDocsDir, instanceName: config.instanceName });
   await registerSpaRoutes(server, config.webDistDir);
 
   return {

@@ -58,6 +58,11 @@ const setting = z
   .optional()
   .transform((raw) => (isBlank(raw) ? undefined : raw));
 
+/** An address a menu entry links to: an http(s) URL or a path of this server; blank means unset (the entry is hidden). */
+const link = setting.refine((raw) => raw === undefined || /^\/(?!\/)/.test(raw) || /^https?:\/\/[^\s]+$/.test(raw), {
+  message: 'must be an http:// or https:// URL, or a path starting with /',
+});
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const EXECUTORS = ['local', 'queue'] as const;
 export const TASK_NETWORKS = ['none', 'declared', 'all'] as const;
@@ -75,6 +80,12 @@ const envSchema = z.object({
   /** an empty list switches every feature off; unset switches all on */
   ASB_THEME_FEATURES: text,
   ASB_EXTERNAL_DATASTORE_URL: setting,
+  // the navbar's links out (docs/configuration.md#links): each entry is hidden while its address is unset
+  ASB_WORKSPACE_CONTROLLER_URL: link,
+  ASB_NOTEBOOK_URL: link,
+  ASB_MODEL_TRACKING_URL: link,
+  ASB_VIDEO_GUIDES_URL: link,
+  ASB_PROJECT_DELIVERABLES_URL: link,
   ASB_SECRET_KEY: setting,
   ASB_PUBLIC_URL: setting,
   ASB_TRUSTED_PROXIES: text,

@@ -75,6 +75,21 @@ describe('loadConfig', () => {
     expect(problemsOf({ ASB_BUCKET_MB: '-1' })).toEqual(['ASB_BUCKET_MB must be a number of 0 or more (got "-1")']);
   });
 
+  it("reads the navbar's link addresses (docs/configuration.md#links): URLs or paths, blank = not shown", () => {
+    const config = loadConfig({ ASB_NOTEBOOK_URL: 'https://notebooks.example.org/', ASB_VIDEO_GUIDES_URL: '/guides/', ASB_MODEL_TRACKING_URL: ' ' });
+    expect(config.links).toEqual({
+      workspace_controller: null,
+      notebook: 'https://notebooks.example.org/',
+      model_tracking: null,
+      video_guides: '/guides/',
+      project_deliverables: null,
+    });
+    expect(problemsOf({ ASB_NOTEBOOK_URL: '//elsewhere.example.org/' })).toHaveLength(1);
+    expect(problemsOf({ ASB_WORKSPACE_CONTROLLER_URL: 'javascript:alert(1)' })).toEqual([
+      expect.stringMatching(/^ASB_WORKSPACE_CONTROLLER_URL must be an http:\/\/ or https:\/\/ URL, or a path starting with \//),
+    ]);
+  });
+
   it('refuses a word outside its list, naming the choices', () => {
     expect(problemsOf({ ASB_TASK_NETWORK: 'some' })).toEqual(['ASB_TASK_NETWORK must be one of none, declared, all (got "some")']);
     expect(problemsOf({ ASB_DEMO: 'no' })).toEqual(['ASB_DEMO must be one of true, false (got "no")']);

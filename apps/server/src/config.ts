@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ALL_THEME_FEATURES } from '@asb/contracts';
+import { ALL_THEME_FEATURES, type InstanceLinks } from '@asb/contracts';
 import { parseEnv, type Env, type EXECUTORS, type TASK_NETWORKS } from './config.schema.js';
 
 export { ConfigError } from './config.schema.js';
@@ -114,6 +114,10 @@ export interface AppConfig {
   theme: string;
   themeFeatures: string[];
   externalDatastoreUrl: string | null;
+  /** ASB_*_URL: addresses of the navbar's links out; null = the entry is hidden */
+  links: InstanceLinks;
+  /** the user documentation served at /docs/ (Markdown, docs/user in the repository) */
+  userDocsDir: string;
   secretKey: string | undefined;
   publicUrl: string | undefined;
   /** ASB_TRUSTED_PROXIES: addresses or CIDRs whose X-Forwarded-* headers are believed; none by default */
@@ -248,6 +252,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     theme: env.ASB_THEME ?? 'asb',
     themeFeatures: list(env.ASB_THEME_FEATURES) ?? [...ALL_THEME_FEATURES],
     externalDatastoreUrl: env.ASB_EXTERNAL_DATASTORE_URL ?? null,
+    links: {
+      workspace_controller: env.ASB_WORKSPACE_CONTROLLER_URL ?? null,
+      notebook: env.ASB_NOTEBOOK_URL ?? null,
+      model_tracking: env.ASB_MODEL_TRACKING_URL ?? null,
+      video_guides: env.ASB_VIDEO_GUIDES_URL ?? null,
+      project_deliverables: env.ASB_PROJECT_DELIVERABLES_URL ?? null,
+    },
+    userDocsDir: path.join(here, '../../../docs/user'),
     secretKey: env.ASB_SECRET_KEY,
     publicUrl: env.ASB_PUBLIC_URL,
     trustedProxies: list(env.ASB_TRUSTED_PROXIES) ?? [],

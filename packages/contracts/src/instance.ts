@@ -33,6 +33,19 @@ export const HOMEPAGE_FEATURES = [
   'homepage-eoepca-prod',
 ] as const;
 
+/**
+ * Addresses of the navbar's links out (Development and Help menus), from ASB_*_URL; null = not
+ * configured, and the entry is not shown.
+ */
+export const instanceLinksSchema = z.object({
+  workspace_controller: z.string().nullable(),
+  notebook: z.string().nullable(),
+  model_tracking: z.string().nullable(),
+  video_guides: z.string().nullable(),
+  project_deliverables: z.string().nullable(),
+});
+export type InstanceLinks = z.infer<typeof instanceLinksSchema>;
+
 /** Spec 1 §3 Instance. */
 export const instanceDetailsSchema = z.object({
   name: z.string(),
@@ -41,6 +54,7 @@ export const instanceDetailsSchema = z.object({
   theme_features: z.array(z.string()),
   oidcProviderName: z.string().nullable(),
   external_datastore_url: z.string().nullable(),
+  links: instanceLinksSchema,
   user_s3_buckets_enabled: z.boolean(),
   build_timestamp: z.string(),
   base_build_timestamp: z.string(),

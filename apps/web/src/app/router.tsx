@@ -75,6 +75,8 @@ const routes: RouteObject[] = [
       page('monitoring', executions, 'ExecutionsPage'),
       page('executionReport', executionReport, 'ExecutionReportPage'),
       page('jobs', jobs, 'JobsPage'),
+      // Swagger UI: a chunk of its own, loaded only on this page
+      page('apiReference', () => import('../features/api-reference'), 'ApiReferencePage'),
       {
         path: '/admin',
         lazy: async () => {

@@ -62,6 +62,8 @@ export const ROUTES = {
   catalogueModelDetail: { name: 'catalogue-model:detail', path: '/collections/:id/model_detail/:modelId', title: 'Model', isPublic: true },
   catalogueDatasetDetail: { name: 'catalogue-dataset:detail', path: '/collections/:id/dataset_detail/:datasetId', title: 'Dataset', isPublic: true },
   secrets: { name: 'secrets', path: '/secrets', title: 'Secrets' },
+  // beyond the spec's table: the API reference rendered from /api/openapi.json (docs/decisions.md)
+  apiReference: { name: 'api-reference', path: '/api-reference', title: 'API reference', isPublic: true },
 } as const satisfies Record<string, RouteEntry>;
 
 export type RouteKey = keyof typeof ROUTES;

@@ -13,6 +13,7 @@ function instanceDetails(ctx: AppContext): InstanceDetails {
     theme_features: config.themeFeatures,
     oidcProviderName: config.oidc?.providerName ?? null,
     external_datastore_url: config.externalDatastoreUrl,
+    links: config.links,
     user_s3_buckets_enabled: false,
     build_timestamp: config.buildTimestamp,
     base_build_timestamp: config.buildTimestamp,

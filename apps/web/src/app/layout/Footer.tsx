@@ -1,10 +1,11 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useAuth } from '../auth/auth-context';
+import { routePath } from '../routes';
 import { brandName } from './brand-name';
 
+/** Pages outside the app (new tab): the standards this portal speaks. */
 const LINKS = [
-  { label: 'Documentation', href: '/docs/' },
-  { label: 'API reference', href: '/api/openapi.json' },
   { label: 'OGC API - Processes', href: 'https://ogcapi.ogc.org/processes/' },
   { label: 'STAC', href: 'https://stacspec.org/' },
   { label: 'Copernicus', href: 'https://www.copernicus.eu/' },
@@ -20,6 +21,13 @@ export function Footer() {
             © {new Date().getFullYear()} {brandName(instance)} Earth-observation processing platform
           </Text>
           <Group gap="lg" component="nav" aria-label="Footer">
+            {/* the user documentation is served beside the app, at /docs/ */}
+            <Anchor href="/docs/" target="_blank" size="sm" c="dimmed">
+              Documentation
+            </Anchor>
+            <Anchor component={Link} to={routePath('apiReference')} size="sm" c="dimmed">
+              API reference
+            </Anchor>
             {LINKS.map((link) => (
               <Anchor key={link.label} href={link.href} target="_blank" rel="noreferrer" size="sm" c="dimmed">
                 {link.label}

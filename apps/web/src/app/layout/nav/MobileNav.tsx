@@ -7,12 +7,9 @@ import { useNavEntries } from './useNavEntries';
 
 function MobileLink({ item, activeTo, onNavigate }: { item: NavLinkEntry; activeTo: string | undefined; onNavigate: () => void }) {
   if (item.to) return <NavLink component={Link} to={item.to} label={item.label} active={item.to === activeTo} onClick={onNavigate} />;
-  if (item.href) {
-    return (
-      <NavLink component="a" href={item.href} target="_blank" rel="noreferrer" label={item.label} rightSection={<IconExternalLink size={14} aria-hidden />} />
-    );
-  }
-  return <NavLink label={item.label} description={item.unavailableReason} disabled />;
+  return (
+    <NavLink component="a" href={item.href} target="_blank" rel="noreferrer" label={item.label} rightSection={<IconExternalLink size={14} aria-hidden />} />
+  );
 }
 
 /** The same entries as the main navigation, in the side drawer of narrow screens. */

@@ -1,9 +1,9 @@
-import { Menu, Tooltip } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { NavLinkEntry } from './nav-entries';
 
-/** One item of a navbar dropdown: an app route, an external page (new tab) or an unavailable entry. */
+/** One item of a navbar dropdown: an app route or a page outside the app (new tab). */
 export function NavMenuItem({ item, isActive }: { item: NavLinkEntry; isActive?: boolean }) {
   if (item.to) {
     return (
@@ -12,18 +12,9 @@ export function NavMenuItem({ item, isActive }: { item: NavLinkEntry; isActive?:
       </Menu.Item>
     );
   }
-  if (item.href) {
-    return (
-      <Menu.Item component="a" href={item.href} target="_blank" rel="noreferrer" rightSection={<IconExternalLink size={14} aria-hidden />}>
-        {item.label}
-      </Menu.Item>
-    );
-  }
   return (
-    <Tooltip label={item.unavailableReason} position="left" withArrow>
-      <div>
-        <Menu.Item disabled>{item.label}</Menu.Item>
-      </div>
-    </Tooltip>
+    <Menu.Item component="a" href={item.href} target="_blank" rel="noreferrer" rightSection={<IconExternalLink size={14} aria-hidden />}>
+      {item.label}
+    </Menu.Item>
   );
 }

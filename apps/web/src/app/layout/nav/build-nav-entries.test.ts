@@ -9,15 +9,20 @@ function labels(entries: NavEntry[]): string[] {
 
 function context(overrides: Partial<NavContext> & { features?: readonly string[] } = {}): NavContext {
   const features = new Set(overrides.features ?? ALL_THEME_FEATURES);
-  return { isSignedIn: true, isDeveloper: false, hasFeature: (feature) => features.has(feature), ...overrides };
+  return { isSignedIn: true, isDeveloper: false, hasFeature: (feature) => features.has(feature), links: null, ...overrides };
 }
+
+const ALL_LINKS = {
+  workspace_controller: 'https://workspaces.example.org/',
+  notebook: 'https://notebooks.example.org/',
+  model_tracking: 'https://mlflow.example.org/',
+  video_guides: 'https://videos.example.org/',
+  project_deliverables: 'https://project.example.org/deliverables',
+};
 
 describe('buildNavEntries', () => {
   it('shows anonymous visitors the Marketplace and Help only', () => {
-    expect(labels(buildNavEntries(context({ isSignedIn: false })))).toEqual([
-      'Marketplace',
-      'Help[Documentation,ADES API,Video guides,Project deliverables,About]',
-    ]);
+    expect(labels(buildNavEntries(context({ isSignedIn: false })))).toEqual(['Marketplace', 'Help[Documentation,About]']);
   });
 
   it('lists the feature entries of a signed-in user in spec order', () => {
@@ -33,7 +38,7 @@ describe('buildNavEntries', () => {
       'Catalogue[Products,Catalogue Collections]',
       'Applications',
       'Models',
-      'Help[Documentation,ADES API,Video guides,Project deliverables,About]',
+      'Help[Documentation,About]',
     ]);
   });
 
@@ -43,10 +48,21 @@ describe('buildNavEntries', () => {
   });
 
   it('adds the Development menu for developers with the model-executions flag only', () => {
-    const withFlag = labels(buildNavEntries(context({ isDeveloper: true })));
-    expect(withFlag).toContain('Development[Workspace controller,Notebook environment,Model tracking server,Workspace resource catalogue]');
-    const withoutFlag = labels(buildNavEntries(context({ isDeveloper: true, features: ['navbar-workflows'] })));
+    const withFlag = labels(buildNavEntries(context({ isDeveloper: true, links: ALL_LINKS })));
+    expect(withFlag).toContain('Development[Workspace controller,Notebook environment,Model tracking server]');
+    const withoutFlag = labels(buildNavEntries(context({ isDeveloper: true, features: ['navbar-workflows'], links: ALL_LINKS })));
     expect(withoutFlag.some((label) => label.startsWith('Development'))).toBe(false);
+  });
+
+  it('shows only the links out whose address is configured, and no empty Development menu', () => {
+    const none = labels(buildNavEntries(context({ isDeveloper: true })));
+    expect(none.some((label) => label.startsWith('Development'))).toBe(false);
+    const some = buildNavEntries(context({ isDeveloper: true, links: { ...ALL_LINKS, workspace_controller: null, video_guides: null } }));
+    expect(labels(some)).toEqual(
+      expect.arrayContaining(['Development[Notebook environment,Model tracking server]', 'Help[Documentation,Project deliverables,About]']),
+    );
+    const help = some.find((entry) => entry.label === 'Help');
+    expect(help?.kind === 'menu' && help.items.map((item) => item.href ?? item.to)).toEqual(['/docs/', 'https://project.example.org/deliverables', '/']);
   });
 
   it('links entries to their routes', () => {

@@ -1,10 +1,13 @@
-import { externalLink, routeLink, type NavEntry, type NavLinkEntry } from './nav-entries';
+import type { InstanceLinks } from '@asb/contracts';
+import { externalLinks, routeLink, type NavEntry, type NavLinkEntry } from './nav-entries';
 import type { RouteKey } from '../../routes';
 
 export interface NavContext {
   isSignedIn: boolean;
   isDeveloper: boolean;
   hasFeature(feature: string): boolean;
+  /** the instance's configured addresses (ASB_*_URL); null while the instance details load */
+  links: InstanceLinks | null;
 }
 
 /** Spec 1 §2 Top navigation: the signed-in entries, each behind its theme feature flag. */
@@ -29,23 +32,33 @@ const TRAILING_LINKS: [string, string, RouteKey][] = [
 ];
 
 /**
- * The instance details carry no addresses for these developer tools yet; the
- * entries stay visible (disabled, with a reason) so developers know they exist.
+ * Spec 1 §2 Development dropdown: tools of other services, each shown only when its address is
+ * configured (docs/configuration.md#links). The workspace resource catalogue is not listed until
+ * this portal serves it (a later issue), rather than leading to a missing page.
  */
-const DEVELOPMENT_LINKS: NavLinkEntry[] = [
-  externalLink('Workspace controller', undefined),
-  externalLink('Notebook environment', undefined),
-  externalLink('Model tracking server', undefined),
-  externalLink('Workspace resource catalogue', '/resource-catalogue/'),
-];
+function developmentLinks(links: InstanceLinks | null): NavLinkEntry[] {
+  return externalLinks([
+    ['Workspace controller', links?.workspace_controller],
+    ['Notebook environment', links?.notebook],
+    ['Model tracking server', links?.model_tracking],
+  ]);
+}
 
-const HELP_LINKS: NavLinkEntry[] = [
-  externalLink('Documentation', '/docs/'),
-  externalLink('ADES API', '/api/openapi.json'),
-  externalLink('Video guides', undefined),
-  externalLink('Project deliverables', undefined),
-  routeLink('About', 'index'),
-];
+/**
+ * Spec 1 §2 Help dropdown. Documentation is this server's /docs/; the ADES API (the OGC API -
+ * Processes server /ogcapi/) is not listed until it exists; video guides and project deliverables
+ * are shown when configured.
+ */
+function helpLinks(links: InstanceLinks | null): NavLinkEntry[] {
+  return [
+    ...externalLinks([
+      ['Documentation', '/docs/'],
+      ['Video guides', links?.video_guides],
+      ['Project deliverables', links?.project_deliverables],
+    ]),
+    routeLink('About', 'index'),
+  ];
+}
 
 function enabled(links: [string, string, RouteKey][], context: NavContext): NavLinkEntry[] {
   return links.filter(([feature]) => context.hasFeature(feature)).map(([, label, route]) => routeLink(label, route));
@@ -59,10 +72,11 @@ export function buildNavEntries(context: NavContext): NavEntry[] {
     const catalogue = enabled(CATALOGUE_LINKS, context);
     if (catalogue.length > 0) entries.push({ kind: 'menu', label: 'Catalogue', items: catalogue });
     entries.push(...enabled(TRAILING_LINKS, context));
-    if (context.isDeveloper && context.hasFeature('model-executions')) {
-      entries.push({ kind: 'menu', label: 'Development', items: DEVELOPMENT_LINKS });
+    const development = developmentLinks(context.links);
+    if (context.isDeveloper && context.hasFeature('model-executions') && development.length > 0) {
+      entries.push({ kind: 'menu', label: 'Development', items: development });
     }
   }
-  entries.push({ kind: 'menu', label: 'Help', items: HELP_LINKS });
+  entries.push({ kind: 'menu', label: 'Help', items: helpLinks(context.links) });
   return entries;
 }

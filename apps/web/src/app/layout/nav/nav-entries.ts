@@ -1,16 +1,10 @@
 import { routePath, type RouteKey } from '../../routes';
 
-/** One navbar entry: a route of the app, a full-page link, or an item not configured here. */
-export interface NavLinkEntry {
-  kind: 'link';
-  label: string;
-  /** a route of the app (router path) */
-  to?: string;
-  /** a page outside the app, opened in a new tab */
-  href?: string;
-  /** set when the link has no target on this instance: shown disabled with this text */
-  unavailableReason?: string;
-}
+/**
+ * One navbar entry: a route of the app, or a page outside it (opened in a new tab). An entry
+ * with no address on this instance is not made at all: every entry shown leads somewhere.
+ */
+export type NavLinkEntry = { kind: 'link'; label: string } & ({ to: string; href?: never } | { href: string; to?: never });
 
 export interface NavMenuEntry {
   kind: 'menu';
@@ -20,12 +14,11 @@ export interface NavMenuEntry {
 
 export type NavEntry = NavLinkEntry | NavMenuEntry;
 
-const NOT_CONFIGURED = 'Not configured on this instance';
-
 export function routeLink(label: string, key: RouteKey): NavLinkEntry {
   return { kind: 'link', label, to: routePath(key) };
 }
 
-export function externalLink(label: string, href: string | null | undefined): NavLinkEntry {
-  return href ? { kind: 'link', label, href } : { kind: 'link', label, unavailableReason: NOT_CONFIGURED };
+/** A link out, or nothing while its address is not configured. */
+export function externalLinks(entries: [label: string, href: string | null | undefined][]): NavLinkEntry[] {
+  return entries.flatMap(([label, href]) => (href ? [{ kind: 'link' as const, label, href }] : []));
 }

@@ -4,7 +4,8 @@ import { buildNavEntries } from './build-nav-entries';
 import type { NavEntry } from './nav-entries';
 
 export function useNavEntries(): NavEntry[] {
-  const { status, isDeveloper, hasFeature } = useAuth();
+  const { status, isDeveloper, hasFeature, instance } = useAuth();
   const isSignedIn = status === 'authenticated';
-  return useMemo(() => buildNavEntries({ isSignedIn, isDeveloper, hasFeature }), [isSignedIn, isDeveloper, hasFeature]);
+  const links = instance?.links ?? null;
+  return useMemo(() => buildNavEntries({ isSignedIn, isDeveloper, hasFeature, links }), [isSignedIn, isDeveloper, hasFeature, links]);
 }

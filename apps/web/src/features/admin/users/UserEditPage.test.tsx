@@ -40,7 +40,7 @@ describe('UserEditPage', () => {
     renderPage('bob');
     expect(await screen.findByRole('checkbox', { name: 'sentinel user' })).toBeChecked();
     expect(screen.getByText('Unselect this instead of deleting accounts')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Advanced administration/ })).toHaveAttribute('href', '/usermgr/admin/auth/user/?q=bob');
+    expect(screen.queryByRole('link', { name: /Advanced administration/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'landsat developer' }));
     await user.click(screen.getByRole('switch', { name: /^Admin/ }));
@@ -53,5 +53,22 @@ describe('UserEditPage', () => {
     });
     expect(put.path).toBe('/usermgr/v1/users/bob/');
     expect(put.body).toMatchObject({ is_staff: true, groups: { sentinel: ['user'], landsat: ['developer'] } });
+  });
+
+  it('shows a superuser read-only to staff who are not superusers, and says why', async () => {
+    const root = testUser({ username: 'root', is_staff: true, is_superuser: true });
+    const { calls } = fakeFetch((request) => (request.path === '/usermgr/v1/groups/' ? { body: groups } : { body: root }));
+    renderWithProviders(
+      <Routes>
+        <Route path="/admin/users/:username" element={<UserEditPage />} />
+      </Routes>,
+      { path: '/admin/users/root', user: testUser({ username: 'staff', is_staff: true }) },
+    );
+    expect(await screen.findByText("root is a superuser: only a superuser can change a superuser's account.")).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /^Active/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'sentinel user' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
   });
 });

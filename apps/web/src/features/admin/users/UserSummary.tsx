@@ -1,6 +1,5 @@
-import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@asb/contracts';
-import { IconExternalLink } from '@tabler/icons-react';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import { PermissionBadges } from './PermissionBadges';
 
@@ -15,7 +14,11 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The read-only part of Edit user: who, since when, and the advanced administration link. */
+/**
+ * The read-only part of Edit user: who and since when. The spec's advanced administration link
+ * (/usermgr/admin/, a separate admin backend) is not shown: this portal has none, this page is the
+ * whole user administration (docs/decisions.md).
+ */
 export function UserSummary({ user }: { user: User }) {
   return (
     <Stack gap="sm">
@@ -24,12 +27,6 @@ export function UserSummary({ user }: { user: User }) {
           <Title order={2}>{user.username}</Title>
           {user.full_name && <Text c="dimmed">{user.full_name}</Text>}
         </div>
-        <Anchor href={`/usermgr/admin/auth/user/?q=${encodeURIComponent(user.username)}`} target="_blank" rel="noreferrer" size="sm">
-          <Group gap={4} wrap="nowrap">
-            Advanced administration
-            <IconExternalLink size={14} />
-          </Group>
-        </Anchor>
       </Group>
       <PermissionBadges user={user} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

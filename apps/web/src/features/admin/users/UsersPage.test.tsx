@@ -20,6 +20,18 @@ describe('UsersPage', () => {
     expect(within(row).getByRole('link', { name: 'Edit bob' })).toHaveAttribute('href', '/admin/users/bob');
   });
 
+  it('offers staff who are not superusers to view a superuser, not to edit them', async () => {
+    const root = testUser({ username: 'root', is_staff: true, is_superuser: true });
+    const rows = { ...page, data: [...page.data, { type: 'users', id: 'root', attributes: root }] };
+    fakeFetch((request) => (request.path === '/usermgr/v1/users/' ? { body: rows } : undefined));
+    renderWithProviders(<UsersPage />, { user: testUser({ username: 'staff', is_staff: true }) });
+    const rootRow = (await screen.findByRole('link', { name: 'root' })).closest('tr')!;
+    expect(within(rootRow).getByRole('link', { name: 'View root' })).toHaveAttribute('href', '/admin/users/root');
+    expect(within(rootRow).queryByRole('link', { name: 'Edit root' })).not.toBeInTheDocument();
+    const bobRow = screen.getByRole('link', { name: 'bob' }).closest('tr')!;
+    expect(within(bobRow).getByRole('link', { name: 'Edit bob' })).toBeInTheDocument();
+  });
+
   it('shows a 400 under Username, then the generated password once created', async () => {
     const user = userEvent.setup();
     const { calls } = fakeFetch((request) => {

@@ -1,7 +1,8 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { NOTIFY_MS, type User } from '@asb/contracts';
-import { IconEdit } from '@tabler/icons-react';
+import { IconEdit, IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
 import { ResourceList, type CreateConfig } from '../../../ui/resource-list';
 import { usersSource } from '../api/users';
@@ -18,6 +19,7 @@ const NEW_USER: CreateConfig = {
 };
 
 export function UsersPage() {
+  const { isSuperuser } = useAuth();
   return (
     <ResourceList<User>
       title="Users"
@@ -27,13 +29,17 @@ export function UsersPage() {
       defaultSort="username"
       create={NEW_USER}
       emptyTexts={{ noMatch: 'No users matching your filter' }}
-      renderRowExtras={(row) => (
-        <Tooltip label="Edit" withArrow>
-          <ActionIcon component={Link} to={routePath('adminUserEdit', { username: row.id })} variant="light" aria-label={`Edit ${row.id}`}>
-            <IconEdit size={16} />
-          </ActionIcon>
-        </Tooltip>
-      )}
+      renderRowExtras={(row) => {
+        // only a superuser may change a superuser: others open that user read-only
+        const action = row.attributes.is_superuser && !isSuperuser ? 'View' : 'Edit';
+        return (
+          <Tooltip label={action} withArrow>
+            <ActionIcon component={Link} to={routePath('adminUserEdit', { username: row.id })} variant="light" aria-label={`${action} ${row.id}`}>
+              {action === 'View' ? <IconEye size={16} /> : <IconEdit size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        );
+      }}
     />
   );
 }

@@ -1,0 +1,13 @@
+// swagger-ui-dist ships no types: the part of its bundle this page uses.
+declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
+  interface SwaggerUIOptions {
+    url: string;
+    domNode: HTMLElement;
+    deepLinking?: boolean;
+    docExpansion?: 'list' | 'full' | 'none';
+    defaultModelsExpandDepth?: number;
+    tryItOutEnabled?: boolean;
+  }
+  const SwaggerUI: (options: SwaggerUIOptions) => unknown;
+  export default SwaggerUI;
+}
