@@ -54,6 +54,7 @@ function execution(id: string, overrides: Partial<ExecutionAttributes> = {}) {
       workflowExecutionId: null,
       schedule: null,
       datastore: null,
+      failure: null,
       startTime: null,
       endTime: null,
       duration: null,
