@@ -109,6 +109,14 @@ describe('execution failures, server paths, unsubmitted executions', () => {
     expect(found.every((row) => row.attributes.ownerId === 'olga')).toBe(true);
   });
 
+  it("keeps an enum input's label with the value, for the report", async () => {
+    const graph = seeds.graph([{ id: 'scene', version: 'scene:1' }], []);
+    graph.nodes[0]!.inputs = { west: { constraints: { enum: ['4.3', '3.7'], enum_labels: ['Ghent', 'Bruges'] } } };
+    const choice = await seeds.workflow('scene-choice', [graph]);
+    const created = await api.created({ processor_id: choice, inputs: [{ node_id: 'scene', items: [{ identifier: 'west', value: '3.7' }] }] });
+    expect(created.attributes.inputs[0]!.items.find((item) => item.identifier === 'west')).toMatchObject({ value: '3.7', value_label: 'Bruges' });
+  });
+
   describe('unsubmitted executions', () => {
     const create = () => api.created({ processor_id: workflow, inputs: [] }, olga);
     const remove = (id: string, headers: Headers) => api.send('DELETE', `${api.base}/${id}`, headers);

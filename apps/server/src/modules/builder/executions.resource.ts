@@ -12,7 +12,7 @@ const CREATE_DISABLED = 'Executions are created with POST /builder/v1/executions
 const UPDATE_DISABLED = 'An execution cannot be modified: it records what ran. Only its workspaces may change (relationships.workspaces).';
 const ARCHIVE_DISABLED = 'Executions cannot be archived.';
 /** Only an execution never submitted may be deleted (docs/engine.md "Unsubmitted executions"). */
-export const deleteRefusal = (row: Pick<ExecutionRow, 'identifier' | 'status'>) =>
+const deleteRefusal = (row: Pick<ExecutionRow, 'identifier' | 'status'>) =>
   `Execution ${row.identifier} has been submitted (status ${row.status}): it is the record of what ran and cannot be deleted.`;
 
 const seconds = (start: Date | null, end: Date | null): number | null => (start && end ? Math.round((end.getTime() - start.getTime()) / 1000) : null);
