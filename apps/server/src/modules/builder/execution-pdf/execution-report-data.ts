@@ -15,6 +15,7 @@ import {
   type ReportTaskGraph,
   type ReportTaskRow,
 } from '@asb/contracts';
+import { failureReason } from '../../../engine/orchestrator/execution-failure.js';
 import type { TaskRow } from '../../../engine/store/tasks.repository.js';
 import { executionAttributes, type ExecutionRow } from '../executions.resource.js';
 
@@ -70,7 +71,8 @@ export function executionReportData(row: ExecutionRow, taskRows: TaskRow[], now 
     error: attributes.failure ? failureText(attributes.failure) : reportResults(attributes.executionResults).error,
     taskErrors: taskRows
       .filter((task) => task.state === 'failed' && task.error)
-      .map((task) => ({ taskId: task.taskId, tryNumber: task.tryNumber, error: task.error! })),
+      // as the failure says it: 'ValueError: …', without the runner's prefix
+      .map((task) => ({ taskId: task.taskId, tryNumber: task.tryNumber, error: failureReason(task.error) })),
     openEnd: reportDateMs(attributes.endTime) ?? now.getTime(),
     generatedAt: now,
   };
