@@ -16,7 +16,7 @@ export function StatusBadge({ status, progress }: { status: string; progress?: n
   const special = SPECIAL[status.toLowerCase()];
   if (special) {
     return (
-      <Badge color={special.color} variant="light" tt="none" data-status-group={special.group} style={{ flexShrink: 0 }}>
+      <Badge color={special.color} variant="light" tt="none" data-status-group={special.group} style={{ flexShrink: 0, minWidth: 'max-content' }}>
         {special.label}
       </Badge>
     );

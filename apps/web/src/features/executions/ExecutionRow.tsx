@@ -32,7 +32,8 @@ export function ExecutionRow({ execution, isExpanded, onToggle }: ExecutionRowPr
   const isUnsubmitted = a.status === 'created';
   return (
     <>
-      <Table.Tr data-execution-id={execution.id}>
+      {/* the failure line below belongs to this row: no border between them */}
+      <Table.Tr data-execution-id={execution.id} style={a.failure ? { borderBottom: 0 } : undefined}>
         <Table.Td w={40}>
           <ActionIcon
             variant="subtle"
