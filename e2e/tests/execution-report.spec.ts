@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { expect as baseExpect } from '@playwright/test';
 import { executeDemo, signInDemoMember } from '../support/demo';
-import { test } from '../support/fixtures';
+import { request as requestFactory } from '@playwright/test';
+import { E2E_PORT } from '../support/constants';
+import { Api, signIn, test, unique } from '../support/fixtures';
+import { ExecutionSeeds } from '../support/pages/monitoring-page';
 import { ReportPage } from '../support/pages/report-page';
 
 // the demo's processes make and read real GeoTIFFs: more room than the default
@@ -94,5 +97,80 @@ test.describe('Execution report', () => {
 
     await page.goto('/asb/executions/987654321/report');
     await expect(page.getByText('Execution not found')).toBeVisible();
+  });
+
+  test.describe('a failed execution', () => {
+    const developer = unique('fail-dev');
+    let workflowId = '';
+
+    test.beforeAll(async () => {
+      test.setTimeout(120_000);
+      const request = await requestFactory.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
+      const api = await Api.signIn(request);
+      const workspace = unique('fails');
+      await api.createUser(developer);
+      await api.createWorkspace(workspace);
+      await api.setRoles(developer, { [workspace]: ['developer'] });
+      const seeds = await ExecutionSeeds.signIn(request, developer);
+      const step = await seeds.releaseStep(`Step ${unique('p')}`);
+      // the mode is chosen from a list: the report shows the label chosen, not the raw value
+      workflowId = await seeds.twoStepWorkflow(`Failing ${unique('wf')}`, step, {
+        mode: { label: 'Mode', constraints: { enum: ['ok', 'fail'], enum_labels: ['Succeed', 'Fail on purpose'] } },
+      });
+      await request.dispose();
+    });
+
+    test('says on its report which task failed and why, with the end of its log, and so does the PDF', async ({ page, request }, testInfo) => {
+      test.setTimeout(120_000);
+      const seeds = await ExecutionSeeds.signIn(request, developer);
+      const execution = await seeds.create(workflowId, { mode: 'fail', text: 'west (4.5) must be less than east' });
+      await seeds.execute(execution.id);
+      await signIn(page, developer);
+      await page.goto(`/asb/executions/${execution.id}/report`);
+      const report = new ReportPage(page);
+      await expect(report.heading).toBeVisible();
+
+      const alert = page.getByRole('alert', { name: 'Execution failed' });
+      await expect(alert).toContainText(/Task first \(.+\) failed: ValueError: step failed on purpose: west \(4\.5\) must be less than east/);
+      const tail = alert.getByLabel('Failing task log');
+      await expect(tail).toContainText('Traceback (most recent call last):');
+      await expect(tail).toContainText('File "process_wrapper.py"');
+      await expect(tail).not.toContainText('/task/');
+
+      // the datastore as the user knows it, never a server folder
+      await expect(report.table('Summary')).toContainText(`Local datastore: ${developer}/executions/${execution.identifier}/`);
+      await expect(report.table('Inputs')).toContainText('Fail on purpose');
+      await expect(report.table('Inputs')).not.toContainText(/\bfail\b/);
+      // the task below the failed one did not run: upstream failed, in the tasks and in Related Jobs
+      await expect(report.table('Tasks').locator('tr[data-task-id="second"]')).toContainText('upstream failed');
+      const jobs = page.getByRole('table', { name: 'Related Jobs' });
+      await expect(jobs.getByRole('row').filter({ hasText: `${execution.identifier}.second` })).toContainText('upstream failed');
+      await expect(jobs.getByRole('row').filter({ hasText: `${execution.identifier}.first` })).toContainText('failed');
+      await page.screenshot({ path: testInfo.outputPath('failed-report.png'), fullPage: true });
+
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download PDF' }).click();
+      const pdfPath = testInfo.outputPath('failed.pdf');
+      await (await downloading).saveAs(pdfPath);
+      const text = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain('ValueError: step failed on purpose: west (4.5) must be less than east');
+      // pdftotext joins a name broken at a hyphen without it: compare without spaces and hyphens
+      const bare = (value: string) => value.replace(/[\s-]+/g, '');
+      expect(bare(text)).toContain(bare(`Local datastore: ${developer}/executions/${execution.identifier}/`));
+      expect(text).not.toContain('/task/');
+    });
+
+    test('an execution never submitted says so on its report and is submitted from there', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const seeds = await ExecutionSeeds.signIn(request, developer);
+      const execution = await seeds.create(workflowId, { mode: 'ok' });
+      await signIn(page, developer);
+      await page.goto(`/asb/executions/${execution.id}/report`);
+      await expect(page.getByText('This execution was created but never submitted')).toBeVisible();
+      await expect(page.locator('[data-status-group]').first()).toHaveText('not submitted');
+      await page.getByRole('button', { name: `Submit ${execution.identifier}` }).click();
+      await expect(page.getByText('Success', { exact: true }).first()).toBeVisible();
+      await expect(page.getByText('This execution was created but never submitted')).toHaveCount(0);
+    });
   });
 });

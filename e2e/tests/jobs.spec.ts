@@ -77,4 +77,30 @@ test.describe('Jobs', () => {
     await expect(job(owned, 'first')).toBeVisible();
     await expect(job(owned, 'second')).toBeVisible();
   });
+
+  test("a task that did not run because the one above it failed shows 'upstream failed', not 'failed'", async ({ page, api, request }) => {
+    test.setTimeout(120_000);
+    const owner = unique('owner');
+    const workspace = unique('team');
+    await api.createUser(owner);
+    await api.createWorkspace(workspace);
+    await api.setRoles(owner, { [workspace]: ['developer'] });
+    const seeds = await ExecutionSeeds.signIn(request, owner);
+    const step = await seeds.releaseStep(`Step ${unique('p')}`);
+    const workflowId = await seeds.twoStepWorkflow(`Two steps ${unique('wf')}`, step);
+    const execution = await seeds.create(workflowId, { mode: 'fail' });
+    await seeds.execute(execution.id);
+    await seeds.waitForStatus(execution.id, 'failed');
+
+    await signIn(page, owner);
+    await page.goto('/asb/jobs');
+    const badge = (taskId: string) =>
+      page
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: `${execution.identifier}.${taskId}`, exact: true }) })
+        .locator('[data-status-group]');
+    await expect(badge('first')).toHaveText('failed');
+    await expect(badge('second')).toHaveText('upstream failed');
+    await expect(badge('second')).toHaveAttribute('data-status-group', 'upstream-failed');
+  });
 });

@@ -52,7 +52,7 @@ test.describe('Monitoring executions', () => {
     baseExpect(history, 'the page was reloaded').toBeDefined();
     baseExpect(history!.at(-1)).toBe('Success');
     baseExpect(history!.some((text) => /^\d+%$/.test(text))).toBe(true);
-    for (const text of history!) baseExpect(text).toMatch(/^(created|pending|\d+%|Success)$/);
+    for (const text of history!) baseExpect(text).toMatch(/^(not submitted|pending|\d+%|Success)$/);
     baseExpect(history!.findIndex((text) => /%$/.test(text))).toBeLessThan(history!.indexOf('Success'));
 
     // the expanded row lists both tasks, succeeded
@@ -82,6 +82,59 @@ test.describe('Monitoring executions', () => {
     const log = await monitoring.openLog(execution.identifier, 'first');
     await expect(log).toContainText('ValueError: step failed on purpose: broken input');
     await expect(log).toContainText('Traceback');
+  });
+
+  test('a failed execution says why on a line below its row, without opening its log', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const seeds = await ExecutionSeeds.signIn(request, developer);
+    await signIn(page, developer);
+    const monitoring = new MonitoringPage(page);
+    await monitoring.goto();
+
+    const execution = await seeds.create(workflowId, { mode: 'fail', text: 'west after east' });
+    await seeds.execute(execution.id);
+    await expect(monitoring.badge(execution.id)).toHaveText('failed');
+    await expect(monitoring.failure(execution.id)).toHaveText(/^Task first \(.+\) failed: ValueError: step failed on purpose: west after east$/);
+  });
+
+  test("an execution never submitted shows 'not submitted' and can be submitted or deleted", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const seeds = await ExecutionSeeds.signIn(request, developer);
+    const waiting = await seeds.create(workflowId, { seconds: '1' });
+    const abandoned = await seeds.create(workflowId, { seconds: '1' });
+    await signIn(page, developer);
+    const monitoring = new MonitoringPage(page);
+    await monitoring.goto();
+
+    await expect(monitoring.badge(waiting.id)).toHaveText('not submitted');
+    await monitoring
+      .row(waiting.id)
+      .getByRole('button', { name: `Submit ${waiting.identifier}` })
+      .click();
+    await expect(monitoring.badge(waiting.id)).toHaveText('Success');
+    await expect(monitoring.row(waiting.id).getByRole('button', { name: `Submit ${waiting.identifier}` })).toHaveCount(0);
+
+    await expect(monitoring.badge(abandoned.id)).toHaveText('not submitted');
+    await monitoring
+      .row(abandoned.id)
+      .getByRole('button', { name: `Delete ${abandoned.identifier}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete execution' });
+    await dialog.getByRole('textbox').fill(abandoned.identifier);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(monitoring.row(abandoned.id)).toHaveCount(0);
+    await expect(page.getByText(`Execution ${abandoned.identifier} Deleted`)).toBeVisible();
+  });
+
+  test("the search matches who ran an execution ('Executed by')", async ({ page, request }) => {
+    const seeds = await ExecutionSeeds.signIn(request, developer);
+    const execution = await seeds.create(workflowId, { seconds: '1' });
+    await signIn(page, developer);
+    const monitoring = new MonitoringPage(page);
+    await monitoring.goto();
+    await page.getByRole('textbox', { name: 'Search executions' }).fill(developer);
+    await expect(monitoring.row(execution.id)).toBeVisible();
+    await expect(page.locator('tr[data-execution-id]').filter({ hasNotText: developer })).toHaveCount(0);
   });
 
   test('Stop on a running execution turns it stopped', async ({ page, request }) => {

@@ -125,6 +125,7 @@ const envSchema = z.object({
   ASB_TASK_ENV: text,
   ASB_BWRAP: setting,
   ASB_SCHEDULER_TICK_MS: whole(1, 15000),
+  ASB_UNSUBMITTED_EXECUTION_HOURS: numberSetting({ whole: false, min: 0.01 }, 24),
   S3_BUCKET: setting,
   S3_ENDPOINT: setting,
   S3_REGION: setting,

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       engine: { localCpus: os.cpus().length, sweepIntervalMs: 2000, executor: undefined, queue: {}, enabled: true },
       sandbox: { enabled: true, network: 'declared', uid: 65534, gid: 65534, maxProcesses: 4096, passEnv: [], bwrap: 'bwrap' },
       schedulerTickMs: 15000,
+      unsubmittedExecutionMs: 86_400_000,
       s3: undefined,
       strictContract: false,
     });

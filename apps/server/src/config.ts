@@ -139,6 +139,8 @@ export interface AppConfig {
   sandbox: SandboxConfig;
   /** ASB_SCHEDULER_TICK_MS: how often the scheduler looks for due schedules (docs/schedules.md), on engine replicas */
   schedulerTickMs: number;
+  /** ASB_UNSUBMITTED_EXECUTION_HOURS: an execution created but never submitted is deleted after this long (docs/engine.md) */
+  unsubmittedExecutionMs: number;
   s3: S3Config | undefined;
   /**
    * ASB_CONTRACT_CHECK=strict: an answer that breaks its operation's response schema fails
@@ -285,6 +287,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     },
     sandbox: sandboxFromEnv(env),
     schedulerTickMs: env.ASB_SCHEDULER_TICK_MS,
+    unsubmittedExecutionMs: Math.round(env.ASB_UNSUBMITTED_EXECUTION_HOURS * 3_600_000),
     s3: s3FromEnv(env),
     strictContract: env.ASB_CONTRACT_CHECK === 'strict',
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',

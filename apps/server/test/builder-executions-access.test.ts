@@ -105,8 +105,14 @@ describe('builder executions: access, execute, product order, list', () => {
       );
       const archive = await api.send('PATCH', `${api.base}/${execution.id}/archive`, users.olga);
       expect([archive.statusCode, archive.json<ErrorBody>().detail]).toEqual([405, 'Executions cannot be archived.']);
-      const remove = await api.send('DELETE', `${api.base}/${execution.id}`, users.olga);
-      expect([remove.statusCode, remove.json<ErrorBody>().detail]).toEqual([405, 'Executions cannot be deleted: they are the record of what ran.']);
+      // only a never submitted execution may be deleted (execution-failures.test.ts)
+      const submitted = await run(scene('S2B_MSIL1C_B'));
+      expect((await api.execute(submitted.id, users.olga)).statusCode).toBe(200);
+      const remove = await api.send('DELETE', `${api.base}/${submitted.id}`, users.olga);
+      expect([remove.statusCode, remove.json<ErrorBody>().detail]).toEqual([
+        400,
+        `Execution ${submitted.attributes.identifier} has been submitted (status pending): it is the record of what ran and cannot be deleted.`,
+      ]);
       expect((await api.get(execution.id, users.olga)).json<{ data: ExecutionObject }>().data.attributes.status).toBe('created');
     });
 

@@ -112,7 +112,7 @@ describe('taskmgr: tasks and jobs of executions', () => {
     expect(failing.attributes).toMatchObject({ state: 'failed', status: 'failed', progress: 1 });
     expect(failing.attributes.error).toBeTruthy();
     const upstream = data.find((task) => task.attributes.executionId === failed && task.attributes.taskId === 'b')!;
-    expect(upstream.attributes).toMatchObject({ state: 'upstream_failed', status: 'failed', tryNumber: 0, executionTime: null, startDate: null });
+    expect(upstream.attributes).toMatchObject({ state: 'upstream_failed', status: 'upstream_failed', tryNumber: 0, executionTime: null, startDate: null });
   });
 
   it('serves the same rows as tasks, and one task by id', async () => {

@@ -47,9 +47,9 @@ export class ExecutionSeeds {
     return (await this.processes.releaseProcess(label, STEP_SIGNATURE, STEP_BODY)).identifier;
   }
 
-  /** a workflow of two step nodes, first → second (first.text feeds second.text) */
-  async twoStepWorkflow(label: string, step: string): Promise<string> {
-    const node = (id: string, x: number) => ({ id, kind: 'process', processVersion: step, position: { x, y: 0 }, inputs: {} });
+  /** a workflow of two step nodes, first → second (first.text feeds second.text); `firstInputs`: the first node's input settings */
+  async twoStepWorkflow(label: string, step: string, firstInputs: Record<string, object> = {}): Promise<string> {
+    const node = (id: string, x: number) => ({ id, kind: 'process', processVersion: step, position: { x, y: 0 }, inputs: id === 'first' ? firstInputs : {} });
     const graph = { nodes: [node('first', 0), node('second', 300)], edges: [{ source: 'first', sourceOutput: 'text', target: 'second', targetInput: 'text' }] };
     const response = await this.request.post('/knowledge/v1/workflows', {
       headers: this.headers,
@@ -110,6 +110,11 @@ export class MonitoringPage {
 
   row(executionId: string): Locator {
     return this.page.locator(`tr[data-execution-id="${executionId}"]`);
+  }
+
+  /** the line below a failed execution's row: why it failed */
+  failure(executionId: string): Locator {
+    return this.page.locator(`tr[data-failure-of="${executionId}"]`);
   }
 
   badge(executionId: string): Locator {

@@ -35,6 +35,19 @@ export type ExecutionResultRecord = z.infer<typeof executionResultRecordSchema>;
 
 const taskIdLists = z.record(z.string(), z.array(z.string()));
 
+/**
+ * Why a failed execution failed, as the report and the executions list show it: the task
+ * that failed first, its exit reason and the last lines of its log (server paths hidden,
+ * docs/engine.md "Failures"). `taskId` is null when the run itself could not go on.
+ */
+export const executionFailureSchema = z.object({
+  taskId: z.string().nullable(),
+  taskLabel: z.string().nullable(),
+  reason: z.string(),
+  logTail: z.array(z.string()),
+});
+export type ExecutionFailure = z.infer<typeof executionFailureSchema>;
+
 export const executionResultsSchema = z.object({
   /** each task's downstream task ids */
   info: z.object({ data: z.object({ streams: taskIdLists }) }),
@@ -44,6 +57,8 @@ export const executionResultsSchema = z.object({
   child_dags: taskIdLists.optional(),
   /** why the execution ended without running (or finishing) its tasks */
   error: z.string().optional(),
+  /** written by the engine when the execution ends failed */
+  failure: executionFailureSchema.optional(),
   /** with the S3 datastore (spec 3 execution task): the bucket, and s3://{bucket}/{key prefix}/ of the execution's files */
   S3BucketName: z.string().optional(),
   S3OutputsPath: z.string().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { executionResultsSchema } from './execution-results.js';
+import { executionFailureSchema, executionResultsSchema } from './execution-results.js';
 import type { BaseAttributes } from './jsonapi.js';
 import { DAG_TYPES, MAX_WORKFLOW_NODES } from './workflows.js';
 
@@ -47,6 +47,8 @@ export const executionInputValueSchema = z.object({
   description: z.string(),
   data_type: z.string(),
   encrypted: z.boolean().optional(),
+  /** an enum input's label of the value (constraints.enum_labels), kept at creation for the report */
+  value_label: z.string().optional(),
 });
 export type ExecutionInputValue = z.infer<typeof executionInputValueSchema>;
 export const executionInputGroupValueSchema = z.object({ node_id: z.string(), items: z.array(executionInputValueSchema) });
@@ -72,7 +74,10 @@ export const executionAttributesSchema = z.object({
   workflowExecutionOrder: workflowExecutionOrderSchema,
   workflowExecutionId: z.string().nullable(),
   schedule: z.object({ id: z.string(), identifier: z.string() }).nullable(),
+  /** where the files are as the user knows the datastore: an s3:// URL, or 'Local datastore: {owner}/executions/{identifier}/'; never a server path */
   datastore: z.string().nullable(),
+  /** why it failed (status 'failed'); null otherwise */
+  failure: executionFailureSchema.nullable(),
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
   /** seconds; null until both times are known */

@@ -81,7 +81,7 @@ describe('executionSummaryRows', () => {
     workflowExecutionId: 'local:fan-20240101000000-ab12',
     startTime: '2024-01-01T00:00:01Z',
     endTime: '2024-01-01T00:00:05Z',
-    datastore: '/data/datastore/olga/executions/fan-20240101000000-ab12',
+    datastore: 'Local datastore: olga/executions/fan-20240101000000-ab12/',
     executionResults: RESULTS,
   };
 
@@ -96,7 +96,7 @@ describe('executionSummaryRows', () => {
       ['Start time', '2024-01-01 00:00:01'],
       ['End time', '2024-01-01 00:00:05'],
       ['Duration', '4.0 s'],
-      ['Datastore', '/data/datastore/olga/executions/fan-20240101000000-ab12'],
+      ['Datastore', 'Local datastore: olga/executions/fan-20240101000000-ab12/'],
     ]);
   });
 
@@ -174,6 +174,14 @@ describe('executionInputRows', () => {
     description: '',
     data_type: 'string',
     ...extra,
+  });
+
+  it("shows an enum input's label of its value, not the raw value", () => {
+    const inputs: ExecutionInputGroup[] = [{ node_id: 'scene', items: [item('mission', 's2', { value_label: 'Sentinel-2' }), item('band', 'B04')] }];
+    expect(executionInputRows(inputs).map((row) => [row.label, row.value])).toEqual([
+      ['MISSION', 'Sentinel-2'],
+      ['BAND', 'B04'],
+    ]);
   });
 
   it('lists user-visible inputs only, masks secrets and tells equal labels apart by node', () => {

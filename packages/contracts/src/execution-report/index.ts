@@ -11,3 +11,4 @@ export * from './task-rows.js';
 export * from './task-graph.js';
 export * from './input-rows.js';
 export * from './output-rows.js';
+export * from './failure-text.js';

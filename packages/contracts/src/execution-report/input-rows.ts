@@ -22,7 +22,7 @@ function isSecret(item: ExecutionInputGroup['items'][number]): boolean {
  * execution stores each item with `user_visible` copied from the pinned workflow
  * version's input settings (workflowInputGroups: `userVisible`, default true) when it
  * was created, so the graph need not be read again. Encrypted and password values show
- * as ENCRYPTED_VALUE_MASK. A label that several nodes use is followed by its node id.
+ * as ENCRYPTED_VALUE_MASK; an enum input its value's label (`value_label`). A label that several nodes use is followed by its node id.
  */
 export function executionInputRows(inputs: ExecutionInputGroup[] | null | undefined): ReportInputRow[] {
   const rows = (inputs ?? []).flatMap((group) =>
@@ -32,7 +32,8 @@ export function executionInputRows(inputs: ExecutionInputGroup[] | null | undefi
         nodeId: group.node_id,
         identifier: item.identifier,
         label: item.label || item.identifier,
-        value: isSecret(item) ? ENCRYPTED_VALUE_MASK : (item.value ?? ''),
+        // an enum input shows the label the user chose from, not its raw value
+        value: isSecret(item) ? ENCRYPTED_VALUE_MASK : (item.value_label ?? item.value ?? ''),
         encrypted: isSecret(item),
       })),
   );

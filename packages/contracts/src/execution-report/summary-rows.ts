@@ -53,7 +53,7 @@ export type ReportSummarySource = Pick<
   | 'executionResults'
 >;
 
-/** Where the execution's files are: the S3 location when the engine wrote one (spec 3), else the datastore folder. */
+/** Where the execution's files are: the S3 location when the engine wrote one (spec 3), else the datastore as the server names it to users (never a server path). */
 function datastoreText(execution: ReportSummarySource): string {
   return execution.executionResults?.S3OutputsPath || execution.datastore || NOT_AVAILABLE;
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AppContext } from '../../app-context.js';
 import { ExecutionsRepository, type ExecutionRow } from '../../modules/builder/executions.repository.js';
 import { executionBinding } from '../../modules/keystore/keystore.service.js';
@@ -6,7 +7,9 @@ import type { DatastorePaths } from '../store/datastore-paths.js';
 import type { Datastore } from '../store/datastore.js';
 import { TasksRepository, type TaskRow } from '../store/tasks.repository.js';
 import { splitItems } from './dag-plan.js';
+import { hideServerPaths } from '../store/server-paths.js';
 import { ExecutionContextError, loadExecutionContext, type ExecutionContext } from './execution-context.js';
+import { executionFailure, LOG_TAIL_BYTES } from './execution-failure.js';
 import { ExecutionUpdates } from './execution-updates.js';
 import { recoverOrphanedAttempts } from './orphan-recovery.js';
 import { RunningExecutions } from './running-executions.js';
@@ -235,6 +238,11 @@ export class Orchestrator implements ExecutorCallbacks {
     return true;
   }
 
+  /** A task's error is read by its users (report, PDF, jobs): no server folders in it. */
+  private hidePaths(error: string): string {
+    return hideServerPaths(error, this.paths.root);
+  }
+
   async onStarted(job: TaskJob, started: { workerLabel: string; handle: number | null; startedAt: Date }): Promise<void> {
     const row = await this.tasks.transition(
       job.taskRowId,
@@ -263,14 +271,14 @@ export class Orchestrator implements ExecutorCallbacks {
         row = await this.tasks.transition(
           task.id,
           ['queued', 'running'],
-          { state: 'retry', maxTries: task.maxTries + 1, nextAttemptAt: now, error: outcome.error, pid: null },
+          { state: 'retry', maxTries: task.maxTries + 1, nextAttemptAt: now, error: this.hidePaths(outcome.error), pid: null },
           current,
         );
       } else {
         row = await this.tasks.transition(
           task.id,
           ['queued', 'running'],
-          { ...afterFailure(task, now), error: outcome.error, endDate: now, pid: null },
+          { ...afterFailure(task, now), error: this.hidePaths(outcome.error), endDate: now, pid: null },
           current,
         );
       }
@@ -302,11 +310,30 @@ export class Orchestrator implements ExecutorCallbacks {
   private async finishIfDone(context: ExecutionContext, tasks: TaskRow[]): Promise<boolean> {
     const outcome = executionOutcome(tasks.map(toView));
     if (!outcome) return false;
-    const ended = await this.executions.markFinished(context.execution.id, outcome, this.updates.results(context, tasks));
+    const results = this.updates.results(context, tasks);
+    const failure = outcome === 'failed' ? await this.failureOf(context.execution, tasks) : undefined;
+    const ended = await this.executions.markFinished(context.execution.id, outcome, failure ? { ...results, failure } : results);
     if (ended) await this.updates.emit(ended);
     this.running.forget(context.execution.id);
     if (ended) await this.ended(ended);
     return true;
+  }
+
+  /** Why the execution failed: its first failed task, the reason and the end of the task's last log. */
+  private failureOf(execution: ExecutionRow, tasks: TaskRow[]) {
+    const root = execution.datastore ?? this.paths.executionDir(execution.ownerId, execution.identifier);
+    return executionFailure(
+      tasks,
+      async (task) => {
+        const log = this.paths.taskLog(execution.ownerId, execution.identifier, task.taskId, task.tryNumber);
+        const file = await this.options.datastore.read(root, path.relative(root, log), { end: LOG_TAIL_BYTES });
+        if (!file) return undefined;
+        const chunks: Buffer[] = [];
+        for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Buffer));
+        return { text: Buffer.concat(chunks).toString('utf8'), partial: file.size > LOG_TAIL_BYTES };
+      },
+      (text) => hideServerPaths(text, this.paths.root),
+    );
   }
 
   /** The datastore may let go of the execution's working folder (every attempt ended and was stored). */

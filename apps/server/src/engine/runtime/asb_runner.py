@@ -158,6 +158,11 @@ def check_outputs(declared, result, out_dir):
     return outputs
 
 
+def print_user_traceback(error):
+    # from the wrapper's frame on: the runner's own frame says nothing to the process's author
+    traceback.print_exception(type(error), error, error.__traceback__.tb_next)
+
+
 def run(args):
     apply_sandbox_limits()
     given = read_inputs(args.inputs)
@@ -171,11 +176,11 @@ def run(args):
         try:
             result = wrapper.execute(out_dir, **inputs)
         except MemoryError as error:
-            traceback.print_exc()
+            print_user_traceback(error)
             limit = f"the task may use {memory_mb} MB" if memory_mb else "no limit was set"
             raise RunnerError(EXIT_EXECUTE, f"execute() failed: MemoryError: out of memory ({limit}) {error}".rstrip())
         except Exception as error:
-            traceback.print_exc()
+            print_user_traceback(error)
             raise RunnerError(EXIT_EXECUTE, f"execute() failed: {type(error).__name__}: {error}")
     outputs = check_outputs(getattr(wrapper, "OUTPUTS", []), result, out_dir)
     text = json.dumps(outputs, indent=2)

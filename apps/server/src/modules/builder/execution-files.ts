@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import { parseRange, RangeNotSatisfiable, type Datastore, type StoredFile } from '../../engine/store/datastore.js';
 import type { TasksRepository } from '../../engine/store/tasks.repository.js';
+import { hideServerPaths } from '../../engine/store/server-paths.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { ExecutionRow } from './executions.resource.js';
 
@@ -39,8 +40,11 @@ export class ExecutionFiles {
     const file = path.relative(root, this.paths.taskLog(row.ownerId, row.identifier, task.taskId, tryNumber));
     const log = await this.datastore.read(root, file);
     if (!log) throw notFound(`Task ${task.taskId} has no log for attempt ${tryNumber} yet.`);
-    reply.header('content-length', log.size);
-    return reply.type('text/plain; charset=utf-8').send(log.body);
+    // read whole to take the server's folders out (a path may straddle two chunks of a stream)
+    const chunks: Buffer[] = [];
+    for await (const chunk of log.body) chunks.push(Buffer.from(chunk as Buffer));
+    const text = hideServerPaths(Buffer.concat(chunks).toString('utf8'), this.paths.root);
+    return reply.type('text/plain; charset=utf-8').send(text);
   }
 
   /** A file of the execution's folder; byte ranges too, so a GeoTIFF output can be read piecewise (GDAL's /vsicurl/, a tile server). */

@@ -1,5 +1,6 @@
 import {
   ENCRYPTED_VALUE_MASK,
+  enumOptions,
   isEncryptedInput,
   type ExecutionInputGroup,
   type ExecutionInputValue,
@@ -57,6 +58,7 @@ function givenValues(groups: WorkflowInputGroup[], given: GivenGroup[], problems
 }
 
 function stored(item: WorkflowInputItem, value: string, encrypted: boolean): ExecutionInputValue {
+  const valueLabel = encrypted ? undefined : enumOptions(item).find((option) => option.value === value)?.label;
   return {
     identifier: item.identifier,
     label: item.label,
@@ -66,6 +68,7 @@ function stored(item: WorkflowInputItem, value: string, encrypted: boolean): Exe
     description: item.description,
     data_type: item.dataType.identifier,
     ...(encrypted ? { encrypted: true } : {}),
+    ...(valueLabel !== undefined && valueLabel !== value ? { value_label: valueLabel } : {}),
   };
 }
 

@@ -22,7 +22,8 @@ const JOB_STATUS: Record<TaskState, string> = {
   retry: 'retry',
   success: 'success',
   failed: 'failed',
-  upstream_failed: 'failed',
+  // not 'failed': the task did not run, a task above it failed (issue 13)
+  upstream_failed: 'upstream_failed',
   skipped: 'skipped',
 };
 

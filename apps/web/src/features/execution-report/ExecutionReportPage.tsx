@@ -12,6 +12,7 @@ import { useExecution, useExecutionJobs } from '../executions/api/execution';
 import { executionKey } from '../executions/api/keys';
 import { ReportHeader } from './ReportHeader';
 import { ChildDags } from './ChildDags';
+import { FailureAlert } from './FailureAlert';
 import { InputsTable } from './InputsTable';
 import { OutputsTable } from './OutputsTable';
 import { RelatedJobs } from './RelatedJobs';
@@ -60,9 +61,19 @@ export function ExecutionReportPage() {
     <Container size="xl" py="xl">
       <Stack gap="md">
         <ReportHeader execution={execution} />
-        {error && (
-          <Alert color="red" variant="light">
-            {error}
+        {a.failure ? (
+          <FailureAlert failure={a.failure} />
+        ) : (
+          error && (
+            <Alert color="red" variant="light">
+              {error}
+            </Alert>
+          )
+        )}
+        {a.status === 'created' && (
+          <Alert color="yellow" variant="light" title="Not submitted">
+            This execution was created but never submitted: nothing has run. Submit it to run it, or delete it; unsubmitted executions are deleted after a
+            while.
           </Alert>
         )}
         <SummaryTable rows={executionSummaryRows(a)} />

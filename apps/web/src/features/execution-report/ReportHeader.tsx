@@ -10,6 +10,7 @@ import { saveBlob } from '../../ui/download';
 import { ShareResourceButton } from '../../ui/ShareResourceButton';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { StopExecutionButton } from '../executions/StopExecutionButton';
+import { UnsubmittedExecutionActions } from '../executions/UnsubmittedExecutionActions';
 import { EXECUTIONS_KEY } from '../executions/api/keys';
 import { executionsSource, fetchExecutionPdf, isRunning, rerunExecution, type ExecutionResource } from '../executions/api/execution';
 
@@ -66,6 +67,7 @@ function RunAgainButton({ execution }: { execution: ExecutionResource }) {
 export function ReportHeader({ execution }: { execution: ExecutionResource }) {
   const a = execution.attributes;
   const running = isRunning(a.status);
+  const navigate = useNavigate();
   return (
     <Group justify="space-between" align="flex-start" gap="md">
       <Stack gap={4}>
@@ -88,6 +90,15 @@ export function ReportHeader({ execution }: { execution: ExecutionResource }) {
         />
         {running && a.permissions.change && <StopExecutionButton id={execution.id} identifier={a.identifier} />}
         {!running && a.status !== 'created' && <RunAgainButton execution={execution} />}
+        {a.status === 'created' && (
+          <UnsubmittedExecutionActions
+            id={execution.id}
+            identifier={a.identifier}
+            canSubmit={a.permissions.change}
+            canDelete={a.permissions.delete}
+            onDeleted={() => void navigate(routePath('monitoring'))}
+          />
+        )}
         <DownloadPdfButton id={execution.id} />
       </Group>
     </Group>

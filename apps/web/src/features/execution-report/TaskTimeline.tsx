@@ -5,7 +5,7 @@ import { GridComponent, TooltipComponent, type GridComponentOption, type Tooltip
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { barTooltip, timelineBars, timelineHeight, type TimelineBar } from './timeline';
+import { barTooltip, timelineBars, timelineExtent, timelineHeight, type TimelineBar } from './timeline';
 
 // SVG: the bars and labels are elements of the page (readable by tests and screen readers)
 echarts.use([CustomChart, GridComponent, TooltipComponent, SVGRenderer]);
@@ -19,7 +19,7 @@ function timelineOption(bars: TimelineBar[]): TimelineOption {
     animation: false,
     grid: { left: 8, right: 24, top: 8, bottom: 32, containLabel: true },
     tooltip: { trigger: 'item', formatter: (params) => barTooltip(bars[(params as { dataIndex: number }).dataIndex]!) },
-    xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
+    xAxis: { type: 'time', ...timelineExtent(bars), axisLabel: { hideOverlap: true } },
     yAxis: { type: 'category', data: bars.map((bar) => bar.taskId), inverse: true, axisLabel: { fontFamily: 'monospace', width: 160, overflow: 'truncate' } },
     series: [
       {

@@ -31,6 +31,21 @@ export function timelineBars(rows: ReportTaskRow[], nowMs: number): TimelineBar[
     }));
 }
 
+/** The axis never spans less than this: a task that has just started shows on a readable scale. */
+export const MIN_TIMELINE_SPAN_MS = 1000;
+
+/**
+ * The time axis, from the first start to the last end. Given to the chart rather than
+ * left to it: an ECharts time axis whose data span nothing (the first second of the
+ * first task, start = end) widens itself to a day either side.
+ */
+export function timelineExtent(bars: TimelineBar[]): { min: number; max: number } | undefined {
+  if (bars.length === 0) return undefined;
+  const min = Math.min(...bars.map((bar) => bar.startMs));
+  const max = Math.max(...bars.map((bar) => bar.endMs));
+  return { min, max: Math.max(max, min + MIN_TIMELINE_SPAN_MS) };
+}
+
 export function timelineHeight(barCount: number): number {
   return TIMELINE_ROW_PX * barCount + TIMELINE_EXTRA_PX;
 }

@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarTime, IconChevronDown, IconChevronRight, IconReport } from '@tabler/icons-react';
+import { failureSentence } from '@asb/contracts';
 import { Link } from 'react-router';
 import { routePath } from '../../app/routes';
 import { formatDateTime } from '../../ui/formatDateTime';
@@ -8,6 +9,8 @@ import { ExecutionInputs } from './ExecutionInputs';
 import { ExecutionTasks } from './ExecutionTasks';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { StopExecutionButton } from './StopExecutionButton';
+
+import { UnsubmittedExecutionActions } from './UnsubmittedExecutionActions';
 
 export const EXECUTION_COLUMN_COUNT = 6;
 
@@ -18,16 +21,19 @@ export interface ExecutionRowProps {
 }
 
 /**
- * One execution: status, workflow, owner, start, report and schedule links, and Stop while
- * it is pending or running (for those who may change it); expands to its inputs and tasks.
+ * One execution: status, workflow, owner, start, report and schedule links, Stop while it
+ * is pending or running, Submit and Delete while it was never submitted (as permitted); a
+ * failed one says why on a line below; expands to its inputs and tasks.
  */
 export function ExecutionRow({ execution, isExpanded, onToggle }: ExecutionRowProps) {
   const a = execution.attributes;
   const detailsId = `execution-inputs-${execution.id}`;
   const canStop = isActive(execution) && a.permissions.change;
+  const isUnsubmitted = a.status === 'created';
   return (
     <>
-      <Table.Tr data-execution-id={execution.id}>
+      {/* the failure line below belongs to this row: no border between them */}
+      <Table.Tr data-execution-id={execution.id} style={a.failure ? { borderBottom: 0 } : undefined}>
         <Table.Td w={40}>
           <ActionIcon
             variant="subtle"
@@ -58,6 +64,9 @@ export function ExecutionRow({ execution, isExpanded, onToggle }: ExecutionRowPr
         <Table.Td>
           <Group gap="xs" justify="flex-end" wrap="nowrap">
             {canStop && <StopExecutionButton id={execution.id} identifier={a.identifier} />}
+            {isUnsubmitted && (
+              <UnsubmittedExecutionActions id={execution.id} identifier={a.identifier} canSubmit={a.permissions.change} canDelete={a.permissions.delete} />
+            )}
             {a.schedule && (
               <Button
                 component={Link}
@@ -82,6 +91,16 @@ export function ExecutionRow({ execution, isExpanded, onToggle }: ExecutionRowPr
           </Group>
         </Table.Td>
       </Table.Tr>
+      {a.failure && (
+        <Table.Tr data-failure-of={execution.id}>
+          <Table.Td />
+          <Table.Td colSpan={EXECUTION_COLUMN_COUNT - 1} pt={0}>
+            <Text size="xs" c="red.8" ff="monospace" lineClamp={2} title={a.failure.reason}>
+              {failureSentence(a.failure)}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      )}
       {isExpanded && (
         <Table.Tr id={detailsId} bg="var(--mantine-color-gray-light)">
           <Table.Td />

@@ -54,6 +54,7 @@ function execution(id: string, overrides: Partial<ExecutionAttributes> = {}) {
       workflowExecutionId: null,
       schedule: null,
       datastore: null,
+      failure: null,
       startTime: null,
       endTime: null,
       duration: null,
@@ -177,6 +178,49 @@ describe('ExecutionsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Stop execution' }));
     await waitFor(() => expect(within(screen.getByText('ndvi-run-1').closest('tr')!).getByText('stopped')).toBeInTheDocument());
     expect(calls.all.filter((call) => call.method === 'PATCH').map((call) => call.path)).toEqual(['/builder/v1/executions/1/stop']);
+  });
+
+  it('says why a failed execution failed on a line below its row', async () => {
+    const failure = {
+      taskId: 'a',
+      taskLabel: 'ndvi:1',
+      reason: 'ValueError: west (4.5) must be less than east',
+      logTail: ['ValueError: west (4.5) must be less than east'],
+    };
+    renderPage(() => page([execution('1', { status: 'failed', failure }), execution('2', { status: 'success' })]));
+    await screen.findByText('ndvi-run-1');
+    expect(screen.getByText('Task a (ndvi:1) failed: ValueError: west (4.5) must be less than east')).toBeInTheDocument();
+    expect(screen.getAllByText(/failed: /)).toHaveLength(1);
+  });
+
+  it("shows a never submitted execution as 'not submitted' with Submit and Delete (the identifier typed)", async () => {
+    const user = userEvent.setup();
+    let rows = [execution('1', { status: 'created' }), execution('2', { status: 'created', permissions: { change: false, delete: false, share: false } })];
+    const calls = renderPage(
+      () => page(rows),
+      (request) => {
+        if (request.method === 'PATCH' && request.path === '/builder/v1/executions/1/execute') {
+          rows = [execution('1', { status: 'pending' }), rows[1]!];
+          return { body: { data: rows[0] } };
+        }
+        if (request.method === 'DELETE' && request.path === '/builder/v1/executions/1') {
+          rows = [rows[1]!];
+          return { status: 204 };
+        }
+        return undefined;
+      },
+    );
+    const row = (await screen.findByText('ndvi-run-1')).closest('tr')!;
+    expect(within(row).getByText('not submitted')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit ndvi-run-2' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete ndvi-run-2' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Delete ndvi-run-1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete execution' });
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox'), 'ndvi-run-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('ndvi-run-1')).not.toBeInTheDocument());
+    expect(calls.all.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/builder/v1/executions/1']);
   });
 
   it('follows executionUpdate live messages: the badge changes at once and the list is fetched again', async () => {

@@ -56,7 +56,7 @@ describe('JobsPage', () => {
         ? page([
             job('1', { state: 'running', status: 'running', progress: 0, executionTime: null, endDate: null }),
             job('2'),
-            job('3', { state: 'upstream_failed', status: 'failed' }),
+            job('3', { state: 'upstream_failed', status: 'upstream_failed' }),
           ])
         : undefined,
     );
@@ -70,7 +70,8 @@ describe('JobsPage', () => {
     expect(within(done).getByText('Success')).toBeInTheDocument();
     expect(within(done).getByText('12.3 s')).toBeInTheDocument();
     expect(within(done).getByRole('cell', { name: 'alice' })).toBeInTheDocument();
-    expect(within(screen.getByRole('link', { name: 'ndvi-run-7.task-3' }).closest('tr')!).getByText('failed')).toBeInTheDocument();
+    // a task that did not run because one above it failed says so (issue 13)
+    expect(within(screen.getByRole('link', { name: 'ndvi-run-7.task-3' }).closest('tr')!).getByText('upstream failed')).toBeInTheDocument();
     // read-only: no New button, no row menu
     expect(screen.queryByRole('button', { name: /New/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();

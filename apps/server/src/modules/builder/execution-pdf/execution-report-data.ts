@@ -4,6 +4,8 @@ import {
   executionSummaryRows,
   executionTaskGraph,
   executionTaskRows,
+  failureLogHeading,
+  failureSentence,
   reportDateMs,
   reportResults,
   type ExecutionAttributes,
@@ -13,6 +15,7 @@ import {
   type ReportTaskGraph,
   type ReportTaskRow,
 } from '@asb/contracts';
+import { failureReason } from '../../../engine/orchestrator/execution-failure.js';
 import type { TaskRow } from '../../../engine/store/tasks.repository.js';
 import { executionAttributes, type ExecutionRow } from '../executions.resource.js';
 
@@ -27,13 +30,19 @@ export interface ExecutionReportData {
   tasks: ReportTaskRow[];
   inputs: ReportInputRow[];
   outputs: ReportOutputRow[];
-  /** executionResults.error: why the execution ended without running (or finishing) its tasks */
+  /** why the execution failed (the failing task, its reason, the end of its log), else executionResults.error */
   error: string | undefined;
   /** the last error of each failed task (execution_tasks.error) */
   taskErrors: { taskId: string; tryNumber: number; error: string }[];
   /** where a task still running ends on the timeline: the execution's end, else now */
   openEnd: number;
   generatedAt: Date;
+}
+
+/** The failure as the report's error box says it: the sentence, then the log's last lines. */
+function failureText(failure: NonNullable<ExecutionAttributes['failure']>): string {
+  const sentence = failureSentence(failure);
+  return failure.logTail.length === 0 ? sentence : `${sentence}\n\n${failureLogHeading(failure)}:\n${failure.logTail.join('\n')}`;
 }
 
 /** The attributes the API serves for this row (the report reads the same ones the web page gets). */
@@ -59,10 +68,11 @@ export function executionReportData(row: ExecutionRow, taskRows: TaskRow[], now 
     tasks: executionTaskRows(attributes, workers),
     inputs: executionInputRows(attributes.inputs),
     outputs: executionOutputRows(attributes.executionResults),
-    error: reportResults(attributes.executionResults).error,
+    error: attributes.failure ? failureText(attributes.failure) : reportResults(attributes.executionResults).error,
     taskErrors: taskRows
       .filter((task) => task.state === 'failed' && task.error)
-      .map((task) => ({ taskId: task.taskId, tryNumber: task.tryNumber, error: task.error! })),
+      // as the failure says it: 'ValueError: …', without the runner's prefix
+      .map((task) => ({ taskId: task.taskId, tryNumber: task.tryNumber, error: failureReason(task.error) })),
     openEnd: reportDateMs(attributes.endTime) ?? now.getTime(),
     generatedAt: now,
   };

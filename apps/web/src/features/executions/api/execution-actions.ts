@@ -39,3 +39,32 @@ export function useStopExecution() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: EXECUTIONS_KEY }),
   });
 }
+
+/**
+ * An execution never submitted (docs/engine.md "Unsubmitted executions"): Submit hands it to
+ * the engine (PATCH execute), Delete removes it (the server refuses once it was submitted).
+ * Both refresh every list and page of executions; failures go to the central error handler.
+ */
+export function useSubmitExecution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; identifier: string }) => api('PATCH /builder/v1/executions/{id}/execute', { params: { id }, jsonApi: true }),
+    onSuccess: (_document, { identifier }) => {
+      notifications.show({ message: `Execution ${identifier} submitted`, color: 'green', autoClose: NOTIFY_MS.short });
+    },
+    onError: (error) => handleError(error, 'builder'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: EXECUTIONS_KEY }),
+  });
+}
+
+export function useDeleteExecution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; identifier: string }) => api('DELETE /builder/v1/executions/{id}', { params: { id }, jsonApi: true }),
+    onSuccess: (_answer, { identifier }) => {
+      notifications.show({ message: `Execution ${identifier} Deleted`, color: 'green', autoClose: NOTIFY_MS.short });
+    },
+    onError: (error) => handleError(error, 'builder'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: EXECUTIONS_KEY }),
+  });
+}
