@@ -240,7 +240,7 @@ async function main() {
     await measureFirstPreview([...demoLike, { label: `the ${path.basename(file)} COG`, file }], FIRST_RUNS);
     if (FIRST_ONLY) return;
     const opening = performance.now();
-    const cog = await openCog(new LocalDatastore(), scratch, path.basename(file));
+    const cog = await openCog(new LocalDatastore(), path.dirname(file), path.basename(file));
     console.log(
       `opened (headers of ${cog.levels.length} levels: ${cog.levels.map((level) => level.width).join(', ')} px wide) in ${ms(performance.now() - opening)}; zooms ${cog.minzoom}–${cog.maxzoom}`,
     );
