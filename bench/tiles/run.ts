@@ -13,7 +13,9 @@
  *      our renders so that both see the same machine;
  *   5. checks that our tiles agree with gdalwarp's pixels (and, on 5 tiles per class, with
  *      `gdalwarp -et 0`, exact transforms) and prints a table.
- * Usage: npx tsx bench/tiles/run.ts [--size 10000] [--tiles 30] [--keep]
+ *   6. the first preview (first-preview.ts): in fresh processes, the statistics and the tiles
+ *      of the whole file, of this COG and of two files like the demo's NDVI output.
+ * Usage: npx tsx bench/tiles/run.ts [--size 10000] [--tiles 30] [--first 7] [--first-only] [--file cog.tif] [--keep]
  */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -26,6 +28,7 @@ import { PNG } from 'pngjs';
 import { LocalDatastore } from '../../apps/server/src/engine/store/datastore.js';
 import { clearBlockCache } from '../../apps/server/src/modules/tiles/block-cache.js';
 import { openCog, type Cog } from '../../apps/server/src/modules/tiles/cog.js';
+import { measureFirstPreview } from './first-preview.js';
 import { renderTile } from '../../apps/server/src/modules/tiles/render.js';
 import { rescaleToByte, type Rescale } from '../../apps/server/src/modules/tiles/rescale.js';
 import { tileBounds, tilesCovering, type Box, type TileIndex } from '../../apps/server/src/modules/tiles/tile-math.js';
@@ -39,6 +42,10 @@ const option = (name: string, fallback: number) => {
 const SIZE = option('size', 10_000);
 const TILES = option('tiles', 30);
 const KEEP = args.includes('--keep');
+const FIRST_RUNS = option('first', 7);
+const FIRST_ONLY = args.includes('--first-only');
+/** an existing COG made by an earlier run (--keep), instead of making one */
+const FILE = args.includes('--file') ? path.resolve(args[args.indexOf('--file') + 1]!) : undefined;
 const PYTHON = process.env.ASB_PYTHON ?? '/usr/bin/python3';
 const RESCALE: Rescale = { min: -0.2, max: 0.9 };
 
@@ -59,6 +66,22 @@ with rasterio.open(path, 'w', **profile) as dst:
         ndvi = 0.35 + 0.3 * np.sin(xx / 310) * np.cos(yy / 270) + 0.12 * np.sin((xx + 2 * yy) / 47) + rng.normal(0, 0.03, xx.shape)
         ndvi[(xx - 0.8 * size) ** 2 + (yy - 0.2 * size) ** 2 < (0.08 * size) ** 2] = -9999
         dst.write(ndvi.astype('float32'), 1, window=Window(0, top, size, rows))
+`;
+
+/** Like the demo's ndvi.tif: Float32 NDVI over a longitude/latitude box, 256 px tiles, Deflate + floating-point predictor, no overviews. */
+const MAKE_DEMO_LIKE = String.raw`
+import sys, numpy as np, rasterio
+from rasterio.transform import from_bounds
+path, size = sys.argv[1], int(sys.argv[2])
+west, south, east, north = 4.21, 51.1, 4.56, 51.32
+height = round(size * (north - south) / ((east - west) * 0.63))
+yy, xx = np.mgrid[0:height, 0:size].astype('float32')
+ndvi = (0.3 + 0.3 * np.sin(xx / (size / 7)) * np.cos(yy / (size / 5))).astype('float32')
+profile = dict(driver='GTiff', width=size, height=height, count=1, dtype='float32', crs='EPSG:4326',
+               transform=from_bounds(west, south, east, north, size, height), nodata=-9999, tiled=True,
+               blockxsize=256, blockysize=256, compress='deflate', predictor=3)
+with rasterio.open(path, 'w', **profile) as dst:
+    dst.write(ndvi, 1)
 `;
 
 const median = (values: number[]) => quantile(values, 0.5);
@@ -207,13 +230,17 @@ async function measure(name: string, zooms: string, cog: Cog, file: string, tile
 async function main() {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-bench-tiles-'));
   try {
-    const file = await makeCog(scratch);
+    const file = FILE ?? (await makeCog(scratch));
     const { stdout: gdalVersion } = await run('gdalinfo', ['--version']);
     console.log(
       `machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, ${gdalVersion.trim()}, load ${os.loadavg()[0]!.toFixed(2)}`,
     );
+    const demoLike = [256, 2048].map((size) => ({ label: `demo-like ${size} px, no overviews`, file: path.join(scratch, `demo-like-${size}.tif`) }));
+    for (const [index, size] of [256, 2048].entries()) await run(PYTHON, ['-c', MAKE_DEMO_LIKE, demoLike[index]!.file, String(size)]);
+    await measureFirstPreview([...demoLike, { label: `the ${path.basename(file)} COG`, file }], FIRST_RUNS);
+    if (FIRST_ONLY) return;
     const opening = performance.now();
-    const cog = await openCog(new LocalDatastore(), scratch, path.basename(file));
+    const cog = await openCog(new LocalDatastore(), path.dirname(file), path.basename(file));
     console.log(
       `opened (headers of ${cog.levels.length} levels: ${cog.levels.map((level) => level.width).join(', ')} px wide) in ${ms(performance.now() - opening)}; zooms ${cog.minzoom}–${cog.maxzoom}`,
     );

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThrottle } from '../src/db-schema.js';
 import { SESSION_COOKIE } from '../src/modules/usermgr/session.js';
@@ -61,6 +62,36 @@ describe('usermgr sign-in and account', () => {
       // an unknown name is throttled the same way: no telling which accounts exist
       for (let attempt = 1; attempt <= 5; attempt++) expect((await postToken('no-such-user', `x-${attempt}`)).statusCode).toBe(400);
       expect((await postToken('no-such-user', 'x-6')).statusCode).toBe(429);
+    });
+
+    it('still accepts a password hashed with older parameters, and rehashes it with the current ones at that sign-in', async () => {
+      // argon2's defaults (64 MiB, 3 passes, 4 lanes), as hashes were made before the parameters were chosen
+      const oldHash = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 65536, timeCost: 3, parallelism: 4 });
+      await app.ctx.users.insert({ username: 'olga', passwordHash: oldHash });
+      const storedHash = async () => (await app.ctx.users.findByUsername('olga'))!.passwordHash!;
+
+      expect((await postToken('olga', 'wrong-password')).statusCode).toBe(400);
+      expect(await storedHash()).toBe(oldHash);
+
+      const response = await postToken('olga', PASSWORD);
+      expect(response.statusCode).toBe(200);
+      const rehashed = await storedHash();
+      expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      // the token answered belongs to the new hash; the password goes on working
+      expect((await self(bearer(response.json<{ token: string }>().token))).statusCode).toBe(200);
+      expect((await postToken('olga', PASSWORD)).statusCode).toBe(200);
+      expect(await storedHash()).toBe(rehashed);
+    });
+
+    it('answers working tokens to parallel sign-ins that both find an old hash', async () => {
+      const oldHash = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 65536, timeCost: 3, parallelism: 4 });
+      await app.ctx.users.insert({ username: 'otto', passwordHash: oldHash });
+      const answers = await Promise.all([postToken('otto', PASSWORD), postToken('otto', PASSWORD), postToken('otto', PASSWORD)]);
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        // only one rehash is stored: every token belongs to it
+        expect((await self(bearer(answer.json<{ token: string }>().token))).statusCode).toBe(200);
+      }
     });
 
     it('refuses a wrong password and an unknown user with the same message', async () => {

@@ -182,13 +182,14 @@ export async function cogStatistics(cog: Cog, bands: number[], maxSize = 1024, b
   return Object.fromEntries(bands.map((band, index) => [`b${band}`, bandStatistics(validValues(values[index]!), width * height, bins)]));
 }
 
+/** The values that are not NaN, moved to the front of `values` (which is the sampled band's own array). */
 function validValues(values: Float64Array): Float64Array {
   let count = 0;
-  for (const value of values) if (!Number.isNaN(value)) count++;
-  const valid = new Float64Array(count);
-  let at = 0;
-  for (const value of values) if (!Number.isNaN(value)) valid[at++] = value;
-  return valid;
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index]!;
+    if (!Number.isNaN(value)) values[count++] = value;
+  }
+  return values.subarray(0, count);
 }
 
 export type { TileJson };

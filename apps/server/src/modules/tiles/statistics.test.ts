@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bandStatistics, histogram, percentile, previewSize } from './statistics.js';
+import { bandStatistics, histogram, percentile, previewSize, radixSort, sortValues } from './statistics.js';
 
 describe('band statistics (numpy semantics)', () => {
   it('computes what numpy computes for a small band', () => {
@@ -39,6 +40,39 @@ describe('band statistics (numpy semantics)', () => {
 
   it('answers nulls for a band with no valid pixel', () => {
     expect(bandStatistics(new Float64Array(0), 4)).toMatchObject({ min: null, max: null, count: 0, valid_percent: 0, masked_pixels: 4 });
+  });
+
+  it('sorts float32 values (through integer keys) exactly as a float sort does', () => {
+    const values = Float64Array.from([0.5, -0, 3.25, -1e-30, 0, Infinity, -2.5, 0.5, -Infinity, 65535, -32768, Math.fround(0.1), 1e-45].map(Math.fround));
+    const expected = Float64Array.from(values).sort();
+    sortValues(values);
+    expect([...values]).toEqual([...expected]);
+    expect(Object.is(values[4], -0)).toBe(true);
+  });
+
+  it('sorts any float32 values as a float sort does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.float({ noNaN: true })), (floats) => {
+        const values = Float64Array.from(floats);
+        const expected = Float64Array.from(floats).sort();
+        sortValues(values);
+        expect([...values]).toEqual([...expected]);
+      }),
+    );
+  });
+
+  it('radix-sorts any 32-bit unsigned keys', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 0xffffffff })), (numbers) => {
+        expect([...radixSort(Uint32Array.from(numbers))]).toEqual([...Uint32Array.from(numbers).sort()]);
+      }),
+    );
+  });
+
+  it('sorts values that are not float32 as they are', () => {
+    const values = Float64Array.from([0.1, -0.3, 1e300, 0.2, -1e-300]);
+    sortValues(values);
+    expect([...values]).toEqual([-0.3, -1e-300, 0.1, 0.2, 1e300]);
   });
 
   it('interpolates percentiles linearly', () => {

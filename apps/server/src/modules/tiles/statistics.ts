@@ -37,7 +37,7 @@ export function bandStatistics(valid: Float64Array, total: number, bins = 10): B
       percentile_98: null,
     };
   }
-  valid.sort();
+  sortValues(valid);
   const sum = kahanSum(valid);
   const mean = sum / count;
   const frequencies = frequenciesOf(valid);
@@ -59,6 +59,65 @@ export function bandStatistics(valid: Float64Array, total: number, bins = 10): B
     percentile_2: percentile(valid, 2),
     percentile_98: percentile(valid, 98),
   };
+}
+
+/**
+ * Sorts ascending, in place (no NaN among them). Values that are all float32 — every
+ * Float32 and 8/16-bit raster — are sorted by a radix sort of unsigned integers in the same
+ * order (the float's bits, the sign flipped, negatives inverted): about four times faster
+ * than V8's sort of a million floats (docs/tiles.md "Statistics"). Others are sorted as they are.
+ */
+export function sortValues(values: Float64Array): void {
+  const floats = new Float32Array(values);
+  const keys = new Uint32Array(floats.buffer);
+  for (let index = 0; index < keys.length; index++) {
+    if (floats[index] !== values[index]) {
+      values.sort();
+      return;
+    }
+    const bits = keys[index]!;
+    keys[index] = bits & 0x80000000 ? ~bits >>> 0 : (bits | 0x80000000) >>> 0;
+  }
+  const sorted = radixSort(keys);
+  for (let index = 0; index < sorted.length; index++) {
+    const key = sorted[index]!;
+    sorted[index] = key & 0x80000000 ? (key & 0x7fffffff) >>> 0 : ~key >>> 0;
+  }
+  values.set(new Float32Array(sorted.buffer));
+}
+
+const DIGIT_BITS = 11;
+const DIGITS = 1 << DIGIT_BITS;
+const DIGIT_MASK = DIGITS - 1;
+const PASSES = 3;
+
+/** LSD radix sort of 32-bit keys in three passes of 11 bits; answers the sorted array (`keys` or a new one). */
+export function radixSort(keys: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
+  const counts = new Uint32Array(PASSES * DIGITS);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    counts[key & DIGIT_MASK]!++;
+    counts[DIGITS + ((key >>> DIGIT_BITS) & DIGIT_MASK)]!++;
+    counts[2 * DIGITS + (key >>> (2 * DIGIT_BITS))]!++;
+  }
+  let from = keys;
+  let to = new Uint32Array(keys.length);
+  for (let pass = 0; pass < PASSES; pass++) {
+    const base = pass * DIGITS;
+    let sum = 0;
+    for (let digit = 0; digit < DIGITS; digit++) {
+      const count = counts[base + digit]!;
+      counts[base + digit] = sum;
+      sum += count;
+    }
+    const shift = pass * DIGIT_BITS;
+    for (let index = 0; index < from.length; index++) {
+      const key = from[index]!;
+      to[counts[base + ((key >>> shift) & DIGIT_MASK)]!++] = key;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
 }
 
 /** numpy.percentile's default ("linear") on sorted values. */

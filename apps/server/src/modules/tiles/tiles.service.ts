@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { Engine } from '../../engine/engine.module.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
@@ -7,14 +6,12 @@ import { detailError, notFound } from '../../platform/http/errors.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { executionsResource, type ExecutionRow } from '../builder/executions.resource.js';
 import { publicBaseUrl } from '../usermgr/oidc.state.js';
+import { OpenedFiles } from './opened-files.js';
 import { parseSourceUrl } from './source-url.js';
 import type * as TileEngineModule from './tile-engine.js';
 import type { Cog } from './tile-engine.js';
 
 type TileEngine = typeof TileEngineModule;
-
-/** Opened files kept: 16, each for a minute after it was opened (a read does not prolong it). */
-const OPEN_FILES = { max: 16, ttl: 60_000 };
 
 /**
  * Finds and opens the GeoTIFF a tile request names (docs/tiles.md): the `url` must be a file
@@ -24,7 +21,7 @@ const OPEN_FILES = { max: 16, ttl: 60_000 };
  */
 export class TileService {
   private readonly executions: ResourceService<ExecutionRow>;
-  private readonly files = new LRUCache<string, Promise<Cog>>(OPEN_FILES);
+  private readonly files = new OpenedFiles<Cog>();
   private loading: Promise<TileEngine> | undefined;
 
   constructor(
@@ -44,14 +41,7 @@ export class TileService {
     const ref = parseSourceUrl(url, this.bases(request));
     const { row } = await this.executions.load(principal, ref.executionId);
     const root = row.datastore ?? this.engine.paths.executionDir(row.ownerId, row.identifier);
-    const key = `${row.id}/${ref.relative}`;
-    let opening = this.files.get(key);
-    if (!opening) {
-      opening = this.openFile(root, ref.relative);
-      this.files.set(key, opening);
-      opening.catch(() => this.files.peek(key) === opening && this.files.delete(key));
-    }
-    return opening;
+    return this.files.get(`${row.id}/${ref.relative}`, () => this.openFile(root, ref.relative));
   }
 
   /** The origins (with any path prefix) an absolute `url` may name: this server as reached, and its public URL. */

@@ -1,8 +1,8 @@
 import { TOKEN_LIFETIME_SECONDS } from '@asb/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { signInThrottle } from '../../platform/db/schema.js';
+import { signInThrottle, users } from '../../platform/db/schema.js';
 import { passwordVersion } from '../../platform/auth/authenticate.js';
-import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AppContext } from '../../app-context.js';
 import { detailError, HttpError } from '../../platform/http/errors.js';
 import type { UserRow } from './users.repository.js';
@@ -54,8 +54,23 @@ export class SignInService {
     const isValid = await verifyPassword(row.passwordHash, password);
     if (!isValid || !row.isActive) throw this.failure();
     await this.ctx.db.delete(signInThrottle).where(and(eq(signInThrottle.account, account), eq(signInThrottle.address, address)));
+    if (row.passwordHash && needsRehash(row.passwordHash)) await this.rehash(row.id, row.passwordHash, password);
     const updated = await this.ctx.users.update(row.id, { lastLogin: now });
     return this.issueToken(updated);
+  }
+
+  /**
+   * A hash made with older parameters is replaced by one with the current ones, once the
+   * password is known to be right. Only if it is still the hash that was checked: a parallel
+   * sign-in or a password change may have replaced it, and the token is issued for whatever
+   * hash the row then holds (docs/security.md "Password hashes").
+   */
+  private async rehash(userId: number, checkedHash: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.ctx.db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, checkedHash)));
   }
 
   /**
