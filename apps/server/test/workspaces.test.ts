@@ -71,6 +71,7 @@ describe('knowledge workspaces', () => {
       const duplicate = await create({ identifier: 'TEAM-A', label: 'Again' });
       expect(duplicate.statusCode).toBe(400);
       expect(duplicate.json()).toEqual({
+        detail: 'A workspace with this identifier already exists.',
         errors: [
           {
             status: '400',

@@ -24,6 +24,36 @@ export const notAuthenticated = () => detailError(401, 'Authentication credentia
 export const permissionDenied = () => detailError(403, ERROR_TEXTS.permission);
 export const notFound = (what = 'Not found.') => detailError(404, what);
 
+/** One problem of a 400: its text and where it is (a pointer into the body, or a query or path parameter). */
+export interface FieldProblem {
+  detail: string;
+  pointer?: string;
+  parameter?: string;
+  /** the field the DRF-style list files it under; none: non_field_errors */
+  field?: string;
+}
+
+/** Every problem's text in one sentence list: the `detail` a client shows when it shows one message. */
+function detailOf(messages: string[]): string {
+  return [...new Set(messages)].join(' ');
+}
+
+/**
+ * A 400 every client reads: JSON:API `errors` with a pointer (or parameter) per problem,
+ * DRF-style `{field: [messages]}` lists, and the whole text in `detail` (docs/api.md "Errors").
+ */
+export function validationErrors(problems: FieldProblem[]): HttpError {
+  const fields: Record<string, string[]> = {};
+  for (const problem of problems) (fields[problem.field ?? 'non_field_errors'] ??= []).push(problem.detail);
+  const errors: ErrorObject[] = problems.map(({ detail, pointer, parameter }) => ({
+    status: '400',
+    title: 'Invalid value',
+    detail,
+    ...(pointer !== undefined ? { source: { pointer } } : parameter !== undefined ? { source: { parameter } } : {}),
+  }));
+  return new HttpError(400, { ...fields, detail: detailOf(problems.map((problem) => problem.detail)), errors });
+}
+
 /** JSON:API 400 with one error per attribute, pointer /data/attributes/{field}. */
 export function attributeErrors(fields: Record<string, string>): HttpError {
   const errors: ErrorObject[] = Object.entries(fields).map(([field, detail]) => ({
@@ -32,10 +62,10 @@ export function attributeErrors(fields: Record<string, string>): HttpError {
     detail,
     source: { pointer: attributePointer(field) },
   }));
-  return new HttpError(400, { errors });
+  return new HttpError(400, { detail: detailOf(Object.values(fields)), errors });
 }
 
-/** DRF-style 400: {field: [messages]}. */
+/** DRF-style 400: {field: [messages]}, and their text in `detail`. */
 export function fieldErrors(fields: Record<string, string[]>): HttpError {
-  return new HttpError(400, fields);
+  return new HttpError(400, { ...fields, detail: detailOf(Object.values(fields).flat()) });
 }
