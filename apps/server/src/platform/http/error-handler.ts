@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, validationErrors, type FieldProblem } from './errors.js';
+import { HttpError, validationErrors, withDetail, type FieldProblem } from './errors.js';
 import { loggableError, refuseNulCharacters } from './input-guards.js';
 import { installHumanValidationMessages } from './validation-messages.js';
 
@@ -22,7 +22,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   installHumanValidationMessages();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(error.body);
+      return reply.status(error.statusCode).send(withDetail(error.body));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const problems = error.validation.map((issue) => problemOf(error.validationContext, issue.instancePath, issue.message ?? 'Invalid value.'));

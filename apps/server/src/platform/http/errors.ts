@@ -38,6 +38,20 @@ function detailOf(messages: string[]): string {
   return [...new Set(messages)].join(' ');
 }
 
+const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/**
+ * The body as sent: with a top-level `detail` (docs/api.md "Errors") made from its JSON:API
+ * errors or its DRF field lists when the code that refused gave none.
+ */
+export function withDetail(body: Record<string, unknown>): Record<string, unknown> {
+  if (typeof body.detail === 'string') return body;
+  const fromErrors = Array.isArray(body.errors) ? body.errors.flatMap((item: { detail?: unknown }) => texts([item?.detail])) : [];
+  const fromFields = Object.entries(body).flatMap(([key, value]) => (key === 'errors' ? [] : texts(value)));
+  const messages = fromErrors.length > 0 ? fromErrors : fromFields;
+  return messages.length > 0 ? { ...body, detail: detailOf(messages) } : body;
+}
+
 /**
  * A 400 every client reads: JSON:API `errors` with a pointer (or parameter) per problem,
  * DRF-style `{field: [messages]}` lists, and the whole text in `detail` (docs/api.md "Errors").
@@ -51,7 +65,7 @@ export function validationErrors(problems: FieldProblem[]): HttpError {
     detail,
     ...(pointer !== undefined ? { source: { pointer } } : parameter !== undefined ? { source: { parameter } } : {}),
   }));
-  return new HttpError(400, { ...fields, detail: detailOf(problems.map((problem) => problem.detail)), errors });
+  return new HttpError(400, withDetail({ ...fields, errors }));
 }
 
 /** JSON:API 400 with one error per attribute, pointer /data/attributes/{field}. */
@@ -62,10 +76,10 @@ export function attributeErrors(fields: Record<string, string>): HttpError {
     detail,
     source: { pointer: attributePointer(field) },
   }));
-  return new HttpError(400, { detail: detailOf(Object.values(fields)), errors });
+  return new HttpError(400, withDetail({ errors }));
 }
 
 /** DRF-style 400: {field: [messages]}, and their text in `detail`. */
 export function fieldErrors(fields: Record<string, string[]>): HttpError {
-  return new HttpError(400, { ...fields, detail: detailOf(Object.values(fields).flat()) });
+  return new HttpError(400, withDetail(fields));
 }
