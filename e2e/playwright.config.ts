@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
-import { ADMIN, E2E_PORT, OIDC_PORT } from './support/constants';
+import { ADMIN, E2E_PORT, EOPEN_PORT, OIDC_PORT } from './support/constants';
 
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+const eopenURL = `http://127.0.0.1:${EOPEN_PORT}`;
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the
@@ -69,6 +70,28 @@ export default defineConfig({
         ASB_VIDEO_GUIDES_URL: `${baseURL}/docs/`,
         LOG_LEVEL: 'warn',
         // an answer that breaks the contract fails the page under test (docs/architecture.md)
+        ASB_CONTRACT_CHECK: 'strict',
+      },
+    },
+    {
+      // a second portal with the eopen theme, for what only that theme offers (spec 1 §4 schedule strategies)
+      command: `rm -rf .tmp/e2e-data-${EOPEN_PORT} && node ${process.env.ASB_E2E_SERVER ?? 'apps/server/dist/main.js'}`,
+      cwd: '..',
+      url: `${eopenURL}/knowledge/api/details`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      env: {
+        PORT: String(EOPEN_PORT),
+        HOST: '127.0.0.1',
+        ASB_DATA_DIR: `.tmp/e2e-data-${EOPEN_PORT}`,
+        ...(process.env.ASB_WEB_DIST ? { ASB_WEB_DIST: process.env.ASB_WEB_DIST } : {}),
+        ASB_ADMIN_USERNAME: ADMIN.username,
+        ASB_ADMIN_PASSWORD: ADMIN.password,
+        ASB_INSTANCE_NAME: 'EOPEN e2e',
+        ASB_THEME: 'eopen',
+        ASB_PUBLIC_URL: eopenURL,
+        LOG_LEVEL: 'warn',
         ASB_CONTRACT_CHECK: 'strict',
       },
     },

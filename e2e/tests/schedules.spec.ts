@@ -1,7 +1,7 @@
 import { MIN_INTERVAL_MESSAGE, SCHEDULE_ARCHIVE_TEXT } from '@asb/contracts';
 import { signInDemoMember } from '../support/demo';
 import { expect, signIn, test, unique } from '../support/fixtures';
-import { PASSWORD } from '../support/constants';
+import { EOPEN_URL, PASSWORD } from '../support/constants';
 import { ResourceListPage } from '../support/resource-list-page';
 
 const DEMO = 'ndvi-vegetation-demo';
@@ -9,7 +9,8 @@ const DEMO = 'ndvi-vegetation-demo';
 /**
  * Schedules (spec 1 §2 Execute / Schedule form, spec 3 Schedules list): a member of the
  * demo workspace schedules the demo from the workflow list, finds it Enabled in the list,
- * edits it, archives it (Disabled), and starts an execution through an external trigger.
+ * edits it, archives it (Disabled); on the asb theme the eopen strategies are neither offered
+ * nor accepted, and on an eopen portal an external trigger starts an execution.
  */
 test.describe('Schedules', () => {
   test('schedule a workflow every 2 hours, see it enabled, edit it, archive it and see it disabled', async ({ page, api }) => {
@@ -74,6 +75,28 @@ test.describe('Schedules', () => {
     await expect(page.getByRole('row').filter({ hasText: title }).getByText('Disabled', { exact: true })).toBeVisible();
   });
 
+  test('the asb theme offers three strategies, and the server refuses the eopen ones', async ({ page, api, request }) => {
+    const username = await signInDemoMember(page, api, 'asb-theme');
+    const token = ((await (await request.post('/usermgr/v1/token/', { data: { username, password: PASSWORD } })).json()) as { token: string }).token;
+    const workflows = (await (await api.get(`/knowledge/v1/workflows?filter[identifier]=${DEMO}`)).json()) as { data: { id: string }[] };
+    const id = workflows.data[0]!.id;
+    await page.goto(`/asb/workflows/${id}/schedule`);
+    await page.getByRole('combobox', { name: 'Strategy' }).click();
+    await expect(page.getByRole('option')).toHaveText(['Single execution', 'Interval execution', 'Crontab execution']);
+
+    // spec 1 §4: 'external-trigger and on-new-data only when the theme equals eopen', on the server too
+    const refused = await request.post('/builder/v1/schedules', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { processor_id: id, title: unique('Refused'), strategy: 'external-trigger' },
+    });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { detail: string }).detail).toBe("External trigger is offered only with the eopen theme; this instance's theme is asb.");
+  });
+});
+
+test.describe('Schedules on an eopen portal', () => {
+  test.use({ baseURL: EOPEN_URL });
+
   test('an external trigger URL starts an execution that links back to its schedule', async ({ page, api, request }) => {
     const username = unique('trigger');
     await api.createUser(username);
@@ -82,7 +105,7 @@ test.describe('Schedules', () => {
     const headers = { Authorization: `Bearer ${token}` };
     const workflows = (await (await request.get(`/knowledge/v1/workflows?filter[identifier]=${DEMO}`, { headers })).json()) as { data: { id: string }[] };
     const title = unique('On call');
-    // external-trigger is offered in the form with the eopen theme only (spec 1 §4); the API takes it everywhere
+    // external-trigger: offered (and accepted) with the eopen theme only (spec 1 §4)
     const created = await request.post('/builder/v1/schedules', {
       headers,
       data: { processor_id: workflows.data[0]!.id, title, strategy: 'external-trigger' },

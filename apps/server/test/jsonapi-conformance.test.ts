@@ -143,4 +143,31 @@ describe('JSON:API conformance', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json<{ detail: string }>().detail).toMatch(/a name is longer than 255 bytes/);
   });
+  it('answers a 400 in words that name the field, with a pointer and a top-level detail', async () => {
+    const empty = await app.server.inject({
+      method: 'POST',
+      url: '/knowledge/v1/processes',
+      headers: app.adminHeader,
+      payload: { data: { type: 'processes', attributes: { label: '' } } },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      detail: 'Label must not be empty.',
+      errors: [{ status: '400', title: 'Invalid attribute', detail: 'Label must not be empty.', source: { pointer: '/data/attributes/label' } }],
+    });
+
+    // the request schema's own check (a usermgr body): DRF field lists, JSON:API pointers and detail
+    const token = await app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', payload: { username: 'someone' } });
+    expect(token.statusCode).toBe(400);
+    expect(token.json()).toMatchObject({
+      detail: 'Password is required.',
+      password: ['Password is required.'],
+      errors: [{ status: '400', detail: 'Password is required.', source: { pointer: '/password' } }],
+    });
+
+    // a query parameter is named as the JSON:API source.parameter
+    const stream = await app.server.inject({ method: 'GET', url: '/procimp/events/process-buckets/status?stream=abc', headers: app.adminHeader });
+    expect(stream.statusCode).toBe(400);
+    expect(stream.json()).toMatchObject({ detail: 'Stream must be a number.', errors: [{ source: { parameter: 'stream' } }] });
+  });
 });

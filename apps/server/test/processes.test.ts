@@ -65,6 +65,7 @@ describe('knowledge processes', () => {
       const sent = await api.createProcess({ label: 'Another', slug: 'ndvi-time-series' });
       expect(sent.statusCode).toBe(400);
       expect(sent.json()).toEqual({
+        detail: 'A process with this slug already exists.',
         errors: [
           { status: '400', title: 'Invalid attribute', detail: 'A process with this slug already exists.', source: { pointer: '/data/attributes/slug' } },
         ],

@@ -33,7 +33,7 @@ describe('schedules API', () => {
   });
 
   beforeAll(async () => {
-    app = await createTestApp({ engine: { localCpus: 1, sweepIntervalMs: 2000, enabled: false } });
+    app = await createTestApp({ theme: 'eopen', engine: { localCpus: 1, sweepIntervalMs: 2000, enabled: false } });
     api = schedulesApi(app);
     const knowledge = knowledgeApi(app);
     lab = await knowledge.workspace('lab');

@@ -18,7 +18,7 @@ describe('schedules with the engine', () => {
   let workflowId = '';
 
   beforeAll(async () => {
-    app = await createTestApp({ engine: { localCpus: 1, sweepIntervalMs: 200 } });
+    app = await createTestApp({ theme: 'eopen', engine: { localCpus: 1, sweepIntervalMs: 200 } });
     const seeds = engineSeeds(app);
     await seeds.runnable('greet', GREET, { inputs: [{ name: 'name', dataType: 'string' }], outputs: [{ name: 'greeting', dataType: 'string' }] });
     workflowId = await seeds.workflow('greet-flow', [seeds.graph([{ id: 'greet', version: 'greet:1' }], [])]);

@@ -41,7 +41,7 @@ describe('scheduler', () => {
 
   beforeAll(async () => {
     // the STAC APIs of these tests are on loopback, which the outbound-fetch guard refuses unless allowed
-    app = await createTestApp({ engine: { localCpus: 1, sweepIntervalMs: 2000, enabled: false }, outboundAllow: ['127.0.0.0/8'] });
+    app = await createTestApp({ theme: 'eopen', engine: { localCpus: 1, sweepIntervalMs: 2000, enabled: false }, outboundAllow: ['127.0.0.0/8'] });
     api = schedulesApi(app);
     const knowledge = knowledgeApi(app);
     lab = await knowledge.workspace('lab');

@@ -104,7 +104,16 @@ describe('usermgr sign-in and account', () => {
     it('points at the missing field', async () => {
       const response = await app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', payload: { username: 'tina' } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toHaveProperty('password');
+      expect(response.json()).toMatchObject({ password: ['Password is required.'], detail: 'Password is required.' });
+    });
+
+    it('sends the local sign-in redirect (spec 1 §7 /usermgr/cas/login) to the login page, keeping a local next only', async () => {
+      const login = (query: string) => app.server.inject({ url: `/usermgr/cas/login${query}` });
+      expect((await login('?next=/asb/workflows')).headers.location).toBe('/asb/cas/login?next=%2Fasb%2Fworkflows');
+      expect((await login('')).headers.location).toBe('/asb/cas/login');
+      const foreign = await login('?next=//evil.example/');
+      expect(foreign.statusCode).toBe(302);
+      expect(foreign.headers.location).toBe('/asb/cas/login');
     });
 
     it('refuses an inactive account, and its earlier tokens stop working', async () => {
@@ -187,12 +196,12 @@ describe('usermgr sign-in and account', () => {
     ])('answers 400 with an error on %s', async (field, payload) => {
       const response = await change(tina, payload);
       expect(response.statusCode).toBe(400);
-      expect(Object.keys(response.json())).toEqual([field]);
+      expect(Object.keys(response.json()).sort()).toEqual([field, 'detail'].sort());
     });
 
     it('reports every wrong field at once', async () => {
       const response = await change(tina, { current_password: 'not-it', new_password: 'short', confirm_new_password: 'other' });
-      expect(Object.keys(response.json()).sort()).toEqual(['confirm_new_password', 'current_password', 'new_password']);
+      expect(Object.keys(response.json()).sort()).toEqual(['confirm_new_password', 'current_password', 'detail', 'new_password']);
     });
 
     it('changes the password, answers a new token and revokes the old one', async () => {

@@ -121,13 +121,16 @@ describe('usermgr users and groups', () => {
     it('refuses a taken username, whatever its case', async () => {
       const response = await post('/usermgr/v1/users/', staff, { username: 'GINA' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ username: ['A user with that username already exists.'] });
+      expect(response.json()).toEqual({ detail: 'A user with that username already exists.', username: ['A user with that username already exists.'] });
     });
 
     it('creates only one of two simultaneous requests for the same name', async () => {
       const responses = await Promise.all([post('/usermgr/v1/users/', staff, { username: 'twin' }), post('/usermgr/v1/users/', staff, { username: 'Twin' })]);
       expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 400]);
-      expect(responses.find((r) => r.statusCode === 400)?.json()).toEqual({ username: ['A user with that username already exists.'] });
+      expect(responses.find((r) => r.statusCode === 400)?.json()).toEqual({
+        detail: 'A user with that username already exists.',
+        username: ['A user with that username already exists.'],
+      });
     });
 
     it.each(['with space', 'slash/name', ''])('answers a field error for the invalid username %j', async (username) => {

@@ -71,6 +71,7 @@ describe('knowledge workspaces', () => {
       const duplicate = await create({ identifier: 'TEAM-A', label: 'Again' });
       expect(duplicate.statusCode).toBe(400);
       expect(duplicate.json()).toEqual({
+        detail: 'A workspace with this identifier already exists.',
         errors: [
           {
             status: '400',
@@ -204,6 +205,21 @@ describe('knowledge workspaces', () => {
       expect(identifiers(await list('filter[inWorkspace]=true', member))).toEqual(['ws-03']);
       expect((await app.server.inject({ url: `${url}/${ids['ws-03']}`, headers: member })).statusCode).toBe(200);
       expect((await app.server.inject({ url: `${url}/${ids['ws-04']}`, headers: member })).statusCode).toBe(403);
+    });
+
+    it('answers the same workspaces under builder/v1 (spec 1 §7 Builder), read-only', async () => {
+      const builder = async (query: string, headers: Headers) => {
+        const response = await app.server.inject({ url: `/builder/v1/workspaces?${query}`, headers });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<ListDocument>();
+      };
+      expect(await builder('', member)).toEqual(await list('', member));
+      expect(identifiers(await builder('page[size]=3&sort=-identifier', app.adminHeader))).toEqual(identifiers(await list('page[size]=3&sort=-identifier')));
+      const one = await app.server.inject({ url: `/builder/v1/workspaces/${ids['ws-03']}`, headers: member });
+      expect(one.json()).toEqual((await app.server.inject({ url: `${url}/${ids['ws-03']}`, headers: member })).json());
+      expect((await app.server.inject({ url: `/builder/v1/workspaces/${ids['ws-04']}`, headers: member })).statusCode).toBe(403);
+      expect((await app.server.inject({ url: '/builder/v1/workspaces' })).statusCode).toBe(401);
+      expect((await app.server.inject({ method: 'POST', url: '/builder/v1/workspaces', headers: app.adminHeader, payload: {} })).statusCode).toBe(404);
     });
 
     it('lets no member, not even a developer, change, archive, share or delete a workspace', async () => {

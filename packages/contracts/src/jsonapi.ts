@@ -69,7 +69,8 @@ export interface ErrorObject {
   title?: string;
   detail: string;
   code?: string;
-  source?: { pointer: string };
+  /** a field of the body (JSON pointer), or the query or path parameter at fault */
+  source?: { pointer: string } | { parameter: string };
 }
 
 export interface ErrorDocument {

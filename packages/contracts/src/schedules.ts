@@ -10,7 +10,7 @@ import type { BaseAttributes } from './jsonapi.js';
 export const SCHEDULE_STRATEGIES = ['single-execution', 'interval-execution', 'crontab-execution', 'external-trigger', 'on-new-data'] as const;
 export type ScheduleStrategy = (typeof SCHEDULE_STRATEGIES)[number];
 
-/** Spec 1 §4: these two are offered in the form only with the eopen theme (the server runs them for every theme). */
+/** Spec 1 §4: these two are offered only with the eopen theme (the form hides them, the server refuses them elsewhere). */
 export const EOPEN_ONLY_STRATEGIES: readonly ScheduleStrategy[] = ['external-trigger', 'on-new-data'];
 
 export const STRATEGY_LABELS: Record<ScheduleStrategy, string> = {

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { createExecutionSchema, executionAllowedSchema, executionAttributesSchema, productOrderSchema } from '../executions.js';
 import { scheduleAttributesSchema, schedulePayloadSchema } from '../schedules.js';
 import { EXECUTION_FILE_PATH } from '../execution-files.js';
+import { listDocumentSchema, listQuerySchema } from '../jsonapi.js';
 import { taskAttributesSchema } from '../tasks.js';
+import { workspaceAttributesSchema } from '../workspaces.js';
 import { defineOperations, idParams, positiveNumber } from './operation.js';
-import { resourceContract, resourceDocumentOf, withPlainWrites } from './resource-operations.js';
+import { resourceAttributesSchema, resourceContract, resourceDocumentOf, withPlainWrites } from './resource-operations.js';
 
 /** Nothing to write: tasks are the engine's record. */
 const nothing = z.object({});
@@ -97,3 +99,22 @@ export const scheduleOperations = defineOperations({
 /** taskmgr/v1 (spec 3 "Jobs"): the task instances of executions, as tasks and as jobs. Read-only. */
 export const tasksContract = resourceContract('/taskmgr/v1', 'tasks', 'task', { attributes: taskAttributesSchema, create: nothing, update: nothing });
 export const jobsContract = resourceContract('/taskmgr/v1', 'jobs', 'job', { attributes: taskAttributesSchema, create: nothing, update: nothing });
+
+const builderWorkspace = resourceAttributesSchema(workspaceAttributesSchema);
+
+/**
+ * builder/v1 workspaces (spec 1 §7 Builder 'GET workspaces'): the workspaces the caller may
+ * see, read from the one workspace store (knowledge/v1/workspaces, where they are administered).
+ */
+export const builderWorkspaceOperations = defineOperations({
+  'GET /builder/v1/workspaces': {
+    summary: 'List the workspaces the caller may see',
+    query: listQuerySchema,
+    response: listDocumentSchema(builderWorkspace),
+  },
+  'GET /builder/v1/workspaces/{id}': {
+    summary: 'One workspace the caller may see',
+    params: idParams,
+    response: resourceDocumentOf({ schemas: { attributes: workspaceAttributesSchema } }),
+  },
+});

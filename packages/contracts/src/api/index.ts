@@ -14,7 +14,15 @@ import type { usermgrOperations } from './usermgr.js';
 import type { procimpOperations } from './procimp.js';
 import type { tilesOperations } from './tiles.js';
 import type { instanceOperations } from './instance.js';
-import type { executionOperations, executionsContract, jobsContract, scheduleOperations, schedulesContract, tasksContract } from './builder.js';
+import type {
+  builderWorkspaceOperations,
+  executionOperations,
+  executionsContract,
+  jobsContract,
+  scheduleOperations,
+  schedulesContract,
+  tasksContract,
+} from './builder.js';
 
 export * from './operation.js';
 export * from './resource-operations.js';
@@ -44,6 +52,7 @@ export type ApiOperations = typeof usermgrOperations &
   // executions are created with the spec's payload (executionOperations), not a generic write
   Omit<typeof executionsContract.operations, 'POST /builder/v1/executions'> &
   typeof executionOperations &
+  typeof builderWorkspaceOperations &
   typeof schedulesContract.operations &
   typeof scheduleOperations &
   typeof tasksContract.operations &

@@ -116,14 +116,15 @@ export const positiveNumber = z.coerce.number<string>().int().positive().max(MAX
 
 /**
  * The body of every 4xx/5xx answer: `detail` for DRF-style clients, `errors` (JSON:API)
- * with a pointer per field, and field lists keyed by attribute (docs/api.md, "Errors").
+ * with a pointer per field (or the query parameter at fault), and field lists keyed by
+ * attribute (docs/api.md, "Errors").
  */
 export const errorObjectSchema = z.object({
   status: z.string(),
   title: z.string().optional(),
   detail: z.string(),
   code: z.string().optional(),
-  source: z.object({ pointer: z.string() }).optional(),
+  source: z.union([z.object({ pointer: z.string() }), z.object({ parameter: z.string() })]).optional(),
 });
 export const errorBodySchema = z
   .object({ detail: z.string().optional(), errors: z.array(errorObjectSchema).optional() })

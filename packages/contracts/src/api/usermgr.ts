@@ -53,5 +53,10 @@ export const usermgrOperations = defineOperations({
     ...redirect,
   },
   'GET /usermgr/oidc/logout': { summary: 'End the browser session, then at the identity provider: a redirect there or to the portal', ...redirect },
+  'GET /usermgr/cas/login': {
+    summary: "Local sign-in (spec 1 §7 login redirects): a redirect to the portal's login page",
+    query: z.object({ next: z.string().optional().describe('the portal page to return to') }),
+    ...redirect,
+  },
   'GET /usermgr/cas/logout': { summary: 'End the browser session: a redirect to the portal', ...redirect },
 });

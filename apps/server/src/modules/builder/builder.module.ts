@@ -3,17 +3,19 @@ import type { Engine } from '../../engine/engine.module.js';
 import type { AppContext } from '../../app-context.js';
 import { registerExecutionRoutes } from './executions.routes.js';
 import { UnsubmittedCleanup } from './unsubmitted-cleanup.js';
+import { registerBuilderWorkspaceRoutes } from './workspaces.routes.js';
 
 /** How often the cleanup looks: a tenth of the age limit, at most hourly. */
 const cleanupInterval = (maxAgeMs: number) => Math.min(Math.max(Math.round(maxAgeMs / 10), 1000), 3_600_000);
 
 /**
  * builder/v1 executions (docs/workflows.md "Builder"), their files and the report's PDF
- * (docs/execution-report.md); on the replicas that run the engine, the cleanup of
- * executions never submitted (docs/engine.md "Unsubmitted executions").
+ * (docs/execution-report.md), and the workspaces the caller sees; on the replicas that run
+ * the engine, the cleanup of executions never submitted (docs/engine.md "Unsubmitted executions").
  */
 export function registerBuilder(app: FastifyInstance, ctx: AppContext, engine: Engine): void {
   registerExecutionRoutes(app, ctx, engine);
+  registerBuilderWorkspaceRoutes(app, ctx);
   if (ctx.config.engine.enabled !== false) {
     const cleanup = new UnsubmittedCleanup(ctx, ctx.config.unsubmittedExecutionMs);
     app.addHook('onReady', async () => cleanup.start(cleanupInterval(ctx.config.unsubmittedExecutionMs)));

@@ -29,6 +29,7 @@ import {
 } from './workflow-versions.js';
 import { workflows } from './workflows.schema.js';
 import { needs, onResource, type RouteAccess } from '../../platform/http/access.js';
+import { requireFeature } from '../../platform/http/theme-features.js';
 import { mount } from '../../platform/http/operations.js';
 
 /** knowledge/v1 calls on a workflow beyond the generic ones (docs/workflows.md, spec 1 §7 Knowledge). */
@@ -135,6 +136,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     const workflow = await load(principal, request.params.id);
     if (workflow.ownerId !== principal.username && !principal.isSuperuser) throw permissionDenied();
     if (workflow.isArchived) throw detailError(400, 'Archived workflows cannot be published.');
+    // the page offers Publish only with the feature; Unpublish stays, to withdraw what was published before
+    requireFeature(ctx.config, 'workflow-publishing', 'Publishing to the Marketplace');
     const attributes = parseAttributes(publishWorkflowSchema, request.body.data.attributes);
     await ctx.db
       .update(workflows)

@@ -3,7 +3,10 @@ import {
   ENCRYPTED_VALUE_MASK,
   type ExecutionInputGroup,
   groupsFromScheduleInputs,
+  scheduleStrategiesFor,
+  STRATEGY_LABELS,
   workflowInputGroups,
+  type ScheduleStrategy,
   type ScheduleInputs,
   type ScheduleValues,
   type WorkflowInputGroup,
@@ -22,6 +25,16 @@ export function checkScheduleRules(values: ScheduleValues): void {
   const fields: Record<string, string> = {};
   for (const problem of checkSchedule(values)) fields[problem.field] ??= problem.message;
   if (Object.keys(fields).length > 0) throw attributeErrors(fields);
+}
+
+/**
+ * Spec 1 §4: 'external-trigger and on-new-data only when the theme equals eopen'. The server
+ * refuses them as the form hides them; a schedule that already has one (made under eopen)
+ * keeps it through later changes, as its form keeps it selectable.
+ */
+export function checkStrategyOffered(theme: string, strategy: ScheduleStrategy, stored?: ScheduleStrategy): void {
+  if (strategy === stored || scheduleStrategiesFor(theme).includes(strategy)) return;
+  throw attributeErrors({ strategy: `${STRATEGY_LABELS[strategy]} is offered only with the eopen theme; this instance's theme is ${theme}.` });
 }
 
 /** The inputs of the version a schedule runs, or 400 when that version could not run. */

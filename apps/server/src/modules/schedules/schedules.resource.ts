@@ -14,7 +14,7 @@ import { idFilter, oneOfFilter } from '../../platform/resources/resource-filters
 import { executionIdentifier } from '../builder/execution-plan.js';
 import { WorkflowAccess } from '../builder/workflow-access.js';
 import { isSealed, scheduleBinding } from '../keystore/keystore.service.js';
-import { checkScheduleRules, checkScheduleValues } from './schedule-check.js';
+import { checkScheduleRules, checkScheduleValues, checkStrategyOffered } from './schedule-check.js';
 import { firstRunAt } from './schedule-times.js';
 import { givenValues, newTriggerToken, storedValues, timingOf, valueColumns, type ScheduleRow } from './schedule-values.js';
 import { schedules } from './schedules.schema.js';
@@ -86,6 +86,7 @@ export const schedulesResource = resourceOf<typeof schedulesContract, AppContext
   shareable: true,
   defaultSort: '-createdAt',
   toInsert: async (values, principal, ctx) => {
+    checkStrategyOffered(ctx.config.theme, values.strategy);
     checkScheduleRules(values);
     const now = new Date();
     const executable = await new WorkflowAccess(ctx).loadExecutable(principal, values.processor_id);
@@ -106,6 +107,7 @@ export const schedulesResource = resourceOf<typeof schedulesContract, AppContext
     if (Object.keys(attributes).length === 0) return {};
     const given = givenValues(attributes);
     const values: ScheduleValues = { ...storedValues(row), ...given };
+    checkStrategyOffered(ctx.config.theme, values.strategy, row.strategy);
     let workflowId = row.processorId;
     if (needsRunCheck(given, values)) {
       const checked = await checkScheduleValues(ctx, principal, values, { binding: scheduleBinding(row.identifier), inputs: row.inputs });

@@ -14,6 +14,7 @@ import { schedulesResource } from './schedules.resource.js';
 import { schedules } from './schedules.schema.js';
 import { PUBLIC } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
+import { requireFeature } from '../../platform/http/theme-features.js';
 
 const base = '/builder/v1/schedules';
 
@@ -56,7 +57,11 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: AppContext, fi
     const service = new ResourceService(schedulesResource, ctx);
     scope.addHook('preValidation', async (request) => {
       const route = routeOf(request);
-      if (route === `POST ${base}` || route === `PATCH ${base}/:id`) request.body = asJsonApi(request.body, idOf(request));
+      if (route === `POST ${base}` || route === `PATCH ${base}/:id`) {
+        // the page offers no schedule form without the feature; reading, archiving and deleting stay
+        requireFeature(ctx.config, 'navbar-schedules', 'Scheduling');
+        request.body = asJsonApi(request.body, idOf(request));
+      }
     });
     scope.addHook('preHandler', async (request) => {
       if (routeOf(request) === `PATCH ${base}/:id/archive`) await disableBeforeArchive(ctx, service, request);

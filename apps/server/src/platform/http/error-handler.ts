@@ -1,34 +1,32 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './errors.js';
+import { HttpError, validationErrors, withDetail, type FieldProblem } from './errors.js';
 import { loggableError, refuseNulCharacters } from './input-guards.js';
+import { installHumanValidationMessages } from './validation-messages.js';
+
+/** Where a schema validation issue is: a pointer into the body, or the query or path parameter it names. */
+function problemOf(context: string | undefined, instancePath: string, detail: string): FieldProblem {
+  const segments = instancePath.split('/').filter(Boolean);
+  if (context === 'querystring' || context === 'params') return { detail, parameter: segments[0], field: segments[0] };
+  const field = segments[0] === 'data' && segments[1] === 'attributes' ? segments[2] : segments[0];
+  return { detail, pointer: instancePath || '/', field };
+}
 
 /**
  * One error handler for every route: HttpError bodies pass through; schema
  * validation failures become 400s that point at the offending field, both as
- * JSON:API errors and as DRF field lists so every client finds its field.
+ * JSON:API errors and as DRF field lists so every client finds its field, with
+ * the human text of every problem in `detail` (validation-messages.ts).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  installHumanValidationMessages();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(error.body);
+      return reply.status(error.statusCode).send(withDetail(error.body));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => {
-        const segments = issue.instancePath.split('/').filter(Boolean);
-        const pointer = issue.instancePath || '/';
-        const field = segments[0] === 'data' && segments[1] === 'attributes' ? segments[2] : segments[0];
-        return { status: '400', title: 'Invalid value', detail: issue.message ?? 'Invalid value', source: { pointer }, field };
-      });
-      const fields: Record<string, string[]> = {};
-      for (const e of errors) {
-        const key = e.field ?? 'non_field_errors';
-        (fields[key] ??= []).push(e.detail);
-      }
-      return reply.status(400).send({
-        ...fields,
-        errors: errors.map(({ field: _field, ...rest }) => rest),
-      });
+      const problems = error.validation.map((issue) => problemOf(error.validationContext, issue.instancePath, issue.message ?? 'Invalid value.'));
+      return reply.status(400).send(validationErrors(problems).body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
