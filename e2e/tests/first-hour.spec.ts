@@ -102,7 +102,7 @@ test.describe('First hour', () => {
     for (const entry of entries) await expectRealPage(page, entry);
   });
 
-  test('a bad value is refused by the form, and a failure the form cannot foresee is explained on the report', async ({ page, api }) => {
+  test('a bad value is refused by the form, and a failure the form cannot foresee is explained on the report', async ({ page, api }, testInfo) => {
     test.setTimeout(240_000);
     await signInDemoMember(page, api, 'newcomer');
     await page.goto('/asb/workflows');
@@ -135,5 +135,6 @@ test.describe('First hour', () => {
     await expect(alert).toContainText('NDVI');
     await expect(alert).toContainText('ValueError: red_band is 7, but the scene has bands 1 to 4');
     await expect(alert.getByLabel('Failing task log')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('failed-demo-report.png'), fullPage: true });
   });
 });
