@@ -129,7 +129,8 @@ describe('builder executions: create', () => {
           endTime: null,
           duration: null,
           workspaces: {},
-          permissions: { change: true, delete: false, share: true },
+          // never submitted: its owner may still delete it (docs/engine.md "Unsubmitted executions")
+          permissions: { change: true, delete: true, share: true },
           workflowExecutionOrder: {
             tasks: [
               { task_slug_id: 'compute', worker_selectors: {}, identifier: 'ndvi', version: '1.0' },
