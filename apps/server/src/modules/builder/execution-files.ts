@@ -1,9 +1,10 @@
 import path from 'node:path';
+import { pipeline } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import { parseRange, RangeNotSatisfiable, type Datastore, type StoredFile } from '../../engine/store/datastore.js';
 import type { TasksRepository } from '../../engine/store/tasks.repository.js';
-import { hideServerPaths } from '../../engine/store/server-paths.js';
+import { hideServerPathsStream } from '../../engine/store/server-paths.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { ExecutionRow } from './executions.resource.js';
 
@@ -40,10 +41,10 @@ export class ExecutionFiles {
     const file = path.relative(root, this.paths.taskLog(row.ownerId, row.identifier, task.taskId, tryNumber));
     const log = await this.datastore.read(root, file);
     if (!log) throw notFound(`Task ${task.taskId} has no log for attempt ${tryNumber} yet.`);
-    // read whole to take the server's folders out (a path may straddle two chunks of a stream)
-    const chunks: Buffer[] = [];
-    for await (const chunk of log.body) chunks.push(Buffer.from(chunk as Buffer));
-    const text = hideServerPaths(Buffer.concat(chunks).toString('utf8'), this.paths.root);
+    // streamed, the server's folders taken out on the way (no content-length: the text gets shorter)
+    const text = hideServerPathsStream(this.paths.root);
+    // a read error ends the answer (pipeline destroys the stream with it), it is not thrown past the reply
+    pipeline(log.body, text, () => undefined);
     return reply.type('text/plain; charset=utf-8').send(text);
   }
 
