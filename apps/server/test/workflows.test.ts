@@ -18,7 +18,11 @@ const NDVI: ProcessSignature = {
   ],
   dependencies: [],
 };
-const COUNT: ProcessSignature = { inputs: [{ name: 'n', dataType: 'integer' }], outputs: [{ name: 'items', dataType: 'list-string' }], dependencies: [] };
+const COUNT: ProcessSignature = {
+  inputs: [{ name: 'n', dataType: 'integer', constraints: { minimum: 1, maximum: 100 } }],
+  outputs: [{ name: 'items', dataType: 'list-string' }],
+  dependencies: [],
+};
 
 const node = (id: string, processVersion: string, inputs: WorkflowGraph['nodes'][number]['inputs'] = {}) => ({
   id,
@@ -137,6 +141,11 @@ describe('workflows', () => {
     ['an unknown version', { nodes: [node('a', 'nope:1')], edges: [] }, 'does not exist, is not released or is not visible to you'],
     ['a version the user cannot see', { nodes: [node('a', 'secret:1')], edges: [] }, 'does not exist, is not released or is not visible to you'],
     ['a dangling required input', { nodes: [node('a', 'count:1', { n: { userEditable: false } })], edges: [] }, 'it could never get a value'],
+    [
+      'a default outside what the process accepts',
+      { nodes: [node('a', 'count:1', { n: { defaultValue: '500' } })], edges: [] },
+      'Input a.n: the default value must be at most 100.',
+    ],
     ['a node id used twice', { nodes: [node('a', 'count:1'), node('a', 'count:1')], edges: [] }, 'is used twice'],
     [
       'an input fed twice',

@@ -17,6 +17,16 @@ const signatures: Record<string, ProcessSignature> = {
     dependencies: [],
   },
   'load:1': { inputs: [{ name: 'product', dataType: 'string' }], outputs: [{ name: 'red', dataType: 'geotiff' }], dependencies: [] },
+  'scene:1': {
+    inputs: [
+      { name: 'west', dataType: 'longitude', default: 4.3, constraints: { minimum: -180, maximum: 180, less_than: 'east' } },
+      { name: 'east', dataType: 'longitude', default: 4.5, constraints: { minimum: -180, maximum: 180 } },
+      { name: 'size', dataType: 'integer', default: 256, constraints: { minimum: 16, maximum: 2048 } },
+      { name: 'code', dataType: 'string', constraints: { pattern: '[A-Z]{2}', enum: ['BE', 'NL'] } },
+    ],
+    outputs: [{ name: 'scene', dataType: 'geotiff' }],
+    dependencies: [],
+  },
 };
 const resolve: VersionResolver = (identifier) => (signatures[identifier] ? { signature: signatures[identifier] } : undefined);
 const node = (id: string, processVersion: string, inputs: WorkflowNode['inputs'] = {}): WorkflowNode => ({
@@ -39,6 +49,42 @@ const fanOut: WorkflowGraph = {
 };
 
 describe('workflow graph validation', () => {
+  it('refuses a default value outside what the process input accepts, also between two inputs (west < east)', () => {
+    expect(messages({ nodes: [node('scene', 'scene:1', { code: { defaultValue: 'BE' } })], edges: [] })).toEqual([]);
+    const graph: WorkflowGraph = {
+      nodes: [
+        node('scene', 'scene:1', {
+          west: { defaultValue: '5', userVisible: false },
+          east: { defaultValue: '4.5', userVisible: false },
+          size: { defaultValue: '99999' },
+          code: { defaultValue: 'FR' },
+        }),
+      ],
+      edges: [],
+    };
+    expect(validateWorkflowGraph(graph, resolve)).toEqual([
+      { pointer: '/graph/nodes/0/inputs/size/defaultValue', message: 'Input scene.size: the default value must be at most 2048.' },
+      { pointer: '/graph/nodes/0/inputs/code/defaultValue', message: 'Input scene.code: the default value must be one of BE, NL.' },
+      { pointer: '/graph/nodes/0/inputs/west/defaultValue', message: 'Input scene.west: The default of west must be less than the default of east.' },
+    ]);
+    // the server's matcher decides on patterns: one that refuses everything refuses the default
+    const refuseAll = () => false;
+    const patterned: WorkflowGraph = { nodes: [node('scene', 'scene:1', { code: { defaultValue: 'BE' } })], edges: [] };
+    const noEnum: VersionResolver = (identifier) => {
+      const found = resolve(identifier);
+      if (!found) return undefined;
+      return {
+        signature: {
+          ...found.signature,
+          inputs: found.signature.inputs.map((port) => (port.name === 'code' ? { ...port, constraints: { pattern: '[A-Z]{2}' } } : port)),
+        },
+      };
+    };
+    expect(validateWorkflowGraph(patterned, noEnum, refuseAll).map((problem) => problem.message)).toEqual([
+      'Input scene.code: the default value must match the pattern [A-Z]{2}.',
+    ]);
+  });
+
   it('accepts a valid fan-out graph and calls it a dynamic-list-splitter DAG', () => {
     expect(messages(fanOut)).toEqual([]);
     expect(dagTypeOf(fanOut)).toBe('dynamic-list-splitter');

@@ -1,4 +1,5 @@
 import { isDataTypeCompatible } from './data-type-compatibility.js';
+import { constraintError, matchesPattern, relationErrors, type PatternMatcher } from './input-constraints.js';
 import type { ProcessSignature } from './processes.js';
 import { nodePorts, type NodePorts, type WorkflowGraph, type WorkflowNode } from './workflows.js';
 
@@ -40,9 +41,12 @@ export function effectiveDefault(settingsDefault: string | null | undefined, sig
  * Checks a graph against the process versions it names (docs/workflows.md): unique node
  * ids, released versions, edges between existing ports with compatible data types, at
  * most one edge per input, no cycle, and every unconnected input able to get a value
- * (a default, or the user fills it in the execute form). Returns every problem found.
+ * (a default, or the user fills it in the execute form), and every default value within
+ * what its process input accepts (minimum, maximum, pattern, allowed values, `less_than`).
+ * Returns every problem found. `matches`: the server passes a pattern matcher a hostile
+ * pattern cannot hold up.
  */
-export function validateWorkflowGraph(graph: WorkflowGraph, resolve: VersionResolver): WorkflowProblem[] {
+export function validateWorkflowGraph(graph: WorkflowGraph, resolve: VersionResolver, matches: PatternMatcher = matchesPattern): WorkflowProblem[] {
   const problems: WorkflowProblem[] = [];
   const byId = new Map<string, WorkflowNode>();
   graph.nodes.forEach((node, index) => {
@@ -118,9 +122,34 @@ export function validateWorkflowGraph(graph: WorkflowGraph, resolve: VersionReso
         problems.push({ pointer: `${at}/constraints/enum_labels`, message: `Input ${node.id}.${port.name}: give one label per choice.` });
       if (constraints?.enum && value !== null && !constraints.enum.includes(value))
         problems.push({ pointer: `${at}/defaultValue`, message: `Input ${node.id}.${port.name}: the default value is not one of the choices.` });
+      const accepted = port.constraints;
+      if (accepted && value !== null) {
+        const error =
+          accepted.enum && !accepted.enum.includes(value)
+            ? `the default value must be one of ${accepted.enum.join(', ')}.`
+            : constraintError('the default value', accepted, value, matches);
+        if (error) problems.push({ pointer: `${at}/defaultValue`, message: `Input ${node.id}.${port.name}: ${error}` });
+      }
     }
+    problems.push(...defaultRelationProblems(node, index, nodePortsFound, connected));
   });
   return problems;
+}
+
+/** `less_than` between two unconnected inputs of a node whose defaults are both set: west's default below east's. */
+function defaultRelationProblems(node: WorkflowNode, index: number, ports: NodePorts, connected: Set<string>): WorkflowProblem[] {
+  const items = ports.inputs
+    .filter((port) => !connected.has(`${node.id}.${port.name}`))
+    .map((port) => ({
+      identifier: port.name,
+      label: `the default of ${port.name}`,
+      constraints: { less_than: port.constraints?.less_than },
+      value: effectiveDefault(node.inputs[port.name]?.defaultValue, port.default),
+    }));
+  return [...relationErrors(items, (item) => item.value)].map(([name, error]) => ({
+    pointer: `/graph/nodes/${index}/inputs/${name}/defaultValue`,
+    message: `Input ${node.id}.${name}: ${error.charAt(0).toUpperCase()}${error.slice(1)}`,
+  }));
 }
 
 /** A cycle as a list of node ids (first repeated at the end), or undefined. */

@@ -3,6 +3,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { loadGraphVersions, resolverOf } from './workflow-versions.js';
+import { guardedMatch } from '../../platform/pattern-guard.js';
 
 /**
  * Checks a graph the principal saves (docs/workflows.md): 400 with one JSON:API error per
@@ -11,7 +12,7 @@ import { loadGraphVersions, resolverOf } from './workflow-versions.js';
 export async function checkedGraph(ctx: AppContext, principal: Principal, input: unknown): Promise<WorkflowGraph> {
   const graph = workflowGraphSchema.parse(input);
   const versions = await loadGraphVersions(ctx, principal, graph);
-  const problems = validateWorkflowGraph(graph, resolverOf(versions));
+  const problems = validateWorkflowGraph(graph, resolverOf(versions), guardedMatch);
   if (problems.length > 0) {
     throw new HttpError(400, {
       errors: problems.map((problem) => ({

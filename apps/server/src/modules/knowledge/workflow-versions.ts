@@ -9,6 +9,7 @@ import { processesResource } from './processes.resource.js';
 import { dataTypes, processes, processVersions } from './processes.schema.js';
 import type { workflows } from './workflows.schema.js';
 import { workflowVersions } from './workflows.schema.js';
+import { guardedMatch } from '../../platform/pattern-guard.js';
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 
@@ -64,7 +65,7 @@ export async function checkRunnableGraph(
 ): Promise<{ versions: Map<string, ResolvedProcessVersion>; resolve: VersionResolver; problems: WorkflowProblem[] }> {
   const versions = await loadGraphVersions(ctx, null, graph);
   const resolve = resolverOf(versions);
-  return { versions, resolve, problems: validateWorkflowGraph(graph, resolve) };
+  return { versions, resolve, problems: validateWorkflowGraph(graph, resolve, guardedMatch) };
 }
 
 /** The graph of one version of a workflow (default: its current version). */
