@@ -2,7 +2,32 @@ import { defineConfig } from '@playwright/test';
 import { ADMIN, E2E_PORT, EOPEN_PORT, OIDC_PORT } from './support/constants';
 
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
-const eopenURL = `http://127.0.0.1:${EOPEN_PORT}`;
+
+/** The built portal on `port`, on a fresh data directory of its own, with the e2e admin and `env`. */
+function portal(port: number, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    command: `rm -rf .tmp/e2e-data-${port} && node ${process.env.ASB_E2E_SERVER ?? 'apps/server/dist/main.js'}`,
+    cwd: '..',
+    url: `${url}/knowledge/api/details`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ASB_DATA_DIR: `.tmp/e2e-data-${port}`,
+      ...(process.env.ASB_WEB_DIST ? { ASB_WEB_DIST: process.env.ASB_WEB_DIST } : {}),
+      ASB_ADMIN_USERNAME: ADMIN.username,
+      ASB_ADMIN_PASSWORD: ADMIN.password,
+      ASB_PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      // an answer that breaks the contract fails the page under test (docs/architecture.md)
+      ASB_CONTRACT_CHECK: 'strict',
+      ...env,
+    },
+  };
+}
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the
@@ -44,56 +69,18 @@ export default defineConfig({
       stdout: 'ignore',
       env: { OIDC_PORT: String(OIDC_PORT), ASB_URL: baseURL },
     },
-    {
-      command: `rm -rf .tmp/e2e-data-${E2E_PORT} && node ${process.env.ASB_E2E_SERVER ?? 'apps/server/dist/main.js'}`,
-      cwd: '..',
-      url: `${baseURL}/knowledge/api/details`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      env: {
-        PORT: String(E2E_PORT),
-        HOST: '127.0.0.1',
-        ASB_DATA_DIR: `.tmp/e2e-data-${E2E_PORT}`,
-        ...(process.env.ASB_WEB_DIST ? { ASB_WEB_DIST: process.env.ASB_WEB_DIST } : {}),
-        ASB_ADMIN_USERNAME: ADMIN.username,
-        ASB_ADMIN_PASSWORD: ADMIN.password,
-        ASB_INSTANCE_NAME: 'ASB e2e',
-        ASB_OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
-        ASB_OIDC_CLIENT_ID: 'asb-portal',
-        ASB_OIDC_CLIENT_SECRET: 'asb-portal-secret',
-        ASB_OIDC_PROVIDER_NAME: 'Test Identity Provider',
-        ASB_OIDC_ALLOW_INSECURE: 'true',
-        ASB_PUBLIC_URL: baseURL,
-        // two of the navbar's links out configured, the others left unset (hidden): navbar.spec.ts
-        ASB_NOTEBOOK_URL: `${baseURL}/docs/execute`,
-        ASB_VIDEO_GUIDES_URL: `${baseURL}/docs/`,
-        LOG_LEVEL: 'warn',
-        // an answer that breaks the contract fails the page under test (docs/architecture.md)
-        ASB_CONTRACT_CHECK: 'strict',
-      },
-    },
-    {
-      // a second portal with the eopen theme, for what only that theme offers (spec 1 §4 schedule strategies)
-      command: `rm -rf .tmp/e2e-data-${EOPEN_PORT} && node ${process.env.ASB_E2E_SERVER ?? 'apps/server/dist/main.js'}`,
-      cwd: '..',
-      url: `${eopenURL}/knowledge/api/details`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      env: {
-        PORT: String(EOPEN_PORT),
-        HOST: '127.0.0.1',
-        ASB_DATA_DIR: `.tmp/e2e-data-${EOPEN_PORT}`,
-        ...(process.env.ASB_WEB_DIST ? { ASB_WEB_DIST: process.env.ASB_WEB_DIST } : {}),
-        ASB_ADMIN_USERNAME: ADMIN.username,
-        ASB_ADMIN_PASSWORD: ADMIN.password,
-        ASB_INSTANCE_NAME: 'EOPEN e2e',
-        ASB_THEME: 'eopen',
-        ASB_PUBLIC_URL: eopenURL,
-        LOG_LEVEL: 'warn',
-        ASB_CONTRACT_CHECK: 'strict',
-      },
-    },
+    portal(E2E_PORT, {
+      ASB_INSTANCE_NAME: 'ASB e2e',
+      ASB_OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+      ASB_OIDC_CLIENT_ID: 'asb-portal',
+      ASB_OIDC_CLIENT_SECRET: 'asb-portal-secret',
+      ASB_OIDC_PROVIDER_NAME: 'Test Identity Provider',
+      ASB_OIDC_ALLOW_INSECURE: 'true',
+      // two of the navbar's links out configured, the others left unset (hidden): navbar.spec.ts
+      ASB_NOTEBOOK_URL: `${baseURL}/docs/execute`,
+      ASB_VIDEO_GUIDES_URL: `${baseURL}/docs/`,
+    }),
+    // a second portal with the eopen theme, for what only that theme offers (spec 1 §4 schedule strategies)
+    portal(EOPEN_PORT, { ASB_INSTANCE_NAME: 'EOPEN e2e', ASB_THEME: 'eopen' }),
   ],
 });
