@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThrottle } from '../src/db-schema.js';
 import { SESSION_COOKIE } from '../src/modules/usermgr/session.js';
-import { SIGN_IN_FAILED } from '../src/modules/usermgr/sign-in.service.js';
+import { SIGN_IN_FAILED, SignInService } from '../src/modules/usermgr/sign-in.service.js';
 import { createTestApp, PASSWORD, type TestApp } from './helpers/test-app.js';
 
 /** usermgr sign-in and account: token/, change_password/, check_datastore/, datastore_credentials/. */
@@ -124,6 +124,15 @@ describe('usermgr sign-in and account', () => {
       const response = await postToken('ivan', PASSWORD);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ non_field_errors: [SIGN_IN_FAILED] });
+    });
+
+    it('does not make a sign-in wait for an attempt of the same client whose clock read later (parallel requests)', async () => {
+      await app.userWithHeader('ivo');
+      const service = new SignInService(app.ctx);
+      const now = Date.now();
+      // a wrong password read the clock 5 ms later but reached the database first: no lock is due yet
+      await expect(service.signIn('ivo', 'wrong', '198.51.100.7', new Date(now + 5))).rejects.toMatchObject({ statusCode: 400 });
+      await expect(service.signIn('ivo', PASSWORD, '198.51.100.7', new Date(now))).resolves.toEqual(expect.any(String));
     });
 
     it('makes a client wait after 5 wrong passwords, even for the right one', async () => {

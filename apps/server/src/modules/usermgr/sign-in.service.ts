@@ -78,18 +78,21 @@ export class SignInService {
    * next-allowed time. An attempt that may be checked moves it to now +
    * lockSeconds(attempts) (a success then deletes the row): the fifth attempt in a row is
    * still checked, the sixth waits 30 s, the next one 60 s, and so on up to 15 minutes;
-   * refused attempts change nothing.
+   * refused attempts change nothing. An attempt that locks nothing leaves no time behind
+   * ('epoch'): parallel sign-ins of one client, whose clocks were read in another order than
+   * their statements ran, must not make each other wait.
    */
   private async claimAttempt(account: string, address: string, now: Date): Promise<{ waitUntil: Date }> {
     const at = now.toISOString();
     // every SET expression reads the row as it was: waited_until gets the previous next_allowed_at
     const result = await this.ctx.db.execute<{ waited_until: Date | string }>(sql`
       INSERT INTO sign_in_throttle AS t (account, address, attempts, next_allowed_at, waited_until)
-      VALUES (${account}, ${address}, 1, ${at}::timestamptz, ${at}::timestamptz)
+      VALUES (${account}, ${address}, 1, 'epoch'::timestamptz, ${at}::timestamptz)
       ON CONFLICT (account, address) DO UPDATE SET
         attempts = CASE WHEN t.next_allowed_at > ${at}::timestamptz THEN t.attempts ELSE t.attempts + 1 END,
         waited_until = t.next_allowed_at,
         next_allowed_at = CASE WHEN t.next_allowed_at > ${at}::timestamptz THEN t.next_allowed_at
+          WHEN ${sql.raw(LOCK_SECONDS_SQL)} = 0 THEN 'epoch'::timestamptz
           ELSE ${at}::timestamptz + make_interval(secs => ${sql.raw(LOCK_SECONDS_SQL)}) END
       RETURNING waited_until`);
     const rows = (Array.isArray(result) ? result : (result as { rows: { waited_until: Date | string }[] }).rows) as { waited_until: Date | string }[];
