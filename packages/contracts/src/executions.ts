@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { executionFailureSchema, executionResultsSchema } from './execution-results.js';
 import type { BaseAttributes } from './jsonapi.js';
+import type { WorkflowInputItem } from './workflow-inputs.js';
 import { DAG_TYPES, MAX_WORKFLOW_NODES } from './workflows.js';
 
 /**
@@ -51,6 +52,19 @@ export const executionInputValueSchema = z.object({
   value_label: z.string().optional(),
 });
 export type ExecutionInputValue = z.infer<typeof executionInputValueSchema>;
+
+/** A workflow input item with the value it takes, as the execute form sends it and the execution stores it. */
+export function inputWithValue(item: WorkflowInputItem, value: string): ExecutionInputValue {
+  return {
+    identifier: item.identifier,
+    label: item.label,
+    value,
+    user_visible: item.userVisible,
+    user_editable: item.userEditable,
+    description: item.description,
+    data_type: item.dataType.identifier,
+  };
+}
 export const executionInputGroupValueSchema = z.object({ node_id: z.string(), items: z.array(executionInputValueSchema) });
 export type ExecutionInputGroup = z.infer<typeof executionInputGroupValueSchema>;
 

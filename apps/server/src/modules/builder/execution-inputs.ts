@@ -1,6 +1,7 @@
 import {
   ENCRYPTED_VALUE_MASK,
   enumOptions,
+  inputWithValue,
   isEncryptedInput,
   type ExecutionInputGroup,
   type ExecutionInputValue,
@@ -60,13 +61,7 @@ function givenValues(groups: WorkflowInputGroup[], given: GivenGroup[], problems
 function stored(item: WorkflowInputItem, value: string, encrypted: boolean): ExecutionInputValue {
   const valueLabel = encrypted ? undefined : enumOptions(item).find((option) => option.value === value)?.label;
   return {
-    identifier: item.identifier,
-    label: item.label,
-    value,
-    user_visible: item.userVisible,
-    user_editable: item.userEditable,
-    description: item.description,
-    data_type: item.dataType.identifier,
+    ...inputWithValue(item, value),
     ...(encrypted ? { encrypted: true } : {}),
     ...(valueLabel !== undefined && valueLabel !== value ? { value_label: valueLabel } : {}),
   };

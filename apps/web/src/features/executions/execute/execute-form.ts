@@ -1,4 +1,11 @@
-import { groupInputErrors, isEncryptedInput, type CreateExecutionPayload, type WorkflowInputGroup, type WorkflowInputItem } from '@asb/contracts';
+import {
+  groupInputErrors,
+  inputWithValue,
+  isEncryptedInput,
+  type CreateExecutionPayload,
+  type WorkflowInputGroup,
+  type WorkflowInputItem,
+} from '@asb/contracts';
 
 /**
  * The execute form's logic (spec 1 §2 Execute form, §5 validation), kept apart from
@@ -85,15 +92,7 @@ export function buildExecutionPayload(
       } else {
         value = (values[key] ?? '').trim();
       }
-      items.push({
-        identifier: item.identifier,
-        label: item.label,
-        value,
-        user_visible: item.userVisible,
-        user_editable: item.userEditable,
-        description: item.description,
-        data_type: item.dataType.identifier,
-      });
+      items.push(inputWithValue(item, value));
     }
     if (items.length > 0) inputs.push({ node_id: group.node_id, items });
   }
