@@ -32,6 +32,7 @@ import { measureFirstPreview } from './first-preview.js';
 import { renderTile } from '../../apps/server/src/modules/tiles/render.js';
 import { rescaleToByte, type Rescale } from '../../apps/server/src/modules/tiles/rescale.js';
 import { tileBounds, tilesCovering, type Box, type TileIndex } from '../../apps/server/src/modules/tiles/tile-math.js';
+import { gdalwarpTileArgs } from '../../apps/server/test/helpers/geotiff.js';
 
 const run = promisify(execFile);
 const args = process.argv.slice(2);
@@ -150,26 +151,7 @@ function pickTiles(cog: Cog, from: number, to: number, count: number, inset: num
 function gdalwarp(file: string, bounds: Box, out: string, extra: string[] = []): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      'gdalwarp',
-      [
-        '-q',
-        '-overwrite',
-        '-t_srs',
-        'EPSG:3857',
-        '-te',
-        ...[bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].map(String),
-        '-ts',
-        '256',
-        '256',
-        '-r',
-        'near',
-        ...extra,
-        file,
-        out,
-      ],
-      { stdio: 'ignore' },
-    );
+    const child = spawn('gdalwarp', gdalwarpTileArgs(file, bounds, out, 256, extra), { stdio: 'ignore' });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`gdalwarp exited ${code}`))));
   });

@@ -125,12 +125,9 @@ with rasterio.open(sys.argv[1]) as src:
     print(json.dumps(dict(nodata=src.nodata, bands=[np.where(np.isnan(b), None, b).ravel().tolist() for b in data])))
 `;
 
-/**
- * `gdalwarp -t_srs EPSG:3857 -te <bounds> -ts size size -r near` of `file` into `out`, read
- * back: the reference a rendered tile is compared with.
- */
-export async function gdalwarpTile(file: string, bounds: Box, out: string, size = 256): Promise<WarpedTile> {
-  await run('gdalwarp', [
+/** The arguments of `gdalwarp -t_srs EPSG:3857 -te <bounds> -ts size size -r near <file> <out>`: a tile as GDAL renders it (the tests' reference, the bench's rival). */
+export function gdalwarpTileArgs(file: string, bounds: Box, out: string, size = 256, extra: string[] = []): string[] {
+  return [
     '-q',
     '-overwrite',
     '-t_srs',
@@ -142,9 +139,15 @@ export async function gdalwarpTile(file: string, bounds: Box, out: string, size 
     String(size),
     '-r',
     'near',
+    ...extra,
     file,
     out,
-  ]);
+  ];
+}
+
+/** `file` warped into `out` as GDAL renders the tile (gdalwarpTileArgs), read back: the reference a rendered tile is compared with. */
+export async function gdalwarpTile(file: string, bounds: Box, out: string, size = 256): Promise<WarpedTile> {
+  await run('gdalwarp', gdalwarpTileArgs(file, bounds, out, size));
   const { stdout } = await run(PYTHON, ['-c', READ, out], { maxBuffer: 64 * 1024 * 1024 });
   const parsed = JSON.parse(stdout) as { nodata: number | null; bands: (number | null)[][] };
   return { nodata: parsed.nodata, bands: parsed.bands.map((band) => band.map((value) => value ?? NaN)) };
