@@ -24,5 +24,6 @@ export * from './execution-report/index.js';
 export * from './execution-files.js';
 export * from './schedules.js';
 export * from './stac.js';
+export * from './product-input.js';
 export * from './tiles.js';
 export * from './api/index.js';
