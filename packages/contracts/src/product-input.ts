@@ -5,6 +5,23 @@
  * link resolves to the record), and the engine parses it to stage the item's assets
  * (docs/catalogue.md "Products in workflows").
  */
+/** The data types of one EO product of a mission, named by its product identifier (or its catalogue link). */
+export const EO_PRODUCT_TYPES: readonly string[] = [
+  'sentinel-1-product',
+  'sentinel-2-product',
+  'sentinel-3-product',
+  'sentinel-5p-product',
+  'landsat-8-product',
+  'landsat-9-product',
+  'modis-product',
+];
+
+/**
+ * Data types whose value names an EO product: the execute form offers the catalogue browser
+ * for them, the product order lists them, and the engine stages the product's assets.
+ */
+export const PRODUCT_DATA_TYPES: ReadonlySet<string> = new Set([...EO_PRODUCT_TYPES, 'eo-product', 'list-product', 'stac-item']);
+
 export const CATALOGUE_CSW_PATH = '/resource-catalogue/csw' as const;
 
 /** The CSW GetRecords opensearch link of one catalogue item, as a path of this portal. */

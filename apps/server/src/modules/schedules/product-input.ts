@@ -1,5 +1,4 @@
-import type { WorkflowInputGroup } from '@asb/contracts';
-import { EO_PRODUCT_TYPES } from '../builder/product-order.js';
+import { EO_PRODUCT_TYPES, type WorkflowInputGroup } from '@asb/contracts';
 
 /**
  * Where on-new-data puts a new item (docs/schedules.md "On new data"): the workflow
