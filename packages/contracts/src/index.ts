@@ -25,5 +25,6 @@ export * from './execution-files.js';
 export * from './schedules.js';
 export * from './stac.js';
 export * from './product-input.js';
+export * from './catalogue-assets.js';
 export * from './tiles.js';
 export * from './api/index.js';
