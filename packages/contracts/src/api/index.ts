@@ -14,6 +14,7 @@ import type { usermgrOperations } from './usermgr.js';
 import type { procimpOperations } from './procimp.js';
 import type { tilesOperations } from './tiles.js';
 import type { instanceOperations } from './instance.js';
+import type { catalogueOperations, stacOperations } from './catalogue.js';
 import type { catalogueAssetOperations } from './catalogue-assets.js';
 import type {
   builderWorkspaceOperations,
@@ -34,6 +35,7 @@ export * from './usermgr.js';
 export * from './procimp.js';
 export * from './tiles.js';
 export * from './instance.js';
+export * from './catalogue.js';
 export * from './catalogue-assets.js';
 
 /**
@@ -63,4 +65,6 @@ export type ApiOperations = typeof usermgrOperations &
   typeof procimpOperations &
   typeof tilesOperations &
   typeof instanceOperations &
+  typeof stacOperations &
+  typeof catalogueOperations &
   typeof catalogueAssetOperations;
