@@ -63,7 +63,11 @@ function assetFileName(key: string, href: string, taken: Set<string>): string {
     // no extension then
   }
   if (!/^\.[a-z0-9]{1,8}$/.test(extension)) extension = '';
-  const base = key.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 100) || 'asset';
+  const base =
+    key
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .replace(/^\.+/, '_')
+      .slice(0, 100) || 'asset';
   let name = base.toLowerCase().endsWith(extension) ? base : `${base}${extension}`;
   for (let index = 2; taken.has(name) || name === 'item.json'; index++) name = `${base}-${index}${extension}`;
   taken.add(name);
@@ -116,7 +120,8 @@ export class CatalogueProductStager implements ProductStager {
       if (!link.collectionId) throw new ProductStagingError(`Input ${name}: the product link ${value} names no collection.`);
       principal = await this.ownerPrincipal(name, owner);
       const found = await this.options.store.readItem(principal, link.collectionId, link.itemId);
-      if (!found) throw new ProductStagingError(`Input ${name}: the product ${link.collectionId}/${link.itemId} is not in the catalogue, or ${owner} may not read it.`);
+      if (!found)
+        throw new ProductStagingError(`Input ${name}: the product ${link.collectionId}/${link.itemId} is not in the catalogue, or ${owner} may not read it.`);
       item = found;
       log(`Staging input ${name}: product ${link.collectionId}/${link.itemId} of the catalogue`);
     } else {
@@ -169,7 +174,8 @@ export class CatalogueProductStager implements ProductStager {
 
   private async ownerPrincipal(name: string, owner: string | undefined): Promise<Principal> {
     const principal = owner === undefined ? undefined : await this.options.principalOf(owner);
-    if (!principal) throw new ProductStagingError(`Input ${name}: the execution's owner ${owner ?? '(unknown)'} is not an active user, so no product can be read for them.`);
+    if (!principal)
+      throw new ProductStagingError(`Input ${name}: the execution's owner ${owner ?? '(unknown)'} is not an active user, so no product can be read for them.`);
     return principal;
   }
 
@@ -266,7 +272,9 @@ export class CatalogueProductStager implements ProductStager {
           }
           if (Date.now() - loggedAt >= PROGRESS_EVERY_MS) {
             loggedAt = Date.now();
-            log(`Input ${name}: asset ${key}: ${megabytes(received)}${Number.isFinite(length) ? ` of ${megabytes(length)} (${Math.floor((100 * received) / length)} %)` : ''}`);
+            log(
+              `Input ${name}: asset ${key}: ${megabytes(received)}${Number.isFinite(length) ? ` of ${megabytes(length)} (${Math.floor((100 * received) / length)} %)` : ''}`,
+            );
           }
           callback(null, chunk);
         },
