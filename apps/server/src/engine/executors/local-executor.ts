@@ -64,7 +64,7 @@ interface Exit extends TaskExit {
 }
 
 /** Where an attempt's product inputs are staged: its input folder, inside the execution's folder (so the sandbox shows them), beside the outputs. */
-export function stagingDir(job: Pick<TaskJob, 'outDir' | 'taskId' | 'tryNumber'>): string {
+function stagingDir(job: Pick<TaskJob, 'outDir' | 'taskId' | 'tryNumber'>): string {
   return path.join(path.dirname(job.outDir), '.inputs', `${path.basename(job.outDir)}.${job.tryNumber}`);
 }
 

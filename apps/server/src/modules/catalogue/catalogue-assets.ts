@@ -1,4 +1,3 @@
-import { parseCatalogueAssetUrl } from '@asb/contracts';
 import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import { readLocal, type RangeRequest, type StoredFile } from '../../engine/store/datastore.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -51,11 +50,4 @@ export function decodeAssetPath(encoded: string): string | undefined {
   const segments = decoded.split('/');
   if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
   return segments.join('/');
-}
-
-/** The catalogue asset named by a URL path, decoded; undefined when the path is not one. */
-export function catalogueAssetOf(urlPath: string): { collectionId: string; itemId: string; relative: string } | undefined {
-  const asset = parseCatalogueAssetUrl(urlPath);
-  const relative = asset && decodeAssetPath(asset.encodedPath);
-  return asset && relative ? { collectionId: asset.collectionId, itemId: asset.itemId, relative } : undefined;
 }

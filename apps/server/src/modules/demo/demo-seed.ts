@@ -171,12 +171,20 @@ export async function seedDemoCatalogue(ctx: AppContext, store: CatalogueStore, 
       return 0;
     }
     const [workspace] = await ctx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.identifier, DEMO_WORKSPACE.identifier)).limit(1);
-    const count = await seedDemoScenes(store, paths, { python: ctx.config.pythonCommand, ownerId: admin.principal.id, workspaceIds: workspace ? [workspace.id] : [] });
-    ctx.log.info(`Seeded the demo scenes: the public collection '${DEMO_COLLECTION_ID}' with ${count} items, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const count = await seedDemoScenes(store, paths, {
+      python: ctx.config.pythonCommand,
+      ownerId: admin.principal.id,
+      workspaceIds: workspace ? [workspace.id] : [],
+    });
+    ctx.log.info(
+      `Seeded the demo scenes: the public collection '${DEMO_COLLECTION_ID}' with ${count} items, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     return count;
   } catch (error) {
     if (error instanceof DemoScenesUnavailable) {
-      ctx.log.warn(`The demo scenes are skipped: ${ctx.config.pythonCommand} lacks numpy or rasterio (GDAL) (${error.message}); install python3-numpy and python3-rasterio`);
+      ctx.log.warn(
+        `The demo scenes are skipped: ${ctx.config.pythonCommand} lacks numpy or rasterio (GDAL) (${error.message}); install python3-numpy and python3-rasterio`,
+      );
     } else {
       ctx.log.warn({ err: error }, `Could not seed the demo scenes: ${(error as Error).message}`);
     }

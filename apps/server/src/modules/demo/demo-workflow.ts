@@ -104,7 +104,8 @@ export function demoWorkflowGraph(): WorkflowGraph {
 export const DEMO_PRODUCT_WORKFLOW = {
   identifier: 'product-ndvi-demo',
   label: 'Product NDVI demo',
-  shortDescription: "Computes the NDVI of a product of the catalogue ('Demo scenes'), thresholds it into a vegetation mask and reports the share of vegetation.",
+  shortDescription:
+    "Computes the NDVI of a product of the catalogue ('Demo scenes'), thresholds it into a vegetation mask and reports the share of vegetation.",
   description: [
     'A workflow on a real catalogue product: choose a scene of the "Demo scenes" collection (three places, four dates of 2024) in the execute form.',
     "The platform stages the product's assets into the task's input folder before it runs;",
