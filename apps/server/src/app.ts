@@ -34,7 +34,6 @@ import { registerWorkflows } from './modules/knowledge/workflows.module.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { BucketStorage } from './modules/procimp/storage/bucket-storage.js';
 import { seedDemo, seedDemoCatalogue } from './modules/demo/demo-seed.js';
-import type { CatalogueStore } from './modules/catalogue/catalogue-store.js';
 import { catalogueProductStager, registerCatalogueAssets } from './modules/catalogue/catalogue-assets.module.js';
 import { DatastorePaths } from './engine/store/datastore-paths.js';
 import { registerEngine, type Engine } from './engine/engine.module.js';
@@ -74,8 +73,6 @@ export interface BuildOptions {
   database?: Database;
   bus?: EventBus;
   logger?: boolean;
-  /** the resource catalogue's store (modules/catalogue) */
-  catalogueStore?: CatalogueStore;
 }
 
 /** Builds the whole server: every service API, live events and the SPA, on one Fastify instance. */
@@ -163,15 +160,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const sealed = await sealLegacyInputs(ctx);
   if (sealed > 0) server.log.info({ rows: sealed }, 'keystore: password inputs stored as ciphertext are now sealed for their execution or schedule');
   await registerProcimp(server, ctx, storage);
-  const catalogueStore = options.catalogueStore;
   const paths = new DatastorePaths(storage.root);
-  // EO-product inputs are staged from the catalogue before their task runs (docs/engine.md "Staging products")
-  const engine = await registerEngine(server, ctx, storage, { stager: catalogueStore && catalogueProductStager(ctx, catalogueStore, paths) });
+  // EO-product inputs are staged from the catalogue before their task runs (docs/engine.md "Staging products"); its
+  // documents name local assets by URLs of catalogueBase
+  const stager = catalogueProductStager(ctx, catalogue, paths, [new URL(catalogueBase).origin]);
+  const engine = await registerEngine(server, ctx, storage, { stager });
   registerBuilder(server, ctx, engine);
-  const catalogueAssets = catalogueStore && registerCatalogueAssets(server, catalogueStore, paths);
-  registerTiles(server, ctx, engine, catalogueAssets);
+  registerTiles(server, ctx, engine, registerCatalogueAssets(server, catalogue, paths));
   // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)
-  if (demoSeeded && catalogueStore) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogueStore, paths)));
+  if (demoSeeded) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogue, paths)));
   mount(server, instanceOperations, 'GET /api/openapi.json', { access: PUBLIC, tags: ['instance'] }, () => {
     const document = server.swagger();
     // configured as OpenAPI 3 above: a Swagger 2 document would be a mistake here

@@ -13,7 +13,6 @@ import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../src/modules/demo/demo
 import { DEMO_PRODUCT_WORKFLOW } from '../src/modules/demo/demo-workflow.js';
 import { engineSeeds, getExecution, taskLog, waitForStatus } from './helpers/engine.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
-import { MemoryCatalogueStore } from './helpers/memory-catalogue.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const run = promisify(execFile);
@@ -30,7 +29,6 @@ const BANDS = ['blue', 'green', 'red', 'nir'];
 describe('demo products', () => {
   let app: TestApp;
   let dataDir = '';
-  let store: MemoryCatalogueStore;
   let paths: DatastorePaths;
   let uma: Headers;
   const get = (url: string, headers: Record<string, string> = {}) => app.server.inject({ method: 'GET', url, headers });
@@ -38,18 +36,23 @@ describe('demo products', () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-demo-products-'));
-    store = new MemoryCatalogueStore();
     // a first start: the demo is seeded, its scenes once the server is ready
-    app = await createTestApp({ demo: true, dataDir, engine: { localCpus: 2, sweepIntervalMs: 200 } }, { catalogueStore: store });
+    app = await createTestApp({ demo: true, dataDir, engine: { localCpus: 2, sweepIntervalMs: 200 } });
     paths = new DatastorePaths(app.storage.root);
     const [workspace] = await app.ctx.db.select().from(workspaces).where(eq(workspaces.identifier, 'demo'));
     uma = await knowledgeApi(app).member('uma', { [String(workspace!.id)]: 'user' });
     // a private collection of the admin's, which uma may not read
     const admin = await app.ctx.users.findByUsername('admin');
-    await store.upsertCollection({ type: 'Collection', id: 'private', stac_version: '1.0.0' }, { ownerId: admin!.id, isPublic: false });
-    const scene = store.collections.get(DEMO_COLLECTION_ID)!.items.get(DEMO_DEFAULT_SCENE)!;
+    const collection = { type: 'Collection' as const, id: 'private', stac_version: '1.0.0', description: 'Not for everyone', license: 'proprietary' };
+    await app.ctx.catalogue.upsertCollection(
+      { ...collection, extent: { spatial: { bbox: [[4, 51, 5, 52]] }, temporal: { interval: [['2024-01-01T00:00:00Z', null]] } }, links: [] },
+      { ownerId: admin!.id, isPublic: false },
+    );
+    const scene = (await app.ctx.catalogue.readItem(null, DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE))!;
     const red = catalogueAssetUrl('private', 'secret', 'red.tif');
-    await store.upsertItems('private', [{ ...scene, id: 'secret', collection: 'private', assets: { red: { href: red }, nir: { href: red } } }]);
+    await app.ctx.catalogue.upsertItems('private', [
+      { ...scene, id: 'secret', collection: 'private', links: [], assets: { red: { href: red, type: 'image/tiff' }, nir: { href: red, type: 'image/tiff' } } },
+    ]);
     await fs.mkdir(paths.catalogueDir('private', 'secret'), { recursive: true });
     await fs.copyFile(sceneFile(DEMO_DEFAULT_SCENE, 'red.tif'), path.join(paths.catalogueDir('private', 'secret'), 'red.tif'));
   }, 120_000);
@@ -59,17 +62,21 @@ describe('demo products', () => {
   });
 
   describe('the seeded collection', () => {
-    it('is public, owned by the admin, with a scene per place and date, each with four bands and a thumbnail', async () => {
-      const collection = store.collections.get(DEMO_COLLECTION_ID)!;
-      const admin = await app.ctx.users.findByUsername('admin');
-      expect(collection).toMatchObject({ isPublic: true, ownerId: admin!.id, document: { title: 'Demo scenes', type: 'Collection' } });
-      const ids = [...collection.items.keys()].sort();
-      expect(ids).toEqual(PLACES.flatMap((place) => DATES.map((date) => `demo-${place}-${date}`)).sort());
-      const item = collection.items.get(DEMO_DEFAULT_SCENE)!;
+    it('is public, with a scene per place and date, each with four bands and a thumbnail', async () => {
+      // signed out, through the STAC API
+      const collection = await get(`/resource-catalogue/stac/collections/${DEMO_COLLECTION_ID}`);
+      expect(collection.statusCode, collection.body).toBe(200);
+      expect(collection.json()).toMatchObject({ type: 'Collection', id: DEMO_COLLECTION_ID, title: 'Demo scenes' });
+      const page = await get(`/resource-catalogue/stac/collections/${DEMO_COLLECTION_ID}/items?limit=100`);
+      expect(page.statusCode, page.body).toBe(200);
+      const items = page.json<{ features: StacItem[]; numberMatched: number }>();
+      expect(items.numberMatched).toBe(PLACES.length * DATES.length);
+      expect(items.features.map((feature) => feature.id).sort()).toEqual(PLACES.flatMap((place) => DATES.map((date) => `demo-${place}-${date}`)).sort());
+      const item = items.features.find((feature) => feature.id === DEMO_DEFAULT_SCENE)!;
       expect(item.properties).toMatchObject({ datetime: '2024-07-15T10:30:00Z', 'proj:epsg': 4326 });
       expect(Object.keys(item.assets).sort()).toEqual([...BANDS, 'thumbnail'].sort());
       expect(item.assets.red).toMatchObject({
-        href: `/resource-catalogue/assets/demo-scenes/${DEMO_DEFAULT_SCENE}/red.tif`,
+        href: expect.stringMatching(new RegExp(`^http://[^/]+/resource-catalogue/assets/demo-scenes/${DEMO_DEFAULT_SCENE}/red\\.tif$`)),
         type: 'image/tiff; application=geotiff; profile=cloud-optimized',
         roles: ['data', 'reflectance'],
         'eo:bands': [{ name: 'red', common_name: 'red' }],
@@ -92,8 +99,9 @@ describe('demo products', () => {
       }
       const thumbnail = PNG.sync.read(await fs.readFile(sceneFile(DEMO_DEFAULT_SCENE, 'thumbnail.png')));
       expect(Math.max(thumbnail.width, thumbnail.height)).toBe(256);
-      const ndvi = (date: string) => store.collections.get(DEMO_COLLECTION_ID)!.items.get(`demo-antwerp-${date}`)!.properties['asb:mean_ndvi'] as number;
-      expect(ndvi('2024-07-15')).toBeGreaterThan(ndvi('2024-03-15'));
+      const ndvi = async (date: string) =>
+        (await app.ctx.catalogue.readItem(null, DEMO_COLLECTION_ID, `demo-antwerp-${date}`))!.properties['asb:mean_ndvi'] as number;
+      expect(await ndvi('2024-07-15')).toBeGreaterThan(await ndvi('2024-03-15'));
     });
   });
 
@@ -219,7 +227,7 @@ describe('demo products', () => {
     });
 
     it('runs with its default product, the staged item as the wrapper reads it', { timeout: 120_000 }, async () => {
-      const item: StacItem = store.collections.get(DEMO_COLLECTION_ID)!.items.get(DEMO_DEFAULT_SCENE)!;
+      const item = (await app.ctx.catalogue.readItem(null, DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE))!;
       const id = await engineSeeds(app).run(await workflowId(), [], app.adminHeader);
       const row = await waitForStatus(app, id, ['success', 'failed'], 90_000);
       expect(row.status, JSON.stringify(row.executionResults)).toBe('success');

@@ -1,7 +1,6 @@
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import type { UserRow } from '../../src/modules/usermgr/users.repository.js';
-import type { CatalogueStore } from '../../src/modules/catalogue/catalogue-store.js';
 import { hashPassword } from '../../src/platform/auth/passwords.js';
 import { openDatabase, type Database } from '../../src/platform/db/client.js';
 import { freshPostgres } from './fresh-postgres.js';
@@ -29,8 +28,6 @@ let userPasswordHash: Promise<string> | undefined;
 export interface TestAppOptions {
   /** runs before the server is ready: extra tables and routes (e.g. a test-only resource) */
   beforeReady?(app: App): Promise<void>;
-  /** the catalogue's store */
-  catalogueStore?: CatalogueStore;
 }
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -49,7 +46,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
 
 /** One server on an open database; `release` frees the database when the test app closes. */
 async function startTestApp(config: AppConfig, database: Database, options: TestAppOptions, release: () => Promise<void>): Promise<TestApp> {
-  const app = await buildApp(config, { database, logger: false, catalogueStore: options.catalogueStore });
+  const app = await buildApp(config, { database, logger: false });
   await app.users.ensureAdmin();
   await options.beforeReady?.(app);
   await app.server.ready();

@@ -13,15 +13,24 @@ export function registerCatalogueAssets(app: FastifyInstance, store: CatalogueSt
   return assets;
 }
 
-/** The engine's product stager over the catalogue (docs/engine.md "Staging products"): items read as the execution's owner, remote ones through the outbound guard. */
-export function catalogueProductStager(ctx: AppContext, store: CatalogueStore, paths: Pick<DatastorePaths, 'catalogueDir'>): CatalogueProductStager {
+/**
+ * The engine's product stager over the catalogue (docs/engine.md "Staging products"): items
+ * read as the execution's owner, remote ones through the outbound guard. `origins`: where the
+ * catalogue's documents say its local assets are (besides ASB_PUBLIC_URL).
+ */
+export function catalogueProductStager(
+  ctx: AppContext,
+  store: CatalogueStore,
+  paths: Pick<DatastorePaths, 'catalogueDir'>,
+  origins: string[] = [],
+): CatalogueProductStager {
   const origin = originOf(ctx.config.publicUrl);
   return new CatalogueProductStager({
     store,
     paths,
     outbound: ctx.outbound,
     principalOf: async (username) => (await ctx.users.principal(username))?.principal,
-    localOrigins: origin ? [origin] : [],
+    localOrigins: [...new Set([...origins, ...(origin ? [origin] : [])])],
     maxBytes: ctx.config.productStagingBytes,
   });
 }
