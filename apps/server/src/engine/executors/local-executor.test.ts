@@ -122,6 +122,8 @@ describe('LocalExecutor with any runtime', () => {
       const stager: ProductStager = {
         stage: async (attempt, dir, log) => {
           log('Staging input product: product c/x of the catalogue');
+          await fs.mkdir(path.join(dir, 'product'), { recursive: true });
+          await fs.writeFile(path.join(dir, 'product', 'item.json'), '{}');
           return { ...attempt.inputs, product: { id: 'x', item: path.join(dir, 'product', 'item.json') } };
         },
       };
