@@ -161,6 +161,17 @@ describe('LocalExecutor with any runtime', () => {
       await executor.shutdown();
     });
 
+    it('runs a plain product identifier as it is, with or without a stager', async () => {
+      const runtime = new FakeRuntime();
+      const { executor, started, finished } = setup(runtime);
+      executor.submit({ ...productJob('h'), inputs: { product: 'S2B_MSIL2A_20240101T103309' } });
+      await started;
+      runtime.end({ code: 0, signal: null });
+      expect(await finished).toMatchObject({ ok: true });
+      expect(runtime.steps).toContain(`run ${JSON.stringify({ product: 'S2B_MSIL2A_20240101T103309' })}`);
+      await executor.shutdown();
+    });
+
     it('ends the staging on a stop: the attempt is stopped, not failed', async () => {
       let began!: () => void;
       const staging = new Promise<void>((resolve) => (began = resolve));
