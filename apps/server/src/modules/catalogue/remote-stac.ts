@@ -141,7 +141,8 @@ export class RemoteStacSource {
   }
 
   private summary(item: StacItem, remoteCollection: string): ProductSummary {
-    const self = linkHref(item, 'self', this.remote.url) ?? `${this.remote.url}/collections/${encodeURIComponent(remoteCollection)}/items/${encodeURIComponent(item.id)}`;
+    const self =
+      linkHref(item, 'self', this.remote.url) ?? `${this.remote.url}/collections/${encodeURIComponent(remoteCollection)}/items/${encodeURIComponent(item.id)}`;
     const properties = item.properties as Json;
     const text = (value: unknown) => (typeof value === 'string' ? value : null);
     const thumbnail = item.assets?.thumbnail?.href;
