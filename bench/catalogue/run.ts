@@ -4,7 +4,7 @@
  * database is created and dropped at the end) a child process loads synthetic STAC items into
  * one public collection — the first ones through the store's bulk path (CatalogueStore.upsertItems,
  * batches of 1 000: the ingest figure), the rest with one set-based INSERT … SELECT
- * generate_series of the same items, built from the rows the store wrote — and serves the real
+ * generate_series writing the same rows for the next numbers — and serves the real
  * app on loopback; this process drives /search with autocannon, signed out:
  *   - POST /resource-catalogue/stac/search with bbox + datetime;
  *   - the same with a CQL2-JSON property filter (eo:cloud_cover <= 20);
@@ -134,7 +134,7 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
   }
   const storeMs = performance.now() - started;
 
-  // the rest in one statement per 100 000, the same rows the store writes: the columns of a written row, its numbers replaced by item n's
+  // the rest in one statement per 100 000: the rows the store writes for syntheticItem(n), made in SQL
   started = performance.now();
   for (let first = storeItems; first < total; first += 100_000) {
     const last = Math.min(total, first + 100_000) - 1;

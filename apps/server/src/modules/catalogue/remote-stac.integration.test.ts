@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../platform/http/errors.js';
 import { OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
+import type { ProductQuery } from './product-search.js';
 import { RemoteStacSource } from './remote-stac.js';
 
 /**
@@ -55,11 +56,15 @@ describe('remote STAC source', () => {
     await Promise.all([allowing.close(), guarded.close(), new Promise((resolve) => server.close(resolve))]);
   });
 
-  const request = {
+  const query = (offset: number, limit: number): ProductQuery => ({
     collection: 'es:sentinel-2-l2a',
-    boundingBox: [12, 41, 13, 42] as [number, number, number, number],
-    dateRange: { start: '2024-01-01', end: '2024-01-31' },
-  };
+    bbox: [12, 41, 13, 42],
+    interval: { start: new Date('2024-01-01T00:00:00Z'), end: new Date('2024-01-31T23:59:59.999Z') },
+    offset,
+    limit,
+    principal: null,
+    urls: undefined as never,
+  });
 
   it("lists the remote's collections under its name, with a link to the remote", async () => {
     const source = new RemoteStacSource({ name: 'es', url: `${base}/v1` }, allowing);
@@ -74,12 +79,12 @@ describe('remote STAC source', () => {
     ]);
   });
 
-  it('searches the box and the whole days of the range, and pages by offset over the next links', async () => {
+  it('searches the box and the interval of the range, and pages by offset over the next links', async () => {
     const source = new RemoteStacSource({ name: 'es', url: `${base}/v1` }, allowing);
     requests.length = 0;
-    const first = await source.search('sentinel-2-l2a', request, 2);
+    const first = await source.search(query(0, 2));
     expect(requests).toEqual([
-      `/v1/search?collections=sentinel-2-l2a&bbox=12%2C41%2C13%2C42&datetime=2024-01-01T00%3A00%3A00Z%2F2024-01-31T23%3A59%3A59.999Z&limit=2`,
+      `/v1/search?collections=sentinel-2-l2a&bbox=12%2C41%2C13%2C42&datetime=2024-01-01T00%3A00%3A00.000Z%2F2024-01-31T23%3A59%3A59.999Z&limit=2`,
     ]);
     expect(first.product_count).toBe(3);
     expect(first.product_list.map((product) => product.id)).toEqual(['S2B_T32TQM_20240101', 'S2B_T32TQM_20240102']);
@@ -97,13 +102,13 @@ describe('remote STAC source', () => {
       url: `${base}/v1/collections/sentinel-2-l2a/items/S2B_T32TQM_20240101`,
       item: `${base}/v1/collections/sentinel-2-l2a/items/S2B_T32TQM_20240101`,
     });
-    const second = await source.search('sentinel-2-l2a', { ...request, offset: 2 }, 2);
+    const second = await source.search(query(2, 2));
     expect(second.product_list.map((product) => product.id)).toEqual(['S2B_T32TQM_20240103']);
   });
 
   it('refuses an offset past what it pages through, naming offset', async () => {
     const source = new RemoteStacSource({ name: 'es', url: `${base}/v1` }, allowing);
-    const error = await source.search('sentinel-2-l2a', { ...request, offset: 5000 }, 10).catch((caught: unknown) => caught);
+    const error = await source.search(query(5000, 10)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).statusCode).toBe(400);
     expect((error as HttpError).message).toMatch(/^offset: /);
@@ -111,10 +116,10 @@ describe('remote STAC source', () => {
 
   it('goes through the outbound guard: a loopback remote the operator did not allow fails with 502, and lists no collections', async () => {
     const source = new RemoteStacSource({ name: 'es', url: `${base}/v1` }, guarded);
-    const error = await source.search('sentinel-2-l2a', request, 10).catch((caught: unknown) => caught);
+    const error = await source.search(query(0, 10)).catch((caught: unknown) => caught);
     expect((error as HttpError).statusCode).toBe(502);
     expect((error as HttpError).message).toBe(
-      `The remote catalogue es could not be searched: could not fetch ${base}/v1/search?collections=sentinel-2-l2a&bbox=12%2C41%2C13%2C42&datetime=2024-01-01T00%3A00%3A00Z%2F2024-01-31T23%3A59%3A59.999Z&limit=10`,
+      `The remote catalogue es could not be searched: could not fetch ${base}/v1/search?collections=sentinel-2-l2a&bbox=12%2C41%2C13%2C42&datetime=2024-01-01T00%3A00%3A00.000Z%2F2024-01-31T23%3A59%3A59.999Z&limit=10`,
     );
     expect(await source.collections()).toEqual({
       collections: [],

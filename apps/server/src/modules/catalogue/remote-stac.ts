@@ -1,6 +1,7 @@
-import type { ProductSearchRequest, ProductSearchResponse, ProductSummary, StacCollection, StacItem } from '@asb/contracts';
+import type { ProductSearchResponse, ProductSummary, StacCollection, StacItem } from '@asb/contracts';
 import { detailError } from '../../platform/http/errors.js';
 import { readCapped, type OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
+import type { ProductQuery, ProductSource } from './product-search.js';
 
 /** One request to a remote catalogue is answered in at most this long. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -46,7 +47,7 @@ const linkHref = (document: Json, rel: string, base: string): string | undefined
  * with a time-out and a size cap. The remote is public data: it is asked without the
  * user's credentials.
  */
-export class RemoteStacSource {
+export class RemoteStacSource implements ProductSource {
   private cached?: { at: number; collections?: StacCollection[]; error?: string };
 
   constructor(
@@ -57,6 +58,10 @@ export class RemoteStacSource {
 
   get name(): string {
     return this.remote.name;
+  }
+
+  async owns(collection: string): Promise<boolean> {
+    return this.remoteCollectionId(collection) !== undefined;
   }
 
   /** Whether a portal collection id names a collection of this remote; its remote id when it does. */
@@ -107,18 +112,20 @@ export class RemoteStacSource {
 
   /**
    * The spec's product search against the remote (GET /search, which every STAC API item
-   * search answers): the box and the whole days of the date range, offset paging over the
+   * search answers): the box and the interval of the date range (ProductSearch made it whole days), offset paging over the
    * remote's pages (up to PAGE_LIMIT × MAX_PAGES products).
    */
-  async search(remoteCollection: string, request: ProductSearchRequest, limit: number): Promise<ProductSearchResponse> {
-    const offset = request.offset ?? 0;
+  async search(query: ProductQuery): Promise<ProductSearchResponse> {
+    const remoteCollection = this.remoteCollectionId(query.collection);
+    if (remoteCollection === undefined) throw detailError(404, `No collection "${query.collection}".`);
+    const { offset, limit } = query;
     const wanted = offset + limit;
     if (wanted > PAGE_LIMIT * MAX_PAGES)
       throw detailError(400, `offset: a remote catalogue is paged up to ${PAGE_LIMIT * MAX_PAGES} products (offset + limit is ${wanted})`);
     const query = new URLSearchParams({
       collections: remoteCollection,
-      bbox: request.boundingBox.join(','),
-      datetime: `${dayStart(request.dateRange.start)}/${dayEnd(request.dateRange.end)}`,
+      bbox: query.bbox.join(','),
+      datetime: `${query.interval.start?.toISOString() ?? '..'}/${query.interval.end?.toISOString() ?? '..'}`,
       limit: String(Math.min(wanted, PAGE_LIMIT)),
     });
     const features: StacItem[] = [];
@@ -198,9 +205,6 @@ const numberMatched = (page: Json): number | undefined => {
   return typeof context?.matched === 'number' ? context.matched : undefined;
 };
 
-/** A date (YYYY-MM-DD) as the first and last instant of its day in UTC; a full date-time is kept. */
-const dayStart = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-const dayEnd = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
 
 /** The sources of ASB_STAC_REMOTES. */
 export function remoteSources(remotes: readonly RemoteStac[], outbound: OutboundFetch): RemoteStacSource[] {
