@@ -51,6 +51,8 @@ import { mount } from './platform/http/operations.js';
 import { SECURITY_HEADERS } from './platform/http/security-headers.js';
 import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
 import { sealLegacyInputs } from './modules/keystore/seal-legacy-inputs.js';
+import { CatalogueRepository } from './modules/catalogue/catalogue.repository.js';
+import { registerCatalogue } from './modules/catalogue/catalogue.module.js';
 
 export interface App {
   server: FastifyInstance;
@@ -114,6 +116,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await server.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024 } });
   await server.register(fastifyWebsocket);
 
+  // documents read outside a request (the engine's readItem) link to the configured public URL
+  const catalogueBase = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+  const catalogue = new CatalogueRepository(database.db, { base: catalogueBase, root: `${catalogueBase}/resource-catalogue/stac` });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -122,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     users: new UsersRepository(database.db),
     bus: options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl, { log: server.log }) : new InProcessEventBus()),
     keystore: new Keystore(database.db),
+    catalogue,
     outbound: new OutboundFetch(config.outboundAllow, server.log),
     log: server.log,
   };
@@ -145,6 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSchedules(server, ctx);
   registerTaskmgr(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
+  registerCatalogue(server, ctx, catalogue);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   await seedDemo(ctx, storage);
