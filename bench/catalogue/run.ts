@@ -109,7 +109,7 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
   const app = await buildApp(config, {});
   await app.users.ensureAdmin();
   const admin = (await app.ctx.users.findByUsername('admin'))!;
-  const store = app.catalogue;
+  const store = app.ctx.catalogue;
   const total = ITEMS[kind];
   const storeItems = Math.min(total, STORE_ITEMS);
 

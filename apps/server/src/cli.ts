@@ -56,7 +56,7 @@ export async function runCli(argv: string[]): Promise<number> {
       options,
       async (config) => {
         const app = await buildApp(config, { logger: false });
-        return { app, store: app.catalogue };
+        return { app, store: app.ctx.catalogue };
       },
     );
   }

@@ -25,7 +25,7 @@ describe('catalogue ingest', () => {
   afterAll(() => app.close());
 
   const ingest = (name: string, options: Partial<IngestOptions> = {}) =>
-    ingestStac(example(name), { store: app.catalogue, outbound: app.ctx.outbound }, { ownerId: aliceId, isPublic: true, ...options });
+    ingestStac(example(name), { store: app.ctx.catalogue, outbound: app.ctx.outbound }, { ownerId: aliceId, isPublic: true, ...options });
   const get = (url: string, headers: Record<string, string> = {}) => app.server.inject({ method: 'GET', url, headers });
 
   it('ingests catalog.json: its valid collections and items, and reports the invalid documents with their reasons', async () => {
@@ -40,7 +40,12 @@ describe('catalogue ingest', () => {
     // signed out: the collections are public
     const list = await get('/resource-catalogue/stac/collections');
     expect(list.statusCode).toBe(200);
-    expect(list.json<{ collections: { id: string }[] }>().collections.map((collection) => collection.id).sort()).toEqual(['examples', 'sentinel-2']);
+    expect(
+      list
+        .json<{ collections: { id: string }[] }>()
+        .collections.map((collection) => collection.id)
+        .sort(),
+    ).toEqual(['examples', 'sentinel-2']);
     expect((await get('/resource-catalogue/stac/collections/extensions-collection')).statusCode).toBe(404);
 
     const item = await get('/resource-catalogue/stac/collections/examples/items/CS3-20160503_132131_08');
@@ -77,7 +82,9 @@ describe('catalogue ingest', () => {
     expect(items.json<{ features: { id: string; assets: { visual: { href: string } } }[] }>().features).toEqual([
       expect.objectContaining({
         id: '20201211_223832_CS2',
-        assets: expect.objectContaining({ visual: expect.objectContaining({ href: 'https://storage.googleapis.com/open-cogs/stac-examples/20201211_223832_CS2.tif' }) }),
+        assets: expect.objectContaining({
+          visual: expect.objectContaining({ href: 'https://storage.googleapis.com/open-cogs/stac-examples/20201211_223832_CS2.tif' }),
+        }),
       }),
     ]);
   });
@@ -107,7 +114,7 @@ describe('catalogue ingest', () => {
     try {
       const code = await runIngestCommand(app.ctx.config, example('catalog.json'), { owner: 'alice', public: true, skipInvalid: false }, async () => ({
         app: { ...app, close: async () => {} },
-        store: app.catalogue,
+        store: app.ctx.catalogue,
       }));
       expect(code).toBe(1);
     } finally {

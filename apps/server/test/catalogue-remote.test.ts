@@ -51,15 +51,15 @@ describe('remote catalogues', () => {
   beforeAll(async () => {
     peer = await createTestApp();
     const owner = (await peer.ctx.users.findByUsername('admin'))!.id;
-    await peer.catalogue.upsertCollection(collection('scenes'), { ownerId: owner, isPublic: true });
-    await peer.catalogue.upsertItems('scenes', [
+    await peer.ctx.catalogue.upsertCollection(collection('scenes'), { ownerId: owner, isPublic: true });
+    await peer.ctx.catalogue.upsertItems('scenes', [
       scene('a', 10, '2024-01-05T10:00:00Z'),
       scene('b', 11, '2024-01-15T10:00:00Z'),
       scene('c', 12, '2024-02-15T10:00:00Z'),
       scene('far', 100, '2024-01-10T10:00:00Z'),
     ]);
-    await peer.catalogue.upsertCollection(collection('secret'), { ownerId: owner, isPublic: false });
-    await peer.catalogue.upsertItems('secret', [scene('s', 10, '2024-01-05T10:00:00Z')]);
+    await peer.ctx.catalogue.upsertCollection(collection('secret'), { ownerId: owner, isPublic: false });
+    await peer.ctx.catalogue.upsertItems('secret', [scene('s', 10, '2024-01-05T10:00:00Z')]);
     await peer.server.listen({ port: 0, host: '127.0.0.1' });
     peerUrl = `http://127.0.0.1:${(peer.server.server.address() as AddressInfo).port}`;
     const remote = { name: 'peer', url: `${peerUrl}/resource-catalogue/stac` };
@@ -103,25 +103,33 @@ describe('remote catalogues', () => {
     expect(first.product_count).toBe(2);
   });
 
-  it("asks the peer signed out: its private collection is not found, and the local search still answers for local collections", async () => {
+  it('asks the peer signed out: its private collection is not found, and the local search still answers for local collections', async () => {
     const response = await search(portal, { collection: 'peer:secret' });
     expect(response.statusCode).toBe(200);
     expect(response.json<ProductSearchResponse>()).toEqual({ product_list: [], product_count: 0 });
     expect((await search(portal, { collection: 'scenes' })).statusCode).toBe(404);
   });
 
-  it("lists the peer's public collections beside the local ones, with a link to the peer", async () => {
+  it("lists the peer's public collections beside the local ones, with their URL at the peer", async () => {
     const response = await portal.server.inject({ method: 'GET', url: '/resource-catalogue/products/collections' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
+    expect(response.json()).toEqual({
       collections: [
         {
           id: 'peer:scenes',
-          source: 'peer',
           title: 'scenes',
+          description: 'scenes of the peer',
+          source: 'peer',
           href: `${peerUrl}/resource-catalogue/stac/collections/scenes`,
         },
       ],
+      unavailable: [],
+    });
+    // a portal that may not reach the peer lists its own collections and says which remote is missing
+    const missing = await guarded.server.inject({ method: 'GET', url: '/resource-catalogue/products/collections' });
+    expect(missing.json()).toEqual({
+      collections: [],
+      unavailable: [{ source: 'peer', detail: expect.stringMatching(/^The remote catalogue peer could not be searched: could not fetch /) }],
     });
   });
 

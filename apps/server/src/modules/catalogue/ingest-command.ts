@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.js';
 import type { CatalogueStore } from './catalogue-store.js';
 import { formatIngestReport, ingestStac } from './ingest.js';
 
-export const INGEST_USAGE = `asb catalogue ingest PATH-or-URL [--owner USERNAME] [--public] [--collection ID] [--skip-invalid]`;
+const INGEST_USAGE = `asb catalogue ingest PATH-or-URL [--owner USERNAME] [--public] [--collection ID] [--skip-invalid]`;
 
 export interface IngestCommandOptions {
   owner?: string;

@@ -13,7 +13,7 @@ export interface IngestPlan {
   warnings: string[];
 }
 
-export interface PlannedCollection {
+interface PlannedCollection {
   id: string;
   /** the document to write; undefined when the items go into a collection the catalogue already holds */
   document?: StacCollectionDocument;

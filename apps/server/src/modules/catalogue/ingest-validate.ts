@@ -8,7 +8,7 @@ import { z } from 'zod';
  * Extension fields pass (their schemas are not fetched), as in the core schemas.
  */
 
-export type StacKind = 'Catalog' | 'Collection' | 'Feature';
+type StacKind = 'Catalog' | 'Collection' | 'Feature';
 
 export interface Verdict {
   kind?: StacKind;

@@ -1,6 +1,7 @@
-import type { ProductSearchResponse, ProductSummary, StacCollection, StacItem } from '@asb/contracts';
+import type { ProductCollection, ProductSearchResponse, ProductSummary, StacItem } from '@asb/contracts';
 import { detailError } from '../../platform/http/errors.js';
 import { readCapped, type OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
+import { CatalogueInputError } from './catalogue-geometry.js';
 import type { ProductQuery, ProductSource } from './product-search.js';
 
 /** One request to a remote catalogue is answered in at most this long. */
@@ -17,7 +18,7 @@ const PAGE_LIMIT = 250;
 const MAX_PAGES = 8;
 
 /** The separator of `{remote}:{collection}`, the id of a remote collection in the portal. */
-export const REMOTE_SEPARATOR = ':';
+const REMOTE_SEPARATOR = ':';
 
 export interface RemoteStac {
   name: string;
@@ -48,7 +49,7 @@ const linkHref = (document: Json, rel: string, base: string): string | undefined
  * user's credentials.
  */
 export class RemoteStacSource implements ProductSource {
-  private cached?: { at: number; collections?: StacCollection[]; error?: string };
+  private cached?: { at: number; collections?: ProductCollection[]; error?: string };
 
   constructor(
     readonly remote: RemoteStac,
@@ -71,11 +72,11 @@ export class RemoteStacSource implements ProductSource {
   }
 
   /**
-   * The remote's collections as the portal lists them: id `{name}:{id}`, `asb:source` the
-   * remote's name, a `via` link to the remote collection. Kept for a few minutes; a remote
-   * that cannot be read lists nothing (and is logged by the guard), so the local list still answers.
+   * The remote's collections as the product search lists them: id `{name}:{id}`, `href` the
+   * remote collection's URL. Kept for a few minutes; a remote that cannot be read lists
+   * nothing (the guard logs why) and says so, and the local list still answers.
    */
-  async collections(): Promise<{ collections: StacCollection[]; error?: string }> {
+  async collections(): Promise<{ collections: ProductCollection[]; error?: string }> {
     const now = this.now();
     const fresh = this.cached && now - this.cached.at < (this.cached.error ? COLLECTIONS_RETRY_MS : COLLECTIONS_TTL_MS);
     if (!fresh) {
@@ -88,8 +89,8 @@ export class RemoteStacSource implements ProductSource {
     return { collections: this.cached!.collections ?? [], ...(this.cached!.error ? { error: this.cached!.error } : {}) };
   }
 
-  private async readCollections(): Promise<StacCollection[]> {
-    const found: StacCollection[] = [];
+  private async readCollections(): Promise<ProductCollection[]> {
+    const found: ProductCollection[] = [];
     let url: string | undefined = `${this.remote.url}/collections`;
     for (let pages = 0; url && pages < MAX_PAGES; pages++) {
       const page = await this.getJson(url);
@@ -98,10 +99,11 @@ export class RemoteStacSource implements ProductSource {
         if (typeof collection?.id !== 'string') continue;
         const self = linkHref(collection, 'self', url) ?? `${this.remote.url}/collections/${encodeURIComponent(collection.id)}`;
         found.push({
-          ...(collection as StacCollection),
           id: `${this.name}${REMOTE_SEPARATOR}${collection.id}`,
-          'asb:source': this.name,
-          links: [{ rel: 'via', href: self, type: 'application/json', title: `${collection.id} at ${this.name}` }],
+          title: typeof collection.title === 'string' ? collection.title : collection.id,
+          description: typeof collection.description === 'string' ? collection.description : null,
+          source: this.name,
+          href: self,
         });
       }
       const next = linkHref(page, 'next', url);
@@ -112,8 +114,8 @@ export class RemoteStacSource implements ProductSource {
 
   /**
    * The spec's product search against the remote (GET /search, which every STAC API item
-   * search answers): the box and the interval of the date range (ProductSearch made it whole days), offset paging over the
-   * remote's pages (up to PAGE_LIMIT × MAX_PAGES products).
+   * search answers): the box and the interval of the date range (whole days, as ProductSearch
+   * read them), offset paging over the remote's pages (up to PAGE_LIMIT × MAX_PAGES products).
    */
   async search(query: ProductQuery): Promise<ProductSearchResponse> {
     const remoteCollection = this.remoteCollectionId(query.collection);
@@ -121,8 +123,8 @@ export class RemoteStacSource implements ProductSource {
     const { offset, limit } = query;
     const wanted = offset + limit;
     if (wanted > PAGE_LIMIT * MAX_PAGES)
-      throw detailError(400, `offset: a remote catalogue is paged up to ${PAGE_LIMIT * MAX_PAGES} products (offset + limit is ${wanted})`);
-    const query = new URLSearchParams({
+      throw new CatalogueInputError('offset', `offset: a remote catalogue is paged up to ${PAGE_LIMIT * MAX_PAGES} products (offset + limit is ${wanted}).`);
+    const parameters = new URLSearchParams({
       collections: remoteCollection,
       bbox: query.bbox.join(','),
       datetime: `${query.interval.start?.toISOString() ?? '..'}/${query.interval.end?.toISOString() ?? '..'}`,
@@ -131,7 +133,7 @@ export class RemoteStacSource implements ProductSource {
     const features: StacItem[] = [];
     let matched: number | undefined;
     let hasMore = false;
-    let url: string | undefined = `${this.remote.url}/search?${query.toString()}`;
+    let url: string | undefined = `${this.remote.url}/search?${parameters.toString()}`;
     for (let pages = 0; url && features.length < wanted && pages < MAX_PAGES; pages++) {
       const page = await this.getJson(url);
       if (!Array.isArray(page.features)) throw this.failed(`its search answered no features`);
@@ -204,7 +206,6 @@ const numberMatched = (page: Json): number | undefined => {
   const context = page.context as { matched?: unknown } | undefined;
   return typeof context?.matched === 'number' ? context.matched : undefined;
 };
-
 
 /** The sources of ASB_STAC_REMOTES. */
 export function remoteSources(remotes: readonly RemoteStac[], outbound: OutboundFetch): RemoteStacSource[] {
