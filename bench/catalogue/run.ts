@@ -10,6 +10,7 @@
  *   - the same with a CQL2-JSON property filter (eo:cloud_cover <= 20);
  * each at 1 and 16 connections, p50 and p95.
  * Usage: npx tsx bench/catalogue/run.ts [--items 1000000] [--pglite-items 100000] [--store-items 50000] [--duration 10] [--db pglite,postgres]
+ *        npx tsx bench/catalogue/run.ts --db postgres --seed-only 1   (seeds, keeps the database and prints its URL: for EXPLAIN ANALYZE)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -18,15 +19,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import type { StacItem } from '@asb/contracts';
 import { freshPostgres } from '../../apps/server/test/helpers/fresh-postgres.js';
+import { COLLECTION, insertSyntheticSql, syntheticItem } from './synthetic.js';
 
 const args = new Map(process.argv.slice(2).flatMap((arg, index, all) => (arg.startsWith('--') ? [[arg.slice(2), all[index + 1] ?? '']] : [])));
 const ITEMS = { postgres: Number(args.get('items') ?? 1_000_000), pglite: Number(args.get('pglite-items') ?? 100_000) };
 const STORE_ITEMS = Number(args.get('store-items') ?? 50_000);
 const DURATION = Number(args.get('duration') ?? 10);
 const BATCH = 1000;
-const COLLECTION = 'bench-scenes';
 const PASSWORD = 'bench-password';
 
 interface Ready {
@@ -36,52 +36,6 @@ interface Ready {
   storeMs: number;
   sqlItems: number;
   sqlMs: number;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The synthetic items: 1° × 1° scenes anywhere from 60°S to 75°N, over two years
-// ---------------------------------------------------------------------------------------------
-
-/** Written once for TypeScript (the store's path) and once in SQL (below): the same numbers for the same n. */
-const west = (n: number) => -179 + ((n * 7919) % 35800) / 100;
-const south = (n: number) => -60 + ((n * 104729) % 13500) / 100;
-const seconds = (n: number) => (n * 2654435761) % 63072000;
-const cloud = (n: number) => (n * 31) % 101;
-const EPOCH = Date.parse('2023-01-01T00:00:00Z');
-
-function syntheticItem(n: number): StacItem {
-  const [w, s] = [west(n), south(n)];
-  const [e, no] = [w + 1, s + 1];
-  return {
-    type: 'Feature',
-    stac_version: '1.0.0',
-    stac_extensions: ['https://stac-extensions.github.io/eo/v1.1.0/schema.json'],
-    id: `scene-${String(n).padStart(7, '0')}`,
-    collection: COLLECTION,
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [w, s],
-          [e, s],
-          [e, no],
-          [w, no],
-          [w, s],
-        ],
-      ],
-    },
-    bbox: [w, s, e, no],
-    properties: {
-      datetime: new Date(EPOCH + seconds(n) * 1000).toISOString(),
-      platform: n % 2 === 0 ? 'sentinel-2a' : 'sentinel-2b',
-      'eo:cloud_cover': cloud(n),
-    },
-    links: [],
-    assets: {
-      visual: { href: `https://example.com/scenes/${n}/visual.tif`, type: 'image/tiff; application=geotiff; profile=cloud-optimized', roles: ['visual'] },
-      thumbnail: { href: `https://example.com/scenes/${n}/thumbnail.png`, type: 'image/png', roles: ['thumbnail'] },
-    },
-  };
 }
 
 /** The search areas, one per request in turn: 5° × 5° over land, one month each. */
@@ -142,6 +96,12 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
   }
   const sqlMs = performance.now() - started;
   await app.ctx.db.execute(sql`ANALYZE`);
+  if (args.has('seed-only')) {
+    // for EXPLAIN ANALYZE by hand: the database stays (drop it yourself)
+    console.log(`seeded ${total} items (store ${rate(storeItems, storeMs)}, SQL ${rate(total - storeItems, sqlMs)}); database kept: ${pgDb?.url ?? dataDir}`);
+    await app.close();
+    process.exit(0);
+  }
 
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.server.address() as { port: number }).port;
@@ -162,30 +122,6 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
   process.send!(ready);
 }
 
-/** Items first..last (generate_series) as rows of catalogue_items, the SQL twin of syntheticItem. */
-function insertSyntheticSql(first: number, last: number): string {
-  const w = `(-179 + ((g::bigint * 7919) % 35800) / 100.0)`;
-  const s = `(-60 + ((g::bigint * 104729) % 13500) / 100.0)`;
-  const t = `(timestamptz '2023-01-01T00:00:00Z' + ((g::bigint * 2654435761) % 63072000) * interval '1 second')`;
-  return `
-    INSERT INTO catalogue_items (collection_id, id, datetime, start_at, end_at, bbox, footprint, bbox_values, geometry, properties, assets, links, document)
-    SELECT '${COLLECTION}', 'scene-' || lpad(g::text, 7, '0'), p.t, p.t, p.t,
-           box(point(p.w, p.s), point(p.w + 1, p.s + 1)),
-           ARRAY[polygon(box(point(p.w, p.s), point(p.w + 1, p.s + 1)))],
-           jsonb_build_array(p.w, p.s, p.w + 1, p.s + 1),
-           jsonb_build_object('type', 'Polygon', 'coordinates', jsonb_build_array(jsonb_build_array(
-             jsonb_build_array(p.w, p.s), jsonb_build_array(p.w + 1, p.s), jsonb_build_array(p.w + 1, p.s + 1), jsonb_build_array(p.w, p.s + 1), jsonb_build_array(p.w, p.s)))),
-           jsonb_build_object('datetime', to_char(p.t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                              'platform', CASE WHEN g % 2 = 0 THEN 'sentinel-2a' ELSE 'sentinel-2b' END,
-                              'eo:cloud_cover', (g::bigint * 31) % 101),
-           jsonb_build_object('visual', jsonb_build_object('href', 'https://example.com/scenes/' || g || '/visual.tif', 'type', 'image/tiff; application=geotiff; profile=cloud-optimized', 'roles', jsonb_build_array('visual')),
-                              'thumbnail', jsonb_build_object('href', 'https://example.com/scenes/' || g || '/thumbnail.png', 'type', 'image/png', 'roles', jsonb_build_array('thumbnail'))),
-           '[]'::jsonb,
-           jsonb_build_object('stac_version', '1.0.0', 'stac_extensions', jsonb_build_array('https://stac-extensions.github.io/eo/v1.1.0/schema.json'))
-    FROM generate_series(${first}, ${last}) AS g
-    CROSS JOIN LATERAL (SELECT ${w}::float8 AS w, ${s}::float8 AS s, ${t} AS t) AS p`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The load side (this process)
 // ---------------------------------------------------------------------------------------------
@@ -199,7 +135,6 @@ interface Figures {
   p99: number;
   max: number;
   errors: number;
-  returned: number;
 }
 
 /** One autocannon run over the queries in turn; latencies per response (autocannon's own summary has no p95). */
@@ -229,7 +164,6 @@ async function load(url: string, bodies: string[], connections: number, duration
     p99: percentile(latencies, 99),
     max: latencies[latencies.length - 1] ?? NaN,
     errors: errors + result.errors + result.timeouts,
-    returned: 0,
   };
 }
 
@@ -258,6 +192,12 @@ async function start(kind: 'pglite' | 'postgres'): Promise<{ child: ChildProcess
 }
 
 async function main() {
+  if (args.has('seed-only')) {
+    const kind = (args.get('db') || 'postgres') as 'pglite' | 'postgres';
+    const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...process.argv.slice(2)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    await new Promise((resolve) => child.once('exit', resolve));
+    return;
+  }
   const kinds = (args.get('db') ?? (process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',').filter(Boolean) as ('pglite' | 'postgres')[];
   if (kinds.includes('postgres') && !process.env.BENCH_DATABASE_URL)
     throw new Error('--db postgres needs BENCH_DATABASE_URL (e.g. $(scripts/postgres.sh start))');
@@ -286,10 +226,14 @@ async function main() {
     for (const search of searches) {
       await load(url, search.bodies, 4, 2); // warm-up
       for (const connections of [1, 16]) {
+        await matched(url, search.bodies.slice(0, 1)); // what the previous run left queued is answered first
         const f = await load(url, search.bodies, connections, DURATION);
         console.log(`| ${search.name} | ${connections} | ${fmt(f.rps)} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${f.errors} |`);
       }
     }
+    // the server answers what the last run left queued before it stops
+    await matched(url, searches[0]!.bodies.slice(0, 1));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     child.send('stop');
     await new Promise((resolve) => child.once('exit', resolve));
   }

@@ -81,7 +81,8 @@ export function formatIngestReport(report: IngestReport): string {
     `  items created: ${report.created}, replaced: ${report.replaced}`,
     `  invalid documents: ${report.invalid.length}`,
   ];
-  for (const entry of report.invalid) lines.push(`    ${entry.what} (${entry.source}):`, ...entry.reasons.map((reason) => `      - ${reason}`));
+  for (const entry of report.invalid)
+    lines.push(`    ${entry.what === entry.source ? entry.source : `${entry.what} (${entry.source})`}:`, ...entry.reasons.map((reason) => `      - ${reason}`));
   if (report.skipped.length > 0) {
     lines.push(`  collections not written: ${report.skipped.length}`);
     for (const entry of report.skipped) lines.push(`    ${entry.id} (${entry.items} items): ${entry.reason}`);
