@@ -4,7 +4,7 @@
  * 14 parameters each) and through one INSERT … SELECT FROM jsonb_populate_recordset($1) per
  * batch (the rows itemRow made, sent as one JSON parameter), on a fresh PostgreSQL database;
  * with the server process's own CPU time beside the wall time.
- * Usage: BENCH_DATABASE_URL=… npx tsx bench/catalogue/ingest-paths.ts [--items 50000]
+ * Usage: BENCH_DATABASE_URL=… npm run bench:catalogue-ingest -- [--items 50000]
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
