@@ -111,6 +111,37 @@ describe('ingest plan of a static STAC catalog', () => {
     ]);
   });
 
+  it('reads the items of a remote collection eight at a time, and keeps them in link order', async () => {
+    const base = 'https://stac.example/c';
+    const ids = Array.from({ length: 20 }, (_, index) => `scene-${index}`);
+    const collectionDocument = {
+      type: 'Collection',
+      stac_version: '1.0.0',
+      id: 'c',
+      description: 'd',
+      license: 'other',
+      extent: { spatial: { bbox: [[0, 0, 1, 1]] }, temporal: { interval: [[null, null]] } },
+      links: ids.map((id) => ({ rel: 'item', href: `./${id}.json` })),
+    };
+    let inFlight = 0;
+    let most = 0;
+    const result = await planIngest(`${base}/collection.json`, {
+      read: async (at) => {
+        if (at.endsWith('collection.json')) return collectionDocument;
+        inFlight++;
+        most = Math.max(most, inFlight);
+        // answered a turn later: the next reads start meanwhile
+        await new Promise((resolve) => setImmediate(resolve));
+        inFlight--;
+        const id = at.replace(/^.*\/(.*)\.json$/, '$1');
+        return { type: 'Feature', stac_version: '1.0.0', id, geometry: null, properties: { datetime: '2024-01-01T00:00:00Z' }, links: [], assets: {} };
+      },
+    });
+    expect(result.invalid).toEqual([]);
+    expect(result.collections[0]!.items.map((entry) => entry.item.id)).toEqual(ids);
+    expect(most).toBe(8);
+  });
+
   it('makes the extent of items, across the antimeridian too', () => {
     const item = (bbox: number[], datetime: string) => ({
       type: 'Feature' as const,

@@ -44,6 +44,11 @@ interface Link {
   href: string;
 }
 
+/** Item documents read at once (a remote catalog answers several requests in parallel). */
+const READ_AHEAD = 8;
+/** Documents one ingest reads at most (a catalog that links without end stops here). */
+const MAX_DOCUMENTS = 200_000;
+
 /** Links that describe the static catalog's own tree: replaced by the portal's when served. */
 const STRUCTURAL = new Set(['self', 'root', 'parent', 'child', 'item', 'collection', 'items']);
 
@@ -104,13 +109,36 @@ export async function planIngest(rootUrl: string, options: PlanOptions): Promise
     return entry;
   };
 
+  // the item documents of one catalog or collection are read READ_AHEAD at a time (a remote catalog of many items)
+  const reading = new Map<string, Promise<unknown>>();
+  const readAhead = (urls: string[]) => {
+    let next = 0;
+    const start = (): void => {
+      const url = urls[next++];
+      if (url === undefined) return;
+      const read = options.read(url);
+      reading.set(url, read);
+      void read.then(start, start);
+    };
+    for (let index = 0; index < READ_AHEAD; index++) start();
+  };
+
   const visit = async (url: string, parent: { catalog?: { id: string; url: string; document: Json }; collection?: PlannedCollection }) => {
     if (visited.has(url)) return;
+    if (visited.size >= MAX_DOCUMENTS) {
+      if (visited.size === MAX_DOCUMENTS)
+        invalid(url, url, [`not read: an ingest reads at most ${MAX_DOCUMENTS} documents; ingest the catalog's parts one by one`]);
+      visited.add(url);
+      if (parent.collection) parent.collection.invalidCount++;
+      return;
+    }
     visited.add(url);
     let document: unknown;
     try {
-      document = await options.read(url);
+      document = await (reading.get(url) ?? options.read(url));
+      reading.delete(url);
     } catch (error) {
+      reading.delete(url);
       invalid(url, url, [(error as Error).message]);
       if (parent.collection) parent.collection.invalidCount++;
       return;
@@ -168,9 +196,13 @@ export async function planIngest(rootUrl: string, options: PlanOptions): Promise
       here = { catalog: { id: String(json.id), url, document: json } };
     }
     // the tree below is followed even under an invalid document, so every problem is reported at once
-    for (const link of linksOf(json)) {
-      if (link.rel !== 'child' && link.rel !== 'item') continue;
-      const next = absolute(link.href, url);
+    const links = linksOf(json).filter((link) => link.rel === 'child' || link.rel === 'item');
+    const targets = links.map((link) => absolute(link.href, url));
+    readAhead(
+      targets.filter((target, index): target is string => target !== undefined && links[index]!.rel === 'item' && !visited.has(target) && !reading.has(target)),
+    );
+    for (const [index, link] of links.entries()) {
+      const next = targets[index];
       if (next === undefined) invalid(url, what, [`link ${link.rel} ${link.href} is not a URL`]);
       else await visit(next, here);
     }
