@@ -53,6 +53,7 @@ import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
 import { sealLegacyInputs } from './modules/keystore/seal-legacy-inputs.js';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.js';
 import { registerCatalogue } from './modules/catalogue/catalogue.module.js';
+import { registerCatalogueIngest } from './modules/catalogue/ingest.routes.js';
 import { remoteSources } from './modules/catalogue/remote-stac.js';
 import { registerProductCollections } from './modules/catalogue/remote.routes.js';
 
@@ -157,6 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const stacRemotes = remoteSources(config.stacRemotes, ctx.outbound);
   registerCatalogue(server, ctx, catalogue, stacRemotes);
   registerProductCollections(server, ctx, catalogue, stacRemotes);
+  registerCatalogueIngest(server, ctx);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   await seedDemo(ctx, storage);

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runIngestCommand } from '../src/modules/catalogue/ingest-command.js';
@@ -18,7 +21,8 @@ describe('catalogue ingest', () => {
   let aliceId: number;
 
   beforeAll(async () => {
-    app = await createTestApp();
+    // the HTTP ingest reads the examples from a file server on loopback
+    app = await createTestApp({ outboundAllow: ['127.0.0.1/32'] });
     alice = await app.userWithHeader('alice');
     aliceId = (await app.ctx.users.findByUsername('alice'))!.id;
   });
@@ -136,5 +140,62 @@ describe('catalogue ingest', () => {
         `    - file://${example('collectionless-item.json')}: items that name no collection go into collection examples, made from the catalog file://${example('catalog.json')}`,
       ].join('\n'),
     );
+  });
+
+  describe('over HTTP for staff (POST /resource-catalogue/ingest)', () => {
+    let files: http.Server;
+    let base = '';
+
+    beforeAll(async () => {
+      // the examples published as a static catalog
+      files = http.createServer((request, response) => {
+        const file = path.join(EXAMPLES, decodeURIComponent(new URL(request.url!, 'http://x').pathname));
+        fs.readFile(file).then(
+          (body) => {
+            response.writeHead(200, { 'content-type': 'application/json' });
+            response.end(body);
+          },
+          () => {
+            response.writeHead(404);
+            response.end();
+          },
+        );
+      });
+      await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+      base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise((resolve) => files.close(resolve)));
+
+    const post = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+      app.server.inject({ method: 'POST', url: '/resource-catalogue/ingest', headers, payload });
+
+    it('ingests a published catalog by its URL, the caller owning what is written', async () => {
+      const staff = await app.userWithHeader('curator', { is_staff: true });
+      const response = await post(staff, { url: `${base}/collection-only/collection.json`, public: false });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        source: `${base}/collection-only/collection.json`,
+        collections: 1,
+        created: 0,
+        replaced: 0,
+        invalid: [],
+        skipped: [],
+        warnings: [],
+      });
+      // private, and the curator's: alice no longer reads it
+      expect((await get('/resource-catalogue/stac/collections/sentinel-2', staff)).statusCode).toBe(200);
+      expect((await get('/resource-catalogue/stac/collections/sentinel-2', alice)).statusCode).toBe(404);
+      const unknown = await post(staff, { url: `${base}/no-such.json` });
+      expect(unknown.json()).toMatchObject({ collections: 0, invalid: [{ source: `${base}/no-such.json`, reasons: ['answered HTTP 404'] }] });
+    });
+
+    it('is for staff only, and takes only http(s) URLs (never a file of the server)', async () => {
+      expect((await post(alice, { url: `${base}/catalog.json` })).statusCode).toBe(403);
+      expect((await post({}, { url: `${base}/catalog.json` })).statusCode).toBe(401);
+      const staff = await app.userWithHeader('curator-2', { is_staff: true });
+      const file = await post(staff, { url: `file://${example('catalog.json')}` });
+      expect(file.statusCode).toBe(400);
+      expect(JSON.stringify(file.json())).toContain('url');
+    });
   });
 });

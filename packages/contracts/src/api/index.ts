@@ -16,6 +16,7 @@ import type { tilesOperations } from './tiles.js';
 import type { instanceOperations } from './instance.js';
 import type { catalogueOperations, stacOperations } from './catalogue.js';
 import type { productSourceOperations } from './catalogue-sources.js';
+import type { catalogueIngestOperations } from './catalogue-ingest.js';
 import type {
   builderWorkspaceOperations,
   executionOperations,
@@ -37,6 +38,7 @@ export * from './tiles.js';
 export * from './instance.js';
 export * from './catalogue.js';
 export * from './catalogue-sources.js';
+export * from './catalogue-ingest.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -67,4 +69,5 @@ export type ApiOperations = typeof usermgrOperations &
   typeof instanceOperations &
   typeof stacOperations &
   typeof catalogueOperations &
-  typeof productSourceOperations;
+  typeof productSourceOperations &
+  typeof catalogueIngestOperations;

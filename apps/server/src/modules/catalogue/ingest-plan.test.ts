@@ -142,6 +142,17 @@ describe('ingest plan of a static STAC catalog', () => {
     expect(most).toBe(8);
   });
 
+  it('stops at the most documents it may read, and says so', async () => {
+    const result = await planIngest(url('catalog.json'), { maxDocuments: 3, read: (at) => reader.read(at) });
+    expect(result.invalid.filter((entry) => entry.reasons[0]!.startsWith('not read'))).toEqual([
+      {
+        source: url('collection-only/collection.json'),
+        what: url('collection-only/collection.json'),
+        reasons: ["not read: an ingest reads at most 3 documents; ingest the catalog's parts one by one"],
+      },
+    ]);
+  });
+
   it('makes the extent of items, across the antimeridian too', () => {
     const item = (bbox: number[], datetime: string) => ({
       type: 'Feature' as const,

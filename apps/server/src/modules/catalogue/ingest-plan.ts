@@ -34,6 +34,8 @@ export interface InvalidDocument {
 export interface PlanOptions {
   /** where items that name no collection go (the CLI's --collection) */
   collection?: string;
+  /** documents read at most (default MAX_DOCUMENTS) */
+  maxDocuments?: number;
   /** reads one document by its absolute URL; throws an Error saying why it cannot */
   read(url: string): Promise<unknown>;
 }
@@ -96,6 +98,7 @@ export async function planIngest(rootUrl: string, options: PlanOptions): Promise
   const byId = new Map<string, PlannedCollection>();
   const standIns = new Map<string, { entry: PlannedCollection; catalog: Json }>();
   const visited = new Set<string>();
+  const maxDocuments = options.maxDocuments ?? MAX_DOCUMENTS;
 
   const invalid = (source: string, what: string, reasons: string[]) => plan.invalid.push({ source, what, reasons });
 
@@ -125,9 +128,9 @@ export async function planIngest(rootUrl: string, options: PlanOptions): Promise
 
   const visit = async (url: string, parent: { catalog?: { id: string; url: string; document: Json }; collection?: PlannedCollection }) => {
     if (visited.has(url)) return;
-    if (visited.size >= MAX_DOCUMENTS) {
-      if (visited.size === MAX_DOCUMENTS)
-        invalid(url, url, [`not read: an ingest reads at most ${MAX_DOCUMENTS} documents; ingest the catalog's parts one by one`]);
+    if (visited.size >= maxDocuments) {
+      if (visited.size === maxDocuments)
+        invalid(url, url, [`not read: an ingest reads at most ${maxDocuments} documents; ingest the catalog's parts one by one`]);
       visited.add(url);
       if (parent.collection) parent.collection.invalidCount++;
       return;

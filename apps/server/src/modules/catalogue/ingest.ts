@@ -12,6 +12,8 @@ export interface IngestOptions {
   collection?: string;
   /** write a collection's valid items even when some of its documents are invalid */
   skipInvalid?: boolean;
+  /** documents read at most (planIngest's default otherwise) */
+  maxDocuments?: number;
 }
 
 export interface IngestReport {
@@ -39,7 +41,7 @@ export async function ingestStac(
 ): Promise<IngestReport> {
   const rootUrl = StacDocumentReader.locate(source);
   const reader = new StacDocumentReader(dependencies.outbound, rootUrl.startsWith('file:'));
-  const plan = await planIngest(rootUrl, { collection: options.collection, read: (url) => reader.read(url) });
+  const plan = await planIngest(rootUrl, { collection: options.collection, maxDocuments: options.maxDocuments, read: (url) => reader.read(url) });
   const report: IngestReport = { source: rootUrl, collections: 0, created: 0, replaced: 0, invalid: plan.invalid, skipped: [], warnings: plan.warnings };
 
   for (const collection of plan.collections) {

@@ -123,7 +123,10 @@ export class RemoteStacSource implements ProductSource {
     const { offset, limit } = query;
     const wanted = offset + limit;
     if (wanted > PAGE_LIMIT * MAX_PAGES)
-      throw new CatalogueInputError('offset', `offset: a remote catalogue is paged up to ${PAGE_LIMIT * MAX_PAGES} products (offset + limit is ${wanted}).`);
+      throw new CatalogueInputError(
+        offset > 0 ? 'offset' : 'limit',
+        `${offset > 0 ? 'offset' : 'limit'}: a remote catalogue is paged up to ${PAGE_LIMIT * MAX_PAGES} products (offset + limit is ${wanted}).`,
+      );
     const parameters = new URLSearchParams({
       collections: remoteCollection,
       bbox: query.bbox.join(','),
