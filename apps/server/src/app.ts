@@ -55,6 +55,9 @@ import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
 import { sealLegacyInputs } from './modules/keystore/seal-legacy-inputs.js';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.js';
 import { registerCatalogue } from './modules/catalogue/catalogue.module.js';
+import { registerCatalogueIngest } from './modules/catalogue/ingest.routes.js';
+import { remoteSources } from './modules/catalogue/remote-stac.js';
+import { registerProductCollections } from './modules/catalogue/remote.routes.js';
 
 export interface App {
   server: FastifyInstance;
@@ -153,7 +156,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSchedules(server, ctx);
   registerTaskmgr(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
-  registerCatalogue(server, ctx, catalogue);
+  // remote STAC APIs (ASB_STAC_REMOTES) are product sources searched before the local catalogue
+  const stacRemotes = remoteSources(config.stacRemotes, ctx.outbound);
+  registerCatalogue(server, ctx, catalogue, stacRemotes);
+  registerProductCollections(server, ctx, catalogue, stacRemotes);
+  registerCatalogueIngest(server, ctx);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   const demoSeeded = await seedDemo(ctx, storage);

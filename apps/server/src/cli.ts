@@ -12,6 +12,10 @@ Commands:
                                           set a new password (generated when omitted) and unlock the account
   worker                                  run tasks of the queue executor (needs REDIS_URL and the servers'
                                           ASB_DATA_DIR; ASB_WORKER_CPUS tasks' CPUs at once); stops on SIGTERM
+  catalogue ingest <PATH-or-URL> [--owner USERNAME] [--public] [--collection ID] [--skip-invalid]
+                                          read a static STAC catalog, collection or item (a file or an
+                                          http(s) URL), check every document and write its collections
+                                          and items into the resource catalogue (docs/catalogue.md "Ingest")
   help                                    show this text
 
 Configuration comes from the environment (see README.md).`;
@@ -26,6 +30,10 @@ export async function runCli(argv: string[]): Promise<number> {
       staff: { type: 'boolean', default: false },
       superuser: { type: 'boolean', default: false },
       email: { type: 'string' },
+      owner: { type: 'string' },
+      public: { type: 'boolean', default: false },
+      collection: { type: 'string' },
+      'skip-invalid': { type: 'boolean', default: false },
     },
   });
   const [command, username] = positionals;
@@ -37,6 +45,20 @@ export async function runCli(argv: string[]): Promise<number> {
     // no database, no HTTP: only the engine's runner (loaded here, so other commands stay light)
     const { runWorker } = await import('./engine/executors/queue-worker.js');
     return runWorker(loadConfig());
+  }
+  if (command === 'catalogue' && username === 'ingest') {
+    // loaded here, so other commands stay light
+    const { runIngestCommand } = await import('./modules/catalogue/ingest-command.js');
+    const options = { owner: values.owner, public: values.public, collection: values.collection, skipInvalid: values['skip-invalid'] };
+    return runIngestCommand(
+      loadConfig({ ...process.env, LOG_LEVEL: 'warn', ASB_ENGINE: 'false', ASB_DEMO: 'false' }),
+      positionals[2],
+      options,
+      async (config) => {
+        const app = await buildApp(config, { logger: false });
+        return { app, store: app.ctx.catalogue };
+      },
+    );
   }
   if ((command !== 'create-user' && command !== 'reset-password') || !username) {
     console.error(HELP);

@@ -63,6 +63,28 @@ const link = setting.refine((raw) => raw === undefined || /^\/(?!\/)/.test(raw) 
   message: 'must be an http:// or https:// URL, or a path starting with /',
 });
 
+/** `name=url,…`: remote STAC APIs searched beside the local catalogue (docs/catalogue.md "Remote catalogues"). */
+const stacRemotes = setting.transform((raw, ctx): { name: string; url: string }[] => {
+  const remotes: { name: string; url: string }[] = [];
+  for (const entry of (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
+    const match = /^([a-z0-9][a-z0-9-]*)=(https?:\/\/\S+)$/i.exec(entry);
+    if (!match) {
+      ctx.issues.push({ code: 'custom', message: `entries are name=url with a name of letters, digits and - and an http(s) URL (got "${entry}")`, input: raw });
+      return z.NEVER;
+    }
+    const name = match[1]!.toLowerCase();
+    if (name === 'local' || remotes.some((remote) => remote.name === name)) {
+      ctx.issues.push({ code: 'custom', message: `names ${name} twice or uses the reserved name local`, input: raw });
+      return z.NEVER;
+    }
+    remotes.push({ name, url: match[2]!.replace(/\/+$/, '') });
+  }
+  return remotes;
+});
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const EXECUTORS = ['local', 'queue'] as const;
 export const TASK_NETWORKS = ['none', 'declared', 'all'] as const;
@@ -90,6 +112,7 @@ const envSchema = z.object({
   ASB_PUBLIC_URL: setting,
   ASB_TRUSTED_PROXIES: text,
   ASB_OUTBOUND_ALLOW: text,
+  ASB_STAC_REMOTES: stacRemotes,
   ASB_WEB_DIST: text,
   ASB_OIDC_ISSUER: setting,
   ASB_OIDC_CLIENT_ID: setting,

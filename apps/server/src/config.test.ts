@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       externalDatastoreUrl: null,
       trustedProxies: [],
       outboundAllow: [],
+      stacRemotes: [],
       oidc: undefined,
       logLevel: 'info',
       maxExtractedBytes: 2048 * 1024 * 1024,
@@ -68,6 +69,23 @@ describe('loadConfig', () => {
     expect(config.engine.executor).toBe('queue');
     expect(config.sandbox.network).toBe('none');
     expect(config.logLevel).toBe('warn');
+  });
+
+  it('reads the remote STAC APIs of ASB_STAC_REMOTES (name=url,…) and refuses an entry it cannot read', () => {
+    expect(
+      loadConfig({ ASB_STAC_REMOTES: 'earth-search=https://earth-search.aws.element84.com/v1/, Other=http://127.0.0.1:8841/resource-catalogue/stac' })
+        .stacRemotes,
+    ).toEqual([
+      { name: 'earth-search', url: 'https://earth-search.aws.element84.com/v1' },
+      { name: 'other', url: 'http://127.0.0.1:8841/resource-catalogue/stac' },
+    ]);
+    expect(problemsOf({ ASB_STAC_REMOTES: 'earth-search' })).toEqual([
+      'ASB_STAC_REMOTES entries are name=url with a name of letters, digits and - and an http(s) URL (got "earth-search")',
+    ]);
+    expect(problemsOf({ ASB_STAC_REMOTES: 'a=https://a.example,a=https://b.example' })).toEqual([
+      'ASB_STAC_REMOTES names a twice or uses the reserved name local',
+    ]);
+    expect(problemsOf({ ASB_STAC_REMOTES: 'local=https://a.example' })).toEqual(['ASB_STAC_REMOTES names local twice or uses the reserved name local']);
   });
 
   it('refuses a number it cannot read, naming the variable', () => {

@@ -124,6 +124,8 @@ export interface AppConfig {
   trustedProxies: string[];
   /** ASB_OUTBOUND_ALLOW: CIDR ranges the server may fetch from for a user besides public addresses (docs/security.md); none by default */
   outboundAllow: string[];
+  /** ASB_STAC_REMOTES: remote STAC APIs searched by the product search (docs/catalogue.md "Remote catalogues") */
+  stacRemotes: { name: string; url: string }[];
   webDistDir: string;
   oidc: OidcConfig | undefined;
   logLevel: string;
@@ -268,6 +270,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     publicUrl: env.ASB_PUBLIC_URL,
     trustedProxies: list(env.ASB_TRUSTED_PROXIES) ?? [],
     outboundAllow: list(env.ASB_OUTBOUND_ALLOW) ?? [],
+    stacRemotes: env.ASB_STAC_REMOTES,
     webDistDir: path.resolve(env.ASB_WEB_DIST ?? path.join(here, '../../web/dist')),
     oidc: oidcFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',

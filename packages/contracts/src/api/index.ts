@@ -16,6 +16,8 @@ import type { tilesOperations } from './tiles.js';
 import type { instanceOperations } from './instance.js';
 import type { catalogueOperations, stacOperations } from './catalogue.js';
 import type { catalogueAssetOperations } from './catalogue-assets.js';
+import type { productSourceOperations } from './catalogue-sources.js';
+import type { catalogueIngestOperations } from './catalogue-ingest.js';
 import type {
   builderWorkspaceOperations,
   executionOperations,
@@ -37,6 +39,8 @@ export * from './tiles.js';
 export * from './instance.js';
 export * from './catalogue.js';
 export * from './catalogue-assets.js';
+export * from './catalogue-sources.js';
+export * from './catalogue-ingest.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -67,4 +71,6 @@ export type ApiOperations = typeof usermgrOperations &
   typeof instanceOperations &
   typeof stacOperations &
   typeof catalogueOperations &
-  typeof catalogueAssetOperations;
+  typeof catalogueAssetOperations &
+  typeof productSourceOperations &
+  typeof catalogueIngestOperations;
