@@ -1,7 +1,7 @@
 import { enumOptions, isEncryptedInput, type WorkflowInputItem } from '@asb/contracts';
 import { Badge, Box, Group, PasswordInput, Select, Switch, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { DateRangeInput } from './DateRangeInput';
+import { DateRangeInput } from '../../../ui/DateRangeInput';
 import { PasswordInputWidget } from './PasswordInputWidget';
 
 /** Number-like data types: a text input checked by the spec 1 §5 rule of its type. */

@@ -1,0 +1,33 @@
+import { Input, SimpleGrid, TextInput } from '@mantine/core';
+import { bboxErrors, type BboxFields } from './search-form';
+
+const FIELDS: { key: keyof BboxFields; label: string; placeholder: string }[] = [
+  { key: 'west', label: 'West', placeholder: '-180 to 180' },
+  { key: 'south', label: 'South', placeholder: '-90 to 90' },
+  { key: 'east', label: 'East', placeholder: '-180 to 180' },
+  { key: 'north', label: 'North', placeholder: '-90 to 90' },
+];
+
+/** The four bounding-box coordinates (decimal degrees), each checked by the spec 1 §5 coordinate rule. */
+export function BboxInputs({ value, onChange, label = 'Bounding box' }: { value: BboxFields; onChange(next: BboxFields): void; label?: string }) {
+  const errors = bboxErrors(value);
+  return (
+    <Input.Wrapper label={label} description="Draw a box on the map or type its corners (decimal degrees).">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt={4}>
+        {FIELDS.map(({ key, label: fieldLabel, placeholder }) => (
+          <TextInput
+            key={key}
+            label={fieldLabel}
+            size="xs"
+            placeholder={placeholder}
+            inputMode="decimal"
+            ff="monospace"
+            value={value[key]}
+            error={errors[key]}
+            onChange={(event) => onChange({ ...value, [key]: event.currentTarget.value })}
+          />
+        ))}
+      </SimpleGrid>
+    </Input.Wrapper>
+  );
+}
