@@ -24,6 +24,7 @@ export * from './execution-report/index.js';
 export * from './execution-files.js';
 export * from './schedules.js';
 export * from './stac.js';
+export * from './catalogue.js';
 export * from './product-input.js';
 export * from './tiles.js';
 export * from './api/index.js';

@@ -14,6 +14,7 @@ import type { usermgrOperations } from './usermgr.js';
 import type { procimpOperations } from './procimp.js';
 import type { tilesOperations } from './tiles.js';
 import type { instanceOperations } from './instance.js';
+import type { catalogueOperations, stacOperations } from './catalogue.js';
 import type {
   builderWorkspaceOperations,
   executionOperations,
@@ -33,6 +34,7 @@ export * from './usermgr.js';
 export * from './procimp.js';
 export * from './tiles.js';
 export * from './instance.js';
+export * from './catalogue.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -60,4 +62,6 @@ export type ApiOperations = typeof usermgrOperations &
   typeof keystoreOperations &
   typeof procimpOperations &
   typeof tilesOperations &
-  typeof instanceOperations;
+  typeof instanceOperations &
+  typeof stacOperations &
+  typeof catalogueOperations;
