@@ -5,7 +5,7 @@ import TileLayer from 'ol/layer/Tile';
 import 'ol/ol.css';
 import { fromLonLat, transformExtent } from 'ol/proj';
 import XYZ from 'ol/source/XYZ';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { graticuleLayer } from './graticule';
 import { fitExtent, loadPreview, MAP_START, TILE_SIZE, type PreviewLayer, type PreviewOptions } from './map-preview';
 
@@ -35,8 +35,7 @@ export function RasterPreviewMap({ url, options = {}, height, onLoaded }: Raster
   const bands = options.bands ?? [1];
   const bandsKey = bands.join(',');
   const stretch = options.stretch ?? 'min-max';
-  const loaded = useRef(onLoaded);
-  loaded.current = onLoaded;
+  const loaded = useEffectEvent((layer: PreviewLayer) => onLoaded?.(layer));
 
   useEffect(() => {
     if (!element.current) return;
@@ -57,7 +56,7 @@ export function RasterPreviewMap({ url, options = {}, height, onLoaded }: Raster
         map.updateSize();
         view.fit(transformExtent(fitExtent(layer.bounds), 'EPSG:4326', 'EPSG:3857'));
         setState({ kind: 'ready', layer, tilesLoaded });
-        loaded.current?.(layer);
+        loaded(layer);
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ kind: 'failed', message: (error as Error).message });

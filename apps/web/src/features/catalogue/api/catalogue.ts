@@ -17,7 +17,7 @@ export function useCollections() {
 export function useItemsPage(collection: string | undefined, query: Record<string, string | number> | undefined) {
   return useQuery({
     queryKey: [...CATALOGUE_KEY, 'items', collection, query],
-    queryFn: ({ signal }) => api('GET /resource-catalogue/collections/{collectionId}/items', { params: { collectionId: collection ?? '' }, query, signal }),
+    queryFn: ({ signal }) => api('GET /resource-catalogue/collections/{c}/items', { params: { c: collection ?? '' }, query, signal }),
     enabled: collection !== undefined && query !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -27,8 +27,7 @@ export function useItemsPage(collection: string | undefined, query: Record<strin
 export function useStacItem(collection: string | undefined, itemId: string | undefined) {
   return useQuery({
     queryKey: [...CATALOGUE_KEY, 'item', collection, itemId],
-    queryFn: ({ signal }) =>
-      api('GET /resource-catalogue/stac/collections/{collectionId}/items/{itemId}', { params: { collectionId: collection ?? '', itemId: itemId ?? '' }, signal }),
+    queryFn: ({ signal }) => api('GET /resource-catalogue/stac/collections/{c}/items/{i}', { params: { c: collection ?? '', i: itemId ?? '' }, signal }),
     enabled: collection !== undefined && itemId !== undefined,
   });
 }

@@ -8,7 +8,18 @@ import { FootprintMap } from './FootprintMap';
 import { ItemPanel } from './ItemPanel';
 import { ResultsTable } from './ResultsTable';
 import { SearchForm } from './SearchForm';
-import { boundsOf, EMPTY_BBOX, fieldsOf, FIRST_OFFSET, hasNextPage, itemsQuery, MAX_RESULTS, pageText, SEARCH_FAILED, type SearchCriteria } from './search-form';
+import {
+  boundsOf,
+  EMPTY_BBOX,
+  fieldsOf,
+  FIRST_OFFSET,
+  hasNextPage,
+  itemsQuery,
+  MAX_RESULTS,
+  pageText,
+  SEARCH_FAILED,
+  type SearchCriteria,
+} from './search-form';
 
 const MAP_HEIGHT = 440;
 
@@ -61,7 +72,7 @@ export function CatalogueBrowser({ onSelectAsInput }: CatalogueBrowserProps) {
   const matched = page.data?.numberMatched;
   return (
     <Stack gap="md">
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <SearchForm criteria={current} onChange={setCriteria} onSearch={search} isSearching={page.isFetching} />
         </Grid.Col>

@@ -13,7 +13,7 @@ import VectorSource from 'ol/source/Vector';
 import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { graticuleLayer } from '../../../ui/map/graticule';
 import { MAP_DEFAULT_ZOOM, MAX_FIT_ZOOM, type Bounds } from './search-form';
 
@@ -21,7 +21,7 @@ import { MAP_DEFAULT_ZOOM, MAX_FIT_ZOOM, type Bounds } from './search-form';
 const START_CENTER: [number, number] = [10, 50];
 const FIT_PADDING = [24, 24, 24, 24];
 
-export interface Footprint {
+interface Footprint {
   id: string;
   geometry: Record<string, unknown> | null;
 }
@@ -53,8 +53,9 @@ const geojson = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'E
 export function FootprintMap({ bounds, onDraw, footprints, highlighted, selected, onHover, onSelect, height }: FootprintMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const parts = useRef<{ map: OlMap; box: VectorSource; footprints: VectorSource; layer: VectorLayer } | null>(null);
-  const handlers = useRef({ onDraw, onHover, onSelect });
-  handlers.current = { onDraw, onHover, onSelect };
+  const draw = useEffectEvent((drawn: Bounds) => onDraw(drawn));
+  const hover = useEffectEvent((id: string | null) => onHover(id));
+  const select = useEffectEvent((id: string) => onSelect(id));
 
   useEffect(() => {
     if (!element.current) return;
@@ -70,7 +71,7 @@ export function FootprintMap({ bounds, onDraw, footprints, highlighted, selected
     const drag = new DragBox({ condition: (event) => !platformModifierKeyOnly(event) });
     drag.on('boxend', () => {
       const [west, south, east, north] = transformExtent(drag.getGeometry().getExtent(), 'EPSG:3857', 'EPSG:4326');
-      handlers.current.onDraw([west!, south!, east!, north!]);
+      draw([west!, south!, east!, north!]);
     });
     map.addInteraction(drag);
     let hovered: string | null = null;
@@ -79,12 +80,12 @@ export function FootprintMap({ bounds, onDraw, footprints, highlighted, selected
       const id = found ? String(found.getId()) : null;
       if (id !== hovered) {
         hovered = id;
-        handlers.current.onHover(id);
+        hover(id);
       }
     });
     map.on('singleclick', (event) => {
       const found = map.forEachFeatureAtPixel(event.pixel, (feature) => feature, { layerFilter: (candidate) => candidate === layer });
-      if (found) handlers.current.onSelect(String(found.getId()));
+      if (found) select(String(found.getId()));
     });
     parts.current = { map, box, footprints: footprintSource, layer };
     return () => {
@@ -111,7 +112,8 @@ export function FootprintMap({ bounds, onDraw, footprints, highlighted, selected
       return [feature];
     });
     current.footprints.addFeatures(features);
-    if (features.length > 0) current.map.getView().fit(current.footprints.getExtent(), { maxZoom: MAX_FIT_ZOOM, padding: FIT_PADDING });
+    const extent = current.footprints.getExtent();
+    if (features.length > 0 && extent) current.map.getView().fit(extent, { maxZoom: MAX_FIT_ZOOM, padding: FIT_PADDING });
   }, [footprints]);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
-import { Anchor, Badge, Container, Group, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Stack, Switch, Tabs, Title } from '@mantine/core';
 import { IconPlayerPlay, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
@@ -8,7 +8,9 @@ import { PageLoader } from '../../../ui/PageLoader';
 import { ResourceNotFound } from '../../../ui/ResourceNotFound';
 import { useReportError } from '../../../app/api/use-report-error';
 import { useExecuteTarget } from '../../executions/execute/use-execute-target';
-import { ExecuteForm } from '../../executions/execute/ExecuteForm';
+import { ExecuteForm, type ExecuteFormHandle } from '../../executions/execute/ExecuteForm';
+import { productInputs } from '../../executions/execute/execute-form';
+import { ProductSearchPanel } from '../../catalogue/product-input/ProductSearchPanel';
 
 const SEARCH_PRODUCTS_FEATURE = 'workflow-page-search-products';
 const SCHEDULES_FEATURE = 'navbar-schedules';
@@ -29,6 +31,10 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
   const canSchedule = hasFeature(SCHEDULES_FEATURE);
   const [isScheduling, setIsScheduling] = useState(initialScheduling);
   const { processor, allowed } = useExecuteTarget(id);
+  const [tab, setTab] = useState<string | null>('execute');
+  const form = useRef<ExecuteFormHandle>(null);
+  const groups = processor.data?.attributes.inputs;
+  const targets = useMemo(() => productInputs(groups ?? []), [groups]);
   useReportError(processor.error, processor.errorUpdatedAt, 'knowledge');
 
   if (processor.isPending) return <PageLoader />;
@@ -55,7 +61,7 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
           </div>
           {canSchedule && <Switch label="Schedule" checked={isScheduling} onChange={(event) => setIsScheduling(event.currentTarget.checked)} />}
         </Group>
-        <Tabs defaultValue="execute" keepMounted>
+        <Tabs value={tab} onChange={setTab} keepMounted>
           <Tabs.List>
             <Tabs.Tab value="execute" leftSection={<IconPlayerPlay size={16} />}>
               Execute
@@ -68,6 +74,7 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
           </Tabs.List>
           <Tabs.Panel value="execute" pt="lg">
             <ExecuteForm
+              ref={form}
               key={`${processor.data.id}:${a.version}`}
               processor={processor.data}
               allowed={allowed.allowed}
@@ -78,7 +85,13 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
           </Tabs.Panel>
           {withSearch && (
             <Tabs.Panel value="search" pt="lg">
-              <Text c="dimmed">Searching the catalogue for input products comes with the catalogue pages; it is not available here yet.</Text>
+              <ProductSearchPanel
+                targets={targets}
+                onSelect={(target, value) => {
+                  form.current?.setValue(target.key, value);
+                  setTab('execute');
+                }}
+              />
             </Tabs.Panel>
           )}
         </Tabs>
