@@ -52,6 +52,7 @@ export function SearchForm({ criteria, onChange, onSearch, isSearching }: Search
             label="Start date"
             value={criteria.start}
             onChange={(start) => set({ start })}
+            clearButtonProps={{ 'aria-label': 'Clear the start date' }}
             minDate={EARLIEST_DATE}
             maxDate={criteria.end ?? undefined}
             valueFormat={DATE_FORMAT}
@@ -64,6 +65,7 @@ export function SearchForm({ criteria, onChange, onSearch, isSearching }: Search
             label="End date"
             value={criteria.end}
             onChange={(end) => set({ end })}
+            clearButtonProps={{ 'aria-label': 'Clear the end date' }}
             minDate={criteria.start ?? EARLIEST_DATE}
             valueFormat={DATE_FORMAT}
             firstDayOfWeek={1}
