@@ -1,7 +1,7 @@
 import type { StacCollection, StacItem, StacItemCollection } from '@asb/contracts';
 import type { FakeRequest } from '../../../test/fake-fetch';
 
-export const COLLECTION: StacCollection = {
+const COLLECTION: StacCollection = {
   type: 'Collection',
   stac_version: '1.0.0',
   id: 'demo-scenes',
