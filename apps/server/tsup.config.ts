@@ -32,6 +32,9 @@ export default defineConfig((options) => {
           fs.copyFileSync(`src/modules/demo/processes/${slug}/${file}`, `${outDir}/demo/${slug}/${file}`);
         }
       }
+      // the script drawing the demo's catalogue scenes (demo-files.ts finds it in dist/demo-scenes/)
+      fs.mkdirSync(`${outDir}/demo-scenes`, { recursive: true });
+      fs.copyFileSync('src/modules/demo/scenes/make_demo_scenes.py', `${outDir}/demo-scenes/make_demo_scenes.py`);
     },
   };
 });

@@ -1,9 +1,12 @@
+import type { CatalogueStore } from './modules/catalogue/catalogue-store.js';
 import type { Keystore } from './modules/keystore/keystore.service.js';
 import type { UsersRepository } from './modules/usermgr/users.repository.js';
 import type { PlatformContext } from './platform/context.js';
 
-/** What every module gets: the platform's context and the services modules share (users, keystore). */
+/** What every module gets: the platform's context and the services modules share (users, keystore, catalogue). */
 export interface AppContext extends PlatformContext {
   users: UsersRepository;
   keystore: Keystore;
+  /** the resource catalogue's store (modules/catalogue): the demo seeds it, the engine and the tile service read it */
+  catalogue: CatalogueStore;
 }

@@ -33,7 +33,9 @@ import { registerTaskmgr } from './modules/taskmgr/taskmgr.module.js';
 import { registerWorkflows } from './modules/knowledge/workflows.module.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { BucketStorage } from './modules/procimp/storage/bucket-storage.js';
-import { seedDemo } from './modules/demo/demo-seed.js';
+import { seedDemo, seedDemoCatalogue } from './modules/demo/demo-seed.js';
+import { catalogueProductStager, registerCatalogueAssets } from './modules/catalogue/catalogue-assets.module.js';
+import { DatastorePaths } from './engine/store/datastore-paths.js';
 import { registerEngine, type Engine } from './engine/engine.module.js';
 import { registerTiles } from './modules/tiles/tiles.module.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
@@ -51,6 +53,8 @@ import { mount } from './platform/http/operations.js';
 import { SECURITY_HEADERS } from './platform/http/security-headers.js';
 import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
 import { sealLegacyInputs } from './modules/keystore/seal-legacy-inputs.js';
+import { CatalogueRepository } from './modules/catalogue/catalogue.repository.js';
+import { registerCatalogue } from './modules/catalogue/catalogue.module.js';
 
 export interface App {
   server: FastifyInstance;
@@ -114,6 +118,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await server.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024 } });
   await server.register(fastifyWebsocket);
 
+  // documents read outside a request (the engine's readItem) link to the configured public URL
+  const catalogueBase = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+  const catalogue = new CatalogueRepository(database.db, { base: catalogueBase, root: `${catalogueBase}/resource-catalogue/stac` });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -122,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     users: new UsersRepository(database.db),
     bus: options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl, { log: server.log }) : new InProcessEventBus()),
     keystore: new Keystore(database.db),
+    catalogue,
     outbound: new OutboundFetch(config.outboundAllow, server.log),
     log: server.log,
   };
@@ -145,15 +153,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSchedules(server, ctx);
   registerTaskmgr(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
+  registerCatalogue(server, ctx, catalogue);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
-  await seedDemo(ctx, storage);
+  const demoSeeded = await seedDemo(ctx, storage);
   const sealed = await sealLegacyInputs(ctx);
   if (sealed > 0) server.log.info({ rows: sealed }, 'keystore: password inputs stored as ciphertext are now sealed for their execution or schedule');
   await registerProcimp(server, ctx, storage);
-  const engine = await registerEngine(server, ctx, storage);
+  const paths = new DatastorePaths(storage.root);
+  // EO-product inputs are staged from the catalogue before their task runs (docs/engine.md "Staging products"); its
+  // documents name local assets by URLs of catalogueBase
+  const stager = catalogueProductStager(ctx, catalogue, paths, [new URL(catalogueBase).origin]);
+  const engine = await registerEngine(server, ctx, storage, { stager });
   registerBuilder(server, ctx, engine);
-  registerTiles(server, ctx, engine);
+  registerTiles(server, ctx, engine, registerCatalogueAssets(server, catalogue, paths));
+  // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)
+  if (demoSeeded) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogue, paths)));
   mount(server, instanceOperations, 'GET /api/openapi.json', { access: PUBLIC, tags: ['instance'] }, () => {
     const document = server.swagger();
     // configured as OpenAPI 3 above: a Swagger 2 document would be a mistake here

@@ -100,6 +100,7 @@ const envSchema = z.object({
   LOG_LEVEL: choice(LOG_LEVELS),
   ASB_PYTHON: text,
   ASB_MAX_EXTRACTED_MB: megabytes(2048),
+  ASB_PRODUCT_STAGING_MB: megabytes(4096),
   ASB_UPLOAD_REQUEST_MB: megabytes(100),
   ASB_UPLOAD_MAX_FILES: whole(1, 200),
   ASB_BUCKET_MB: megabytes(500),

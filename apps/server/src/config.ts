@@ -131,6 +131,8 @@ export interface AppConfig {
   pythonCommand: string;
   /** a build refuses archives that expand to more than this */
   maxExtractedBytes: number;
+  /** ASB_PRODUCT_STAGING_MB: what the product inputs of one task may download or copy together (docs/engine.md "Staging products") */
+  productStagingBytes: number;
   uploads: UploadLimits;
   registry: RegistryConfig | undefined;
   /** seed the demo (workspace, example processes, workflow) on a first start; ASB_DEMO=false turns it off */
@@ -271,6 +273,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     logLevel: env.LOG_LEVEL ?? 'info',
     pythonCommand: env.ASB_PYTHON ?? defaultPython(),
     maxExtractedBytes: env.ASB_MAX_EXTRACTED_MB * MB,
+    productStagingBytes: env.ASB_PRODUCT_STAGING_MB * MB,
     uploads: {
       requestBytes: env.ASB_UPLOAD_REQUEST_MB * MB,
       filesPerRequest: env.ASB_UPLOAD_MAX_FILES,

@@ -13,7 +13,7 @@ import { runPythonScript } from '../src/engine/runtime/python-scripts.js';
 import { demoProcessDir } from '../src/modules/demo/demo-files.js';
 import { DEMO_PROCESSES } from '../src/modules/demo/demo-processes.js';
 import { DEMO_WORKSPACE, seedDemo } from '../src/modules/demo/demo-seed.js';
-import { DEMO_WORKFLOW, demoWorkflowGraph } from '../src/modules/demo/demo-workflow.js';
+import { DEMO_PRODUCT_WORKFLOW, DEMO_WORKFLOW, demoProductWorkflowGraph, demoWorkflowGraph } from '../src/modules/demo/demo-workflow.js';
 import { objectPath, restoreSnapshot, snapshotFolder } from '../src/modules/procimp/build/snapshot.js';
 import { BucketStorage } from '../src/modules/procimp/storage/bucket-storage.js';
 import {
@@ -42,8 +42,8 @@ async function demoApp(demo: boolean): Promise<{ app: TestApp; dataDir: string; 
 }
 
 /**
- * The demo of a first start (README "Demo", docs/seed-data.md): workspace, four released
- * processes recorded as Build & Release records them, the published workflow.
+ * The demo of a first start (README "Demo", docs/seed-data.md): workspace, five released
+ * processes recorded as Build & Release records them, the two published workflows.
  */
 describe('demo seed', () => {
   let app: TestApp;
@@ -73,7 +73,7 @@ describe('demo seed', () => {
     expect(rows[0]).toMatchObject({ identifier: 'demo', label: 'Demo', slug: 'demo', ownerId: ADMIN.username });
   });
 
-  it('releases version 1 of four processes, shared with the demo workspace, as Build & Release does', async () => {
+  it('releases version 1 of five processes, shared with the demo workspace, as Build & Release does', async () => {
     const [workspace] = await app.ctx.db.select().from(workspaces).where(eq(workspaces.identifier, 'demo'));
     const processRows = await app.ctx.db.select().from(processes);
     expect(processRows.map((row) => row.identifier).sort()).toEqual([...SLUGS].sort());
@@ -133,24 +133,27 @@ describe('demo seed', () => {
         allocatedGpus: 0,
       });
     }
-    expect(await app.ctx.db.select().from(processImages)).toHaveLength(4);
-    expect(await app.ctx.db.select().from(processVersions)).toHaveLength(4);
+    expect(await app.ctx.db.select().from(processImages)).toHaveLength(SLUGS.length);
+    expect(await app.ctx.db.select().from(processVersions)).toHaveLength(SLUGS.length);
   });
 
-  it('seeds the published workflow with a valid graph and its version 1, shared with the demo workspace', async () => {
+  it.each([
+    [DEMO_WORKFLOW, demoWorkflowGraph()],
+    [DEMO_PRODUCT_WORKFLOW, demoProductWorkflowGraph()],
+  ])('seeds the published workflow %# with a valid graph and its version 1, shared with the demo workspace', async (demo, graph) => {
     const rows = await app.ctx.db.select().from(workflows);
-    expect(rows).toHaveLength(1);
-    const workflow = rows[0]!;
+    expect(rows.map((row) => row.identifier).sort()).toEqual([DEMO_WORKFLOW.identifier, DEMO_PRODUCT_WORKFLOW.identifier].sort());
+    const workflow = rows.find((row) => row.identifier === demo.identifier)!;
     expect(workflow).toMatchObject({
-      identifier: DEMO_WORKFLOW.identifier,
-      label: 'NDVI vegetation demo',
+      identifier: demo.identifier,
+      label: demo.label,
       ownerId: ADMIN.username,
       isPublished: true,
       version: 1,
     });
     expect(workflow.publishedAt).not.toBeNull();
-    expect(JSON.parse(workflow.description)).toEqual({ description: DEMO_WORKFLOW.description, thumbnail_url: '' });
-    expect(workflow.graph).toEqual(demoWorkflowGraph());
+    expect(JSON.parse(workflow.description)).toEqual({ description: demo.description, thumbnail_url: '' });
+    expect(workflow.graph).toEqual(graph);
     const versions = await app.ctx.db.select().from(workflowVersions).where(eq(workflowVersions.workflowId, workflow.id));
     expect(versions).toMatchObject([{ version: 1, graph: workflow.graph, createdBy: ADMIN.username }]);
 
@@ -176,7 +179,7 @@ describe('demo seed', () => {
     const item = await app.server.inject({ method: 'GET', url: `/knowledge/v1/workflows/${workflow.id}/catalogue-item` });
     expect(item.statusCode, item.body).toBe(200);
     expect(item.json<{ properties: { description: string; published: boolean } }>().properties).toMatchObject({
-      description: DEMO_WORKFLOW.description,
+      description: demo.description,
       published: true,
     });
   });
@@ -282,8 +285,8 @@ describe('demo seed is skipped', () => {
       expect(messages.filter((message) => message.level === 'warn')).toEqual([]);
       expect(messages.filter((message) => message.text.startsWith('Seeded the demo'))).toHaveLength(1);
       expect(await app.ctx.db.select().from(workspaces)).toHaveLength(1);
-      expect(await app.ctx.db.select().from(processVersions)).toHaveLength(4);
-      expect(await app.ctx.db.select().from(workflows)).toHaveLength(1);
+      expect(await app.ctx.db.select().from(processVersions)).toHaveLength(SLUGS.length);
+      expect(await app.ctx.db.select().from(workflows)).toHaveLength(2);
     } finally {
       await app.close();
       await fs.rm(dataDir, { recursive: true, force: true });
@@ -393,8 +396,10 @@ describe('demo processes run', () => {
     expect(result.stderr.trim().split('\n').at(-1)).toContain('west (5.0) must be less than east (4.0)');
   });
 
-  it('declares the signature the workflow graph expects', () => {
+  it('declares the signature the workflow graphs expect', () => {
     const graph: WorkflowGraph = demoWorkflowGraph();
-    expect(graph.nodes.map((node) => node.processVersion)).toEqual(SLUGS.map((slug) => `${slug}:1`));
+    expect(graph.nodes.map((node) => node.processVersion)).toEqual(['synthetic-scene', 'ndvi', 'threshold', 'summary'].map((slug) => `${slug}:1`));
+    const products: WorkflowGraph = demoProductWorkflowGraph();
+    expect(products.nodes.map((node) => node.processVersion)).toEqual(['product-ndvi', 'threshold', 'summary'].map((slug) => `${slug}:1`));
   });
 });

@@ -26,5 +26,6 @@ export * from './schedules.js';
 export * from './stac.js';
 export * from './catalogue.js';
 export * from './product-input.js';
+export * from './catalogue-assets.js';
 export * from './tiles.js';
 export * from './api/index.js';

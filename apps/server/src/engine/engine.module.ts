@@ -6,6 +6,7 @@ import type { TaskExecutor } from './executors/executor.js';
 import { LocalExecutor } from './executors/local-executor.js';
 import { killOrphan } from './executors/process-group.js';
 import { QueueExecutor } from './executors/queue-executor.js';
+import type { ProductStager } from './runtime/product-stager.js';
 import { PythonRuntime } from './runtime/python-runtime.js';
 import { openSandbox } from './sandbox/task-sandbox.js';
 import { Orchestrator } from './orchestrator/orchestrator.js';
@@ -24,9 +25,10 @@ export interface Engine {
  * Local: on close, running attempts are ended and recorded as interrupted, to run again at
  * the next start. Queue (REDIS_URL): attempts run on `asb worker` processes, which go on
  * while servers stop and start; the worker reports are handled once the orchestrator
- * recovered.
+ * recovered. `stager` puts EO-product inputs in place before a task runs (the catalogue's,
+ * given by the composition root: the engine does not know the catalogue).
  */
-export async function registerEngine(app: FastifyInstance, ctx: AppContext, storage: BucketStorage): Promise<Engine> {
+export async function registerEngine(app: FastifyInstance, ctx: AppContext, storage: BucketStorage, options: { stager?: ProductStager } = {}): Promise<Engine> {
   const paths = new DatastorePaths(storage.root);
   const kind = executorKind(ctx.config);
   // with the local executor every attempt ran here and was stored before its execution ended: the working folder can go
@@ -41,7 +43,7 @@ export async function registerEngine(app: FastifyInstance, ctx: AppContext, stor
     // refuses to start without a working sandbox (unless ASB_UNSAFE_NO_SANDBOX=true, with a warning)
     const sandbox = openSandbox(ctx.config.sandbox, ctx.config.pythonCommand, ctx.log);
     const runtime = new PythonRuntime({ paths, sandbox, datastore });
-    executor = new LocalExecutor({ runtime, datastore, totalCpus: ctx.config.engine.localCpus, log: ctx.log }, orchestrator);
+    executor = new LocalExecutor({ runtime, datastore, totalCpus: ctx.config.engine.localCpus, log: ctx.log, stager: options.stager }, orchestrator);
   }
   orchestrator.attach(executor);
   app.addHook('onClose', async () => {

@@ -15,6 +15,7 @@ import type { procimpOperations } from './procimp.js';
 import type { tilesOperations } from './tiles.js';
 import type { instanceOperations } from './instance.js';
 import type { catalogueOperations, stacOperations } from './catalogue.js';
+import type { catalogueAssetOperations } from './catalogue-assets.js';
 import type {
   builderWorkspaceOperations,
   executionOperations,
@@ -35,6 +36,7 @@ export * from './procimp.js';
 export * from './tiles.js';
 export * from './instance.js';
 export * from './catalogue.js';
+export * from './catalogue-assets.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -64,4 +66,5 @@ export type ApiOperations = typeof usermgrOperations &
   typeof tilesOperations &
   typeof instanceOperations &
   typeof stacOperations &
-  typeof catalogueOperations;
+  typeof catalogueOperations &
+  typeof catalogueAssetOperations;

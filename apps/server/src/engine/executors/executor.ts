@@ -12,6 +12,10 @@ export interface TaskJob {
   processVersion: { identifier: string; manifest: SnapshotEntry[] };
   /** clear values (decrypted here, never stored) */
   inputs: Record<string, unknown>;
+  /** the execution's owner (username): product inputs are resolved with their permissions */
+  owner?: string;
+  /** inputs whose data type names an EO product (PRODUCT_DATA_TYPES): staged before the task runs (runtime/product-stager.ts) */
+  productInputs?: string[];
   /** the folder the task writes its outputs into (created by the executor) */
   outDir: string;
   /** the file its stdout and stderr go to (appended; kept after the task ends) */

@@ -2,6 +2,8 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { openTreeForTasks } from '../../platform/data-dir.js';
+import { hasProductInputs, ProductStagingError, type ProductStager } from '../runtime/product-stager.js';
 import { diskExceeded, type PreparedTask, type TaskExit, type TaskRuntime } from '../runtime/task-runtime.js';
 import { LocalDatastore, type Datastore } from '../store/datastore.js';
 import { CpuSlots, type HeldCpus } from './cpu-slots.js';
@@ -24,6 +26,8 @@ export interface LocalExecutorOptions {
   log?: ExecutorLog;
   /** the label of its attempts (task rows, logs); default `local:{hostname}:{pid}`, which recovery recognises */
   workerLabel?: string;
+  /** stages EO-product inputs before an attempt runs (runtime/product-stager.ts); without it, such an attempt fails */
+  stager?: ProductStager;
 }
 
 export const STOPPED = 'Stopped.';
@@ -40,6 +44,8 @@ interface Attempt {
   cpus?: HeldCpus;
   /** the runtime's attempt, once prepared */
   task?: PreparedTask;
+  /** aborts the staging of its product inputs */
+  staging?: AbortController;
   /** when the executor took it from its queue to run it: the task's start */
   beganAt?: Date;
   /** why the executor ends it, if it does */
@@ -55,6 +61,11 @@ interface Attempt {
 interface Exit extends TaskExit {
   /** why the executor ended it, as known when it exited (a later stop changes nothing) */
   stopReason: Attempt['stopReason'];
+}
+
+/** Where an attempt's product inputs are staged: its input folder, inside the execution's folder (so the sandbox shows them), beside the outputs. */
+function stagingDir(job: Pick<TaskJob, 'outDir' | 'taskId' | 'tryNumber'>): string {
+  return path.join(path.dirname(job.outDir), '.inputs', `${path.basename(job.outDir)}.${job.tryNumber}`);
 }
 
 const closeFd = (fd: number) => new Promise<void>((resolve) => fsSync.close(fd, () => resolve()));
@@ -156,6 +167,7 @@ export class LocalExecutor implements TaskExecutor {
 
   private stop(attempt: Attempt, reason: NonNullable<Attempt['stopReason']>): void {
     attempt.stopReason ??= reason;
+    attempt.staging?.abort();
     // before the start, run() sees stopReason and never starts the task (a runtime's cancel ends only what runs)
     attempt.task?.cancel();
   }
@@ -181,22 +193,61 @@ export class LocalExecutor implements TaskExecutor {
       fsSync.mkdirSync(path.dirname(job.logPath), { recursive: true });
       const logFd = fsSync.openSync(job.logPath, 'a');
       let offset: number;
-      let exit: Exit;
+      let exit: Exit | undefined;
+      let stagingFailure: TaskOutcome | undefined;
       try {
         fsSync.writeSync(logFd, `${stamp()} attempt ${job.tryNumber} of task ${job.taskId} (${job.processVersion.identifier}) on ${this.workerLabel}\n`);
+        stagingFailure = hasProductInputs(job) ? await this.stageProducts(attempt, logFd) : undefined;
         offset = fsSync.fstatSync(logFd).size;
-        exit = await this.run(attempt, prepared, logFd);
+        if (!stagingFailure) exit = await this.run(attempt, prepared, logFd);
       } finally {
         await closeFd(logFd);
       }
       await prepared.tidyOutputs();
-      const outcome = await this.outcomeOf(attempt, prepared, exit, offset);
+      const outcome = stagingFailure ?? (await this.outcomeOf(attempt, prepared, exit!, offset));
       await fs.appendFile(job.logPath, `${stamp()} attempt ${job.tryNumber} ended: ${outcome.ok ? 'succeeded' : outcome.error}\n`);
       return await this.store(job, outcome);
     } finally {
       // after the report, not before it: the next task need not wait for this clean-up
       // (a leftover is removed again before the same attempt could ever run)
       prepared.release();
+      if (hasProductInputs(job)) void fs.rm(stagingDir(job), { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  /**
+   * The attempt's EO-product inputs, staged into its input folder (docs/engine.md "Staging
+   * products"), with progress lines in its log: the job's inputs then name the staged files,
+   * which the sandbox shows to the task. Answers the failure when staging failed or was stopped.
+   */
+  private async stageProducts(attempt: Attempt, logFd: number): Promise<TaskOutcome | undefined> {
+    const { job } = attempt;
+    const log = (line: string) => fsSync.writeSync(logFd, `${stamp()} ${line}\n`);
+    const { stager } = this.options;
+    if (!stager) {
+      const reason = `The product inputs (${job.productInputs?.join(', ')}) cannot be staged by ${this.workerLabel}: it has no catalogue.`;
+      log(reason);
+      return { ok: false, error: reason };
+    }
+    const dir = stagingDir(job);
+    attempt.staging = new AbortController();
+    try {
+      if (attempt.stopReason) return this.interruption(attempt.stopReason === 'shutdown' ? 'shutdown' : 'cancel');
+      await fs.rm(dir, { recursive: true, force: true });
+      const inputs = await stager.stage(job, dir, log, attempt.staging.signal);
+      // staged by the server: the sandboxed task user must read them
+      await openTreeForTasks(dir);
+      // the prepared task runs with the job's inputs: from here on they name the staged files
+      job.inputs = inputs;
+      return undefined;
+    } catch (error) {
+      if (attempt.stopReason === 'cancel' || attempt.stopReason === 'shutdown') return this.interruption(attempt.stopReason);
+      const reason = error instanceof ProductStagingError ? error.message : `The product inputs could not be staged: ${errorText(error)}`;
+      if (!(error instanceof ProductStagingError)) this.options.log?.warn({ err: error, taskRowId: job.taskRowId }, 'local executor: staging failed');
+      log(reason);
+      return { ok: false, error: reason };
+    } finally {
+      attempt.staging = undefined;
     }
   }
 

@@ -1,3 +1,4 @@
+import { PRODUCT_DATA_TYPES } from '@asb/contracts';
 import type { TaskJob } from '../executors/executor.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import type { NewTask, TaskRow } from '../store/tasks.repository.js';
@@ -37,6 +38,8 @@ export function taskJob(context: ExecutionContext, claimed: TaskRow, clearInputs
     tryNumber: claimed.tryNumber,
     processVersion: { identifier: version.identifier, manifest: version.manifest },
     inputs: clearInputs,
+    owner: execution.ownerId,
+    productInputs: version.signature.inputs.filter((input) => PRODUCT_DATA_TYPES.has(input.dataType)).map((input) => input.name),
     outDir: paths.taskOutDir(execution.ownerId, execution.identifier, claimed.taskId),
     logPath: paths.taskLog(execution.ownerId, execution.identifier, claimed.taskId, claimed.tryNumber),
     cpus: version.cpus,

@@ -6,6 +6,7 @@ import { executionFileUrl } from '@asb/contracts';
  *   datastore/{owner}/executions/{execution identifier}/{task id}/   a task's outputs
  *   datastore/{owner}/executions/{execution identifier}/logs/{task id}.{try}.log
  *   runtime/{sha256 of the version's manifest}/   a released version's files, restored once
+ *   catalogue/{collection}/{item}/   the files (assets) of a local catalogue item (docs/catalogue.md "Assets")
  * Output values that are files are recorded as datastore URLs (datastoreUrl) that the
  * server serves to those who may view the execution.
  */
@@ -33,6 +34,12 @@ export class DatastorePaths {
     return path.join(this.root, 'runtime', manifestHash);
   }
 
+  /** The folder of a local catalogue item's files; ids are percent-encoded, so any id is one folder and never `.` or `..`. */
+  catalogueDir(collectionId: string, itemId?: string): string {
+    const collection = path.join(this.root, 'catalogue', idSegment(collectionId));
+    return itemId === undefined ? collection : path.join(collection, idSegment(itemId));
+  }
+
   get objectsDir(): string {
     return path.join(this.root, 'objects');
   }
@@ -41,6 +48,13 @@ export class DatastorePaths {
 /** Task ids carry brackets ('ndvi[3]'): fine in file names; anything else odd becomes '_'. */
 function safeSegment(value: string): string {
   return value.replace(/[^A-Za-z0-9._\-[\]]/g, '_');
+}
+
+/** A catalogue id as one folder name: reversible, no separator, never `.` or `..`. */
+function idSegment(id: string): string {
+  if (id === '') throw new Error('a catalogue id is empty');
+  const encoded = encodeURIComponent(id);
+  return /^\.+$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded;
 }
 
 /** The URL path under which the server serves a file of an execution's datastore folder. */

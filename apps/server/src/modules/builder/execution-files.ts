@@ -6,18 +6,8 @@ import { parseRange, RangeNotSatisfiable, type Datastore, type StoredFile } from
 import type { TasksRepository } from '../../engine/store/tasks.repository.js';
 import { hideServerPathsStream } from '../../engine/store/server-paths.js';
 import { notFound } from '../../platform/http/errors.js';
+import { sendFile } from '../../platform/http/send-file.js';
 import type { ExecutionRow } from './executions.resource.js';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.tif': 'image/tiff',
-  '.tiff': 'image/tiff',
-  '.json': 'application/json',
-  '.geojson': 'application/geo+json',
-  '.csv': 'text/csv',
-  '.txt': 'text/plain; charset=utf-8',
-  '.log': 'text/plain; charset=utf-8',
-  '.png': 'image/png',
-};
 
 /** The files of executions in the datastore: task logs and outputs (docs/engine.md "Files"). */
 export class ExecutionFiles {
@@ -58,19 +48,6 @@ export class ExecutionFiles {
       return reply.code(416).header('content-range', `bytes */${error.size}`).send();
     }
     if (!file) throw notFound('No such file.');
-    return send(reply, file, path.basename(relative));
+    return sendFile(reply, file, path.basename(relative));
   }
-}
-
-function send(reply: FastifyReply, file: StoredFile, name: string): FastifyReply {
-  reply.header('accept-ranges', 'bytes');
-  reply.header('content-disposition', `inline; filename="${name.replace(/["\\\r\n]/g, '')}"`);
-  reply.type(CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream');
-  if (file.range) {
-    reply.code(206).header('content-range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
-    reply.header('content-length', file.range.end - file.range.start + 1);
-  } else {
-    reply.header('content-length', file.size);
-  }
-  return reply.send(file.body);
 }

@@ -17,6 +17,19 @@ export function demoProcessDir(slug: string): string {
   throw new Error(`demo process ${slug} not found near ${here}`);
 }
 
+/**
+ * The script that draws the demo's catalogue scenes (scenes/make_demo_scenes.py): beside this
+ * module in src/, in dist/demo-scenes/ for the built server (tsup's onSuccess copies it).
+ */
+export function demoScenesScript(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const name = 'make_demo_scenes.py';
+  const candidates = [path.join(here, 'scenes', name), path.join(here, 'demo-scenes', name), path.join(here, '../src/modules/demo/scenes', name)];
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (!found) throw new Error(`${name} not found near ${here}`);
+  return found;
+}
+
 /** Files a demo folder may hold that are not part of the process (Python's byte-code caches). */
 export function isDemoFile(name: string): boolean {
   return name !== '__pycache__' && !name.endsWith('.pyc');

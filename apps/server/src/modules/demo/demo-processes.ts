@@ -44,6 +44,12 @@ export const DEMO_PROCESSES: readonly DemoProcess[] = [
     description:
       'Summarises a vegetation mask: summary.json with pixel counts, areas and bounds, and one sentence such as "Vegetation covers 42.1 % of the scene (mean NDVI 0.31)."',
   },
+  {
+    slug: 'product-ndvi',
+    label: 'Product NDVI',
+    description:
+      "Computes the NDVI (nir - red) / (nir + red) of an EO product of the catalogue (an item of 'Demo scenes', say): its red and near-infrared assets are staged before the task runs. A Float32 GeoTIFF (nodata -9999) and its mean.",
+  },
 ];
 
 /** What a Build & Release of a demo process records, computed exactly as the build computes it. */

@@ -10,7 +10,10 @@ import { releaseBucket } from '../procimp/build/release.repository.js';
 import { formatLogEntry } from '../procimp/status/status-message.js';
 import type { BucketStorage } from '../procimp/storage/bucket-storage.js';
 import { copyDemoFiles, DEMO_PROCESSES, DEMO_VERSION, prepareDemoProcess, type PreparedDemoProcess } from './demo-processes.js';
-import { DEMO_WORKFLOW, demoWorkflowGraph } from './demo-workflow.js';
+import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
+import type { CatalogueStore } from '../catalogue/catalogue-store.js';
+import { DEMO_COLLECTION_ID, DemoScenesUnavailable, seedDemoScenes } from './demo-scenes.js';
+import { DEMO_PRODUCT_WORKFLOW, DEMO_WORKFLOW, demoProductWorkflowGraph, demoWorkflowGraph } from './demo-workflow.js';
 
 export const DEMO_WORKSPACE = { identifier: 'demo', label: 'Demo' } as const;
 
@@ -83,34 +86,41 @@ async function insertDemo(db: Db, owner: string, prepared: PreparedDemoProcess[]
       buckets.set(item.slug, bucket.id);
     }
 
-    const graph = demoWorkflowGraph();
-    const [workflow] = await tx
-      .insert(workflows)
-      .values({
-        identifier: DEMO_WORKFLOW.identifier,
-        slug: DEMO_WORKFLOW.identifier,
-        label: DEMO_WORKFLOW.label,
-        shortDescription: DEMO_WORKFLOW.shortDescription,
-        // spec 1 §3: JSON text {description, thumbnail_url}, as PATCH workflows/{id}/publish writes it
-        description: JSON.stringify({ description: DEMO_WORKFLOW.description, thumbnail_url: '' }),
-        isPublished: true,
-        publishedAt: new Date(),
-        version: 1,
-        graph,
-        ownerId: owner,
-      })
-      .returning();
-    if (!workflow) throw new Error('workflows insert returned no row');
-    await share('workflows', workflow.id);
-    await tx.insert(workflowVersions).values({ workflowId: workflow.id, version: 1, graph, createdBy: owner });
+    const demoWorkflows = [
+      { meta: DEMO_WORKFLOW, graph: demoWorkflowGraph() },
+      { meta: DEMO_PRODUCT_WORKFLOW, graph: demoProductWorkflowGraph() },
+    ];
+    for (const { meta, graph } of demoWorkflows) {
+      const [workflow] = await tx
+        .insert(workflows)
+        .values({
+          identifier: meta.identifier,
+          slug: meta.identifier,
+          label: meta.label,
+          shortDescription: meta.shortDescription,
+          // spec 1 §3: JSON text {description, thumbnail_url}, as PATCH workflows/{id}/publish writes it
+          description: JSON.stringify({ description: meta.description, thumbnail_url: '' }),
+          isPublished: true,
+          publishedAt: new Date(),
+          version: 1,
+          graph,
+          ownerId: owner,
+        })
+        .returning();
+      if (!workflow) throw new Error('workflows insert returned no row');
+      await share('workflows', workflow.id);
+      await tx.insert(workflowVersions).values({ workflowId: workflow.id, version: 1, graph, createdBy: owner });
+    }
     return buckets;
   });
 }
 
 /**
- * The demo of a first start (README "Demo", docs/seed-data.md): workspace 'demo', four
- * released example processes (wrappers in processes/), and the published workflow
- * 'NDVI vegetation demo' chaining them, all owned by the admin and shared with 'demo'.
+ * The demo of a first start (README "Demo", docs/seed-data.md): workspace 'demo', five
+ * released example processes (wrappers in processes/), and the published workflows
+ * 'NDVI vegetation demo' and 'Product NDVI demo' chaining them, all owned by the admin and
+ * shared with 'demo'. The catalogue's demo scenes follow once the server is ready
+ * (seedDemoCatalogue: the admin user exists by then).
  * Does nothing when ASB_DEMO=false or when the database already holds a process, a
  * workflow or the demo workspace. Safe on several replicas: a second seeder fails on
  * the workspace's unique identifier and rolls back. Never throws: a demo that cannot be
@@ -132,7 +142,7 @@ export async function seedDemo(ctx: AppContext, storage: DemoStorage): Promise<b
       if (bucketId !== undefined) await copyDemoFiles(item.sourceDir, storage.bucketDir(bucketId));
     }
     ctx.log.info(
-      `Seeded the demo: workspace '${DEMO_WORKSPACE.identifier}', ${prepared.length} processes and the workflow '${DEMO_WORKFLOW.label}', owned by ${owner}`,
+      `Seeded the demo: workspace '${DEMO_WORKSPACE.identifier}', ${prepared.length} processes and the workflows '${DEMO_WORKFLOW.label}' and '${DEMO_PRODUCT_WORKFLOW.label}', owned by ${owner}`,
     );
     return true;
   } catch (error) {
@@ -142,5 +152,42 @@ export async function seedDemo(ctx: AppContext, storage: DemoStorage): Promise<b
     }
     ctx.log.warn({ err: error }, `Could not seed the demo (it is tried again at the next start): ${(error as Error).message}`);
     return false;
+  }
+}
+
+/**
+ * The demo's catalogue collection 'demo-scenes' (docs/seed-data.md "Demo scenes"), seeded
+ * after a first start's demo once the admin user exists: public, owned by the admin, shared
+ * with the demo workspace. Never throws: without numpy and rasterio (GDAL) for ASB_PYTHON it
+ * is skipped with one log line; any other failure is logged. Answers the number of scenes.
+ */
+export async function seedDemoCatalogue(ctx: AppContext, store: CatalogueStore, paths: Pick<DatastorePaths, 'catalogueDir'>): Promise<number> {
+  const started = performance.now();
+  try {
+    const owner = demoOwner(ctx);
+    const admin = await ctx.users.principal(owner);
+    if (!admin) {
+      ctx.log.warn(`The demo scenes are not seeded: the demo's owner ${owner} is not an active user`);
+      return 0;
+    }
+    const [workspace] = await ctx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.identifier, DEMO_WORKSPACE.identifier)).limit(1);
+    const count = await seedDemoScenes(store, paths, {
+      python: ctx.config.pythonCommand,
+      ownerId: admin.principal.id,
+      workspaceIds: workspace ? [workspace.id] : [],
+    });
+    ctx.log.info(
+      `Seeded the demo scenes: the public collection '${DEMO_COLLECTION_ID}' with ${count} items, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return count;
+  } catch (error) {
+    if (error instanceof DemoScenesUnavailable) {
+      ctx.log.warn(
+        `The demo scenes are skipped: ${ctx.config.pythonCommand} lacks numpy or rasterio (GDAL) (${error.message}); install python3-numpy and python3-rasterio`,
+      );
+    } else {
+      ctx.log.warn({ err: error }, `Could not seed the demo scenes: ${(error as Error).message}`);
+    }
+    return 0;
   }
 }

@@ -1,5 +1,6 @@
-import type { WorkflowGraph } from '@asb/contracts';
+import { productInputUrl, type WorkflowGraph } from '@asb/contracts';
 import { DEMO_VERSION } from './demo-processes.js';
+import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from './demo-scenes.js';
 
 export const DEMO_WORKFLOW = {
   identifier: 'ndvi-vegetation-demo',
@@ -92,6 +93,74 @@ export function demoWorkflowGraph(): WorkflowGraph {
     ],
     edges: [
       { source: 'scene', sourceOutput: 'scene', target: 'ndvi', targetInput: 'scene' },
+      { source: 'ndvi', sourceOutput: 'ndvi', target: 'threshold', targetInput: 'ndvi' },
+      { source: 'threshold', sourceOutput: 'mask', target: 'summary', targetInput: 'mask' },
+      { source: 'ndvi', sourceOutput: 'mean_ndvi', target: 'summary', targetInput: 'mean_ndvi' },
+      { source: 'threshold', sourceOutput: 'vegetation_share', target: 'summary', targetInput: 'vegetation_share' },
+    ],
+  };
+}
+
+export const DEMO_PRODUCT_WORKFLOW = {
+  identifier: 'product-ndvi-demo',
+  label: 'Product NDVI demo',
+  shortDescription:
+    "Computes the NDVI of a product of the catalogue ('Demo scenes'), thresholds it into a vegetation mask and reports the share of vegetation.",
+  description: [
+    'A workflow on a real catalogue product: choose a scene of the "Demo scenes" collection (three places, four dates of 2024) in the execute form.',
+    "The platform stages the product's assets into the task's input folder before it runs;",
+    'Product NDVI reads its red and near-infrared Cloud-Optimised GeoTIFFs and computes (nir - red) / (nir + red);',
+    'Threshold turns the NDVI into a vegetation mask; Summary counts the vegetation and writes summary.json.',
+    'Compare the seasons of one place: the fields green up from March to July.',
+  ].join(' '),
+} as const;
+
+/** product-ndvi → threshold → summary: the product is the workflow's input, a demo scene by default. */
+export function demoProductWorkflowGraph(): WorkflowGraph {
+  return {
+    nodes: [
+      {
+        id: 'ndvi',
+        kind: 'process',
+        processVersion: version('product-ndvi'),
+        label: 'Product NDVI',
+        position: { x: 0, y: 0 },
+        inputs: {
+          product: {
+            label: 'EO product',
+            defaultValue: productInputUrl(DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE),
+            userVisible: true,
+            userEditable: true,
+            description: "A product of the catalogue with red and near-infrared assets (the 'Demo scenes' collection has them)",
+          },
+        },
+      },
+      {
+        id: 'threshold',
+        kind: 'process',
+        processVersion: version('threshold'),
+        label: 'Threshold',
+        position: { x: STEP_X, y: 0 },
+        inputs: {
+          threshold: {
+            label: 'NDVI threshold',
+            defaultValue: '0.3',
+            userVisible: true,
+            userEditable: true,
+            description: 'A pixel counts as vegetation from this NDVI on (-1 to 1)',
+          },
+        },
+      },
+      {
+        id: 'summary',
+        kind: 'process',
+        processVersion: version('summary'),
+        label: 'Summary',
+        position: { x: 2 * STEP_X, y: 0 },
+        inputs: {},
+      },
+    ],
+    edges: [
       { source: 'ndvi', sourceOutput: 'ndvi', target: 'threshold', targetInput: 'ndvi' },
       { source: 'threshold', sourceOutput: 'mask', target: 'summary', targetInput: 'mask' },
       { source: 'ndvi', sourceOutput: 'mean_ndvi', target: 'summary', targetInput: 'mean_ndvi' },

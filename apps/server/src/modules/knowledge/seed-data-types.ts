@@ -78,4 +78,10 @@ export const SEED_DATA_TYPES: readonly SeedDataType[] = [
   { identifier: 'list-float', label: 'List of floats', description: 'A JSON array of numbers.' },
   { identifier: 'list-file', label: 'List of files', description: 'A JSON array of file paths or URLs.' },
   { identifier: 'list-product', label: 'List of products', description: 'A JSON array of EO product identifiers.' },
+  // the catalogue (issue 14)
+  {
+    identifier: 'eo-product',
+    label: 'EO product',
+    description: "An item of the resource catalogue (or a STAC item's URL): its assets are staged into the task's input folder before it runs.",
+  },
 ];

@@ -1,4 +1,4 @@
-import { parseExecutionFileUrl } from '@asb/contracts';
+import { parseCatalogueAssetUrl, parseExecutionFileUrl } from '@asb/contracts';
 import { detailError, type HttpError } from '../../platform/http/errors.js';
 
 /** A file of an execution's datastore, as the `url` parameter names it. */
@@ -8,28 +8,42 @@ export interface DatastoreFileRef {
   relative: string;
 }
 
+/** A file (asset) of a local catalogue item, as the `url` parameter names it. */
+export interface CatalogueFileRef {
+  collectionId: string;
+  itemId: string;
+  /** the decoded path inside the item's folder, e.g. `red.tif` */
+  relative: string;
+}
+
 const ABSOLUTE = /^(https?):\/\/([^/?#]*)([^?#]*)/i;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 const refused = (why: string): HttpError =>
-  detailError(400, `url: ${why} Only files of this platform's executions can be served: /builder/v1/executions/{id}/files/{path}, on this server.`);
+  detailError(
+    400,
+    `url: ${why} Only files of this platform's executions can be served: /builder/v1/executions/{id}/files/{path}, and assets of its catalogue: /resource-catalogue/assets/{collection}/{item}/{path}, on this server.`,
+  );
 
 /**
- * The execution file named by a tile request's `url` (docs/tiles.md, "Which files"): the
- * path `/builder/v1/executions/{id}/files/{path}`, alone or as an absolute http(s) URL whose
+ * The execution file or catalogue asset named by a tile request's `url` (docs/tiles.md,
+ * "Which files"): the path `/builder/v1/executions/{id}/files/{path}` or
+ * `/resource-catalogue/assets/{collection}/{item}/{path}`, alone or as an absolute http(s) URL whose
  * origin (and path prefix) is one of `bases` (this server as the request reached it, and
  * ASB_PUBLIC_URL). Anything else — another host, another path, `file:`, `s3:`, `.`/`..`
  * segments (encoded or not), backslashes, NUL, credentials in the URL — is a 400: the
  * tile service never becomes a proxy to other places.
  */
-export function parseSourceUrl(url: string, bases: string[]): DatastoreFileRef {
+export function parseSourceUrl(url: string, bases: string[]): DatastoreFileRef | CatalogueFileRef {
   const value = url.trim();
   if (value === '') throw refused('is empty.');
   if (/[\\\0]/.test(value)) throw refused('holds a backslash or a NUL.');
   const path = value.startsWith('/') ? localPath(value) : absolutePath(value, bases);
   const file = parseExecutionFileUrl(path);
-  if (!file) throw refused(`"${value}" is not an execution file.`);
-  return { executionId: file.executionId, relative: decodeSegments(file.encodedPath) };
+  if (file) return { executionId: file.executionId, relative: decodeSegments(file.encodedPath) };
+  const asset = parseCatalogueAssetUrl(path);
+  if (asset) return { collectionId: asset.collectionId, itemId: asset.itemId, relative: decodeSegments(asset.encodedPath) };
+  throw refused(`"${value}" is neither an execution file nor a catalogue asset.`);
 }
 
 function localPath(value: string): string {

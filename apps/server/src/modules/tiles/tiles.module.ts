@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../../engine/engine.module.js';
 import type { AppContext } from '../../app-context.js';
 import { registerTilesRoutes } from './tiles.routes.js';
+import type { CatalogueAssets } from '../catalogue/catalogue-assets.js';
 import { TileService } from './tiles.service.js';
 
 /**
@@ -9,8 +10,8 @@ import { TileService } from './tiles.service.js';
  * `/cog/tiles/WebMercatorQuad/{z}/{x}/{y}` for the GeoTIFF outputs of executions, read
  * through the engine's datastore.
  */
-export function registerTiles(app: FastifyInstance, ctx: AppContext, engine: Engine): void {
-  const service = new TileService(ctx, engine);
+export function registerTiles(app: FastifyInstance, ctx: AppContext, engine: Engine, catalogue?: CatalogueAssets): void {
+  const service = new TileService(ctx, engine, catalogue);
   registerTilesRoutes(app, ctx, service);
   // A listening server loads the tile engine in the background, so that the first map preview
   // does not wait for it (0.2–0.5 s on a busy 2-core machine, bench/tiles "First preview");

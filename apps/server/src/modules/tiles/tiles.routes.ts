@@ -3,7 +3,7 @@ import { tilesOperations as operations, type tileJsonQuery } from '@asb/contract
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
-import { detailError, notAuthenticated } from '../../platform/http/errors.js';
+import { detailError } from '../../platform/http/errors.js';
 import { streamPrincipal } from '../../platform/live/stream-auth.js';
 import { publicBaseUrl } from '../usermgr/oidc.state.js';
 import { colormapTable } from './colormap.js';
@@ -22,15 +22,19 @@ const tags = ['tiles'];
  * bearer header, ?token= or the same-origin token cookie (a map loads tiles as images);
  * the caller must be allowed to view the execution.
  */
-/** map clients cannot set headers on tile requests: the token may come as ?token= */
-const tileAccess: RouteAccess = { who: 'user', permission: 'executions:view (of the file named by url)', streamToken: true };
+/**
+ * map clients cannot set headers on tile requests: the token may come as ?token=; signed out,
+ * only the assets of public catalogue collections are served (the service answers 401 for an
+ * execution file)
+ */
+const tileAccess: RouteAccess = {
+  who: 'public',
+  permission: 'executions:view of the execution file named by url (signed in), or read on the catalogue collection of the asset named by url',
+  streamToken: true,
+};
 
 export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, service: TileService): void {
-  const principalOf = async (request: FastifyRequest): Promise<Principal> => {
-    const principal = await streamPrincipal(ctx, request);
-    if (!principal) throw notAuthenticated();
-    return principal;
-  };
+  const principalOf = async (request: FastifyRequest): Promise<Principal | null> => (await streamPrincipal(ctx, request)) ?? null;
 
   mount(app, operations, 'GET /cog/statistics', { access: tileAccess, tags }, async (request) => {
     const cog = await service.open(await principalOf(request), request.query.url, request);

@@ -1,0 +1,29 @@
+import type { TaskJob } from '../executors/executor.js';
+
+/**
+ * The engine's port for EO-product inputs (docs/engine.md "Staging products"): before an
+ * attempt runs, every input the job lists in `productInputs` whose value names a catalogue
+ * item (a product input link of this portal, or the http(s) URL of a STAC item elsewhere) is
+ * resolved to its item, and the item's assets are put into `dir`; the input's value becomes
+ * the staged product (docs/process-runtime.md "Product inputs"). The catalogue module
+ * implements it (modules/catalogue/product-staging.ts); the composition root hands it to
+ * the executor.
+ */
+export interface ProductStager {
+  /**
+   * Stages the job's product inputs into `dir` (created; inside the execution's folder) and
+   * answers the job's inputs with those values replaced. `log` appends one line to the
+   * task's log. Throws ProductStagingError with the reason the task fails with.
+   */
+  stage(job: TaskJob, dir: string, log: (line: string) => void, signal: AbortSignal): Promise<Record<string, unknown>>;
+}
+
+/** A product input that cannot be staged: its message is the task's failure reason. */
+export class ProductStagingError extends Error {
+  override readonly name = 'ProductStagingError';
+}
+
+/** Whether a job has a product input to stage at all (the others start without awaiting anything). */
+export function hasProductInputs(job: Pick<TaskJob, 'productInputs' | 'inputs'>): boolean {
+  return (job.productInputs ?? []).some((name) => typeof job.inputs[name] === 'string' && job.inputs[name] !== '');
+}

@@ -1,0 +1,350 @@
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { stacItemInputSchema, type StacItem } from '@asb/contracts';
+import { z } from 'zod';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Db } from '../../platform/db/client.js';
+import { catalogueCollections as collections, catalogueCollectionWorkspaces as collectionWorkspaces, catalogueItems as items } from './catalogue.schema.js';
+import type { CatalogueStore, StacCollectionDocument } from './catalogue-store.js';
+import { itemDocument, type CatalogueUrls, type StoredCollection, type StoredItem } from './catalogue-documents.js';
+import {
+  boxLiteral,
+  CatalogueInputError,
+  checkBbox,
+  checkGeometry,
+  footprintPolygons,
+  geometryBbox,
+  parseInstant,
+  polygonArrayLiteral,
+  splitBbox,
+  type Bbox,
+  type Interval,
+  type SpatialQuery,
+} from './catalogue-geometry.js';
+
+/** A sort key of a search: a column or a property of the items. */
+export type SortKey = { field: 'id' | 'collection' | 'datetime' | 'start_datetime' | 'end_datetime' } | { property: string };
+
+/** A search, checked and parsed (catalogue.search.ts makes it from a request). */
+export interface ItemQuery {
+  /** restrict to these collections (of those the caller may read) */
+  collections?: string[];
+  ids?: string[];
+  spatial?: SpatialQuery;
+  interval?: Interval;
+  /** a compiled CQL2 filter */
+  filter?: SQL;
+  sortby?: { key: SortKey; direction: 'asc' | 'desc' }[];
+  limit: number;
+  offset: number;
+}
+
+export interface ItemPage {
+  items: StoredItem[];
+  /** how many items match in all; undefined past COUNT_LIMIT (docs/catalogue.md "numberMatched") */
+  matched: number | undefined;
+}
+
+/** Counting stops here: past it numberMatched is left out (a count of millions costs more than the page). */
+const COUNT_LIMIT = 100_000;
+
+/** Rows written in one INSERT. */
+const BATCH = 500;
+
+/** Who may read a collection: public, its owner, staff, or a member of a workspace it is shared with. */
+export function canReadCollection(principal: Principal | null, row: Pick<StoredCollection, 'ownerId' | 'isPublic' | 'workspaceIds'>): boolean {
+  if (row.isPublic) return true;
+  if (!principal) return false;
+  if (principal.isStaff || principal.isSuperuser || principal.id === row.ownerId) return true;
+  return row.workspaceIds.some((id) => (principal.roles.get(id)?.length ?? 0) > 0);
+}
+
+/** Who may write a collection and its items: its owner and staff. */
+export function canWriteCollection(principal: Principal | null, row: Pick<StoredCollection, 'ownerId'>): boolean {
+  return principal !== null && (principal.isStaff || principal.isSuperuser || principal.id === row.ownerId);
+}
+
+/** The item columns a search answers. */
+const itemColumns = {
+  collectionId: items.collectionId,
+  id: items.id,
+  geometry: items.geometry,
+  bboxValues: items.bboxValues,
+  properties: items.properties,
+  assets: items.assets,
+  links: items.links,
+  document: items.document,
+};
+
+/** The SQL of "the item meets this spatial query": the indexed box prefilter, then the exact polygon test when both sides have one. */
+export function spatialCondition(query: SpatialQuery): SQL {
+  const boxes = query.boxes.flatMap((bbox) => splitBbox(bbox)).map(boxLiteral);
+  const prefilter = or(
+    ...boxes.map((box) => sql`${items.bbox} && ${box}::box`),
+    ...boxes.map((box) => sql`(${items.bboxWrap} IS NOT NULL AND ${items.bboxWrap} && ${box}::box)`),
+  )!;
+  if (!query.polygons) return sql`(${prefilter})`;
+  const polygons = polygonArrayLiteral(query.polygons);
+  return sql`((${prefilter}) AND (${items.footprint} IS NULL OR EXISTS (SELECT 1 FROM unnest(${items.footprint}) AS part(p) WHERE p && ANY(${polygons}::polygon[]))))`;
+}
+
+/** The SQL of "the item's time meets this interval" (ends included, null ends open): the GiST range index answers it. */
+export function temporalCondition(interval: Interval): SQL {
+  const start = interval.start?.toISOString() ?? null;
+  const end = interval.end?.toISOString() ?? null;
+  return sql`tstzrange(${items.startAt}, ${items.endAt}, '[]') && tstzrange(${start}::timestamptz, ${end}::timestamptz, '[]')`;
+}
+
+function sortExpression(key: SortKey): SQL {
+  if ('property' in key) return sql`(${items.properties} -> ${key.property}::text)`;
+  switch (key.field) {
+    case 'id':
+      return sql`${items.id}`;
+    case 'collection':
+      return sql`${items.collectionId}`;
+    case 'datetime':
+      return sql`${items.datetime}`;
+    case 'start_datetime':
+      return sql`${items.startAt}`;
+    case 'end_datetime':
+      return sql`${items.endAt}`;
+  }
+}
+
+/** The columns of an item, checked: its time, its boxes and footprint, its parts. Throws naming the field (under `pointer`). */
+export function itemRow(collectionId: string, raw: unknown, pointer = ''): typeof items.$inferInsert {
+  const parsed = stacItemInputSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new CatalogueInputError(`${pointer}/${issue.path.join('/')}`, `${pointer}/${issue.path.join('/')}: ${z.prettifyError(new z.ZodError([issue]))}`);
+  }
+  const item = parsed.data;
+  if (item.collection !== undefined && item.collection !== collectionId) {
+    throw new CatalogueInputError(`${pointer}/collection`, `${pointer}/collection: the item names collection "${item.collection}", not "${collectionId}".`);
+  }
+  const { type: _type, id, collection: _collection, geometry, bbox, properties, assets, links, ...rest } = item;
+  const time = (name: 'datetime' | 'start_datetime' | 'end_datetime'): Date | undefined => {
+    const value = properties[name];
+    if (value === undefined || value === null) return undefined;
+    const instant = typeof value === 'string' ? parseInstant(value) : undefined;
+    if (!instant)
+      throw new CatalogueInputError(`${pointer}/properties/${name}`, `${pointer}/properties/${name}: "${String(value)}" is not an RFC 3339 date-time.`);
+    return instant;
+  };
+  const datetime = time('datetime');
+  const start = time('start_datetime');
+  const end = time('end_datetime');
+  if (!datetime && (!start || !end)) {
+    throw new CatalogueInputError(
+      `${pointer}/properties/datetime`,
+      `${pointer}/properties/datetime: an item needs a datetime, or start_datetime and end_datetime.`,
+    );
+  }
+  if (start && end && start > end) {
+    throw new CatalogueInputError(`${pointer}/properties/start_datetime`, `${pointer}/properties/start_datetime is after end_datetime.`);
+  }
+  const checkedGeometry = geometry === null ? null : checkGeometry(geometry, `${pointer}/geometry`);
+  let box: Bbox | undefined;
+  if (bbox !== undefined) box = checkBbox(bbox, `${pointer}/bbox`);
+  else if (checkedGeometry) box = geometryBbox(checkedGeometry);
+  const boxes = box ? splitBbox(box) : [];
+  const footprint = footprintPolygons(checkedGeometry);
+  return {
+    collectionId,
+    id,
+    datetime: datetime ?? start!,
+    startAt: start ?? datetime!,
+    endAt: end ?? datetime!,
+    bbox: boxes[0] ? boxLiteral(boxes[0]) : null,
+    bboxWrap: boxes[1] ? boxLiteral(boxes[1]) : null,
+    footprint: footprint ? polygonArrayLiteral(footprint) : null,
+    bboxValues: bbox ?? (box ? [...box] : null),
+    geometry: checkedGeometry,
+    properties: { ...properties, datetime: properties.datetime ?? null },
+    assets,
+    links,
+    document: rest,
+    updatedAt: new Date(),
+  };
+}
+
+/**
+ * The catalogue's tables (docs/catalogue.md): collections with their sharing, items with
+ * their search columns. Implements the CatalogueStore port the rest of the server uses.
+ */
+export class CatalogueRepository implements CatalogueStore {
+  constructor(
+    private readonly db: Db,
+    /** the URLs of documents read outside a request (readItem): the portal's configured public URL */
+    private readonly defaultUrls: CatalogueUrls,
+  ) {}
+
+  // ---- collections
+
+  async getCollection(id: string): Promise<StoredCollection | undefined> {
+    const [row] = await this.db.select().from(collections).where(eq(collections.id, id));
+    if (!row) return undefined;
+    const shared = await this.db
+      .select({ workspaceId: collectionWorkspaces.workspaceId })
+      .from(collectionWorkspaces)
+      .where(eq(collectionWorkspaces.collectionId, id));
+    return {
+      id: row.id,
+      ownerId: row.ownerId,
+      isPublic: row.isPublic,
+      document: row.document,
+      workspaceIds: shared.map((s) => s.workspaceId).sort((a, b) => a - b),
+    };
+  }
+
+  /** The collections `principal` may read, by id. */
+  async readableCollections(principal: Principal | null): Promise<StoredCollection[]> {
+    const rows = await this.db.select().from(collections).orderBy(asc(collections.id));
+    const shared = await this.db.select().from(collectionWorkspaces);
+    const byCollection = new Map<string, number[]>();
+    for (const { collectionId, workspaceId } of shared) byCollection.set(collectionId, [...(byCollection.get(collectionId) ?? []), workspaceId]);
+    return rows
+      .map((row) => ({ id: row.id, ownerId: row.ownerId, isPublic: row.isPublic, document: row.document, workspaceIds: byCollection.get(row.id) ?? [] }))
+      .filter((row) => canReadCollection(principal, row));
+  }
+
+  async canRead(principal: Principal | null, collectionId: string): Promise<boolean> {
+    const row = await this.getCollection(collectionId);
+    return row !== undefined && canReadCollection(principal, row);
+  }
+
+  async upsertCollection(collection: StacCollectionDocument, options: { ownerId: number; isPublic: boolean; workspaceIds?: number[] }): Promise<void> {
+    const { links, ...document } = collection;
+    const stored = { ...document, links: Array.isArray(links) ? links : [] };
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(collections)
+        .values({ id: collection.id, ownerId: options.ownerId, isPublic: options.isPublic, document: stored })
+        .onConflictDoUpdate({ target: collections.id, set: { ownerId: options.ownerId, isPublic: options.isPublic, document: stored, updatedAt: new Date() } });
+      if (options.workspaceIds) await this.share(tx, collection.id, options.workspaceIds);
+    });
+  }
+
+  /** Replaces a collection's document and, when given, its public flag and workspaces (the owner stays). */
+  async updateCollection(id: string, document: Record<string, unknown>, options: { isPublic?: boolean; workspaceIds?: number[] }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(collections)
+        .set({ document, ...(options.isPublic !== undefined ? { isPublic: options.isPublic } : {}), updatedAt: new Date() })
+        .where(eq(collections.id, id));
+      if (options.workspaceIds) await this.share(tx, id, options.workspaceIds);
+    });
+  }
+
+  private async share(tx: Db, collectionId: string, workspaceIds: number[]): Promise<void> {
+    await tx.delete(collectionWorkspaces).where(eq(collectionWorkspaces.collectionId, collectionId));
+    const unique = [...new Set(workspaceIds)];
+    if (unique.length > 0) await tx.insert(collectionWorkspaces).values(unique.map((workspaceId) => ({ collectionId, workspaceId })));
+  }
+
+  async deleteCollection(id: string): Promise<void> {
+    await this.db.delete(collections).where(eq(collections.id, id));
+  }
+
+  // ---- items
+
+  async upsertItems(collectionId: string, list: StacItem[]): Promise<{ created: number; replaced: number }> {
+    const rows = list.map((item, index) => itemRow(collectionId, item, list.length > 1 ? `/features/${index}` : ''));
+    return this.writeRows(rows);
+  }
+
+  /** Writes checked rows, all or none; an id given twice keeps its last version. */
+  async writeRows(rows: (typeof items.$inferInsert)[]): Promise<{ created: number; replaced: number }> {
+    const unique = [...new Map(rows.map((row) => [`${row.collectionId}\u0000${row.id}`, row])).values()];
+    let created = 0;
+    return this.db.transaction(async (tx) => {
+      for (let start = 0; start < unique.length; start += BATCH) {
+        const batch = unique.slice(start, start + BATCH);
+        const written = await tx
+          .insert(items)
+          .values(batch)
+          .onConflictDoUpdate({
+            target: [items.collectionId, items.id],
+            set: {
+              datetime: sql`excluded.datetime`,
+              startAt: sql`excluded.start_at`,
+              endAt: sql`excluded.end_at`,
+              bbox: sql`excluded.bbox`,
+              bboxWrap: sql`excluded.bbox_wrap`,
+              footprint: sql`excluded.footprint`,
+              bboxValues: sql`excluded.bbox_values`,
+              geometry: sql`excluded.geometry`,
+              properties: sql`excluded.properties`,
+              assets: sql`excluded.assets`,
+              links: sql`excluded.links`,
+              document: sql`excluded.document`,
+              updatedAt: sql`excluded.updated_at`,
+            },
+          })
+          .returning({ inserted: sql<boolean>`(xmax = 0)` });
+        created += written.filter((row) => row.inserted).length;
+      }
+      return { created, replaced: unique.length - created };
+    });
+  }
+
+  async getItem(collectionId: string, itemId: string): Promise<StoredItem | undefined> {
+    const [row] = await this.db
+      .select(itemColumns)
+      .from(items)
+      .where(and(eq(items.collectionId, collectionId), eq(items.id, itemId)));
+    return row;
+  }
+
+  async readItem(principal: Principal | null, collectionId: string, itemId: string, options: { urls?: CatalogueUrls } = {}): Promise<StacItem | undefined> {
+    if (!(await this.canRead(principal, collectionId))) return undefined;
+    const row = await this.getItem(collectionId, itemId);
+    return row ? itemDocument(row, options.urls ?? this.defaultUrls) : undefined;
+  }
+
+  async deleteItem(collectionId: string, itemId: string): Promise<boolean> {
+    const deleted = await this.db
+      .delete(items)
+      .where(and(eq(items.collectionId, collectionId), eq(items.id, itemId)))
+      .returning({ id: items.id });
+    return deleted.length > 0;
+  }
+
+  /** A page of the items `principal` may read that match `query`, and how many match. */
+  async search(query: ItemQuery, principal: Principal | null): Promise<ItemPage> {
+    const readable = (await this.readableCollections(principal)).map((row) => row.id);
+    const allowed = query.collections ? query.collections.filter((id) => readable.includes(id)) : readable;
+    if (allowed.length === 0 || query.ids?.length === 0) return { items: [], matched: 0 };
+    const conditions: SQL[] = [inArray(items.collectionId, allowed)];
+    if (query.ids) conditions.push(inArray(items.id, query.ids));
+    if (query.spatial) conditions.push(spatialCondition(query.spatial));
+    if (query.interval) conditions.push(temporalCondition(query.interval));
+    if (query.filter) conditions.push(query.filter);
+    const where = and(...conditions)!;
+    const order = [
+      ...(query.sortby ?? [{ key: { field: 'datetime' } as SortKey, direction: 'desc' as const }]).map(({ key, direction }) =>
+        direction === 'desc' ? sql`${sortExpression(key)} DESC NULLS LAST` : sql`${sortExpression(key)} ASC NULLS LAST`,
+      ),
+      asc(items.collectionId),
+      asc(items.id),
+    ];
+    const page = await this.db
+      .select(itemColumns)
+      .from(items)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset);
+    const matched = await this.count(where, query, page.length);
+    return { items: page, matched };
+  }
+
+  private async count(where: SQL, query: ItemQuery, returned: number): Promise<number | undefined> {
+    // a short last page tells the count without asking
+    if (returned < query.limit && (returned > 0 || query.offset === 0)) return query.offset + returned;
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sql`(SELECT 1 FROM ${items} WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) AS matched`);
+    const n = Number(row?.n ?? 0);
+    return n > COUNT_LIMIT ? undefined : n;
+  }
+}
