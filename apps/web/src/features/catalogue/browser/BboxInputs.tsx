@@ -21,7 +21,7 @@ export function BboxInputs({ value, onChange, label = 'Bounding box' }: { value:
             size="xs"
             placeholder={placeholder}
             inputMode="decimal"
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             value={value[key]}
             error={errors[key]}
             onChange={(event) => onChange({ ...value, [key]: event.currentTarget.value })}

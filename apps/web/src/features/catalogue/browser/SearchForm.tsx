@@ -28,6 +28,9 @@ export function SearchForm({ criteria, onChange, onSearch, isSearching }: Search
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        // React passes a submit on to the forms around this one, even across the dialog's portal:
+        // the execute form must not run the workflow when the browser searches
+        event.stopPropagation();
         if (canSearch(criteria)) onSearch();
       }}
     >

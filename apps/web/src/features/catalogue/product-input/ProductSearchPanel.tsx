@@ -99,6 +99,7 @@ export function ProductSearchPanel({ targets, onSelect }: ProductSearchPanelProp
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          event.stopPropagation();
           if (collection && bounds && dates) search.mutate({ collection, boundingBox: bounds, dateRange: { start: dates[0], end: dates[1] } });
         }}
       >

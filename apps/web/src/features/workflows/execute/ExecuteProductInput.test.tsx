@@ -14,7 +14,10 @@ vi.mock('../../catalogue/browser/FootprintMap', async () => ({ FootprintMap: (aw
 
 afterEach(() => vi.unstubAllGlobals());
 
-const GROUPS = [{ node_id: 'ndvi', label: 'NDVI', items: [inputItem('scene', 'eo-product', { label: 'Scene' })] }];
+// a valid default: a search in the browser must not submit the execute form around it
+const GROUPS = [
+  { node_id: 'ndvi', label: 'NDVI', items: [inputItem('scene', 'eo-product', { label: 'Scene', defaultValue: productInputUrl('demo-scenes', 'scene-0') })] },
+];
 
 function renderPage() {
   const catalogue = catalogueHandler({ total: 3 });
@@ -72,12 +75,14 @@ describe('an EO-product input of the execute form', () => {
   it("takes the product chosen in the catalogue browser with 'Select as input', shows it and executes with its link", async () => {
     const user = userEvent.setup();
     const calls = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Browse catalogue' }));
+    expect(await within(await screen.findByTestId('chosen-product')).findByRole('link', { name: 'scene-0' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a product from the catalogue' });
     await user.click(await within(dialog).findByRole('button', { name: 'Draw a box' }));
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Search' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
     const row = (await within(dialog).findByText('scene-2')).closest('tr')!;
+    expect(calls.filter((call) => call.path === '/builder/v1/executions')).toEqual([]);
     await user.click(within(row).getByRole('button', { name: 'Select as input' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
