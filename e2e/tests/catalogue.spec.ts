@@ -50,7 +50,7 @@ test.describe('Catalogue', () => {
     await expect(preview).not.toHaveAttribute('data-tiles-loaded', '0');
 
     await panel.getByRole('combobox', { name: 'Band' }).click();
-    await page.getByRole('option', { name: 'red reflectance' }).click();
+    await page.getByRole('option', { name: 'nir reflectance' }).click();
     await panel.getByText('Percentiles 2 to 98').click();
     await expect(panel.getByText(/^Stretched: band 1 from/)).toBeVisible();
     await expect(preview).toHaveAttribute('data-state', 'ready');
@@ -94,5 +94,40 @@ test.describe('Catalogue', () => {
     const inputs = report.table('Inputs');
     await expect(inputs.getByRole('link', { name: CHOSEN })).toHaveAttribute('href', `/resource-catalogue/stac/collections/demo-scenes/items/${CHOSEN}`);
     await expect(inputs.getByTestId('footprint-map').locator('canvas').first()).toBeVisible();
+  });
+
+  test("a user finds scenes in the Search products tab ('Found N products') and selects one as the input", async ({ page, api }) => {
+    await signInDemoMember(page, api, 'catalogue-searcher');
+    await page.goto('/asb/workflows');
+    await page.getByRole('link', { name: PRODUCT_WORKFLOW }).click();
+    await page.getByRole('link', { name: 'Execute' }).first().click();
+    await expect(page.getByTestId('chosen-product')).toContainText('demo-antwerp-2024-07-15');
+
+    await page.getByRole('tab', { name: 'Search products' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Search products' });
+    await expect(panel.getByRole('combobox', { name: 'Collection' })).toHaveValue('Demo scenes');
+    for (const [name, value] of [
+      ['West', '0'],
+      ['South', '40'],
+      ['East', '10'],
+      ['North', '52'],
+    ] as const)
+      await panel.getByRole('textbox', { name, exact: true }).fill(value);
+    // May 2024 in the calendar, which opens on this month: back a month at a time, as a user does
+    await panel.getByRole('button', { name: 'Date range' }).click();
+    const previousMonth = page.locator('button[data-direction="previous"]').first();
+    await expect(async () => {
+      if (!(await page.getByRole('button', { name: '15 May 2024', exact: true }).isVisible())) await previousMonth.click();
+      await expect(page.getByRole('button', { name: '15 May 2024', exact: true })).toBeVisible({ timeout: 100 });
+    }).toPass();
+    await page.getByRole('button', { name: '1 May 2024', exact: true }).click();
+    await page.getByRole('button', { name: '31 May 2024', exact: true }).click();
+    await expect(panel.getByRole('button', { name: 'Date range' })).toHaveText('2024-05-01 / 2024-05-31');
+    await panel.getByRole('button', { name: 'Search for products' }).click();
+    await expect(panel.getByText('Found 2 products')).toBeVisible();
+    await panel.getByRole('row').filter({ hasText: CHOSEN }).getByRole('button', { name: 'Select as input' }).click();
+
+    await expect(page.getByRole('tab', { name: 'Execute' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('chosen-product').getByRole('link', { name: CHOSEN })).toBeVisible();
   });
 });

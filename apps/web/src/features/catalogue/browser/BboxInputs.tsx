@@ -9,10 +9,13 @@ const FIELDS: { key: keyof BboxFields; label: string; placeholder: string }[] = 
 ];
 
 /** The four bounding-box coordinates (decimal degrees), each checked by the spec 1 §5 coordinate rule. */
-export function BboxInputs({ value, onChange, label = 'Bounding box' }: { value: BboxFields; onChange(next: BboxFields): void; label?: string }) {
+export function BboxInputs({ value, onChange, withMap = false }: { value: BboxFields; onChange(next: BboxFields): void; withMap?: boolean }) {
   const errors = bboxErrors(value);
   return (
-    <Input.Wrapper label={label} description="Draw a box on the map or type its corners (decimal degrees).">
+    <Input.Wrapper
+      label="Bounding box"
+      description={withMap ? 'Draw a box on the map or type its corners (decimal degrees).' : 'Its corners in decimal degrees.'}
+    >
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt={4}>
         {FIELDS.map(({ key, label: fieldLabel, placeholder }) => (
           <TextInput

@@ -107,7 +107,7 @@ describe('CatalogueBrowser', () => {
     expect(within(panel).getByRole('link', { name: /STAC item/ })).toHaveAttribute('href', '/resource-catalogue/stac/collections/demo-scenes/items/scene-2');
     await user.click(within(panel).getByRole('button', { name: 'Preview on a map' }));
     expect(within(panel).getByRole('status', { name: 'Raster preview' })).toHaveTextContent(
-      'http://portal/resource-catalogue/assets/demo-scenes/scene-2/blue.tif bands 1 min-max',
+      'http://portal/resource-catalogue/assets/demo-scenes/scene-2/red.tif bands 1 min-max',
     );
     await user.click(within(panel).getByRole('combobox', { name: 'Band' }));
     await user.click(await screen.findByRole('option', { name: 'nir' }));

@@ -77,7 +77,7 @@ export function SearchForm({ criteria, onChange, onSearch, isSearching }: Search
             leftSection={<IconCalendar size={16} />}
           />
         </SimpleGrid>
-        <BboxInputs value={criteria.bbox} onChange={(bbox) => set({ bbox })} />
+        <BboxInputs value={criteria.bbox} onChange={(bbox) => set({ bbox })} withMap />
         <NumberInput
           label="Max results"
           min={MAX_RESULTS.min}

@@ -4,11 +4,11 @@ import { previewChoices } from './preview-choices';
 const tif = (href: string, extra: Record<string, unknown> = {}) => ({ href, type: 'image/tiff; application=geotiff; profile=cloud-optimized', ...extra });
 
 describe('previewChoices', () => {
-  it('offers each per-band asset (red, green, blue, nir) and leaves the thumbnail out', () => {
+  it('offers each per-band asset, red first and near infrared last, and leaves the thumbnail out', () => {
     const choices = previewChoices({
       assets: {
-        red: tif('http://portal/a/red.tif', { title: 'Red' }),
         nir: tif('http://portal/a/nir.tif', { title: 'Near infrared' }),
+        red: tif('http://portal/a/red.tif', { title: 'Red' }),
         thumbnail: { href: 'http://portal/a/thumb.png', type: 'image/png', roles: ['thumbnail'] },
       },
     });

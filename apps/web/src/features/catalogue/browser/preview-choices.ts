@@ -11,6 +11,8 @@ export interface PreviewChoice {
 }
 
 const TRUE_COLOUR = ['red', 'green', 'blue'];
+/** Per-band assets in the order a user looks at them: the visible bands, then near infrared. */
+const BAND_ORDER = [...TRUE_COLOUR, 'nir'];
 
 function isRaster(asset: StacAsset): boolean {
   if (asset.roles?.some((role) => role === 'thumbnail' || role === 'overview')) return false;
@@ -30,7 +32,7 @@ function bandNames(asset: StacAsset): string[] {
 
 /**
  * The band choice of the preview: every single-band GeoTIFF asset (per-band assets such as
- * red, green, blue, nir), and for a multi-band asset a true-colour composite (when it names
+ * red, green, blue, nir, in that order), and for a multi-band asset a true-colour composite (when it names
  * its red, green and blue bands, else bands 1-3) and each of its bands. `bandCounts` are the
  * counts the statistics told for assets that declare no bands.
  */
@@ -54,5 +56,10 @@ export function previewChoices(item: Pick<StacItem, 'assets'>, bandCounts: Recor
       singles.push({ value: `${key}:${band}`, label: `${title}: band ${band}${name && name !== `band ${band}` ? ` (${name})` : ''}`, href: asset.href, bands: [band] });
     }
   }
-  return [...composites, ...singles];
+  const rank = (choice: PreviewChoice) => {
+    const index = BAND_ORDER.indexOf(choice.value.toLowerCase());
+    return index < 0 ? BAND_ORDER.length : index;
+  };
+  // a stable sort: assets of other names keep the item's order, after the known bands
+  return [...composites, ...singles.sort((a, b) => rank(a) - rank(b))];
 }

@@ -61,7 +61,9 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
           </div>
           {canSchedule && <Switch label="Schedule" checked={isScheduling} onChange={(event) => setIsScheduling(event.currentTarget.checked)} />}
         </Group>
-        <Tabs value={tab} onChange={setTab} keepMounted>
+        {/* display-none rather than React's Activity: a hidden Activity detaches refs, and the
+            Search products tab fills the (hidden) execute form through its ref */}
+        <Tabs value={tab} onChange={setTab} keepMounted keepMountedMode="display-none">
           <Tabs.List>
             <Tabs.Tab value="execute" leftSection={<IconPlayerPlay size={16} />}>
               Execute
