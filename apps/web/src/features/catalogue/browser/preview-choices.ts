@@ -49,11 +49,17 @@ export function previewChoices(item: Pick<StacItem, 'assets'>, bandCounts: Recor
       continue;
     }
     const rgb = TRUE_COLOUR.map((colour) => names.indexOf(colour) + 1);
-    if (rgb.every((band) => band > 0)) composites.push({ value: `${key}:rgb`, label: `${title}: true colour (red, green, blue)`, href: asset.href, bands: rgb });
+    if (rgb.every((band) => band > 0))
+      composites.push({ value: `${key}:rgb`, label: `${title}: true colour (red, green, blue)`, href: asset.href, bands: rgb });
     else if (count >= 3) composites.push({ value: `${key}:rgb`, label: `${title}: bands 1, 2, 3 as RGB`, href: asset.href, bands: [1, 2, 3] });
     for (let band = 1; band <= count; band += 1) {
       const name = names[band - 1];
-      singles.push({ value: `${key}:${band}`, label: `${title}: band ${band}${name && name !== `band ${band}` ? ` (${name})` : ''}`, href: asset.href, bands: [band] });
+      singles.push({
+        value: `${key}:${band}`,
+        label: `${title}: band ${band}${name && name !== `band ${band}` ? ` (${name})` : ''}`,
+        href: asset.href,
+        bands: [band],
+      });
     }
   }
   const rank = (choice: PreviewChoice) => {
