@@ -32,6 +32,13 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
   const [isScheduling, setIsScheduling] = useState(initialScheduling);
   const { processor, allowed } = useExecuteTarget(id);
   const [tab, setTab] = useState<string | null>('execute');
+  // the search panel mounts when first opened, then keeps its results: until then the
+  // form's own fields (a workflow's West, South…) are the only ones of their name
+  const [hasSearched, setHasSearched] = useState(false);
+  const chooseTab = (next: string | null) => {
+    setTab(next);
+    if (next === 'search') setHasSearched(true);
+  };
   const form = useRef<ExecuteFormHandle>(null);
   const groups = processor.data?.attributes.inputs;
   const targets = useMemo(() => productInputs(groups ?? []), [groups]);
@@ -63,7 +70,7 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
         </Group>
         {/* display-none rather than React's Activity: a hidden Activity detaches refs, and the
             Search products tab fills the (hidden) execute form through its ref */}
-        <Tabs value={tab} onChange={setTab} keepMounted keepMountedMode="display-none">
+        <Tabs value={tab} onChange={chooseTab} keepMounted keepMountedMode="display-none">
           <Tabs.List>
             <Tabs.Tab value="execute" leftSection={<IconPlayerPlay size={16} />}>
               Execute
@@ -87,13 +94,15 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
           </Tabs.Panel>
           {withSearch && (
             <Tabs.Panel value="search" pt="lg">
-              <ProductSearchPanel
-                targets={targets}
-                onSelect={(target, value) => {
-                  form.current?.setValue(target.key, value);
-                  setTab('execute');
-                }}
-              />
+              {hasSearched && (
+                <ProductSearchPanel
+                  targets={targets}
+                  onSelect={(target, value) => {
+                    form.current?.setValue(target.key, value);
+                    setTab('execute');
+                  }}
+                />
+              )}
             </Tabs.Panel>
           )}
         </Tabs>
