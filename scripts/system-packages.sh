@@ -6,7 +6,8 @@ set -euo pipefail
 
 missing=()
 # the process runtime (wrapper inspection, archive extraction, the runner) and the demo's
-# example processes (docs/seed-data.md#demo) run on Debian's python3 with numpy and rasterio
+# example processes (docs/seed-data.md#demo) run on Debian's python3 with numpy and rasterio, which also
+# draw the demo's catalogue scenes as COGs at the first start (rasterio brings GDAL: docs/seed-data.md#demo-scenes)
 # every task runs in a bubblewrap sandbox (docs/security.md); setpriv, prlimit and taskset come with util-linux
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 [ -x /usr/bin/python3 ] || missing+=(python3)

@@ -213,6 +213,9 @@ describe('demo products', () => {
       expect(log.body).toContain('Product demo-camargue-2024-07-15 of demo-scenes, 2024-07-15T10:30:00Z');
       // the server's folders stay out of what the user reads
       expect(log.body).not.toContain(dataDir);
+      // the staged product is gone with the attempt, and never served as the execution's file
+      await expect(fs.stat(path.join(row.datastore!, '.inputs', 'ndvi.1'))).rejects.toThrow('ENOENT');
+      expect((await get(`/builder/v1/executions/${id}/files/.inputs/ndvi.1/product/red.tif`, uma)).statusCode).toBe(404);
     });
 
     it("fails the task with the reason when the owner may not read the product, and says so in the task's log", { timeout: 60_000 }, async () => {

@@ -184,6 +184,8 @@ export class LocalExecutor implements TaskExecutor {
 
   private async execute(attempt: Attempt): Promise<TaskOutcome> {
     const { job } = attempt;
+    // before staging replaces the product values with the staged objects
+    const staging = hasProductInputs(job);
     attempt.beganAt = new Date();
     // synchronous when the runtime has nothing to wait for (task-runtime.ts): the attempt starts without yielding
     const preparing = this.options.runtime.prepare(job);
@@ -197,7 +199,7 @@ export class LocalExecutor implements TaskExecutor {
       let stagingFailure: TaskOutcome | undefined;
       try {
         fsSync.writeSync(logFd, `${stamp()} attempt ${job.tryNumber} of task ${job.taskId} (${job.processVersion.identifier}) on ${this.workerLabel}\n`);
-        stagingFailure = hasProductInputs(job) ? await this.stageProducts(attempt, logFd) : undefined;
+        stagingFailure = staging ? await this.stageProducts(attempt, logFd) : undefined;
         offset = fsSync.fstatSync(logFd).size;
         if (!stagingFailure) exit = await this.run(attempt, prepared, logFd);
       } finally {
@@ -211,7 +213,8 @@ export class LocalExecutor implements TaskExecutor {
       // after the report, not before it: the next task need not wait for this clean-up
       // (a leftover is removed again before the same attempt could ever run)
       prepared.release();
-      if (hasProductInputs(job)) void fs.rm(stagingDir(job), { recursive: true, force: true }).catch(() => undefined);
+      // the staged products go before the report: a retry stages afresh, and nothing of them outlives the attempt
+      if (staging) await fs.rm(stagingDir(job), { recursive: true, force: true }).catch(() => undefined);
     }
   }
 

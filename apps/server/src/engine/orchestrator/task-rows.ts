@@ -39,7 +39,7 @@ export function taskJob(context: ExecutionContext, claimed: TaskRow, clearInputs
     processVersion: { identifier: version.identifier, manifest: version.manifest },
     inputs: clearInputs,
     owner: execution.ownerId,
-    productInputs: version.signature.inputs.filter((input) => PRODUCT_DATA_TYPES.has(input.dataType)).map((input) => input.name),
+    productInputs: version.signature.inputs.filter((input) => PRODUCT_DATA_TYPES.has(input.dataType.toLowerCase())).map((input) => input.name),
     outDir: paths.taskOutDir(execution.ownerId, execution.identifier, claimed.taskId),
     logPath: paths.taskLog(execution.ownerId, execution.identifier, claimed.taskId, claimed.tryNumber),
     cpus: version.cpus,

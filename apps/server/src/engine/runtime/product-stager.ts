@@ -1,3 +1,4 @@
+import { parseProductInputUrl } from '@asb/contracts';
 import type { TaskJob } from '../executors/executor.js';
 
 /**
@@ -23,7 +24,12 @@ export class ProductStagingError extends Error {
   override readonly name = 'ProductStagingError';
 }
 
-/** Whether a job has a product input to stage at all (the others start without awaiting anything). */
+/** Whether a product input's value names an item: a product input link, or an http(s) URL (a STAC item elsewhere). A plain product identifier does not. */
+export function namesProduct(value: unknown): value is string {
+  return typeof value === 'string' && (parseProductInputUrl(value) !== undefined || /^\s*https?:\/\//i.test(value));
+}
+
+/** Whether a job has a product to stage at all (the others start without awaiting anything). */
 export function hasProductInputs(job: Pick<TaskJob, 'productInputs' | 'inputs'>): boolean {
-  return (job.productInputs ?? []).some((name) => typeof job.inputs[name] === 'string' && job.inputs[name] !== '');
+  return (job.productInputs ?? []).some((name) => namesProduct(job.inputs[name]));
 }

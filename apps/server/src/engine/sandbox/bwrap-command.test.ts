@@ -60,4 +60,24 @@ describe('executionFiles', () => {
     expect(executionFiles(inputs, dir)).toEqual([`${dir}/up/x.tif`, `${dir}/up/y.tif`]);
     expect(renameInputs(inputs, new Map([[`${dir}/up/y.tif`, '/task/inputs/1/y.tif']]))).toMatchObject({ b: ['/task/inputs/1/y.tif', 'text'], c: inputs.c });
   });
+
+  it("shows a staged product's files, inside its object, under their sandbox names", () => {
+    const staged = `${dir}/.inputs/ndvi.1/product`;
+    const product = {
+      id: 'scene',
+      bbox: [4, 51, 5, 52],
+      url: '/resource-catalogue/csw?recordids=scene',
+      item: `${staged}/item.json`,
+      assets: { red: `${staged}/red.tif`, leak: '/data/datastore/bob/executions/e2/a/secret.txt' },
+    };
+    expect(executionFiles({ product }, dir)).toEqual([`${staged}/item.json`, `${staged}/red.tif`]);
+    const renamed = renameInputs(
+      { product },
+      new Map([
+        [`${staged}/item.json`, '/task/inputs/0/item.json'],
+        [`${staged}/red.tif`, '/task/inputs/1/red.tif'],
+      ]),
+    );
+    expect(renamed.product).toEqual({ ...product, item: '/task/inputs/0/item.json', assets: { red: '/task/inputs/1/red.tif', leak: product.assets.leak } });
+  });
 });

@@ -50,6 +50,18 @@ function safeSegment(value: string): string {
   return value.replace(/[^A-Za-z0-9._\-[\]]/g, '_');
 }
 
+/**
+ * The folders of an execution that hold what only its running attempts use: `.work/` (an
+ * attempt's scratch) and `.inputs/` (its staged products, which may come from a collection
+ * the execution's viewers may not read). Never served as the execution's files.
+ */
+const ATTEMPT_FOLDERS = new Set(['.work', '.inputs']);
+
+/** Whether a path inside an execution's folder lies in an attempt's own folders (not one of its files to serve). */
+export function isAttemptPath(relative: string): boolean {
+  return ATTEMPT_FOLDERS.has(relative.split(/[\\/]/).find((segment) => segment !== '' && segment !== '.') ?? '');
+}
+
 /** A catalogue id as one folder name: reversible, no separator, never `.` or `..`. */
 function idSegment(id: string): string {
   if (id === '') throw new Error('a catalogue id is empty');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
+import { isAttemptPath, type DatastorePaths } from '../../engine/store/datastore-paths.js';
 import { parseRange, RangeNotSatisfiable, type Datastore, type StoredFile } from '../../engine/store/datastore.js';
 import type { TasksRepository } from '../../engine/store/tasks.repository.js';
 import { hideServerPathsStream } from '../../engine/store/server-paths.js';
@@ -40,6 +40,8 @@ export class ExecutionFiles {
 
   /** A file of the execution's folder; byte ranges too, so a GeoTIFF output can be read piecewise (GDAL's /vsicurl/, a tile server). */
   async sendFile(reply: FastifyReply, row: ExecutionRow, relative: string, range: string | undefined): Promise<FastifyReply> {
+    // an attempt's scratch and staged products are not the execution's files
+    if (isAttemptPath(relative)) throw notFound('No such file.');
     let file: StoredFile | undefined;
     try {
       file = await this.datastore.read(this.root(row), relative, parseRange(range));

@@ -5,7 +5,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseCatalogueAssetUrl, parseProductInputUrl, stacItemSchema, type StacItem } from '@asb/contracts';
 import type { TaskJob } from '../../engine/executors/executor.js';
-import { ProductStagingError, type ProductStager } from '../../engine/runtime/product-stager.js';
+import { namesProduct, ProductStagingError, type ProductStager } from '../../engine/runtime/product-stager.js';
 import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import { insidePath } from '../../engine/store/datastore.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -110,7 +110,7 @@ export class CatalogueProductStager implements ProductStager {
   ): Promise<StagedProduct | undefined> {
     const link = parseProductInputUrl(value);
     const isLocal = link !== undefined && (link.origin === undefined || this.options.localOrigins.includes(link.origin));
-    if (!isLocal && !/^https?:\/\//i.test(value)) return undefined;
+    if (!isLocal && !namesProduct(value)) return undefined;
     await fs.mkdir(dir, { recursive: true });
     const files = new Set<string>();
     const assets: Record<string, string> = {};

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Engine } from '../../engine/engine.module.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
+import { isAttemptPath } from '../../engine/store/datastore-paths.js';
 import { LocalDatastore, type Datastore } from '../../engine/store/datastore.js';
 import { detailError, notAuthenticated, notFound } from '../../platform/http/errors.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
@@ -57,6 +58,7 @@ export class TileService {
     }
     if (!principal) throw notAuthenticated();
     const { row } = await this.executions.load(principal, ref.executionId);
+    if (isAttemptPath(ref.relative)) throw notFound('No such file.');
     const root = row.datastore ?? this.engine.paths.executionDir(row.ownerId, row.identifier);
     return this.files.get(`${row.id}/${ref.relative}`, () => this.openFile(this.engine.datastore, root, ref.relative));
   }
