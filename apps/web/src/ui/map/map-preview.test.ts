@@ -40,7 +40,14 @@ describe('loadPreview', () => {
     const { calls } = fakeFetch(({ path }) =>
       path === '/cog/statistics' ? { body: { b1: band } } : path === '/cog/tilejson.json' ? { body: tilejson } : undefined,
     );
-    expect(await loadPreview(FILE)).toEqual({ tiles: tilejson.tiles[0], bounds: [4, 51, 5, 52], rescale: [[-0.2, 0.9]], bandCount: 1, minZoom: 8, maxZoom: 14 });
+    expect(await loadPreview(FILE)).toEqual({
+      tiles: tilejson.tiles[0],
+      bounds: [4, 51, 5, 52],
+      rescale: [[-0.2, 0.9]],
+      bandCount: 1,
+      minZoom: 8,
+      maxZoom: 14,
+    });
     expect(calls[1]?.query.get('rescale')).toBe('-0.2,0.9');
     expect(calls[1]?.query.get('url')).toBe(FILE);
     expect(calls[1]?.query.has('bidx')).toBe(false);

@@ -38,7 +38,8 @@ export function bboxErrors(fields: BboxFields): Partial<Record<keyof BboxFields,
     const error = coordinateError(fields[key], AXIS[key]);
     if (error) errors[key] = error;
   }
-  if (!errors.south && !errors.north && fields.south.trim() && fields.north.trim() && Number(fields.south) > Number(fields.north)) errors.north = SOUTH_ABOVE_NORTH;
+  if (!errors.south && !errors.north && fields.south.trim() && fields.north.trim() && Number(fields.south) > Number(fields.north))
+    errors.north = SOUTH_ABOVE_NORTH;
   return errors;
 }
 
