@@ -9,13 +9,15 @@ import { readdirSync } from 'node:fs';
 // except the ones in SHARED_FEATURES, which any feature may use:
 //   executions: the execution hooks (api/), the execute-or-schedule form (execute/) and the
 //   execution widgets that the workflows, schedules, jobs and report pages all show.
+//   catalogue: the catalogue browser (/products, and the widget of an EO-product input of the
+//   execute form), the product search and the product input's display in the report.
 // One exception, until those calls move into features/executions/api: the execute form
 // (features/executions/execute/) reads the workflow version and saves schedules through
 // workflows/api/execute.ts and schedules/api.ts.
 // Relative imports are checked per folder depth, so `../x` inside a feature is never
 // mistaken for another feature named x.
 const WEB_FEATURES_DIR = 'apps/web/src/features';
-const SHARED_FEATURES = ['executions'];
+const SHARED_FEATURES = ['executions', 'catalogue'];
 const FEATURE_EXCEPTIONS = { executions: ['workflows/api/execute', 'schedules/api'] };
 const webFeatures = readdirSync(new URL(`./${WEB_FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

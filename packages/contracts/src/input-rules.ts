@@ -23,9 +23,16 @@ function isCalendarDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-function coordinateError(value: string, limit: number): string | null {
-  if (!DECIMAL.test(value)) return INVALID_COORDINATE;
-  const number = Number(value);
+/**
+ * Spec 1 §5: a latitude is a decimal from -90 to 90, a longitude from -180 to 180; otherwise
+ * INVALID_COORDINATE. The execute form's coordinate inputs and the catalogue browser's bounding
+ * box both check with this.
+ */
+export function coordinateError(value: string, axis: 'latitude' | 'longitude'): string | null {
+  const text = value.trim();
+  if (!DECIMAL.test(text)) return INVALID_COORDINATE;
+  const number = Number(text);
+  const limit = axis === 'latitude' ? 90 : 180;
   return number >= -limit && number <= limit ? null : INVALID_COORDINATE;
 }
 
@@ -86,9 +93,8 @@ export function groupInputErrors(
 function dataTypeError(dataType: string, text: string): string | null {
   switch (dataType) {
     case 'latitude':
-      return coordinateError(text, 90);
     case 'longitude':
-      return coordinateError(text, 180);
+      return coordinateError(text, dataType);
     case 'integer':
       return INTEGER.test(text) ? null : INVALID_INTEGER;
     case 'float':

@@ -42,6 +42,8 @@ const executions = () => import('../features/executions');
 const jobs = () => import('../features/jobs');
 const executionReport = () => import('../features/execution-report');
 const schedules = () => import('../features/schedules');
+// OpenLayers loads with the catalogue browser
+const catalogue = () => import('../features/catalogue');
 
 const routes: RouteObject[] = [
   {
@@ -75,6 +77,7 @@ const routes: RouteObject[] = [
       page('monitoring', executions, 'ExecutionsPage'),
       page('executionReport', executionReport, 'ExecutionReportPage'),
       page('jobs', jobs, 'JobsPage'),
+      page('products', catalogue, 'ProductsPage'),
       // Swagger UI: a chunk of its own, loaded only on this page
       page('apiReference', () => import('../features/api-reference'), 'ApiReferencePage'),
       {
@@ -110,7 +113,6 @@ const routes: RouteObject[] = [
           'mepCollection',
           'dashboards',
           'dashboard',
-          'products',
           'catalogueCollections',
           'catalogueCollection',
           'catalogueApplicationExecute',

@@ -10,6 +10,8 @@ export interface ReportInputRow {
   label: string;
   value: string;
   encrypted: boolean;
+  /** the input's data type (an EO-product type shows the product) */
+  dataType: string;
 }
 
 /** An input stored encrypted, or a password input (even a hidden default): its value is never shown. */
@@ -35,6 +37,7 @@ export function executionInputRows(inputs: ExecutionInputGroup[] | null | undefi
         // an enum input shows the label the user chose from, not its raw value
         value: isSecret(item) ? ENCRYPTED_VALUE_MASK : (item.value_label ?? item.value ?? ''),
         encrypted: isSecret(item),
+        dataType: item.data_type ?? '',
       })),
   );
   const nodesOfLabel = new Map<string, Set<string>>();

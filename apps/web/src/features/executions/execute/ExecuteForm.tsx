@@ -1,7 +1,7 @@
 import { EXECUTION_NOT_ALLOWED, type WorkflowInputItem } from '@asb/contracts';
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarTime, IconPlayerPlay } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { useReportError } from '../../../app/api/use-report-error';
 import type { Schedule } from '../../schedules/api';
 import { defaultScheduleValues, scheduleErrors, scheduleFormValues, type ScheduleFormValues } from './schedule-form';
@@ -23,6 +23,12 @@ interface ExecuteFormProps {
   schedule?: Schedule;
   /** the instance theme: it decides the strategies offered */
   theme?: string;
+  /** lets the Search products tab fill an input with the product it found */
+  ref?: Ref<ExecuteFormHandle>;
+}
+
+export interface ExecuteFormHandle {
+  setValue(key: string, value: string): void;
 }
 
 /**
@@ -31,7 +37,7 @@ interface ExecuteFormProps {
  * allowed, or when any input is invalid. With the Schedule switch on, the schedule's
  * settings come first and the button schedules the workflow with these inputs instead.
  */
-export function ExecuteForm({ processor, allowed, isCheckingAllowed, isScheduling = false, schedule, theme = '' }: ExecuteFormProps) {
+export function ExecuteForm({ processor, allowed, isCheckingAllowed, isScheduling = false, schedule, theme = '', ref }: ExecuteFormProps) {
   const groups = processor.attributes.inputs;
   const shown = useMemo(() => visibleGroups(groups), [groups]);
   const [values, setValues] = useState(() => ({ ...initialValues(groups), ...(schedule ? scheduleInputValues(processor, schedule) : {}) }));
@@ -66,6 +72,7 @@ export function ExecuteForm({ processor, allowed, isCheckingAllowed, isSchedulin
     setServerErrors(({ [key]: _dropped, ...rest }) => rest);
     saving.clearFailed();
   };
+  useImperativeHandle(ref, () => ({ setValue: change }));
   const changeSchedule = (next: ScheduleFormValues) => {
     setScheduleValues(next);
     setScheduleServerErrors({});

@@ -1,7 +1,8 @@
-import { enumOptions, isEncryptedInput, type WorkflowInputItem } from '@asb/contracts';
+import { enumOptions, isEncryptedInput, PRODUCT_DATA_TYPES, type WorkflowInputItem } from '@asb/contracts';
 import { Badge, Box, Group, PasswordInput, Select, Switch, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { DateRangeInput } from './DateRangeInput';
+import { DateRangeInput } from '../../../ui/DateRangeInput';
+import { ProductInputWidget } from '../../catalogue/product-input/ProductInputWidget';
 import { PasswordInputWidget } from './PasswordInputWidget';
 
 /** Number-like data types: a text input checked by the spec 1 §5 rule of its type. */
@@ -55,7 +56,7 @@ function WidgetHelp({ item }: { item: WorkflowInputItem }) {
 
 /**
  * One input of the execute form, typed by its data type (spec 1 §2, §5): an enum is a
- * select with the enum_labels as texts, a date range a calendar, a password encrypted
+ * select with the enum_labels as texts, an EO product the catalogue browser, a date range a calendar, a password encrypted
  * in the browser, a boolean a switch, text a text area, anything else a text input.
  * A read-only input shows the workflow's value, disabled.
  */
@@ -83,6 +84,7 @@ export function InputWidget({ item, value, error, onChange, onBlur, publicKey }:
     );
   }
   if (isEncryptedInput(item)) return <PasswordInputWidget {...common} value={value} onChange={onChange} publicKey={publicKey} />;
+  if (PRODUCT_DATA_TYPES.has(type)) return <ProductInputWidget {...common} value={value} onChange={onChange} />;
   if (type === 'date-range') return <DateRangeInput {...common} value={value} onChange={onChange} />;
   if (type === 'boolean') {
     return (

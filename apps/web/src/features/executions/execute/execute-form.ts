@@ -2,6 +2,7 @@ import {
   groupInputErrors,
   inputWithValue,
   isEncryptedInput,
+  PRODUCT_DATA_TYPES,
   type CreateExecutionPayload,
   type WorkflowInputGroup,
   type WorkflowInputItem,
@@ -55,6 +56,16 @@ export function inputErrors(groups: WorkflowInputGroup[], values: FormValues): R
 /** Beside the Execute button: how many inputs still need a valid value. */
 export function invalidHint(count: number): string {
   return count === 1 ? '1 input needs a valid value.' : `${count} inputs need a valid value.`;
+}
+
+/** The EO-product inputs the user fills (keys and labels): a found product can be selected as one of them. */
+export function productInputs(groups: WorkflowInputGroup[]): { key: string; label: string }[] {
+  const several = visibleGroups(groups).length > 1;
+  return visibleGroups(groups).flatMap((group) =>
+    group.items
+      .filter((item) => isFillable(item) && PRODUCT_DATA_TYPES.has(item.dataType.identifier))
+      .map((item) => ({ key: fieldKey(group.node_id, item.identifier), label: several ? `${item.label} (${group.label})` : item.label })),
+  );
 }
 
 /** The password inputs the user fills: encrypted in the browser before submit (spec 1 §5). */

@@ -8,7 +8,8 @@ import { AuthContext } from '../../../app/auth/auth-context';
 import { fakeAuth } from '../../../test/fake-auth';
 import { fakeFetch } from '../../../test/fake-fetch';
 import { testUser } from '../../../test/render-with-providers';
-import { lastSegment, thumbnailOf, type CatalogueItem } from './catalogue-item';
+import { lastSegment, type CatalogueItem } from './catalogue-item';
+import { thumbnailOf } from '../../../ui/stac/stac-item';
 import { WorkflowDetailPage } from './WorkflowDetailPage';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -6,9 +6,10 @@ import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
 import { PageLoader } from '../../../ui/PageLoader';
 import { useReportError } from '../../../app/api/use-report-error';
-import { lastSegment, thumbnailOf, useCatalogueItem } from './catalogue-item';
-import { CatalogueItemTabs } from './CatalogueItemTabs';
-import { ShortText } from './ShortText';
+import { lastSegment, useCatalogueItem } from './catalogue-item';
+import { thumbnailOf } from '../../../ui/stac/stac-item';
+import { StacItemTabs } from '../../../ui/stac/StacItemTabs';
+import { ShortText } from '../../../ui/ShortText';
 
 /**
  * /workflows/{id}/detail/{workflow_id} (public): the catalogue item of a published workflow.
@@ -72,7 +73,7 @@ export function WorkflowDetailPage() {
             )}
           </Group>
           <Card withBorder radius="md" padding="lg">
-            <CatalogueItemTabs item={data} />
+            <StacItemTabs item={data} />
           </Card>
         </Stack>
       )}

@@ -1,6 +1,6 @@
-import { Anchor, Badge, Container, Group, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Stack, Switch, Tabs, Title } from '@mantine/core';
 import { IconPlayerPlay, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
@@ -8,7 +8,9 @@ import { PageLoader } from '../../../ui/PageLoader';
 import { ResourceNotFound } from '../../../ui/ResourceNotFound';
 import { useReportError } from '../../../app/api/use-report-error';
 import { useExecuteTarget } from '../../executions/execute/use-execute-target';
-import { ExecuteForm } from '../../executions/execute/ExecuteForm';
+import { ExecuteForm, type ExecuteFormHandle } from '../../executions/execute/ExecuteForm';
+import { productInputs } from '../../executions/execute/execute-form';
+import { ProductSearchPanel } from '../../catalogue/product-input/ProductSearchPanel';
 
 const SEARCH_PRODUCTS_FEATURE = 'workflow-page-search-products';
 const SCHEDULES_FEATURE = 'navbar-schedules';
@@ -29,6 +31,17 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
   const canSchedule = hasFeature(SCHEDULES_FEATURE);
   const [isScheduling, setIsScheduling] = useState(initialScheduling);
   const { processor, allowed } = useExecuteTarget(id);
+  const [tab, setTab] = useState<string | null>('execute');
+  // the search panel mounts when first opened, then keeps its results: until then the
+  // form's own fields (a workflow's West, South…) are the only ones of their name
+  const [hasSearched, setHasSearched] = useState(false);
+  const chooseTab = (next: string | null) => {
+    setTab(next);
+    if (next === 'search') setHasSearched(true);
+  };
+  const form = useRef<ExecuteFormHandle>(null);
+  const groups = processor.data?.attributes.inputs;
+  const targets = useMemo(() => productInputs(groups ?? []), [groups]);
   useReportError(processor.error, processor.errorUpdatedAt, 'knowledge');
 
   if (processor.isPending) return <PageLoader />;
@@ -55,7 +68,9 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
           </div>
           {canSchedule && <Switch label="Schedule" checked={isScheduling} onChange={(event) => setIsScheduling(event.currentTarget.checked)} />}
         </Group>
-        <Tabs defaultValue="execute" keepMounted>
+        {/* display-none rather than React's Activity: a hidden Activity detaches refs, and the
+            Search products tab fills the (hidden) execute form through its ref */}
+        <Tabs value={tab} onChange={chooseTab} keepMounted keepMountedMode="display-none">
           <Tabs.List>
             <Tabs.Tab value="execute" leftSection={<IconPlayerPlay size={16} />}>
               Execute
@@ -68,6 +83,7 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
           </Tabs.List>
           <Tabs.Panel value="execute" pt="lg">
             <ExecuteForm
+              ref={form}
               key={`${processor.data.id}:${a.version}`}
               processor={processor.data}
               allowed={allowed.allowed}
@@ -78,7 +94,15 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
           </Tabs.Panel>
           {withSearch && (
             <Tabs.Panel value="search" pt="lg">
-              <Text c="dimmed">Searching the catalogue for input products comes with the catalogue pages; it is not available here yet.</Text>
+              {hasSearched && (
+                <ProductSearchPanel
+                  targets={targets}
+                  onSelect={(target, value) => {
+                    form.current?.setValue(target.key, value);
+                    setTab('execute');
+                  }}
+                />
+              )}
             </Tabs.Panel>
           )}
         </Tabs>

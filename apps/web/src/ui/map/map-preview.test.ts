@@ -40,9 +40,26 @@ describe('loadPreview', () => {
     const { calls } = fakeFetch(({ path }) =>
       path === '/cog/statistics' ? { body: { b1: band } } : path === '/cog/tilejson.json' ? { body: tilejson } : undefined,
     );
-    expect(await loadPreview(FILE)).toEqual({ tiles: tilejson.tiles[0], bounds: [4, 51, 5, 52], rescale: [-0.2, 0.9], minZoom: 8, maxZoom: 14 });
+    expect(await loadPreview(FILE)).toEqual({
+      tiles: tilejson.tiles[0],
+      bounds: [4, 51, 5, 52],
+      rescale: [[-0.2, 0.9]],
+      bandCount: 1,
+      minZoom: 8,
+      maxZoom: 14,
+    });
     expect(calls[1]?.query.get('rescale')).toBe('-0.2,0.9');
     expect(calls[1]?.query.get('url')).toBe(FILE);
+    expect(calls[1]?.query.has('bidx')).toBe(false);
+  });
+
+  it('names the bands chosen and stretches each from its 2nd to its 98th percentile', async () => {
+    const bands = { b1: band, b2: { ...band, percentile_2: 10, percentile_98: 200 }, b3: { ...band, percentile_2: 20, percentile_98: 300 }, b4: band };
+    const { calls } = fakeFetch(({ path }) => (path === '/cog/statistics' ? { body: bands } : path === '/cog/tilejson.json' ? { body: tilejson } : undefined));
+    const layer = await loadPreview(FILE, { bands: [3, 2, 1], stretch: 'percentiles' });
+    expect(layer.bandCount).toBe(4);
+    expect(calls[1]?.query.getAll('bidx')).toEqual(['3', '2', '1']);
+    expect(calls[1]?.query.getAll('rescale')).toEqual(['20,300', '10,200', '-0.2,0.9']);
   });
 
   it("says the spec's failure text when the statistics fail", async () => {

@@ -1,8 +1,9 @@
 import { Anchor, Badge, Code, Group, Table, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { KeyValueList } from '../../../ui/KeyValueList';
-import { propertyText, type CatalogueItem } from './catalogue-item';
-import { ShortText } from './ShortText';
+import type { StacItem } from '@asb/contracts';
+import { KeyValueList } from '../KeyValueList';
+import { ShortText } from '../ShortText';
+import { propertyText } from './stac-item';
 
 function Json({ value, label }: { value: unknown; label: string }) {
   return (
@@ -53,8 +54,12 @@ function Href({ href }: { href: string }) {
   );
 }
 
-/** Spec 3 Workflow detail: Properties, Geometry, Links, Assets (only if non-empty), Extensions (only if non-empty), Raw JSON. */
-export function CatalogueItemTabs({ item }: { item: CatalogueItem }) {
+/**
+ * A STAC item in tabs (spec 3 Workflow detail): Properties, Geometry, Links, Assets (only if
+ * non-empty), Extensions (only if non-empty), Raw JSON. The workflow detail page and the
+ * catalogue browser's item panel show items this way.
+ */
+export function StacItemTabs({ item }: { item: StacItem }) {
   const properties = Object.entries(item.properties ?? {});
   const links = item.links ?? [];
   const assets = Object.entries(item.assets ?? {});

@@ -1,0 +1,43 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { ProductSearchRequest } from '@asb/contracts';
+import { api } from '../../../app/api/http';
+
+const CATALOGUE_KEY = ['/resource-catalogue'] as const;
+
+/** The collections the user may read (GET /resource-catalogue/stac/collections). */
+export function useCollections() {
+  return useQuery({
+    queryKey: [...CATALOGUE_KEY, 'collections'],
+    queryFn: ({ signal }) => api('GET /resource-catalogue/stac/collections', { signal }),
+    select: (answer) => answer.collections,
+  });
+}
+
+/** One page of the spec's item search (GET /resource-catalogue/collections/{collection}/items); the last page stays shown while the next loads. */
+export function useItemsPage(collection: string | undefined, query: Record<string, string | number> | undefined) {
+  return useQuery({
+    queryKey: [...CATALOGUE_KEY, 'items', collection, query],
+    queryFn: ({ signal }) => api('GET /resource-catalogue/collections/{c}/items', { params: { c: collection ?? '' }, query, signal }),
+    enabled: collection !== undefined && query !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One STAC item (GET /resource-catalogue/stac/collections/{c}/items/{i}). */
+export function useStacItem(collection: string | undefined, itemId: string | undefined) {
+  return useQuery({
+    queryKey: [...CATALOGUE_KEY, 'item', collection, itemId],
+    queryFn: ({ signal }) => api('GET /resource-catalogue/stac/collections/{c}/items/{i}', { params: { c: collection ?? '', i: itemId ?? '' }, signal }),
+    enabled: collection !== undefined && itemId !== undefined,
+  });
+}
+
+/** Where a local item is served as STAC: the link the report and the item panel give. */
+export function stacItemPath(collection: string, itemId: string): string {
+  return `/resource-catalogue/stac/collections/${encodeURIComponent(collection)}/items/${encodeURIComponent(itemId)}`;
+}
+
+/** Spec 1 §7 Search products: POST {collection, boundingBox, dateRange} → product_list, product_count. */
+export function useProductSearch() {
+  return useMutation({ mutationFn: (body: ProductSearchRequest) => api('POST /resource-catalogue/products/search', { body }) });
+}

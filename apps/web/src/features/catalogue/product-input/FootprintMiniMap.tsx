@@ -1,0 +1,37 @@
+import { Box } from '@mantine/core';
+import OlMap from 'ol/Map';
+import View from 'ol/View';
+import { defaults as defaultControls } from 'ol/control/defaults';
+import GeoJSON from 'ol/format/GeoJSON';
+import VectorLayer from 'ol/layer/Vector';
+import 'ol/ol.css';
+import VectorSource from 'ol/source/Vector';
+import Fill from 'ol/style/Fill';
+import Stroke from 'ol/style/Stroke';
+import Style from 'ol/style/Style';
+import { useEffect, useRef } from 'react';
+import { graticuleLayer } from '../../../ui/map/graticule';
+import { MAX_FIT_ZOOM } from '../browser/search-form';
+
+const style = new Style({ stroke: new Stroke({ color: '#e8590c', width: 2 }), fill: new Fill({ color: 'rgba(232,89,12,0.2)' }) });
+
+/** A product's footprint on a small map (the report's product inputs), zoomed to it up to zoom 7. */
+export function FootprintMiniMap({ geometry, label }: { geometry: Record<string, unknown>; label: string }) {
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!element.current) return;
+    const feature = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' }).readFeature({ type: 'Feature', geometry, properties: {} });
+    const source = new VectorSource({ features: Array.isArray(feature) ? feature : [feature] });
+    const view = new View({ center: [0, 0], zoom: 1 });
+    const map = new OlMap({
+      target: element.current,
+      view,
+      controls: defaultControls({ zoom: false, rotate: false }),
+      layers: [graticuleLayer(), new VectorLayer({ source, style })],
+    });
+    const extent = source.getExtent();
+    if (extent) view.fit(extent, { maxZoom: MAX_FIT_ZOOM, padding: [12, 12, 12, 12] });
+    return () => map.setTarget(undefined);
+  }, [geometry]);
+  return <Box ref={element} w={220} h={140} aria-label={label} role="img" data-testid="footprint-map" style={{ background: '#eef2f5', borderRadius: 4 }} />;
+}
