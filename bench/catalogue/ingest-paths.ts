@@ -1,8 +1,9 @@
 /**
  * Where the store's ingest time goes (README.md beside this file, "Ingest"): the same items
- * written through CatalogueRepository.upsertItems (drizzle, a multi-row INSERT of 500 rows with
- * 14 parameters each) and through one INSERT … SELECT FROM jsonb_populate_recordset($1) per
- * batch (the rows itemRow made, sent as one JSON parameter), on a fresh PostgreSQL database;
+ * written through CatalogueRepository.upsertItems (since 2026-11-25 itself one INSERT … SELECT
+ * FROM jsonb_populate_recordset per 500 rows; before, a multi-row INSERT of 500 rows with 14
+ * parameters each), and through one such INSERT per batch of 1 000 written here (the rows
+ * itemRow made, sent as one JSON parameter), on a fresh PostgreSQL database;
  * with the server process's own CPU time beside the wall time.
  * Usage: BENCH_DATABASE_URL=… npm run bench:catalogue-ingest -- [--items 50000]
  */

@@ -61,6 +61,7 @@ describe('catalogue access and transactions', () => {
       expect(await collectionIds(bob)).toEqual(['open']);
       expect(await collectionIds({})).toEqual(['open']);
       expect(await searchIds(alice)).toEqual(['open/o1', 'private/p1']);
+      expect(await searchIds(staff)).toEqual(['open/o1', 'private/p1']);
       expect(await searchIds(bob)).toEqual(['open/o1']);
       expect(await searchIds({})).toEqual(['open/o1']);
     });
@@ -95,10 +96,13 @@ describe('catalogue access and transactions', () => {
 
     it('lets the members of a shared workspace read', async () => {
       expect(await collectionIds(carol)).toEqual(['open']);
+      expect(await searchIds(carol)).toEqual(['open/o1']);
       const share = await client.inject('PATCH', 'collections/private', alice, { 'asb:workspaces': [workspaceId] });
       expect(share.statusCode, share.body).toBe(200);
       expect(share.json<StacCollection>()['asb:workspaces']).toEqual([workspaceId]);
       expect(await collectionIds(carol)).toEqual(['open', 'private']);
+      expect(await searchIds(carol)).toEqual(['open/o1', 'private/p1']);
+      expect(await searchIds(bob)).toEqual(['open/o1']);
       expect((await get('collections/private/items/p1', carol)).statusCode).toBe(200);
       // reading is not writing
       expect((await client.inject('DELETE', 'collections/private/items/p1', carol)).statusCode).toBe(403);
