@@ -13,6 +13,18 @@ export function useCollections() {
   });
 }
 
+/**
+ * The collections the product search searches (GET /resource-catalogue/products/collections):
+ * this catalogue's the user may read, then those of the remote STAC APIs the operator added.
+ */
+export function useProductCollections() {
+  return useQuery({
+    queryKey: [...CATALOGUE_KEY, 'product-collections'],
+    queryFn: ({ signal }) => api('GET /resource-catalogue/products/collections', { signal }),
+    select: (answer) => answer.collections,
+  });
+}
+
 /** One page of the spec's item search (GET /resource-catalogue/collections/{collection}/items); the last page stays shown while the next loads. */
 export function useItemsPage(collection: string | undefined, query: Record<string, string | number> | undefined) {
   return useQuery({

@@ -4,7 +4,7 @@ import { IconCheck, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateRangeInput } from '../../../ui/DateRangeInput';
 import { itemDateText } from '../../../ui/stac/stac-item';
-import { useCollections, useProductSearch } from '../api/catalogue';
+import { useProductCollections, useProductSearch } from '../api/catalogue';
 import { BboxInputs } from '../browser/BboxInputs';
 import { boundsOf, COLLECTIONS_FAILED, EMPTY_BBOX, SEARCH_FAILED, type BboxFields } from '../browser/search-form';
 
@@ -83,7 +83,7 @@ function ProductRow({ product, targets, onSelect }: { product: ProductSummary; t
  * can fill an EO-product input of the form.
  */
 export function ProductSearchPanel({ targets, onSelect }: ProductSearchPanelProps) {
-  const collections = useCollections();
+  const collections = useProductCollections();
   const [chosenCollection, setCollection] = useState<string | null>(null);
   const [bbox, setBbox] = useState<BboxFields>(EMPTY_BBOX);
   const [dateRange, setDateRange] = useState('');
@@ -111,7 +111,10 @@ export function ProductSearchPanel({ targets, onSelect }: ProductSearchPanelProp
           )}
           <Select
             label="Collection"
-            data={(collections.data ?? []).map((candidate) => ({ value: candidate.id, label: candidate.title ?? candidate.id }))}
+            data={(collections.data ?? []).map((candidate) => ({
+              value: candidate.id,
+              label: candidate.source === 'local' ? candidate.title : `${candidate.title} (${candidate.source})`,
+            }))}
             value={collection}
             onChange={setCollection}
             allowDeselect={false}

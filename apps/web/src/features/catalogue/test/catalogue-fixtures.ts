@@ -49,6 +49,23 @@ export function catalogueHandler({ total = 12, failCollections = false, failSear
   return (request: FakeRequest) => {
     if (request.path === '/resource-catalogue/stac/collections')
       return failCollections ? { status: 502, body: { detail: 'Bad gateway' } } : { body: { collections: [COLLECTION], links: [] } };
+    if (request.path === '/resource-catalogue/products/collections')
+      return failCollections
+        ? { status: 502, body: { detail: 'Bad gateway' } }
+        : {
+            body: {
+              collections: [
+                {
+                  id: COLLECTION.id,
+                  title: String(COLLECTION.title),
+                  description: null,
+                  source: 'local',
+                  href: '/resource-catalogue/stac/collections/demo-scenes',
+                },
+              ],
+              unavailable: [],
+            },
+          };
     if (request.path === '/resource-catalogue/collections/demo-scenes/items') {
       if (failSearch) return { status: 502, body: { detail: 'Bad gateway' } };
       const limit = Number(request.query.get('limit'));
