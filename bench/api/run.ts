@@ -10,18 +10,28 @@
  * overallRate (bursts at each second's start) and an even pace (one request every 5 ms).
  * Usage: npx tsx bench/api/run.ts [--rows 100000] [--duration 10] [--rate 200] [--db pglite,postgres]
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { listQueryParams } from '@asb/contracts';
-import { freshPostgres } from '../../apps/server/test/helpers/fresh-postgres.js';
+import {
+  benchApp,
+  benchArgs,
+  dbKinds,
+  figures,
+  fmt,
+  listen,
+  load,
+  loadAverage,
+  machineLine,
+  serveUntilStopped,
+  startServer,
+  stopServer,
+  type DbKind,
+  type Figures,
+} from '../shared/harness.js';
 
-const args = new Map(process.argv.slice(2).flatMap((arg, index, all) => (arg.startsWith('--') ? [[arg.slice(2), all[index + 1] ?? '']] : [])));
+const args = benchArgs();
 const ROWS = Number(args.get('rows') ?? 100_000);
 const DURATION = Number(args.get('duration') ?? 10);
 const RATE = Number(args.get('rate') ?? 200);
@@ -58,20 +68,12 @@ interface Ready {
 // The server side (a child process: its own event loop, as in production)
 // ---------------------------------------------------------------------------------------------
 
-async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
-  const { buildApp } = await import('../../apps/server/src/app.js');
-  const { loadConfig } = await import('../../apps/server/src/config.js');
+async function serve(kind: DbKind): Promise<void> {
   const { hashPassword } = await import('../../apps/server/src/platform/auth/passwords.js');
   const { workspaces, workspaceRoles, workflows, workflowVersions } = await import('../../apps/server/src/db-schema.js');
 
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-bench-api-'));
-  const pgDb = kind === 'postgres' ? await freshPostgres(process.env.BENCH_DATABASE_URL!, 'asb_bench') : undefined;
-  const config = loadConfig(
-    { ASB_ADMIN_USERNAME: 'admin', ASB_ADMIN_PASSWORD: PASSWORD, ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', ASB_DEMO: 'false', ASB_ENGINE: 'false' },
-    { dataDir, databaseUrl: pgDb?.url },
-  );
-  const app = await buildApp(config, {});
-  await app.users.ensureAdmin();
+  const server = await benchApp(kind, PASSWORD, 'asb-bench-api-');
+  const { app } = server;
   const db = app.ctx.db;
 
   const seedStarted = performance.now();
@@ -137,8 +139,7 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
   await db.execute(sql`ANALYZE`);
   const seedMs = performance.now() - seedStarted;
 
-  await app.server.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.server.address() as { port: number }).port;
+  const port = await listen(server);
   const signIn = await fetch(`http://127.0.0.1:${port}/usermgr/v1/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -159,68 +160,21 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
   // one the bench user may see without owning it (shared with its workspace): the access check does its work
   const executionId = Number(all.data.find((row) => row.attributes.ownerId !== BENCH_USER)?.id ?? all.data[0]!.id);
   const ready: Ready = { port, token, executionId, visible: all.meta.pagination.count, matching: matching.meta.pagination.count, seedMs };
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await app.close();
-    await pgDb?.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.on('message', (message) => {
-    if (message === 'stop') void stop();
-  });
-  // the load side gone (an error, Ctrl-C): no server or database is left behind
-  process.on('disconnect', () => void stop());
-  process.send!(ready);
+  serveUntilStopped(server, ready);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The load side (this process)
 // ---------------------------------------------------------------------------------------------
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-
-interface Figures {
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  errors: number;
-}
-
-/** One autocannon run; latencies per response (autocannon's own summary has no p95). */
-async function load(url: string, token: string, options: { connections: number; overallRate?: number; duration: number }): Promise<Figures> {
-  const latencies: number[] = [];
-  let errors = 0;
-  // without a callback the instance is also a promise of the result (the types know only one of the two)
-  const instance = autocannon({
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    connections: options.connections,
-    overallRate: options.overallRate,
-    duration: options.duration,
-  });
-  const events = instance as unknown as autocannon.Instance;
-  events.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode !== 200) errors += 1;
-    latencies.push(responseTime);
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    rps: latencies.length / (result.duration || options.duration),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1] ?? NaN,
-    errors: errors + result.errors + result.timeouts,
-  };
-}
+/** An autocannon run as the signed-in user. */
+const loadOptions = (url: string, token: string, options: { connections: number; overallRate?: number; duration: number }) => ({
+  url,
+  headers: { authorization: `Bearer ${token}` },
+  connections: options.connections,
+  overallRate: options.overallRate,
+  duration: options.duration,
+});
 
 /**
  * An open-loop run at `rate` requests/s, one request every 1000/rate ms whatever the answers do,
@@ -261,17 +215,7 @@ async function paced(url: string, token: string, rate: number, duration: number)
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
   await agent.close();
-  latencies.sort((a, b) => a - b);
-  const answered = latencies.filter(Number.isFinite).length;
-  return {
-    requests: answered,
-    rps: answered / elapsed,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1] ?? NaN,
-    errors,
-  };
+  return figures(latencies, elapsed, errors);
 }
 
 /**
@@ -284,30 +228,12 @@ async function drained(ready: Ready, base: string): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1000));
 }
 
-const fmt = (value: number) => (value === Infinity ? '> 10 s' : value >= 100 ? value.toFixed(0) : value.toFixed(1));
-
-async function start(kind: 'pglite' | 'postgres'): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...process.argv.slice(2)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as Ready));
-    child.once('exit', (code) => reject(new Error(`the ${kind} server exited ${code} before it was ready`)));
-  });
-  return { child, ready };
-}
-
 async function main() {
-  const kinds = (args.get('db') ?? (process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',').filter(Boolean) as ('pglite' | 'postgres')[];
-  if (kinds.includes('postgres') && !process.env.BENCH_DATABASE_URL)
-    throw new Error('--db postgres needs BENCH_DATABASE_URL (e.g. $(scripts/postgres.sh start))');
-  console.log(
-    `machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  const kinds = dbKinds(args);
+  console.log(machineLine());
   console.log(`${ROWS} executions, ${DURATION} s per run, fixed rate ${RATE} requests/s; latencies in ms`);
   for (const kind of kinds) {
-    const { child, ready } = await start(kind);
+    const { child, ready } = await startServer<Ready>(fileURLToPath(import.meta.url), kind);
     const base = `http://127.0.0.1:${ready.port}/builder/v1/executions`;
     const scenarios = [
       { name: 'list', url: `${base}?${listQueryParams({ sort: '-createdAt', pageSize: 20 })}` },
@@ -322,7 +248,7 @@ async function main() {
     console.log('| scenario | run | requests/s | p50 | p95 | p99 | max | errors |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const scenario of scenarios) {
-      await load(scenario.url, ready.token, { connections: 8, duration: 2 }); // warm-up
+      await load(loadOptions(scenario.url, ready.token, { connections: 8, duration: 2 })); // warm-up
       await drained(ready, base);
       for (const run of [
         { label: 'c=1', connections: 1 },
@@ -330,21 +256,17 @@ async function main() {
         { label: `${RATE}/s overallRate`, connections: 32, overallRate: RATE },
         { label: `${RATE}/s paced`, connections: 0, paced: true },
       ]) {
-        const f = run.paced ? await paced(scenario.url, ready.token, RATE, DURATION) : await load(scenario.url, ready.token, { ...run, duration: DURATION });
+        const f = run.paced
+          ? await paced(scenario.url, ready.token, RATE, DURATION)
+          : await load(loadOptions(scenario.url, ready.token, { ...run, duration: DURATION }));
         await drained(ready, base);
         console.log(`| ${scenario.name} | ${run.label} | ${fmt(f.rps)} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${f.errors} |`);
       }
     }
-    child.send('stop');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopServer(child);
   }
-  console.log(
-    `\nload average at the end: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`\nload average at the end: ${loadAverage()}`);
 }
 
-if (args.has('serve')) await serve(args.get('serve') as 'pglite' | 'postgres');
+if (args.has('serve')) await serve(args.get('serve') as DbKind);
 else await main();

@@ -12,17 +12,26 @@
  * Usage: npx tsx bench/catalogue/run.ts [--items 1000000] [--pglite-items 100000] [--store-items 50000] [--duration 10] [--db pglite,postgres]
  *        npx tsx bench/catalogue/run.ts --db postgres --seed-only 1   (seeds, keeps the database and prints its URL: for EXPLAIN ANALYZE)
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { freshPostgres } from '../../apps/server/test/helpers/fresh-postgres.js';
+import {
+  benchApp,
+  benchArgs,
+  dbKinds,
+  fmt,
+  forkServer,
+  listen,
+  load,
+  loadAverage,
+  machineLine,
+  serveUntilStopped,
+  startServer,
+  stopServer,
+  type DbKind,
+} from '../shared/harness.js';
 import { COLLECTION, insertSyntheticSql, syntheticItem } from './synthetic.js';
 
-const args = new Map(process.argv.slice(2).flatMap((arg, index, all) => (arg.startsWith('--') ? [[arg.slice(2), all[index + 1] ?? '']] : [])));
+const args = benchArgs();
 const ITEMS = { postgres: Number(args.get('items') ?? 1_000_000), pglite: Number(args.get('pglite-items') ?? 100_000) };
 const STORE_ITEMS = Number(args.get('store-items') ?? 50_000);
 const DURATION = Number(args.get('duration') ?? 10);
@@ -50,18 +59,9 @@ const FILTER = { 'filter-lang': 'cql2-json', filter: { op: '<=', args: [{ proper
 // The server side (a child process: its own event loop, as in production)
 // ---------------------------------------------------------------------------------------------
 
-async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
-  const { buildApp } = await import('../../apps/server/src/app.js');
-  const { loadConfig } = await import('../../apps/server/src/config.js');
-
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-bench-catalogue-'));
-  const pgDb = kind === 'postgres' ? await freshPostgres(process.env.BENCH_DATABASE_URL!, 'asb_bench') : undefined;
-  const config = loadConfig(
-    { ASB_ADMIN_USERNAME: 'admin', ASB_ADMIN_PASSWORD: PASSWORD, ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', ASB_DEMO: 'false', ASB_ENGINE: 'false' },
-    { dataDir, databaseUrl: pgDb?.url },
-  );
-  const app = await buildApp(config, {});
-  await app.users.ensureAdmin();
+async function serve(kind: DbKind): Promise<void> {
+  const server = await benchApp(kind, PASSWORD, 'asb-bench-catalogue-');
+  const { app, pgDb, dataDir } = server;
   const admin = (await app.ctx.users.findByUsername('admin'))!;
   const store = app.ctx.catalogue;
   const total = ITEMS[kind];
@@ -103,46 +103,19 @@ async function serve(kind: 'pglite' | 'postgres'): Promise<void> {
     process.exit(0);
   }
 
-  await app.server.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.server.address() as { port: number }).port;
+  const port = await listen(server);
   const ready: Ready = { port, items: total, storeItems, storeMs, sqlItems: total - storeItems, sqlMs };
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await app.close();
-    await pgDb?.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.on('message', (message) => {
-    if (message === 'stop') void stop();
-  });
-  process.on('disconnect', () => void stop());
-  process.send!(ready);
+  serveUntilStopped(server, ready);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The load side (this process)
 // ---------------------------------------------------------------------------------------------
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  errors: number;
-}
-
-/** One autocannon run over the queries in turn; latencies per response (autocannon's own summary has no p95). */
-async function load(url: string, bodies: string[], connections: number, duration: number): Promise<Figures> {
-  const latencies: number[] = [];
-  let errors = 0;
+/** One autocannon run over the queries in turn. */
+const searchLoad = (url: string, bodies: string[], connections: number, duration: number) => {
   let next = 0;
-  const instance = autocannon({
+  return load({
     url,
     connections,
     duration,
@@ -150,22 +123,7 @@ async function load(url: string, bodies: string[], connections: number, duration
       { method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) },
     ],
   });
-  const events = instance as unknown as autocannon.Instance;
-  events.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode !== 200) errors += 1;
-    latencies.push(responseTime);
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / (result.duration || duration),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1] ?? NaN,
-    errors: errors + result.errors + result.timeouts,
-  };
-}
+};
 
 /** How many items each query finds (numberMatched), to say what the search did. */
 async function matched(url: string, bodies: string[]): Promise<number[]> {
@@ -179,40 +137,23 @@ async function matched(url: string, bodies: string[]): Promise<number[]> {
   return counts;
 }
 
-const fmt = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 const rate = (items: number, ms: number) => (items === 0 ? '–' : `${Math.round(items / (ms / 1000))} items/s (${items} in ${(ms / 1000).toFixed(1)} s)`);
-
-async function start(kind: 'pglite' | 'postgres'): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...process.argv.slice(2)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as Ready));
-    child.once('exit', (code) => reject(new Error(`the ${kind} server exited ${code} before it was ready`)));
-  });
-  return { child, ready };
-}
 
 async function main() {
   if (args.has('seed-only')) {
-    const kind = (args.get('db') || 'postgres') as 'pglite' | 'postgres';
-    const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...process.argv.slice(2)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    const child = forkServer(fileURLToPath(import.meta.url), (args.get('db') || 'postgres') as DbKind);
     await new Promise((resolve) => child.once('exit', resolve));
     return;
   }
-  const kinds = (args.get('db') ?? (process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',').filter(Boolean) as ('pglite' | 'postgres')[];
-  if (kinds.includes('postgres') && !process.env.BENCH_DATABASE_URL)
-    throw new Error('--db postgres needs BENCH_DATABASE_URL (e.g. $(scripts/postgres.sh start))');
-  const load0 = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-  console.log(`machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, load average ${load0}`);
+  const kinds = dbKinds(args);
+  console.log(machineLine());
   console.log(`${DURATION} s per run; latencies in ms`);
   const searches = [
     { name: 'bbox + datetime', bodies: QUERIES.map((query) => JSON.stringify({ ...query, collections: [COLLECTION] })) },
     { name: 'bbox + datetime + filter', bodies: QUERIES.map((query) => JSON.stringify({ ...query, collections: [COLLECTION], ...FILTER })) },
   ];
   for (const kind of kinds) {
-    const { child, ready } = await start(kind);
+    const { child, ready } = await startServer<Ready>(fileURLToPath(import.meta.url), kind);
     const url = `http://127.0.0.1:${ready.port}/resource-catalogue/stac/search`;
     console.log(`\n${kind}: ${ready.items} items`);
     console.log(`  store path (upsertItems, batches of ${BATCH}): ${rate(ready.storeItems, ready.storeMs)}`);
@@ -224,26 +165,20 @@ async function main() {
     console.log('\n| search | connections | requests/s | p50 | p95 | p99 | max | errors |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const search of searches) {
-      await load(url, search.bodies, 4, 2); // warm-up
+      await searchLoad(url, search.bodies, 4, 2); // warm-up
       for (const connections of [1, 16]) {
         await matched(url, search.bodies.slice(0, 1)); // what the previous run left queued is answered first
-        const f = await load(url, search.bodies, connections, DURATION);
+        const f = await searchLoad(url, search.bodies, connections, DURATION);
         console.log(`| ${search.name} | ${connections} | ${fmt(f.rps)} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${f.errors} |`);
       }
     }
     // the server answers what the last run left queued before it stops
     await matched(url, searches[0]!.bodies.slice(0, 1));
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    child.send('stop');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopServer(child);
   }
-  console.log(
-    `\nload average at the end: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`\nload average at the end: ${loadAverage()}`);
 }
 
-if (args.has('serve')) await serve(args.get('serve') as 'pglite' | 'postgres');
+if (args.has('serve')) await serve(args.get('serve') as DbKind);
 else await main();

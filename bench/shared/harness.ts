@@ -1,0 +1,145 @@
+/**
+ * What the HTTP benchmarks (bench/api, bench/catalogue) share: the command line, the server
+ * child process (the real app on loopback, on PGlite or a fresh PostgreSQL database), the
+ * autocannon run with per-response latencies, and the figures and lines they print.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freshPostgres } from '../../apps/server/test/helpers/fresh-postgres.js';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** `--name value` pairs of the command line. */
+export const benchArgs = (): Map<string, string> =>
+  new Map(process.argv.slice(2).flatMap((arg, index, all) => (arg.startsWith('--') ? [[arg.slice(2), all[index + 1] ?? '']] : [])));
+
+/** The databases to run on (--db, else PGlite and, when BENCH_DATABASE_URL names a server, PostgreSQL). */
+export function dbKinds(args: Map<string, string>): DbKind[] {
+  const kinds = (args.get('db') ?? (process.env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',').filter(Boolean) as DbKind[];
+  if (kinds.includes('postgres') && !process.env.BENCH_DATABASE_URL)
+    throw new Error('--db postgres needs BENCH_DATABASE_URL (e.g. $(scripts/postgres.sh start))');
+  return kinds;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server side (a child process: its own event loop, as in production)
+// ---------------------------------------------------------------------------------------------
+
+/** The real app with its admin, in a temporary data directory; on PostgreSQL in a fresh database. */
+export async function benchApp(kind: DbKind, password: string, tmpPrefix: string) {
+  const { buildApp } = await import('../../apps/server/src/app.js');
+  const { loadConfig } = await import('../../apps/server/src/config.js');
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), tmpPrefix));
+  const pgDb = kind === 'postgres' ? await freshPostgres(process.env.BENCH_DATABASE_URL!, 'asb_bench') : undefined;
+  const config = loadConfig(
+    { ASB_ADMIN_USERNAME: 'admin', ASB_ADMIN_PASSWORD: password, ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', ASB_DEMO: 'false', ASB_ENGINE: 'false' },
+    { dataDir, databaseUrl: pgDb?.url },
+  );
+  const app = await buildApp(config, {});
+  await app.users.ensureAdmin();
+  return { app, pgDb, dataDir };
+}
+
+type BenchApp = Awaited<ReturnType<typeof benchApp>>;
+
+/** Listens on a free loopback port. */
+export async function listen({ app }: BenchApp): Promise<number> {
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.server.address() as { port: number }).port;
+}
+
+/** Tells the load side it is ready; on its 'stop', or when it is gone (an error, Ctrl-C), leaves no server or database behind. */
+export function serveUntilStopped({ app, pgDb, dataDir }: BenchApp, ready: object): void {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await pgDb?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('message', (message) => {
+    if (message === 'stop') void stop();
+  });
+  process.on('disconnect', () => void stop());
+  process.send!(ready);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load side
+// ---------------------------------------------------------------------------------------------
+
+/** Forks `script` (the bench's own file) as the server of `kind` and waits for what it sends when ready. */
+export async function startServer<Ready>(script: string, kind: DbKind): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = forkServer(script, kind);
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ready));
+    child.once('exit', (code) => reject(new Error(`the ${kind} server exited ${code} before it was ready`)));
+  });
+  return { child, ready };
+}
+
+export const forkServer = (script: string, kind: DbKind): ChildProcess =>
+  fork(script, ['--serve', kind, ...process.argv.slice(2)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  child.send('stop');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+export interface Figures {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+/** The figures of latencies sorted in place (an unanswered request counts as Infinity, not as answered). */
+export function figures(latencies: number[], seconds: number, errors: number): Figures {
+  latencies.sort((a, b) => a - b);
+  const answered = latencies.filter(Number.isFinite).length;
+  return {
+    requests: answered,
+    rps: answered / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    errors,
+  };
+}
+
+/** One autocannon run; latencies per response (autocannon's own summary has no p95). */
+export async function load(options: autocannon.Options & { duration: number }): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  // without a callback the instance is also a promise of the result (the types know only one of the two)
+  const instance = autocannon(options);
+  const events = instance as unknown as autocannon.Instance;
+  events.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (statusCode !== 200) errors += 1;
+    latencies.push(responseTime);
+  });
+  const result = await instance;
+  return figures(latencies, result.duration || options.duration, errors + result.errors + result.timeouts);
+}
+
+export const fmt = (value: number) => (value === Infinity ? '> 10 s' : value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+export const machineLine = () =>
+  `machine: ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}, Node ${process.version}, load average ${loadAverage()}`;
