@@ -2,13 +2,11 @@ import { productInputUrl } from '@asb/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, type FakeRequest } from '../../../test/fake-fetch';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { type FakeRequest } from '../../../test/fake-fetch';
 import { catalogueHandler, scene } from '../../catalogue/test/catalogue-fixtures';
-import { inputItem, testProcessor } from '../../executions/execute/test-inputs';
-import { ExecuteWorkflowPage } from './ExecuteWorkflowPage';
+import { inputItem } from '../../executions/execute/test-inputs';
+import { executeButton, renderExecutePage } from './execute-page-fixtures';
 
 vi.mock('../../catalogue/browser/FootprintMap', async () => ({ FootprintMap: (await import('../../catalogue/test/FakeFootprintMap')).FakeFootprintMap }));
 
@@ -21,51 +19,38 @@ const GROUPS = [
 
 function renderPage() {
   const catalogue = catalogueHandler({ total: 3 });
-  const { calls } = fakeFetch((request: FakeRequest) => {
-    if (request.path === '/knowledge/v1/processors/5') return { body: { data: testProcessor(GROUPS) } };
-    if (request.path === '/builder/v1/executions/execution_allowed') return { body: { data: { allowed: true } } };
-    if (request.path === '/builder/v1/executions' && request.method === 'POST')
-      return { status: 201, body: { data: { type: 'executions', id: '31', attributes: { identifier: 'wf-ndvi-1', status: 'created' } } } };
-    if (request.path === '/builder/v1/executions/31/execute')
-      return { body: { data: { type: 'executions', id: '31', attributes: { identifier: 'wf-ndvi-1', status: 'pending' } } } };
-    if (request.path === '/builder/v1/executions/31/product-order') return { body: { data: { executionId: '31', status: 'nothing-to-order', products: [] } } };
-    if (request.path === '/resource-catalogue/products/search') {
-      const product = scene(1);
-      return {
-        body: {
-          product_count: 1,
-          product_list: [
-            {
-              id: product.id,
-              collection: 'demo-scenes',
-              source: 'local',
-              title: 'Scene 1',
-              datetime: product.properties.datetime,
-              start_datetime: null,
-              end_datetime: null,
-              geometry: product.geometry,
-              bbox: product.bbox,
-              thumbnail: null,
-              url: productInputUrl('demo-scenes', product.id),
-              item: 'http://portal/resource-catalogue/stac/collections/demo-scenes/items/scene-1',
-            },
-          ],
-        },
-      };
-    }
-    return catalogue(request);
+  return renderExecutePage({
+    groups: GROUPS,
+    other: (request) => {
+      if (request.path === '/resource-catalogue/products/search') {
+        const product = scene(1);
+        return {
+          body: {
+            product_count: 1,
+            product_list: [
+              {
+                id: product.id,
+                collection: 'demo-scenes',
+                source: 'local',
+                title: 'Scene 1',
+                datetime: product.properties.datetime,
+                start_datetime: null,
+                end_datetime: null,
+                geometry: product.geometry,
+                bbox: product.bbox,
+                thumbnail: null,
+                url: productInputUrl('demo-scenes', product.id),
+                item: 'http://portal/resource-catalogue/stac/collections/demo-scenes/items/scene-1',
+              },
+            ],
+          },
+        };
+      }
+      return catalogue(request);
+    },
   });
-  renderWithProviders(
-    <Routes>
-      <Route path="/workflows/:id/execute" element={<ExecuteWorkflowPage />} />
-      <Route path="/monitoring" element={<h1>Executions list</h1>} />
-    </Routes>,
-    { path: '/workflows/5/execute' },
-  );
-  return calls;
 }
 
-const executeButton = () => screen.getByRole('button', { name: 'Execute' });
 const postedValue = (calls: FakeRequest[]) => {
   const post = calls.find((call) => call.method === 'POST' && call.path === '/builder/v1/executions');
   return (post?.body as { inputs: { items: { value: string }[] }[] } | undefined)?.inputs[0]?.items[0]?.value;

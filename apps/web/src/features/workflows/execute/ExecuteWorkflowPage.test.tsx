@@ -3,10 +3,11 @@ import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, type FakeRequest } from '../../../test/fake-fetch';
+import { fakeFetch } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { ExecuteWorkflowPage, ScheduleWorkflowPage } from './ExecuteWorkflowPage';
 import { inputItem, testProcessor } from '../../executions/execute/test-inputs';
+import { executeButton, renderExecutePage } from './execute-page-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,29 +28,8 @@ function renderPage({
   allowed = true,
   processorStatus = 200,
 }: { groups?: WorkflowInputGroup[]; allowed?: boolean | 'fails'; processorStatus?: number } = {}) {
-  const { calls } = fakeFetch((request: FakeRequest) => {
-    if (request.path === '/knowledge/v1/processors/5')
-      return processorStatus === 200 ? { body: { data: testProcessor(groups) } } : { status: processorStatus, body: { detail: 'Not found.' } };
-    if (request.path === '/builder/v1/executions/execution_allowed') return allowed === 'fails' ? { status: 500, body: {} } : { body: { data: { allowed } } };
-    if (request.path === '/builder/v1/executions' && request.method === 'POST') {
-      return { status: 201, body: { data: { type: 'executions', id: '31', attributes: { identifier: 'wf-ndvi-20240101', status: 'created' } } } };
-    }
-    if (request.path === '/builder/v1/executions/31/execute')
-      return { body: { data: { type: 'executions', id: '31', attributes: { identifier: 'wf-ndvi-20240101', status: 'pending' } } } };
-    if (request.path === '/builder/v1/executions/31/product-order') return { body: { data: { executionId: '31', status: 'nothing-to-order', products: [] } } };
-    return undefined;
-  });
-  renderWithProviders(
-    <Routes>
-      <Route path="/workflows/:id/execute" element={<ExecuteWorkflowPage />} />
-      <Route path="/monitoring" element={<h1>Executions list</h1>} />
-    </Routes>,
-    { path: '/workflows/5/execute' },
-  );
-  return calls;
+  return renderExecutePage({ groups, allowed, processorStatus });
 }
-
-const executeButton = () => screen.getByRole('button', { name: 'Execute' });
 
 async function chooseBand(user: ReturnType<typeof userEvent.setup>, text: string) {
   await user.click(screen.getByRole('combobox', { name: 'Band' }));
