@@ -22,6 +22,45 @@ const STEP_X = 340;
 const version = (slug: string) => `${slug}:${DEMO_VERSION}`;
 
 /**
+ * threshold → summary after the node 'ndvi' (outputs ndvi and mean_ndvi), the two nodes in
+ * the columns after `ndviColumn`: the part both demo workflows share.
+ */
+const ndviTail = {
+  nodes: (ndviColumn: number): WorkflowGraph['nodes'] => [
+    {
+      id: 'threshold',
+      kind: 'process',
+      processVersion: version('threshold'),
+      label: 'Threshold',
+      position: { x: (ndviColumn + 1) * STEP_X, y: 0 },
+      inputs: {
+        threshold: {
+          label: 'NDVI threshold',
+          defaultValue: '0.3',
+          userVisible: true,
+          userEditable: true,
+          description: 'A pixel counts as vegetation from this NDVI on (-1 to 1)',
+        },
+      },
+    },
+    {
+      id: 'summary',
+      kind: 'process',
+      processVersion: version('summary'),
+      label: 'Summary',
+      position: { x: (ndviColumn + 2) * STEP_X, y: 0 },
+      inputs: {},
+    },
+  ],
+  edges: [
+    { source: 'ndvi', sourceOutput: 'ndvi', target: 'threshold', targetInput: 'ndvi' },
+    { source: 'threshold', sourceOutput: 'mask', target: 'summary', targetInput: 'mask' },
+    { source: 'ndvi', sourceOutput: 'mean_ndvi', target: 'summary', targetInput: 'mean_ndvi' },
+    { source: 'threshold', sourceOutput: 'vegetation_share', target: 'summary', targetInput: 'vegetation_share' },
+  ] satisfies WorkflowGraph['edges'],
+};
+
+/**
  * synthetic-scene → ndvi → threshold → summary, laid out left to right. The box, the
  * size, the band numbers and the threshold are what the execute form asks for; the seed
  * keeps its default (hidden). A band past the scene's fails inside the NDVI task: the one bad
@@ -66,38 +105,9 @@ export function demoWorkflowGraph(): WorkflowGraph {
           },
         },
       },
-      {
-        id: 'threshold',
-        kind: 'process',
-        processVersion: version('threshold'),
-        label: 'Threshold',
-        position: { x: 2 * STEP_X, y: 0 },
-        inputs: {
-          threshold: {
-            label: 'NDVI threshold',
-            defaultValue: '0.3',
-            userVisible: true,
-            userEditable: true,
-            description: 'A pixel counts as vegetation from this NDVI on (-1 to 1)',
-          },
-        },
-      },
-      {
-        id: 'summary',
-        kind: 'process',
-        processVersion: version('summary'),
-        label: 'Summary',
-        position: { x: 3 * STEP_X, y: 0 },
-        inputs: {},
-      },
+      ...ndviTail.nodes(1),
     ],
-    edges: [
-      { source: 'scene', sourceOutput: 'scene', target: 'ndvi', targetInput: 'scene' },
-      { source: 'ndvi', sourceOutput: 'ndvi', target: 'threshold', targetInput: 'ndvi' },
-      { source: 'threshold', sourceOutput: 'mask', target: 'summary', targetInput: 'mask' },
-      { source: 'ndvi', sourceOutput: 'mean_ndvi', target: 'summary', targetInput: 'mean_ndvi' },
-      { source: 'threshold', sourceOutput: 'vegetation_share', target: 'summary', targetInput: 'vegetation_share' },
-    ],
+    edges: [{ source: 'scene', sourceOutput: 'scene', target: 'ndvi', targetInput: 'scene' }, ...ndviTail.edges],
   };
 }
 
@@ -135,36 +145,8 @@ export function demoProductWorkflowGraph(): WorkflowGraph {
           },
         },
       },
-      {
-        id: 'threshold',
-        kind: 'process',
-        processVersion: version('threshold'),
-        label: 'Threshold',
-        position: { x: STEP_X, y: 0 },
-        inputs: {
-          threshold: {
-            label: 'NDVI threshold',
-            defaultValue: '0.3',
-            userVisible: true,
-            userEditable: true,
-            description: 'A pixel counts as vegetation from this NDVI on (-1 to 1)',
-          },
-        },
-      },
-      {
-        id: 'summary',
-        kind: 'process',
-        processVersion: version('summary'),
-        label: 'Summary',
-        position: { x: 2 * STEP_X, y: 0 },
-        inputs: {},
-      },
+      ...ndviTail.nodes(0),
     ],
-    edges: [
-      { source: 'ndvi', sourceOutput: 'ndvi', target: 'threshold', targetInput: 'ndvi' },
-      { source: 'threshold', sourceOutput: 'mask', target: 'summary', targetInput: 'mask' },
-      { source: 'ndvi', sourceOutput: 'mean_ndvi', target: 'summary', targetInput: 'mean_ndvi' },
-      { source: 'threshold', sourceOutput: 'vegetation_share', target: 'summary', targetInput: 'vegetation_share' },
-    ],
+    edges: [...ndviTail.edges],
   };
 }
