@@ -1,10 +1,11 @@
 import { EARLIEST_DATE } from '@asb/contracts';
-import { Alert, Button, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, NumberInput, SimpleGrid, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import { useCollections } from '../api/catalogue';
 import { BboxInputs } from './BboxInputs';
-import { canSearch, COLLECTIONS_FAILED, MAX_RESULTS, type SearchCriteria } from './search-form';
+import { CollectionSelect } from './CollectionSelect';
+import { canSearch, MAX_RESULTS, type SearchCriteria } from './search-form';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 
@@ -35,18 +36,11 @@ export function SearchForm({ criteria, onChange, onSearch, isSearching }: Search
       }}
     >
       <Stack gap="sm">
-        {collections.isError && (
-          <Alert color="red" variant="light">
-            {COLLECTIONS_FAILED}
-          </Alert>
-        )}
-        <Select
-          label="Collection"
-          placeholder={collections.isPending ? 'Loading the collections…' : 'Choose a collection'}
-          data={(collections.data ?? []).map((collection) => ({ value: collection.id, label: collection.title ?? collection.id }))}
+        <CollectionSelect
+          collections={collections}
+          options={(collections.data ?? []).map((collection) => ({ value: collection.id, label: collection.title ?? collection.id }))}
           value={criteria.collection}
           onChange={(collection) => set({ collection })}
-          allowDeselect={false}
           searchable
           nothingFoundMessage="No collection"
         />

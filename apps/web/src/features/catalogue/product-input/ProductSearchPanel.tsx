@@ -1,12 +1,13 @@
 import { parseDateRange, type ProductSummary } from '@asb/contracts';
-import { Alert, Button, Group, Image, Menu, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Image, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateRangeInput } from '../../../ui/DateRangeInput';
 import { itemDateText } from '../../../ui/stac/stac-item';
 import { useProductCollections, useProductSearch } from '../api/catalogue';
 import { BboxInputs } from '../browser/BboxInputs';
-import { boundsOf, COLLECTIONS_FAILED, EMPTY_BBOX, SEARCH_FAILED, type BboxFields } from '../browser/search-form';
+import { CollectionSelect } from '../browser/CollectionSelect';
+import { boundsOf, EMPTY_BBOX, SEARCH_FAILED, type BboxFields } from '../browser/search-form';
 
 /** An input of the form a found product can fill. */
 interface ProductTarget {
@@ -104,21 +105,14 @@ export function ProductSearchPanel({ targets, onSelect }: ProductSearchPanelProp
         }}
       >
         <Stack gap="sm">
-          {collections.isError && (
-            <Alert color="red" variant="light">
-              {COLLECTIONS_FAILED}
-            </Alert>
-          )}
-          <Select
-            label="Collection"
-            data={(collections.data ?? []).map((candidate) => ({
+          <CollectionSelect
+            collections={collections}
+            options={(collections.data ?? []).map((candidate) => ({
               value: candidate.id,
               label: candidate.source === 'local' ? candidate.title : `${candidate.title} (${candidate.source})`,
             }))}
             value={collection}
             onChange={setCollection}
-            allowDeselect={false}
-            placeholder="Choose a collection"
           />
           <BboxInputs value={bbox} onChange={setBbox} />
           <DateRangeInput label="Date range" value={dateRange} onChange={setDateRange} />
