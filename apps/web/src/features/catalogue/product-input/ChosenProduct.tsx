@@ -1,7 +1,8 @@
-import { Anchor, Group, Image, Stack, Text } from '@mantine/core';
+import { Group, Image } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { itemDateText, thumbnailOf } from '../../../ui/stac/stac-item';
-import { stacItemPath, useStacItem } from '../api/catalogue';
+import { thumbnailOf } from '../../../ui/stac/stac-item';
+import { useStacItem } from '../api/catalogue';
+import { ProductIdentity } from './ProductIdentity';
 
 /** A product chosen as an input: thumbnail, id (linking to its STAC item), date and collection. */
 export function ChosenProduct({ collection, itemId }: { collection: string; itemId: string }) {
@@ -14,18 +15,7 @@ export function ChosenProduct({ collection, itemId }: { collection: string; item
       ) : (
         <IconPhoto size={32} color="var(--mantine-color-gray-5)" aria-hidden />
       )}
-      <Stack gap={2}>
-        <Anchor href={stacItemPath(collection, itemId)} target="_blank" rel="noopener noreferrer" size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-          {itemId}
-        </Anchor>
-        <Text size="xs" c="dimmed">
-          {item.isError
-            ? 'This product is not in the catalogue (or not visible to you).'
-            : item.data
-              ? `${itemDateText(item.data.properties)} · ${collection}`
-              : collection}
-        </Text>
-      </Stack>
+      <ProductIdentity collection={collection} itemId={itemId} item={item} missing="This product is not in the catalogue (or not visible to you)." />
     </Group>
   );
 }

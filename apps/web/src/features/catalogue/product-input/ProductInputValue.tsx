@@ -1,8 +1,8 @@
 import { parseProductInputUrl, PRODUCT_DATA_TYPES } from '@asb/contracts';
-import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { itemDateText } from '../../../ui/stac/stac-item';
-import { stacItemPath, useStacItem } from '../api/catalogue';
+import { useStacItem } from '../api/catalogue';
+import { ProductIdentity } from './ProductIdentity';
 
 // OpenLayers loads only when a report shows a product input
 const FootprintMiniMap = lazy(() => import('./FootprintMiniMap').then((module) => ({ default: module.FootprintMiniMap })));
@@ -16,18 +16,7 @@ function LocalProduct({ collection, itemId }: { collection: string; itemId: stri
   const item = useStacItem(collection, itemId);
   return (
     <Group gap="md" align="flex-start" wrap="nowrap">
-      <Stack gap={2}>
-        <Anchor href={stacItemPath(collection, itemId)} target="_blank" rel="noopener noreferrer" ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
-          {itemId}
-        </Anchor>
-        <Text size="xs" c="dimmed">
-          {item.isError
-            ? 'This product is no longer in the catalogue, or not visible to you.'
-            : item.data
-              ? `${itemDateText(item.data.properties)} · ${collection}`
-              : collection}
-        </Text>
-      </Stack>
+      <ProductIdentity collection={collection} itemId={itemId} item={item} missing="This product is no longer in the catalogue, or not visible to you." />
       {item.data?.geometry && (
         <Suspense fallback={<Loader size="xs" />}>
           <FootprintMiniMap geometry={item.data.geometry} label={`Footprint of ${itemId}`} />
