@@ -1,21 +1,15 @@
 import { EARLIEST_DATE, formatDateRange, parseDateRange } from '@asb/contracts';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import type { FieldWidgetProps } from './field-widget';
 
 /** Spec 1 §9 date format. */
 const DATE_FORMAT = 'YYYY-MM-DD';
 
-interface DateRangeInputProps {
-  label: ReactNode;
-  description?: ReactNode;
-  error?: ReactNode;
+/** The value is 'YYYY-MM-DD / YYYY-MM-DD', or '' while incomplete. */
+interface DateRangeInputProps extends FieldWidgetProps {
   disabled?: boolean;
-  required?: boolean;
-  /** 'YYYY-MM-DD / YYYY-MM-DD', or '' while incomplete */
-  value: string;
-  onChange(value: string): void;
-  onBlur?(): void;
 }
 
 /**

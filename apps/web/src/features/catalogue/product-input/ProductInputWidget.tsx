@@ -1,21 +1,12 @@
 import { parseProductInputUrl, productInputUrl } from '@asb/contracts';
 import { Button, Group, Input, Loader, Modal, Paper, Text, TextInput } from '@mantine/core';
 import { IconDatabaseSearch, IconX } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { FieldWidgetProps } from '../../../ui/field-widget';
 import { ChosenProduct } from './ChosenProduct';
 
 // the browser brings OpenLayers: it loads when the modal first opens
 const CatalogueBrowser = lazy(() => import('../browser/CatalogueBrowser').then((module) => ({ default: module.CatalogueBrowser })));
-
-interface ProductInputWidgetProps {
-  label: ReactNode;
-  description?: ReactNode;
-  error?: ReactNode;
-  required?: boolean;
-  value: string;
-  onChange(value: string): void;
-  onBlur(): void;
-}
 
 /**
  * The widget of an EO-product input (spec 1 §2 Catalogue browser): 'Browse catalogue' opens
@@ -23,12 +14,12 @@ interface ProductInputWidgetProps {
  * (productInputUrl); the chosen product then shows by id, date and footprint instead of the
  * link. A product of another catalogue can still be pasted as its link.
  */
-export function ProductInputWidget({ label, description, error, required, value, onChange, onBlur }: ProductInputWidgetProps) {
+export function ProductInputWidget({ label, description, error, required, value, onChange, onBlur }: FieldWidgetProps) {
   const [isBrowsing, setIsBrowsing] = useState(false);
   const chosen = parseProductInputUrl(value);
   const close = () => {
     setIsBrowsing(false);
-    onBlur();
+    onBlur?.();
   };
   return (
     <Input.Wrapper label={label} description={description} error={error} required={required}>

@@ -1,18 +1,12 @@
 import { encryptedPreview } from '@asb/contracts';
 import { Code, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
+import type { FieldWidgetProps } from '../../../ui/field-widget';
 import { encryptValue } from './encryption';
 
-interface PasswordInputWidgetProps {
-  label: ReactNode;
-  description?: ReactNode;
-  error?: ReactNode;
-  required?: boolean;
-  /** the clear text: it stays in the browser, only its ciphertext is sent */
-  value: string;
-  onChange(value: string): void;
-  onBlur?(): void;
+/** The value is the clear text: it stays in the browser, only its ciphertext is sent. */
+interface PasswordInputWidgetProps extends FieldWidgetProps {
   /** the keystore's public key (SPKI, base64); undefined while it loads */
   publicKey: string | undefined;
 }
