@@ -111,6 +111,38 @@ describe('ingest plan of a static STAC catalog', () => {
     ]);
   });
 
+  it('holds items to the rules of the store that writes them: a day that does not exist makes the item invalid, not a half-written collection', async () => {
+    const item = (id: string, datetime: string) => ({
+      type: 'Feature',
+      stac_version: '1.0.0',
+      id,
+      geometry: { type: 'Point', coordinates: [4.4, 51.2] },
+      bbox: [4.4, 51.2, 4.4, 51.2],
+      properties: { datetime },
+      links: [],
+      assets: {},
+    });
+    const documents: Record<string, unknown> = {
+      'https://stac.example/collection.json': {
+        type: 'Collection',
+        stac_version: '1.0.0',
+        id: 'dates',
+        description: 'd',
+        license: 'other',
+        extent: { spatial: { bbox: [[4, 51, 5, 52]] }, temporal: { interval: [['2024-01-01T00:00:00Z', null]] } },
+        links: [
+          { rel: 'item', href: 'good.json' },
+          { rel: 'item', href: 'feb-30.json' },
+        ],
+      },
+      'https://stac.example/good.json': item('good', '2024-02-28T10:00:00Z'),
+      'https://stac.example/feb-30.json': item('feb-30', '2024-02-30T10:00:00Z'),
+    };
+    const result = await planIngest('https://stac.example/collection.json', { read: async (at) => documents[at] });
+    expect(result.collections.map((entry) => [entry.id, entry.items.map((planned) => planned.item.id), entry.invalidCount])).toEqual([['dates', ['good'], 1]]);
+    expect(result.invalid).toEqual([{ source: 'https://stac.example/feb-30.json', what: 'Item feb-30', reasons: [expect.stringContaining('datetime')] }]);
+  });
+
   it('reads the items of a remote collection eight at a time, and keeps them in link order', async () => {
     const base = 'https://stac.example/c';
     const ids = Array.from({ length: 20 }, (_, index) => `scene-${index}`);

@@ -1,5 +1,7 @@
 import type { StacItem } from '@asb/contracts';
 import type { StacCollectionDocument } from './catalogue-store.js';
+import { CatalogueInputError } from './catalogue-geometry.js';
+import { itemRow } from './catalogue.repository.js';
 import { corners, rfc3339Time, validateStac } from './ingest-validate.js';
 
 /**
@@ -20,6 +22,8 @@ interface PlannedCollection {
   /** where it was read ('made from catalog …' for a catalog standing in for a collection) */
   source: string;
   items: { source: string; item: StacItem }[];
+  /** where each item id of `items` was read (one id once per collection) */
+  itemSources: Map<string, string>;
   /** documents of this collection that are invalid (it is written with all its items or not at all) */
   invalidCount: number;
 }
@@ -105,7 +109,7 @@ export async function planIngest(rootUrl: string, options: PlanOptions): Promise
   const collectionFor = (id: string): PlannedCollection => {
     let entry = byId.get(id);
     if (!entry) {
-      entry = { id, source: '', items: [], invalidCount: 0 };
+      entry = { id, source: '', items: [], itemSources: new Map(), invalidCount: 0 };
       byId.set(id, entry);
       plan.collections.push(entry);
     }
@@ -166,16 +170,25 @@ export async function planIngest(rootUrl: string, options: PlanOptions): Promise
         target.invalidCount++;
         return;
       }
-      if (target.items.some((entry) => entry.item.id === json.id)) {
-        invalid(url, what, [
-          `id ${String(json.id)} is also the id of ${target.items.find((entry) => entry.item.id === json.id)!.source} in collection ${target.id}`,
-        ]);
+      const sameId = target.itemSources.get(String(json.id));
+      if (sameId !== undefined) {
+        invalid(url, what, [`id ${String(json.id)} is also the id of ${sameId} in collection ${target.id}`]);
+        target.invalidCount++;
+        return;
+      }
+      const item = { ...resolveHrefs(json, url), collection: target.id } as StacItem;
+      // the store's own rules (a real calendar day, coordinates in range, …) decide too: an item
+      // it would refuse is invalid here, before anything of its collection is written
+      const refusal = storeRefusal(target.id, item);
+      if (refusal !== undefined) {
+        invalid(url, what, [refusal]);
         target.invalidCount++;
         return;
       }
       if (typeof json.collection === 'string' && json.collection !== target.id)
         plan.warnings.push(`${url}: ${what} names collection ${json.collection} but is linked from collection ${target.id}; stored in ${target.id}`);
-      target.items.push({ source: url, item: { ...resolveHrefs(json, url), collection: target.id } as StacItem });
+      target.items.push({ source: url, item });
+      target.itemSources.set(item.id, url);
       return;
     }
 
@@ -234,6 +247,17 @@ export async function planIngest(rootUrl: string, options: PlanOptions): Promise
 }
 
 /** A collection standing in for a catalog whose items name no collection: its fields, license "other", the extent of the items. */
+/** Why the store would refuse the item (`itemRow`'s check, the one every write goes through), or undefined. */
+function storeRefusal(collectionId: string, item: StacItem): string | undefined {
+  try {
+    itemRow(collectionId, item);
+    return undefined;
+  } catch (error) {
+    if (error instanceof CatalogueInputError) return error.message;
+    throw error;
+  }
+}
+
 function collectionFromCatalog(catalog: Json, url: string, items: PlannedCollection['items']): StacCollectionDocument {
   const { title, description, stac_version: version } = catalog;
   return {
