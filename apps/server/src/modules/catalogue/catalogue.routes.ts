@@ -75,8 +75,6 @@ function mergePatch(target: unknown, patch: unknown): unknown {
   return result;
 }
 
-const CREATED_OR_REPLACED = z.object({ 'asb:public': z.boolean().optional(), 'asb:workspaces': z.array(z.number().int()).optional() });
-
 /**
  * The STAC API 1.0 under /backend/catalogue/stac and /resource-catalogue/stac (the same
  * data): landing, conformance, collections, items, search by GET and POST, and the
@@ -111,7 +109,6 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, reposi
       if (missing.length > 0) throw new CatalogueInputError('/asb:workspaces', `/asb:workspaces: no workspace ${missing.join(', ')}.`);
       if (!workspaceIds.every((id) => canAddToWorkspace(principal, id))) throw permissionDenied();
     }
-    CREATED_OR_REPLACED.parse({ 'asb:public': isPublic, 'asb:workspaces': workspaceIds });
     return { document: document as Record<string, unknown> & { id: string }, isPublic, workspaceIds };
   };
 
