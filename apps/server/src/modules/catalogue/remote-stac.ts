@@ -1,4 +1,4 @@
-import type { ProductCollection, ProductSearchResponse, ProductSummary, StacItem } from '@asb/contracts';
+import { stacLinkHref, type ProductCollection, type ProductSearchResponse, type ProductSummary, type StacItem } from '@asb/contracts';
 import { detailError } from '../../platform/http/errors.js';
 import { readCapped, type OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
 import { CatalogueInputError } from './catalogue-geometry.js';
@@ -27,20 +27,6 @@ export interface RemoteStac {
 }
 
 type Json = Record<string, unknown>;
-interface Link {
-  rel?: unknown;
-  href?: unknown;
-  method?: unknown;
-}
-
-const linkHref = (document: Json, rel: string, base: string): string | undefined => {
-  const link = (Array.isArray(document.links) ? (document.links as Link[]) : []).find(
-    (candidate) =>
-      candidate?.rel === rel && typeof candidate.href === 'string' && (candidate.method === undefined || String(candidate.method).toUpperCase() === 'GET'),
-  );
-  return link ? new URL(link.href as string, base).toString() : undefined;
-};
-
 /**
  * A remote STAC API searched as a product source (docs/catalogue.md "Remote catalogues"):
  * its collections appear as `{name}:{collection}`, a product search of such a collection
@@ -97,7 +83,7 @@ export class RemoteStacSource implements ProductSource {
       const list = Array.isArray(page.collections) ? (page.collections as Json[]) : [];
       for (const collection of list) {
         if (typeof collection?.id !== 'string') continue;
-        const self = linkHref(collection, 'self', url) ?? `${this.remote.url}/collections/${encodeURIComponent(collection.id)}`;
+        const self = stacLinkHref(collection, 'self', url) ?? `${this.remote.url}/collections/${encodeURIComponent(collection.id)}`;
         found.push({
           id: `${this.name}${REMOTE_SEPARATOR}${collection.id}`,
           title: typeof collection.title === 'string' ? collection.title : collection.id,
@@ -106,7 +92,7 @@ export class RemoteStacSource implements ProductSource {
           href: self,
         });
       }
-      const next = linkHref(page, 'next', url);
+      const next = stacLinkHref(page, 'next', url);
       url = next === url ? undefined : next;
     }
     return found;
@@ -142,7 +128,7 @@ export class RemoteStacSource implements ProductSource {
       if (!Array.isArray(page.features)) throw this.failed(`its search answered no features`);
       features.push(...(page.features as StacItem[]));
       matched ??= numberMatched(page);
-      const next = linkHref(page, 'next', url);
+      const next = stacLinkHref(page, 'next', url);
       hasMore = next !== undefined && next !== url;
       url = hasMore ? next : undefined;
     }
@@ -154,7 +140,8 @@ export class RemoteStacSource implements ProductSource {
 
   private summary(item: StacItem, remoteCollection: string): ProductSummary {
     const self =
-      linkHref(item, 'self', this.remote.url) ?? `${this.remote.url}/collections/${encodeURIComponent(remoteCollection)}/items/${encodeURIComponent(item.id)}`;
+      stacLinkHref(item, 'self', this.remote.url) ??
+      `${this.remote.url}/collections/${encodeURIComponent(remoteCollection)}/items/${encodeURIComponent(item.id)}`;
     const properties = item.properties as Json;
     const text = (value: unknown) => (typeof value === 'string' ? value : null);
     const thumbnail = item.assets?.thumbnail?.href;

@@ -1,3 +1,4 @@
+import { stacLinkHref } from '@asb/contracts';
 import { readCapped, type OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
 import type { NewItem } from './product-input.js';
 
@@ -10,27 +11,10 @@ const MAX_PAGES = 20;
 /** A page larger than this is refused (a feature collection, not a data dump). */
 const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
-interface Link {
-  rel?: unknown;
-  href?: unknown;
-  method?: unknown;
-}
-
 interface StacPage {
   type?: unknown;
   features?: unknown;
   links?: unknown;
-}
-
-const linksOf = (value: { links?: unknown }): Link[] => (Array.isArray(value.links) ? (value.links as Link[]) : []);
-
-/** The href of the first link with this relation, as an absolute URL; only GET links (a STAC API may page by POST). */
-function linkHref(value: { links?: unknown }, rel: string, base: string): string | undefined {
-  const link = linksOf(value).find(
-    (candidate) =>
-      candidate.rel === rel && typeof candidate.href === 'string' && (candidate.method === undefined || String(candidate.method).toUpperCase() === 'GET'),
-  );
-  return link ? new URL(link.href as string, base).toString() : undefined;
 }
 
 /** One page as a JSON object, with the reasons it could not be read said readably. */
@@ -65,7 +49,7 @@ function pageItems(page: StacPage, pageUrl: string, itemsUrl: string): NewItem[]
   return features.flatMap((feature) => {
     if (typeof feature?.id !== 'string' && typeof feature?.id !== 'number') return [];
     const id = String(feature.id);
-    return [{ id, url: linkHref(feature, 'self', pageUrl) ?? `${itemsUrl}/${encodeURIComponent(id)}` }];
+    return [{ id, url: stacLinkHref(feature, 'self', pageUrl) ?? `${itemsUrl}/${encodeURIComponent(id)}` }];
   });
 }
 
@@ -97,7 +81,7 @@ async function readPages(dataUrl: string, maxPages: number, getPage: (url: strin
   let url = dataUrl;
   let page = await getPage(url);
   if (!Array.isArray(page.features)) {
-    const items = linkHref(page, 'items', url);
+    const items = stacLinkHref(page, 'items', url);
     if (!items) throw new Error(`${url} is neither a feature collection (no features) nor a STAC collection (no items link)`);
     url = items;
     page = await getPage(url);
@@ -108,7 +92,7 @@ async function readPages(dataUrl: string, maxPages: number, getPage: (url: strin
   const visited = new Set<string>([url]);
   for (let pages = 1; ; pages++) {
     for (const item of pageItems(page, url, itemsUrl)) if (!found.has(item.id)) found.set(item.id, item);
-    const next = linkHref(page, 'next', url);
+    const next = stacLinkHref(page, 'next', url);
     if (!next || visited.has(next) || pages >= maxPages) break;
     visited.add(next);
     url = next;
