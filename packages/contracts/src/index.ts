@@ -25,6 +25,7 @@ export * from './execution-files.js';
 export * from './schedules.js';
 export * from './stac.js';
 export * from './catalogue.js';
+export * from './applications.js';
 export * from './product-input.js';
 export * from './catalogue-assets.js';
 export * from './tiles.js';

@@ -18,6 +18,7 @@ import type { catalogueOperations, stacOperations } from './catalogue.js';
 import type { catalogueAssetOperations } from './catalogue-assets.js';
 import type { productSourceOperations } from './catalogue-sources.js';
 import type { catalogueIngestOperations } from './catalogue-ingest.js';
+import type { adesTasksContract, applicationOperations, catalogueCollectionsContract } from './applications.js';
 import type {
   builderWorkspaceOperations,
   executionOperations,
@@ -41,6 +42,7 @@ export * from './catalogue.js';
 export * from './catalogue-assets.js';
 export * from './catalogue-sources.js';
 export * from './catalogue-ingest.js';
+export * from './applications.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -73,4 +75,7 @@ export type ApiOperations = typeof usermgrOperations &
   typeof catalogueOperations &
   typeof catalogueAssetOperations &
   typeof productSourceOperations &
-  typeof catalogueIngestOperations;
+  typeof catalogueIngestOperations &
+  typeof catalogueCollectionsContract.operations &
+  typeof adesTasksContract.operations &
+  typeof applicationOperations;
