@@ -44,6 +44,8 @@ const executionReport = () => import('../features/execution-report');
 const schedules = () => import('../features/schedules');
 // OpenLayers loads with the catalogue browser
 const catalogue = () => import('../features/catalogue');
+// catalogue collections, CWL applications and their executions (issue 15)
+const applications = () => import('../features/applications');
 
 const routes: RouteObject[] = [
   {
@@ -78,6 +80,9 @@ const routes: RouteObject[] = [
       page('executionReport', executionReport, 'ExecutionReportPage'),
       page('jobs', jobs, 'JobsPage'),
       page('products', catalogue, 'ProductsPage'),
+      page('catalogueApplicationExecute', applications, 'ExecuteApplicationPage'),
+      page('applicationExecutions', applications, 'ApplicationExecutionsPage'),
+      page('applicationReport', applications, 'ApplicationReportPage'),
       // Swagger UI: a chunk of its own, loaded only on this page
       page('apiReference', () => import('../features/api-reference'), 'ApiReferencePage'),
       {
@@ -104,8 +109,6 @@ const routes: RouteObject[] = [
       ...(
         [
           'marketplace',
-          'applicationExecutions',
-          'applicationReport',
           'modelExecutions',
           'modelReport',
           'mepCollections',
@@ -115,7 +118,6 @@ const routes: RouteObject[] = [
           'dashboard',
           'catalogueCollections',
           'catalogueCollection',
-          'catalogueApplicationExecute',
           'catalogueApplicationDetail',
           'catalogueModelExecute',
           'catalogueModelDetail',
