@@ -137,4 +137,15 @@ export const applicationOperations = defineOperations({
     body: termsChangeSchema,
     response: termsListSchema,
   },
+  'GET /usermgr/v1/users/{username}/terms-and-conditions/': {
+    summary: 'The licence URLs a user accepted (staff: the edit-user page of spec 2)',
+    params: z.object({ username: z.string() }),
+    response: termsListSchema,
+  },
+  'POST /usermgr/v1/users/{username}/terms-and-conditions/revoke/': {
+    summary: 'Decline a licence URL for a user (staff)',
+    params: z.object({ username: z.string() }),
+    body: termsChangeSchema,
+    response: termsListSchema,
+  },
 });
