@@ -67,3 +67,14 @@ describe('executionRequest', () => {
     });
   });
 });
+
+describe('an EO-product input', () => {
+  it('is sent as the product link, which the server stages (the demo water-bodies application)', () => {
+    const field = inputField(
+      input('item', { type: 'Directory' }, { label: 'Demo scene', doc: 'A scene of the demo-scenes collection (a product of the catalogue)' }),
+    );
+    expect(field.kind).toBe('product');
+    const link = '/resource-catalogue/csw?collections=demo-scenes&recordids=scene-1';
+    expect(executionRequest('water-bodies-demo', [field], { item: link }, 'local').inputs).toEqual([{ identifier: 'item', value: link }]);
+  });
+});

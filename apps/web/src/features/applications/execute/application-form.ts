@@ -173,7 +173,7 @@ export function formErrors(fields: InputField[], values: FormValues): Record<str
   return errors;
 }
 
-/** One value as CWL takes it: numbers as numbers, a file as a File location, a record parsed. */
+/** One value as CWL takes it: numbers as numbers, a file as a File location, a record parsed, an EO product as its link. */
 function cwlValue(field: InputField, text: string): unknown {
   const value = text.trim();
   switch (field.kind) {
@@ -185,6 +185,9 @@ function cwlValue(field: InputField, text: string): unknown {
       return value === 'true';
     case 'record':
       return JSON.parse(value) as unknown;
+    case 'product':
+      // the product's link: the server stages it (as the Directory or string the input takes)
+      return value;
     default:
       return field.cwlClass ? { class: field.cwlClass, location: value } : value;
   }
