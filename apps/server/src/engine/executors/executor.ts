@@ -27,6 +27,8 @@ export interface TaskJob {
   /** the version declares it needs the network (docs/security.md) */
   network: boolean;
   timeoutMs: number;
+  /** an application execution's task (docs/applications.md): the pinned CWL in the execution's folder, its process id, and its target ('local' or an ADES identifier) */
+  application?: { cwlPath: string; processId: string; target: string };
 }
 
 export type TaskOutcome =
