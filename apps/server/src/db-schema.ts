@@ -11,3 +11,4 @@ export * from './engine/store/tasks.schema.js';
 export * from './modules/schedules/schedules.schema.js';
 export * from './modules/catalogue/catalogue.schema.js';
 export * from './modules/applications/terms.schema.js';
+export * from './modules/ades/ades.schema.js';
