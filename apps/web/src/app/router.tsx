@@ -44,6 +44,7 @@ const executionReport = () => import('../features/execution-report');
 const schedules = () => import('../features/schedules');
 // OpenLayers loads with the catalogue browser
 const catalogue = () => import('../features/catalogue');
+const applications = () => import('../features/applications');
 
 const routes: RouteObject[] = [
   {
@@ -78,6 +79,9 @@ const routes: RouteObject[] = [
       page('executionReport', executionReport, 'ExecutionReportPage'),
       page('jobs', jobs, 'JobsPage'),
       page('products', catalogue, 'ProductsPage'),
+      page('catalogueCollections', applications, 'CatalogueCollectionsPage'),
+      page('catalogueCollection', applications, 'CatalogueCollectionPage'),
+      page('catalogueApplicationDetail', applications, 'ApplicationDetailPage'),
       // Swagger UI: a chunk of its own, loaded only on this page
       page('apiReference', () => import('../features/api-reference'), 'ApiReferencePage'),
       {
@@ -113,10 +117,7 @@ const routes: RouteObject[] = [
           'mepCollection',
           'dashboards',
           'dashboard',
-          'catalogueCollections',
-          'catalogueCollection',
           'catalogueApplicationExecute',
-          'catalogueApplicationDetail',
           'catalogueModelExecute',
           'catalogueModelDetail',
           'catalogueDatasetDetail',

@@ -1,0 +1,3 @@
+export { CatalogueCollectionsPage } from './collections/CatalogueCollectionsPage';
+export { CatalogueCollectionPage } from './collections/CatalogueCollectionPage';
+export { ApplicationDetailPage } from './detail/ApplicationDetailPage';
