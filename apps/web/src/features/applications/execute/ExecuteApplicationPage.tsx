@@ -1,5 +1,5 @@
 import { termsAccepted } from '@asb/contracts';
-import { Alert, Anchor, Badge, Button, Container, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,7 +11,9 @@ import { useAcceptedTerms, useTermsChange, useTermsFeature } from '../api/terms'
 import { ApplicationInputField } from './ApplicationInputField';
 import { formErrors, initialValue, inputField, type FieldValue, type FormValues } from './application-form';
 import { TermsCheckbox } from './TermsCheckbox';
-import { useApplicationDescription, useTargetOptions } from './use-execute-data';
+import { useApplicationDescription } from '../api/applications';
+import { LocalHintsAlert } from '../detail/LocalHintsAlert';
+import { useTargetOptions } from './use-target-options';
 import { useExecuteApplication } from './use-execute-application';
 
 /**
@@ -128,12 +130,7 @@ function ExecuteApplicationForm({
               placeholder="Choose a target"
               w={{ base: '100%', sm: 360 }}
             />
-            {target === 'local' && application.hints.length > 0 && (
-              <Alert color="yellow" variant="light">
-                The Default target runs the application without containers: {application.hints.join(', ')} is not honoured here, so the commands it names must
-                exist on the portal&apos;s machine.
-              </Alert>
-            )}
+            {target === 'local' && <LocalHintsAlert hints={application.hints} />}
             {isTermsRequired && (
               <TermsCheckbox
                 licence={licence}

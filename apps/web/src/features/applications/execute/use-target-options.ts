@@ -2,15 +2,6 @@ import { LOCAL_TARGET } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api/http';
 
-/** describe_application of the page's application: its inputs, licence and title (spec 3 §7). */
-export function useApplicationDescription(collection: string, identifier: string) {
-  return useQuery({
-    queryKey: ['/backend/v1', 'catalogue-collections', collection, 'describe', identifier],
-    queryFn: async ({ signal }) =>
-      (await api('POST /backend/v1/catalogue-collections/{id}/describe_application', { params: { id: collection }, body: { identifier }, signal })).data,
-  });
-}
-
 export interface TargetOption {
   value: string;
   label: string;
