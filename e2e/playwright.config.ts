@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { ALL_THEME_FEATURES } from '@asb/contracts';
 import { ADMIN, E2E_PORT, EOPEN_PORT, OIDC_PORT } from './support/constants';
 
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
@@ -80,7 +81,8 @@ export default defineConfig({
       ASB_NOTEBOOK_URL: `${baseURL}/docs/execute`,
       ASB_VIDEO_GUIDES_URL: `${baseURL}/docs/`,
     }),
-    // a second portal with the eopen theme, for what only that theme offers (spec 1 §4 schedule strategies)
-    portal(EOPEN_PORT, { ASB_INSTANCE_NAME: 'EOPEN e2e', ASB_THEME: 'eopen' }),
+    // a second portal with the eopen theme, for what only that theme offers (spec 1 §4 schedule strategies),
+    // and with the terms feature (spec 3 §5: execution waits for the licence's terms): application-execution.spec.ts
+    portal(EOPEN_PORT, { ASB_INSTANCE_NAME: 'EOPEN e2e', ASB_THEME: 'eopen', ASB_THEME_FEATURES: [...ALL_THEME_FEATURES, 'eoepca-tcs'].join(',') }),
   ],
 });
