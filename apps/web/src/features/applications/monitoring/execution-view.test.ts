@@ -32,12 +32,14 @@ describe('outputEntries', () => {
         { id: 'preview', value: { class: 'File', location: '/builder/v1/executions/7/files/out/preview.png', basename: 'preview.png' } },
         { id: 'results', value: [{ class: 'Directory', location: '/builder/v1/executions/7/files/out/results' }] },
         { id: 'count', value: 3 },
+        { id: 'mask', value: '/builder/v1/executions/7/files/application/mask.tif' },
       ],
     });
     expect(entries).toEqual([
       { id: 'preview', value: '/builder/v1/executions/7/files/out/preview.png', kind: 'File', name: 'preview.png' },
       { id: 'results', value: '/builder/v1/executions/7/files/out/results', kind: 'Directory' },
       { id: 'count', value: '3', kind: 'value' },
+      { id: 'mask', value: '/builder/v1/executions/7/files/application/mask.tif', kind: 'File' },
     ]);
     expect(isPng(entries[0]!.value)).toBe(true);
   });

@@ -68,7 +68,9 @@ function entriesOf(id: string, value: unknown): OutputEntry[] {
     }
     return [{ id, value: JSON.stringify(value), kind: 'value' }];
   }
-  return [{ id, value: value === null || value === undefined ? '' : String(value), kind: 'value' }];
+  const text = value === null || value === undefined ? '' : String(value);
+  // the engine records a file output as its storage link
+  return [{ id, value: text, kind: isExecutionFileUrl(text) || /^s3:\/\//.test(text) ? 'File' : 'value' }];
 }
 
 export function outputEntries(results: ExecutionTaskAttributes['executionResults']): OutputEntry[] {
