@@ -74,13 +74,7 @@ export function PropertiesTab({ application }: { application: Application }) {
           <Row label="Title">{application.title}</Row>
           <Row label="Description">
             {isEditing ? (
-              <Textarea
-                aria-label="Description"
-                autosize
-                minRows={2}
-                value={values.description}
-                onChange={(event) => set({ description: event.currentTarget.value })}
-              />
+              <Textarea aria-label="Description" rows={4} value={values.description} onChange={(event) => set({ description: event.currentTarget.value })} />
             ) : (
               <Text style={{ whiteSpace: 'pre-wrap' }}>{values.description}</Text>
             )}
@@ -89,6 +83,7 @@ export function PropertiesTab({ application }: { application: Application }) {
             {isEditing ? (
               <TagsInput
                 aria-label="Keywords"
+                placeholder="Add keywords"
                 description="Separated by comma or semicolon"
                 splitChars={[',', ';']}
                 value={splitKeywords(values.keywords)}

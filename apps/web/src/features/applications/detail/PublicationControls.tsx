@@ -23,10 +23,10 @@ export function PublicationControls({ application }: { application: Application 
     update.mutate(
       { cwl_identifier: application.identifier, collection },
       {
-        onSuccess: async (answer) => {
+        onSuccess: (answer) => {
           notifications.show({ message, color: 'green', autoClose: NOTIFY_MS.success });
           setIsUnpublishing(false);
-          await navigate(routePath('catalogueApplicationDetail', { id: answer.data.collection, appId: answer.data.identifier }), { replace: true });
+          void navigate(routePath('catalogueApplicationDetail', { id: answer.data.collection, appId: answer.data.identifier }), { replace: true });
         },
         onError: (error) => handleError(error, 'Backend'),
       },

@@ -28,12 +28,16 @@ export function RegisterApplicationModal({ collection, isOpened, onClose }: Regi
 function RegisterForm({ collection, onClose }: { collection: string; onClose(): void }) {
   const [file, setFile] = useState<File>();
   const [registered, setRegistered] = useState<ApplicationSummary>();
+  // the file last sent: another one may follow it
+  const [sent, setSent] = useState<File>();
   const { progress, start } = useCwlUpload(collection);
   const problem = file ? fileProblem(file) : undefined;
   const isBusy = progress.phase === 'sending' || progress.phase === 'processing';
 
   const upload = async () => {
     if (!file || problem) return;
+    setSent(file);
+    setRegistered(undefined);
     setRegistered(await start(file));
   };
 
@@ -70,7 +74,11 @@ function RegisterForm({ collection, onClose }: { collection: string; onClose(): 
         <Button variant="default" onClick={onClose}>
           Close
         </Button>
-        <Button onClick={() => void upload()} disabled={!file || Boolean(problem) || isBusy || progress.phase === 'registered'} loading={isBusy}>
+        <Button
+          onClick={() => void upload()}
+          disabled={!file || Boolean(problem) || isBusy || (file === sent && progress.phase === 'registered')}
+          loading={isBusy}
+        >
           Upload
         </Button>
       </Group>
