@@ -21,7 +21,7 @@ export type ApplicationExecution = ListDocument<ApplicationExecutionAttributes>[
 /** While an execution of the page is pending or running the page also reads it at this interval, in case the live connection is down. */
 const ACTIVE_POLL_MS = 5000;
 
-export const isActiveStatus = (status: string) => ['pending', 'running'].includes(statusGroup(status));
+const isActiveStatus = (status: string) => ['pending', 'running'].includes(statusGroup(status));
 
 /** Spec 3 §7: GET taskmgr/v1/ades-tasks?sort=-createdAt&page[number]&page[size]=20 (spec 3 §9). */
 export function useApplicationExecutions(page: number) {

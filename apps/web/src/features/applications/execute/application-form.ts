@@ -5,7 +5,7 @@ import type { ApplicationExecutionRequest, ApplicationInput, CwlType } from '@as
  * widgets: one field per input of the description, typed by its CWL type; the values are
  * kept as text (a list for an array) and turned into CWL values only when sent.
  */
-export type FieldKind = 'text' | 'int' | 'long' | 'float' | 'boolean' | 'enum' | 'file' | 'directory' | 'product' | 'record';
+type FieldKind = 'text' | 'int' | 'long' | 'float' | 'boolean' | 'enum' | 'file' | 'directory' | 'product' | 'record';
 
 export interface InputField {
   id: string;
