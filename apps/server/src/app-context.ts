@@ -13,6 +13,6 @@ export interface AppContext extends PlatformContext {
   catalogue: CatalogueStore;
   /** the registered ADES (modules/ades): an application execution's target is checked against it, the OGC runtime reaches it */
   ades: AdesDirectory;
-  /** the CWL applications of the catalogue collections (modules/applications, helper apps-store): executions read them */
-  applications?: ApplicationStore;
+  /** catalogue collections' applications (modules/applications): the execute route and /ogcapi run them */
+  applications: ApplicationStore;
 }

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaces } from '../src/db-schema.js';
 import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../src/modules/demo/demo-scenes.js';
 import { demoApplicationFile } from '../src/modules/demo/demo-files.js';
-import { describedApplication, FakeApplicationStore, WATER_BODIES_INPUTS, WATER_BODIES_OUTPUTS } from './helpers/applications.js';
+import { applicationsApi } from './helpers/applications.js';
 import { taskLog, waitForStatus } from './helpers/engine.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-const COLLECTION = 'admin:demo-applications';
+const COLLECTION = 'uma:water';
 const LICENSE = 'https://spdx.org/licenses/CC-BY-4.0';
 const FAILING_CWL = `cwlVersion: v1.2
 class: CommandLineTool
@@ -45,36 +45,26 @@ describe('application executions', () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-application-executions-'));
-    const store = new FakeApplicationStore();
-    store.add({
-      collection: COLLECTION,
-      identifier: 'water-bodies-demo',
-      ownerId: 'admin',
-      cwl: await fs.readFile(demoApplicationFile(), 'utf8'),
-      application: describedApplication(COLLECTION, 'water-bodies-demo', 'admin', {
-        inputs: WATER_BODIES_INPUTS,
-        outputs: WATER_BODIES_OUTPUTS,
-        license: LICENSE,
-        title: 'Water bodies (demo)',
-      }),
-    });
-    store.add({
-      collection: COLLECTION,
-      identifier: 'failing-tool',
-      ownerId: 'admin',
-      cwl: FAILING_CWL,
-      application: describedApplication(COLLECTION, 'failing-tool', 'admin', { inputs: [], outputs: [] }),
-    });
     // the demo scenes are seeded (a first start); a '-tcs' theme feature switches the terms on
-    app = await createTestApp(
-      { demo: true, dataDir, engine: { localCpus: 2, sweepIntervalMs: 200 }, themeFeatures: [...ALL_THEME_FEATURES, 'applications-tcs'] },
-      { beforeReady: async (built) => void (built.ctx.applications = store) },
-    );
+    app = await createTestApp({
+      demo: true,
+      dataDir,
+      engine: { localCpus: 2, sweepIntervalMs: 200 },
+      themeFeatures: [...ALL_THEME_FEATURES, 'applications-tcs'],
+    });
     app.ctx.bus.subscribe((event) => {
       if (event.type === 'executionUpdate') updates.push(event.payload as unknown as ExecutionUpdate);
     });
     const [workspace] = await app.ctx.db.select().from(workspaces).where(eq(workspaces.identifier, 'demo'));
     uma = await knowledgeApi(app).member('uma', { [String(workspace!.id)]: 'user' });
+    // uma's own collection holds the demo application and a failing tool, uploaded as any user does
+    const applications = applicationsApi(app, uma);
+    const collection = await applications.createCollection('Water');
+    expect(collection.statusCode, collection.body).toBe(201);
+    for (const cwl of [await fs.readFile(demoApplicationFile(), 'utf8'), FAILING_CWL]) {
+      const uploaded = await applications.upload(COLLECTION, cwl);
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+    }
   }, 180_000);
   afterAll(async () => {
     await app?.close();
@@ -84,7 +74,7 @@ describe('application executions', () => {
   it('refuses unknown applications (404), missing or mistyped inputs and unknown targets (400 naming them)', async () => {
     await terms(uma, 'accept/');
     const cases: [object, number, string][] = [
-      [{ cwl_identifier: 'nothing-here', inputs: [] }, 404, 'No application nothing-here in the collection admin:demo-applications.'],
+      [{ cwl_identifier: 'nothing-here', inputs: [] }, 404, 'No application nothing-here in the collection uma:water.'],
       [{ cwl_identifier: 'water-bodies-demo', inputs: [{ identifier: 'threshold', value: '0.1' }] }, 400, 'Input Demo scene (item) is required.'],
       [
         {

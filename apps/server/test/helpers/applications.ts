@@ -1,79 +1,56 @@
-import type { Application, ApplicationInput, ApplicationOutput } from '@asb/contracts';
-import type { ApplicationStore, RunnableApplication } from '../../src/modules/applications/application-store.js';
+import type { Application, ApplicationSummary } from '@asb/contracts';
+import type { TestApp } from './test-app.js';
 
-/** The demo water-bodies application as the store describes it (modules/demo/applications/water-bodies-demo.cwl). */
-export function describedApplication(
-  collection: string,
-  identifier: string,
-  ownerId: string,
-  parts: { inputs: ApplicationInput[]; outputs: ApplicationOutput[]; license?: string; title?: string },
-): Application {
-  return {
-    identifier,
-    collection,
-    title: parts.title ?? identifier,
-    abstract: '',
-    keywords: [],
-    label: parts.title ?? identifier,
-    doc: '',
-    softwareVersion: '1.0.0',
-    dateCreated: '2025-01-15',
-    releaseNotes: '',
-    license: parts.license ?? '',
-    logo: '',
-    author: [],
-    inputs: parts.inputs,
-    outputs: parts.outputs,
-    processClass: 'Workflow',
-    cwlVersion: 'v1.2',
-    hints: [],
-    original_cwl: null,
-    ownerId,
-    publication: 'private',
-    permissions: { edit: false, delete: false, publish: false, execute: true },
-    createdAt: '2025-01-15T00:00:00.000Z',
-    updatedAt: '2025-01-15T00:00:00.000Z',
-  };
+type Headers = Record<string, string>;
+
+/** A multipart body with the CWL `file` (and an optional upload_id), as the upload modal sends it. */
+export async function cwlUpload(text: string | Buffer, fileName = 'application.cwl', fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([text]), fileName);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
 
-export const WATER_BODIES_INPUTS: ApplicationInput[] = [
-  { id: 'item', label: 'Demo scene', doc: 'A scene', default: null, type: { type: 'Directory' }, optional: false, typeLabel: 'Directory' },
-  { id: 'threshold', label: 'NDWI threshold', doc: 'water above', default: 0, type: { type: 'float' }, optional: false, typeLabel: 'float' },
-];
-export const WATER_BODIES_OUTPUTS: ApplicationOutput[] = [
-  { id: 'water_mask', label: 'Water mask', doc: '', type: { type: 'File' }, typeLabel: 'File' },
-  { id: 'preview', label: 'Preview', doc: '', type: { type: 'File' }, typeLabel: 'File' },
-  { id: 'stac_catalog', label: 'STAC catalog', doc: '', type: { type: 'Directory' }, typeLabel: 'Directory' },
-];
+const base = '/backend/v1/catalogue-collections';
+const at = (collection: string) => `${base}/${encodeURIComponent(collection)}`;
 
-/**
- * An ApplicationStore holding given applications, readable by everyone (runnable) — a stand-in
- * for the catalogue's store (helper apps-store) in the tests of application executions.
- */
-export class FakeApplicationStore implements ApplicationStore {
-  private readonly held = new Map<string, RunnableApplication>();
-
-  add(application: RunnableApplication): void {
-    this.held.set(`${application.collection}\n${application.identifier}`, application);
-  }
-
-  async runnable(_principal: unknown, collection: string, identifier: string): Promise<RunnableApplication | undefined> {
-    return this.held.get(`${collection}\n${identifier}`);
-  }
-
-  async listRunnable(): Promise<never[]> {
-    return [];
-  }
-
-  register(): never {
-    throw new Error('not in the fake store');
-  }
-
-  remove(): never {
-    throw new Error('not in the fake store');
-  }
-
-  async ensureOwnCollection(principal: { username: string }, slug: string): Promise<string> {
-    return `${principal.username}:${slug}`;
-  }
+/** The calls of the applications API a test makes, as one user. */
+export function applicationsApi(app: TestApp, headers: Headers) {
+  return {
+    async createCollection(verboseName: string, abstract = '') {
+      return app.server.inject({
+        method: 'POST',
+        url: base,
+        headers,
+        payload: { data: { type: 'catalogue-collections', attributes: { verboseName, abstract } } },
+      });
+    },
+    async upload(collection: string, text: string | Buffer, fileName?: string, fields?: Record<string, string>) {
+      const body = await cwlUpload(text, fileName, fields);
+      return app.server.inject({ method: 'POST', url: `${at(collection)}/upload_cwl`, headers: { ...headers, ...body.headers }, payload: body.payload });
+    },
+    async describe(collection: string, identifier: string) {
+      return app.server.inject({ method: 'POST', url: `${at(collection)}/describe_application`, headers, payload: { identifier } });
+    },
+    async update(collection: string, payload: Record<string, unknown>) {
+      return app.server.inject({ method: 'POST', url: `${at(collection)}/update_application`, headers, payload });
+    },
+    async remove(collection: string, identifier: string) {
+      return app.server.inject({ method: 'POST', url: `${at(collection)}/delete_app`, headers, payload: { identifier } });
+    },
+    async list(collection: string) {
+      return app.server.inject({ url: `${at(collection)}/applications`, headers });
+    },
+    async applications(collection: string): Promise<ApplicationSummary[]> {
+      const response = await app.server.inject({ url: `${at(collection)}/applications`, headers });
+      if (response.statusCode !== 200) throw new Error(`applications of ${collection}: ${response.statusCode} ${response.body}`);
+      return response.json<{ data: ApplicationSummary[] }>().data;
+    },
+    async described(collection: string, identifier: string): Promise<Application> {
+      const response = await app.server.inject({ method: 'POST', url: `${at(collection)}/describe_application`, headers, payload: { identifier } });
+      if (response.statusCode !== 200) throw new Error(`describe ${collection}/${identifier}: ${response.statusCode} ${response.body}`);
+      return response.json<{ data: Application }>().data;
+    },
+  };
 }

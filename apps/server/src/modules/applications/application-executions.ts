@@ -205,7 +205,6 @@ function jobOrderOf(inputs: ApplicationInput[], given: ApplicationExecutionReque
 
 /** The readable application, or 404. */
 async function runnableOf(ctx: AppContext, principal: Principal, collection: string, identifier: string): Promise<RunnableApplication> {
-  if (!ctx.applications) throw detailError(503, 'Applications are not available on this server.');
   let found: RunnableApplication | undefined;
   try {
     found = await ctx.applications.runnable(principal, collection, identifier);
