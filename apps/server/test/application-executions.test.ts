@@ -6,18 +6,29 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaces } from '../src/db-schema.js';
 import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../src/modules/demo/demo-scenes.js';
-import { demoApplicationFile } from '../src/modules/demo/demo-files.js';
+import { demoApplicationsCollection } from '../src/modules/demo/demo-application.js';
 import { applicationsApi } from './helpers/applications.js';
-import { taskLog, waitForStatus } from './helpers/engine.js';
+import { taskLog, waitForStatus, waitForTask } from './helpers/engine.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-const COLLECTION = 'uma:water';
+/** the demo's application, seeded at the first start (public, shared with the demo workspace) */
+const COLLECTION = demoApplicationsCollection('admin');
+/** uma's own collection, with a tool that fails */
+const OWN = 'uma:water';
 const LICENSE = 'https://spdx.org/licenses/CC-BY-4.0';
 const FAILING_CWL = `cwlVersion: v1.2
 class: CommandLineTool
 id: failing-tool
 baseCommand: [python3, -c, "import sys; print('no water in the desert', file=sys.stderr); sys.exit(2)"]
+inputs: []
+outputs: []
+`;
+
+const SLEEPING_CWL = `cwlVersion: v1.2
+class: CommandLineTool
+id: sleeping-tool
+baseCommand: [sleep, "600"]
 inputs: []
 outputs: []
 `;
@@ -57,12 +68,12 @@ describe('application executions', () => {
     });
     const [workspace] = await app.ctx.db.select().from(workspaces).where(eq(workspaces.identifier, 'demo'));
     uma = await knowledgeApi(app).member('uma', { [String(workspace!.id)]: 'user' });
-    // uma's own collection holds the demo application and a failing tool, uploaded as any user does
+    // uma's own collection holds a failing tool, uploaded as any user does
     const applications = applicationsApi(app, uma);
     const collection = await applications.createCollection('Water');
     expect(collection.statusCode, collection.body).toBe(201);
-    for (const cwl of [await fs.readFile(demoApplicationFile(), 'utf8'), FAILING_CWL]) {
-      const uploaded = await applications.upload(COLLECTION, cwl);
+    for (const cwl of [FAILING_CWL, SLEEPING_CWL]) {
+      const uploaded = await applications.upload(OWN, cwl);
       expect(uploaded.statusCode, uploaded.body).toBe(201);
     }
   }, 180_000);
@@ -74,7 +85,7 @@ describe('application executions', () => {
   it('refuses unknown applications (404), missing or mistyped inputs and unknown targets (400 naming them)', async () => {
     await terms(uma, 'accept/');
     const cases: [object, number, string][] = [
-      [{ cwl_identifier: 'nothing-here', inputs: [] }, 404, 'No application nothing-here in the collection uma:water.'],
+      [{ cwl_identifier: 'nothing-here', inputs: [] }, 404, 'No application nothing-here in the collection admin:demo-applications.'],
       [{ cwl_identifier: 'water-bodies-demo', inputs: [{ identifier: 'threshold', value: '0.1' }] }, 400, 'Input Demo scene (item) is required.'],
       [
         {
@@ -145,7 +156,7 @@ describe('application executions', () => {
     await terms(uma, 'revoke/', '*');
   });
 
-  it('runs the demo water-bodies application on a demo scene with cwltool: outputs stored, its ades-task, the report’s execution and files', async () => {
+  it('runs the seeded demo water-bodies application on a demo scene with cwltool: outputs stored, its ades-task, the report’s execution and files', async () => {
     await terms(uma, 'accept/');
     const created = await execute(uma, {
       cwl_identifier: 'water-bodies-demo',
@@ -209,7 +220,7 @@ describe('application executions', () => {
   });
 
   it('a failing CWL gives cwltool’s last lines as its errorLog, with line breaks', async () => {
-    const created = await execute(uma, { cwl_identifier: 'failing-tool', inputs: [] });
+    const created = await execute(uma, { cwl_identifier: 'failing-tool', inputs: [] }, OWN);
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<TaskDocument>().data.id;
     await waitForStatus(app, id, ['success', 'failed'], 300_000);
@@ -219,6 +230,18 @@ describe('application executions', () => {
     expect(errorLog).toMatch(/^cwltool failed \(exit 1\):\n/);
     expect(errorLog).toContain('no water in the desert');
     expect(errorLog).not.toContain(dataDir);
+  });
+
+  it('stops a running cwltool through the execution’s stop', async () => {
+    const created = await execute(uma, { cwl_identifier: 'sleeping-tool', inputs: [] }, OWN);
+    const id = created.json<TaskDocument>().data.id;
+    await waitForTask(app, id, 'application', ['running'], 300_000);
+    const stopped = await app.server.inject({ method: 'PATCH', url: `/builder/v1/executions/${id}/stop`, headers: uma });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    const row = await waitForStatus(app, id, ['stopped'], 300_000);
+    expect(row.status).toBe('stopped');
+    const task = await app.server.inject({ method: 'GET', url: `/taskmgr/v1/ades-tasks/${id}`, headers: uma });
+    expect(task.json<TaskDocument>().data.attributes.status).toBe('stopped');
   });
 
   it('serves no workflow execution as an ades-task (404) and refuses writes (405)', async () => {
