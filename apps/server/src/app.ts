@@ -30,6 +30,9 @@ import { registerKeystoreRoutes } from './modules/keystore/keystore.routes.js';
 import { registerBuilder } from './modules/builder/builder.module.js';
 import { registerSchedules } from './modules/schedules/schedules.module.js';
 import { registerTaskmgr } from './modules/taskmgr/taskmgr.module.js';
+import { registerApplicationExecutionRoutes } from './modules/applications/application-executions.routes.js';
+import { ExecutionsRepository } from './modules/builder/executions.repository.js';
+import { OgcRuntime } from './engine/runtime/ogc-runtime.js';
 import { registerWorkflows } from './modules/knowledge/workflows.module.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { BucketStorage } from './modules/procimp/storage/bucket-storage.js';
@@ -60,6 +63,9 @@ import { remoteSources } from './modules/catalogue/remote-stac.js';
 import { registerProductCollections } from './modules/catalogue/remote.routes.js';
 import { AdesRegistry } from './modules/ades/ades-registry.js';
 import { registerAdesRoutes } from './modules/ades/ades.routes.js';
+import { CatalogueApplications } from './modules/applications/application-store.js';
+import { registerApplications } from './modules/applications/applications.module.js';
+import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 
 export interface App {
   server: FastifyInstance;
@@ -130,6 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const outbound = new OutboundFetch(config.outboundAllow, server.log);
   // the ADES registry reads the keystore (sealed tokens) and fetches through the outbound guard
   const ades = new AdesRegistry({ db: database.db, keystore, outbound });
+  const applications = new CatalogueApplications(catalogue, database.db, new SandboxedCwlValidator(config.sandbox));
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -141,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     catalogue,
     outbound,
     ades,
+    applications,
     log: server.log,
   };
 
@@ -162,6 +170,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerWorkflows(server, ctx);
   registerSchedules(server, ctx);
   registerTaskmgr(server, ctx);
+  registerApplicationExecutionRoutes(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
   // remote STAC APIs (ASB_STAC_REMOTES) are product sources searched before the local catalogue
   const stacRemotes = remoteSources(config.stacRemotes, ctx.outbound);
@@ -169,6 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerProductCollections(server, ctx, catalogue, stacRemotes);
   registerCatalogueIngest(server, ctx);
   registerAdesRoutes(server, ades);
+  registerApplications(server, ctx, applications);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   const demoSeeded = await seedDemo(ctx, storage);
@@ -179,7 +189,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // EO-product inputs are staged from the catalogue before their task runs (docs/engine.md "Staging products"); its
   // documents name local assets by URLs of catalogueBase
   const stager = catalogueProductStager(ctx, catalogue, paths, [new URL(catalogueBase).origin]);
-  const engine = await registerEngine(server, ctx, storage, { stager });
+  // applications on an ADES run through the OGC API – Processes client; the remote job's URL is kept on the execution
+  const executionsRepository = new ExecutionsRepository(ctx.db);
+  const ogcRuntime = new OgcRuntime({
+    directory: ades,
+    outbound: ctx.outbound,
+    onRemoteJob: (job, url) => executionsRepository.setRemoteJob(job.executionId, url),
+  });
+  const engine = await registerEngine(server, ctx, storage, { stager, ogcRuntime });
   registerBuilder(server, ctx, engine);
   registerTiles(server, ctx, engine, registerCatalogueAssets(server, catalogue, paths));
   // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)

@@ -143,12 +143,12 @@ export const applicationOperations = defineOperations({
     response: termsListSchema,
   },
   'GET /usermgr/v1/users/{username}/terms-and-conditions/': {
-    summary: 'The licence URLs a user accepted (staff: the edit-user page of spec 2)',
+    summary: 'The licence URLs a user accepted (staff: the edit-user page)',
     params: z.object({ username: z.string() }),
     response: termsListSchema,
   },
   'POST /usermgr/v1/users/{username}/terms-and-conditions/revoke/': {
-    summary: 'Decline a licence URL for a user (staff)',
+    summary: 'Revoke a user’s acceptance of a licence URL (staff)',
     params: z.object({ username: z.string() }),
     body: termsChangeSchema,
     response: termsListSchema,
