@@ -1,6 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Group, Input, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Badge, Box, Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { ProductInputWidget } from '../../catalogue/product-input/ProductInputWidget';
 import type { FieldValue, InputField } from './application-form';
 
@@ -34,57 +32,19 @@ function FieldHelp({ field }: { field: InputField }) {
   );
 }
 
-/** A list of EO products: one product widget per item, with add and remove. */
-function ProductList({ field, value, error, onChange, onBlur, label, description }: ApplicationInputFieldProps & { label: ReactNode; description: ReactNode }) {
-  const items = Array.isArray(value) ? value : [];
-  const rows = items.length === 0 ? [''] : items;
-  const set = (index: number, item: string) => onChange(rows.map((current, at) => (at === index ? item : current)));
-  return (
-    <Input.Wrapper label={label} description={description} error={error} required={!field.optional}>
-      <Stack gap="xs" mt={4}>
-        {rows.map((item, index) => (
-          <Group key={index} align="flex-start" wrap="nowrap" gap="xs">
-            <Box flex={1}>
-              <ProductInputWidget label={null} value={item} onChange={(next) => set(index, next)} onBlur={onBlur} />
-            </Box>
-            {rows.length > 1 && (
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                mt="sm"
-                aria-label={`Remove product ${index + 1}`}
-                onClick={() => onChange(rows.filter((_, at) => at !== index))}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            )}
-          </Group>
-        ))}
-        <Group>
-          <Button size="compact-xs" variant="subtle" leftSection={<IconPlus size={14} />} onClick={() => onChange([...rows, ''])} disabled={rows.at(-1) === ''}>
-            Add product
-          </Button>
-        </Group>
-      </Stack>
-    </Input.Wrapper>
-  );
-}
-
 /**
  * One input of the execute application form, typed by its CWL type (spec 3 §2, §5): a
  * string is a text input, a number a numeric one, a boolean a switch, an enum a select of
  * its symbols, a File or Directory its URL, an EO product the catalogue's product widget
- * ('Select as input'), a record JSON text; an array a tag list (a list of products for products).
+ * ('Select as input'), a record JSON text; an array a tag list.
  */
-export function ApplicationInputField(props: ApplicationInputFieldProps) {
-  const { field, value, error, onChange, onBlur } = props;
+export function ApplicationInputField({ field, value, error, onChange, onBlur }: ApplicationInputFieldProps) {
   const label = field.label;
   const description = <FieldHelp field={field} />;
   const common = { label, description, error, required: !field.optional, onBlur };
   const text = Array.isArray(value) ? value.join(',') : value;
 
   if (field.kind === 'product') {
-    if (field.isArray) return <ProductList {...props} label={label} description={description} />;
     return <ProductInputWidget {...common} value={text} onChange={onChange} />;
   }
   if (field.isArray) {

@@ -60,7 +60,7 @@ function serve(app: Application, accepted: string[] = []) {
     if (request.path.includes('/terms-and-conditions/')) return { body: { data: [] } };
     if (request.path.endsWith('/execute')) {
       const count = (request.body as { inputs: { identifier: string; value: unknown }[] }).inputs.find((input) => input.identifier === 'count');
-      if (count?.value === 13) return { status: 400, body: { detail: "Input 'count': 13 is unlucky" } };
+      if (count?.value === 13) return { status: 400, body: { detail: 'Input count must be lucky (int).' } };
       return { status: 201, body: { data: { type: 'ades-tasks', id: '9', attributes: { identifier: 'water-bodies-run-9' } } } };
     }
     return undefined;
@@ -114,7 +114,7 @@ describe('ExecuteApplicationPage', () => {
     renderPage();
     await user.type(await screen.findByRole('textbox', { name: /Count/ }), '13');
     await user.click(screen.getByRole('button', { name: 'Execute' }));
-    expect(await screen.findByText("Input 'count': 13 is unlucky")).toBeInTheDocument();
+    expect(await screen.findByText('Input count must be lucky (int).')).toBeInTheDocument();
   });
 
   it('with a -tcs theme feature and a licence, Execute waits until the terms are accepted (spec 3 §5)', async () => {

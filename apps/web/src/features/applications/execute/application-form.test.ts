@@ -17,11 +17,13 @@ describe('inputField', () => {
     expect(inputField(input('u', { type: 'union', types: [{ type: 'null' }, { type: 'long' }] })).kind).toBe('long');
   });
 
-  it('takes a string or Directory input that names a STAC item or a product as an EO product (water-bodies, snuggs)', () => {
-    expect(isProductInput({ id: 'stac_items', label: '', doc: '' }, { type: 'array', items: { type: 'string' } })).toBe(true);
-    expect(isProductInput({ id: 'input_reference', label: 'Input product reference', doc: '' }, { type: 'string' })).toBe(true);
-    expect(isProductInput({ id: 'aoi', label: 'area of interest', doc: '' }, { type: 'string' })).toBe(false);
-    expect(isProductInput({ id: 'product_count', label: '', doc: '' }, { type: 'int' })).toBe(false);
+  it('takes a File or Directory input that names a STAC item or a product as an EO product (the server stages those)', () => {
+    expect(isProductInput({ id: 'item', label: 'Demo scene', doc: 'a product of the catalogue' }, { type: 'Directory' })).toBe(true);
+    expect(isProductInput({ id: 'stac_item', label: '', doc: '' }, { type: 'File' })).toBe(true);
+    // a string keeps its text, and a product inside a list is not staged: plain fields
+    expect(isProductInput({ id: 'input_reference', label: 'Input product reference', doc: '' }, { type: 'string' })).toBe(false);
+    expect(isProductInput({ id: 'stac_items', label: '', doc: '' }, { type: 'array', items: { type: 'Directory' } })).toBe(false);
+    expect(isProductInput({ id: 'dem', label: 'Elevation', doc: '' }, { type: 'File' })).toBe(false);
   });
 });
 

@@ -26,13 +26,13 @@ export type FieldValue = string | string[];
 export type FormValues = Record<string, FieldValue>;
 
 /**
- * Whether an input takes an EO product (the catalogue's product link, staged by the server):
- * a string or Directory input whose id, label or doc names a STAC item or a product, as
- * apps-run decides on the server (docs/applications.md "Running applications").
+ * Whether an input takes an EO product (the catalogue's product link, which the server stages,
+ * docs/applications.md "Running applications"): a File or Directory input whose id, label or
+ * doc names a product or a STAC item. The server stages a product link of any File or
+ * Directory input, but not inside a list; a string input keeps its text (nothing is staged).
  */
 export function isProductInput(input: Pick<ApplicationInput, 'id' | 'label' | 'doc'>, type: CwlType): boolean {
-  const scalar = type.type === 'array' ? type.items : type;
-  if (scalar.type !== 'string' && scalar.type !== 'Directory') return false;
+  if (type.type !== 'File' && type.type !== 'Directory') return false;
   return /stac|product/i.test(`${input.id} ${input.label} ${input.doc}`);
 }
 

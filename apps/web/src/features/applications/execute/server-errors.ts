@@ -21,7 +21,11 @@ export function serverInputErrors(error: unknown, inputIds: readonly string[]): 
   for (const [key, value] of [...Object.entries(nested), ...Object.entries(body)]) add(key, Array.isArray(value) ? value.join(' ') : value);
   if (typeof body.detail === 'string') {
     const detail = body.detail;
-    const named = inputIds.find((id) => new RegExp(`['"\`‘“]${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"\`’”]`).test(detail));
+    // "Input threshold must be a number (float).", "Input 'count': …"
+    const named = inputIds.find((id) => {
+      const name = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return new RegExp(`^Input ${name}\\b|['"\`‘“]${name}['"\`’”]`).test(detail);
+    });
     add(named, detail);
   }
   return found;
