@@ -104,7 +104,7 @@ test.describe('Application execution', () => {
     await expect(outputs.locator('tr[data-output="water_mask"]')).toContainText('.tif');
     await expect(outputs.locator('tr[data-output="stac_catalog"]')).toBeVisible();
     // the .png output is previewed: an image that loaded
-    const preview = outputs.locator('tr[data-output="preview"]').getByRole('img');
+    const preview = outputs.locator('tr[data-output="preview"]').getByRole('img', { name: /^Preview of preview/ });
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     await shot(page, testInfo, 'report');
@@ -133,14 +133,15 @@ test.describe('Application execution', () => {
       await expect(execute).toBeDisabled();
       await shot(page, testInfo, 'terms');
 
-      await terms.check();
+      // the box follows the server's list: it turns checked once the acceptance is saved and read again
+      await terms.click();
       await expect(terms).toBeChecked();
       await expect(execute).toBeEnabled();
       // the acceptance is the server's: a reload still has it
       await page.reload();
       await expect(page.getByRole('checkbox', { name: /Terms and Conditions/ })).toBeChecked();
 
-      await page.getByRole('checkbox', { name: /Terms and Conditions/ }).uncheck();
+      await page.getByRole('checkbox', { name: /Terms and Conditions/ }).click();
       await expect(page.getByRole('checkbox', { name: /Terms and Conditions/ })).not.toBeChecked();
       await page.getByRole('textbox', { name: 'Product link' }).fill(scene);
       await expect(page.getByRole('button', { name: 'Execute' })).toBeDisabled();
