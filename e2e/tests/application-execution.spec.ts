@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, request as requestFactory, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { productInputUrl } from '@asb/contracts';
-import { EOPEN_URL, PASSWORD } from '../support/constants';
+import { ADMIN, EOPEN_URL, PASSWORD } from '../support/constants';
 import { Api, signIn, test, unique } from '../support/fixtures';
 
 // a real cwltool run of the demo application: more room than the default
@@ -12,6 +12,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const DEMO_CWL = path.resolve(import.meta.dirname, '../../apps/server/src/modules/demo/applications/water-bodies-demo.cwl');
 const APP = 'water-bodies-demo';
 const DEMO_SCENES = 'demo-scenes';
+/** the demo application's s:license */
+const LICENCE = 'https://spdx.org/licenses/CC-BY-4.0';
 
 /** A screenshot of the page for a person to look at: into ASB_E2E_SHOTS_DIR when set, else the test's output. */
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -99,7 +101,7 @@ test.describe('Application execution', () => {
     const inputs = page.getByRole('table', { name: 'Inputs', exact: true });
     await expect(inputs).toContainText('threshold');
     await expect(inputs).toContainText('0.1');
-    await expect(inputs).toContainText(DEMO_SCENES);
+    await expect(inputs).toContainText(`${DEMO_SCENES} / `);
     const outputs = page.getByRole('table', { name: 'Outputs' });
     await expect(outputs.locator('tr[data-output="water_mask"]')).toContainText('.tif');
     await expect(outputs.locator('tr[data-output="stac_catalog"]')).toBeVisible();
@@ -117,7 +119,10 @@ test.describe('Application execution', () => {
   test.describe('with the terms feature (eoepca-tcs)', () => {
     test.use({ baseURL: EOPEN_URL });
 
-    test('Execute waits until the terms of the licence are accepted; revoking turns it off again', async ({ page }, testInfo) => {
+    test('Execute waits until the terms of the licence are accepted; an administrator declines them on the user page; revoking turns Execute off again', async ({
+      page,
+      browser,
+    }, testInfo) => {
       const request = await requestFactory.newContext({ baseURL: EOPEN_URL });
       const api = await Api.signIn(request);
       const username = await newUser(api, 'terms');
@@ -141,6 +146,22 @@ test.describe('Application execution', () => {
       await page.reload();
       await expect(page.getByRole('checkbox', { name: /Terms and Conditions/ })).toBeChecked();
 
+      // the administrator's edit-user page lists the accepted licence; Decline withdraws it
+      const admin = await browser.newPage({ baseURL: EOPEN_URL });
+      await signIn(admin, ADMIN.username, ADMIN.password);
+      await admin.goto(`/asb/admin/users/${username}`);
+      const licences = admin.getByRole('table', { name: 'Accepted licences' });
+      await expect(licences).toContainText(LICENCE);
+      await shot(admin, testInfo, 'admin-licences');
+      await licences.getByRole('button', { name: `Decline ${LICENCE}` }).click();
+      await expect(admin.getByText('No licences accepted')).toBeVisible();
+      await admin.close();
+      await page.reload();
+      await expect(page.getByRole('checkbox', { name: /Terms and Conditions/ })).not.toBeChecked();
+
+      // accepted again, then revoked by the user
+      await page.getByRole('checkbox', { name: /Terms and Conditions/ }).click();
+      await expect(page.getByRole('checkbox', { name: /Terms and Conditions/ })).toBeChecked();
       await page.getByRole('checkbox', { name: /Terms and Conditions/ }).click();
       await expect(page.getByRole('checkbox', { name: /Terms and Conditions/ })).not.toBeChecked();
       await page.getByRole('textbox', { name: 'Product link' }).fill(scene);

@@ -22,7 +22,7 @@ export function ApplicationInputsTable({ inputs, label }: { inputs: ExecutionTas
               </Text>
             </Table.Td>
             <Table.Td>
-              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} title={typeof input.value === 'string' ? input.value : undefined}>
                 {inputText(input.value) || '—'}
               </Text>
             </Table.Td>

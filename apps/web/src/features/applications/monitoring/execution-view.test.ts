@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatTaskDuration, isPng, outputEntries, outputHref } from './execution-view';
+import { productInputUrl } from '@asb/contracts';
+import { formatTaskDuration, inputText, isPng, outputEntries, outputHref } from './execution-view';
 import { liveTaskUpdate } from './live-update';
 
 describe('formatTaskDuration', () => {
@@ -49,5 +50,13 @@ describe('liveTaskUpdate', () => {
   it('reads the status and the progress of an executionUpdate', () => {
     expect(liveTaskUpdate({ type: 'executionUpdate', id: '7', status: 'running', progress: 50 })).toEqual({ id: '7', status: 'running', progress: 0.5 });
     expect(liveTaskUpdate({ type: 'executionUpdate', id: '7' })).toBeUndefined();
+  });
+});
+
+describe('inputText', () => {
+  it('names an EO product by collection and item, and reads lists and CWL files', () => {
+    expect(inputText(productInputUrl('demo-scenes', 'scene-1'))).toBe('demo-scenes / scene-1');
+    expect(inputText([1, 2])).toBe('1, 2');
+    expect(inputText({ class: 'File', location: 'https://example.org/a.tif' })).toBe('https://example.org/a.tif');
   });
 });

@@ -1,4 +1,4 @@
-import { executionFileUrl, isExecutionFileUrl, type ExecutionTaskAttributes } from '@asb/contracts';
+import { executionFileUrl, isExecutionFileUrl, parseProductInputUrl, type ExecutionTaskAttributes } from '@asb/contracts';
 
 /**
  * What the application executions list and report show of an execution task (spec 3 §2
@@ -81,10 +81,13 @@ export function outputEntries(results: ExecutionTaskAttributes['executionResults
 export const isPng = (value: string) => /\.png$/i.test(value.replace(/[?#].*$/s, ''));
 export const isGeoTiff = (value: string) => /\.tiff?$/i.test(value.replace(/[?#].*$/s, ''));
 
-/** The input value as text for the tables. */
+/** The input value as text for the tables: an EO product as 'collection / item' rather than its catalogue link. */
 export function inputText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') {
+    const product = parseProductInputUrl(value);
+    return product?.collectionId ? `${product.collectionId} / ${product.itemId}` : value;
+  }
   if (Array.isArray(value)) return value.map(inputText).join(', ');
   if (typeof value === 'object') {
     const location = (value as Record<string, unknown>).location ?? (value as Record<string, unknown>).href;
