@@ -52,6 +52,14 @@ inputs: []
 outputs: []
 `;
 
+const FILLING = `cwlVersion: v1.2
+class: CommandLineTool
+id: filling
+baseCommand: [python3, -c, "import os, time; [open(f'part{n}', 'wb').write(os.urandom(600000)) for n in range(4)]; time.sleep(300)"]
+inputs: []
+outputs: []
+`;
+
 function recorder(): { callbacks: ExecutorCallbacks; finished: Promise<TaskOutcome>; started: Promise<void> } {
   let finish!: (outcome: TaskOutcome) => void;
   let start!: () => void;
@@ -162,6 +170,11 @@ describe('CwlRuntime (cwltool --no-container in the task sandbox)', () => {
     await started;
     await executor.cancel(taskJob.taskRowId);
     expect(await finished).toEqual({ ok: false, error: STOPPED, interrupted: true });
+  });
+
+  it('ends a cwltool task whose folders hold more than its disk allows', async () => {
+    const taskJob = await job(FILLING, 'filling', { diskMb: 1 });
+    expect(await start(taskJob).finished).toEqual({ ok: false, error: 'Used more disk than the 1 MB it may use.' });
   });
 
   it('ends a cwltool task that runs past its time-out', async () => {

@@ -5,8 +5,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TaskApplication, TaskJob } from '../executors/executor.js';
 import { KILL_GRACE_MS, signalGroup, terminateGroup } from '../executors/process-group.js';
-import { removeSpecialFiles } from '../sandbox/folder-checks.js';
-import type { TaskFolders, TaskSandbox } from '../sandbox/task-sandbox.js';
+import { diskUsage, removeSpecialFiles } from '../sandbox/folder-checks.js';
+import { writableFolders, type TaskFolders, type TaskSandbox } from '../sandbox/task-sandbox.js';
 import { attemptFiles } from './task-files.js';
 import { diskExceeded, type PreparedTask, type RunOptions, type TaskExit, type TaskRuntime } from './task-runtime.js';
 
@@ -17,6 +17,8 @@ export interface CwlRuntimeOptions {
   cwltool: string;
   /** SIGTERM → SIGKILL delay when an attempt is ended (tests shorten it) */
   killGraceMs?: number;
+  /** how often an attempt's disk use is measured while it runs (default 2 s, as the python runtime's) */
+  diskCheckMs?: number;
 }
 
 const stamp = () => `[${new Date().toISOString()}]`;
@@ -59,7 +61,7 @@ export class CwlRuntime implements TaskRuntime {
  * The CWL value of an input: a staged EO product becomes the staged item.json (File) or its
  * folder (Directory); other values are the job order's as they are.
  */
-export function cwlInputs(inputs: Record<string, unknown>, staged: Record<string, 'File' | 'Directory'> = {}): Record<string, unknown> {
+function cwlInputs(inputs: Record<string, unknown>, staged: Record<string, 'File' | 'Directory'> = {}): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(inputs)) {
     const as = staged[name];
@@ -150,7 +152,9 @@ class CwlTask implements PreparedTask {
       });
       if (pid === undefined) return;
       this.pid = pid;
+      const stopWatching = this.watchDisk(options);
       child.once('exit', (code, signal) => {
+        stopWatching();
         this.cancelKill?.();
         this.hasExited = true;
         // whatever cwltool left running in its group goes with it
@@ -230,5 +234,24 @@ class CwlTask implements PreparedTask {
 
   release(): void {
     void fs.rm(this.scratchDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  /** The disk quota, as for a python task: outputs and scratch measured while cwltool runs; past the limit the executor ends it. */
+  private watchDisk(options: RunOptions): () => void {
+    const limit = this.job.diskMb * 1024 * 1024;
+    if (!(limit > 0)) return () => undefined;
+    const folders = writableFolders(this.job, this.scratchDir).slice(0, 2);
+    let measuring = false;
+    const timer = setInterval(() => {
+      if (measuring || this.hasExited) return;
+      measuring = true;
+      void diskUsage(folders, limit)
+        .then((used) => {
+          if (used > limit && !this.hasExited) options.onLimitExceeded('disk');
+        })
+        .finally(() => (measuring = false));
+    }, this.options.diskCheckMs ?? 2_000);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 }
