@@ -1,3 +1,4 @@
+import type { ApplicationStore } from './modules/applications/application-store.js';
 import type { CatalogueStore } from './modules/catalogue/catalogue-store.js';
 import type { Keystore } from './modules/keystore/keystore.service.js';
 import type { UsersRepository } from './modules/usermgr/users.repository.js';
@@ -9,4 +10,6 @@ export interface AppContext extends PlatformContext {
   keystore: Keystore;
   /** the resource catalogue's store (modules/catalogue): the demo seeds it, the engine and the tile service read it */
   catalogue: CatalogueStore;
+  /** catalogue collections' applications (modules/applications): the execute route and /ogcapi run them */
+  applications: ApplicationStore;
 }

@@ -58,6 +58,9 @@ import { registerCatalogue } from './modules/catalogue/catalogue.module.js';
 import { registerCatalogueIngest } from './modules/catalogue/ingest.routes.js';
 import { remoteSources } from './modules/catalogue/remote-stac.js';
 import { registerProductCollections } from './modules/catalogue/remote.routes.js';
+import { CatalogueApplications } from './modules/applications/application-store.js';
+import { registerApplications } from './modules/applications/applications.module.js';
+import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 
 export interface App {
   server: FastifyInstance;
@@ -124,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // documents read outside a request (the engine's readItem) link to the configured public URL
   const catalogueBase = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
   const catalogue = new CatalogueRepository(database.db, { base: catalogueBase, root: `${catalogueBase}/resource-catalogue/stac` });
+  const applications = new CatalogueApplications(catalogue, database.db, new SandboxedCwlValidator(config.sandbox));
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -133,6 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bus: options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl, { log: server.log }) : new InProcessEventBus()),
     keystore: new Keystore(database.db),
     catalogue,
+    applications,
     outbound: new OutboundFetch(config.outboundAllow, server.log),
     log: server.log,
   };
@@ -161,6 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerCatalogue(server, ctx, catalogue, stacRemotes);
   registerProductCollections(server, ctx, catalogue, stacRemotes);
   registerCatalogueIngest(server, ctx);
+  registerApplications(server, ctx, applications);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   const demoSeeded = await seedDemo(ctx, storage);
