@@ -30,12 +30,12 @@ const collectionRef = (row: CollectionRow) => ({
 });
 
 /** The multipart body of upload_cwl: the `file` (at most MAX_CWL_BYTES) and the optional `upload_id`. */
-async function readUpload(parts: AsyncIterable<Multipart>): Promise<{ text: string; fileName: string; uploadId: string }> {
+async function readUpload(parts: AsyncIterable<Multipart>, onUploadId: (id: string) => void): Promise<{ text: string; fileName: string }> {
   let file: { text: string; fileName: string } | undefined;
-  let uploadId = '';
   for await (const part of parts) {
     if (part.type === 'field') {
-      if (part.fieldname === 'upload_id') uploadId = String(part.value).slice(0, 200);
+      // before the file (as the web sends it), the failure of a too large file is named too
+      if (part.fieldname === 'upload_id') onUploadId(String(part.value).slice(0, 200));
       continue;
     }
     if (part.fieldname !== 'file' || file) {
@@ -48,7 +48,7 @@ async function readUpload(parts: AsyncIterable<Multipart>): Promise<{ text: stri
     file = { text: Buffer.concat(chunks).toString('utf8'), fileName: part.filename };
   }
   if (!file) throw detailError(400, "No file was sent: send the CWL file in the multipart field 'file'.");
-  return { ...file, uploadId };
+  return file;
 }
 
 /**
@@ -86,8 +86,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
       void ctx.bus.publish({ type: 'uploadUpdate', audience: principal.username, payload: { ...payload } });
     };
     try {
-      const upload = await readUpload(request.parts({ limits: { fileSize: MAX_CWL_BYTES, files: 1 } }));
-      uploadId = upload.uploadId;
+      const upload = await readUpload(request.parts({ limits: { fileSize: MAX_CWL_BYTES, files: 1 } }), (id) => (uploadId = id));
       const summary = await refusedAsHttp(() =>
         store.register(principal, collection, upload.text, { replace: false, fileName: upload.fileName, onStep: publish }),
       );

@@ -84,7 +84,8 @@ function readNamedType(text: string, scope: TypeScope, depth: number): ParsedTyp
 /** `[null, T]` is an optional T; `[A, B]` a union; `[null]` alone is null. */
 function readUnion(list: unknown[], scope: TypeScope, depth: number): ParsedType {
   if (list.length === 0) throw new CwlRefused(`The type of ${scope.where} is an empty list.`);
-  const parts = list.map((part) => readType(part, scope, depth + 1));
+  // an unquoted null in YAML is the value null: in a type list it means the type "null"
+  const parts = list.map((part) => (part === null ? { type: { type: 'null' as const }, optional: true } : readType(part, scope, depth + 1)));
   const optional = parts.some((part) => part.optional || part.type.type === 'null');
   const types = parts.map((part) => part.type).filter((type) => type.type !== 'null');
   if (types.length === 0) return { type: { type: 'null' }, optional: true };

@@ -3,7 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ResourceList } from '../../../ui/resource-list';
 import { catalogueCollectionSource } from '../api/collections';
-import { applicationCount, COLLECTION_COLUMNS, COLLECTION_CREATE, COLLECTION_PRESETS, COLLECTION_SORT } from './collection-list-config';
+import { applicationCount, COLLECTION_COLUMNS, COLLECTION_CREATE, COLLECTION_PRESETS } from './collection-list-config';
 import { SearchApplicationsModal } from './SearchApplicationsModal';
 
 /** /collections (spec 3 Catalogue collection list): the catalogue collections the user may see, and a search over their applications. */
@@ -17,7 +17,6 @@ export function CatalogueCollectionsPage() {
         source={catalogueCollectionSource}
         columns={COLLECTION_COLUMNS}
         filterPresets={COLLECTION_PRESETS}
-        defaultSort={COLLECTION_SORT}
         create={COLLECTION_CREATE}
         rowActions={{
           archiveText: '',

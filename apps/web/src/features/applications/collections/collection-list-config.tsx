@@ -8,8 +8,6 @@ type Row = ListRow<CatalogueCollectionAttributes>;
 
 /** Spec 3 Catalogue collection list filters. */
 export const COLLECTION_PRESETS = [FILTER_PRESETS.ownedByMe, FILTER_PRESETS.inMyWorkspace];
-/** Sorted by owner, then identifier. */
-export const COLLECTION_SORT = 'ownerId,identifier';
 
 export const applicationCount = (count: number) => `${count} application${count === 1 ? '' : 's'}`;
 
@@ -28,8 +26,8 @@ export const COLLECTION_CREATE: CreateConfig = {
 export const COLLECTION_COLUMNS: ResourceColumn<CatalogueCollectionAttributes>[] = [
   {
     key: 'name',
+    // the server sorts by owner, then identifier (spec 3), and takes no other order
     header: 'Owner / Name',
-    sortField: 'ownerId',
     render: (row: Row) => (
       <Stack gap={0}>
         <Anchor component={Link} to={routePath('catalogueCollection', { id: row.id })} size="sm" fw={500}>

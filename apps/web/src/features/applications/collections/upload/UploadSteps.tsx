@@ -45,8 +45,11 @@ export function UploadSteps({ progress }: { progress: UploadProgress }) {
         </Text>
       )}
       {isFailed && (
-        <Alert color="red" variant="light" title="The application was not registered" style={{ whiteSpace: 'pre-wrap' }}>
-          {progress.message}
+        <Alert color="red" variant="light" title="The application was not registered">
+          {/* cwltool's reasons can run long: kept readable (line breaks) and scrolled within the dialog */}
+          <Text size="sm" ff="monospace" mah={240} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', overflowY: 'auto' }}>
+            {progress.message}
+          </Text>
         </Alert>
       )}
     </Stack>
