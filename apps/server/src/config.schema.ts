@@ -150,6 +150,7 @@ const envSchema = z.object({
   ASB_BWRAP: setting,
   ASB_SCHEDULER_TICK_MS: whole(1, 15000),
   ASB_UNSUBMITTED_EXECUTION_HOURS: numberSetting({ whole: false, min: 0.01 }, 24),
+  ASB_OGCAPI_SYNC_SECONDS: whole(0, 60, 3600),
   S3_BUCKET: setting,
   S3_ENDPOINT: setting,
   S3_REGION: setting,
