@@ -1,3 +1,4 @@
+import type { AdesDirectory } from './engine/runtime/ogc-runtime.js';
 import type { CatalogueStore } from './modules/catalogue/catalogue-store.js';
 import type { Keystore } from './modules/keystore/keystore.service.js';
 import type { UsersRepository } from './modules/usermgr/users.repository.js';
@@ -9,4 +10,6 @@ export interface AppContext extends PlatformContext {
   keystore: Keystore;
   /** the resource catalogue's store (modules/catalogue): the demo seeds it, the engine and the tile service read it */
   catalogue: CatalogueStore;
+  /** the registered ADES (modules/ades): an application execution's target is checked against it, the OGC runtime reaches it */
+  ades: AdesDirectory;
 }

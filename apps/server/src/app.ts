@@ -59,6 +59,8 @@ import { registerCatalogue } from './modules/catalogue/catalogue.module.js';
 import { registerCatalogueIngest } from './modules/catalogue/ingest.routes.js';
 import { remoteSources } from './modules/catalogue/remote-stac.js';
 import { registerProductCollections } from './modules/catalogue/remote.routes.js';
+import { AdesRegistry } from './modules/ades/ades-registry.js';
+import { registerAdesRoutes } from './modules/ades/ades.routes.js';
 
 export interface App {
   server: FastifyInstance;
@@ -125,6 +127,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // documents read outside a request (the engine's readItem) link to the configured public URL
   const catalogueBase = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
   const catalogue = new CatalogueRepository(database.db, { base: catalogueBase, root: `${catalogueBase}/resource-catalogue/stac` });
+  const keystore = new Keystore(database.db);
+  const outbound = new OutboundFetch(config.outboundAllow, server.log);
+  // the ADES registry reads the keystore (sealed tokens) and fetches through the outbound guard
+  const ades = new AdesRegistry({ db: database.db, keystore, outbound });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -132,9 +138,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     tokens: new TokenService(await signingSecret(database.db, config.secretKey)),
     users: new UsersRepository(database.db),
     bus: options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl, { log: server.log }) : new InProcessEventBus()),
-    keystore: new Keystore(database.db),
+    keystore,
     catalogue,
-    outbound: new OutboundFetch(config.outboundAllow, server.log),
+    outbound,
+    ades,
     log: server.log,
   };
 
@@ -162,6 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerCatalogue(server, ctx, catalogue, stacRemotes);
   registerProductCollections(server, ctx, catalogue, stacRemotes);
   registerCatalogueIngest(server, ctx);
+  registerAdesRoutes(server, ades);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   const demoSeeded = await seedDemo(ctx, storage);

@@ -134,6 +134,10 @@ const envSchema = z.object({
   ASB_DEMO: flag(true),
   ASB_LOCAL_CPUS: whole(1, undefined),
   ASB_ENGINE_SWEEP_MS: whole(1, 2000),
+  ASB_APPLICATION_TIMEOUT_S: whole(1, 3600),
+  ASB_APPLICATION_MEMORY_MB: whole(0, 4096),
+  ASB_APPLICATION_DISK_MB: whole(0, 10240),
+  ASB_CWLTOOL: text,
   ASB_EXECUTOR: choice(EXECUTORS),
   // unset queue timings take the defaults of engine/executors/queue-protocol.ts
   ASB_WORKER_CPUS: whole(1, undefined),

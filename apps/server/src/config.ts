@@ -91,6 +91,18 @@ interface EngineConfig {
   enabled?: boolean;
 }
 
+/** The resources of a CWL application's task: one CPU, and these (ASB_APPLICATION_*). */
+export interface ApplicationResources {
+  /** ASB_APPLICATION_TIMEOUT_S (default 3600) */
+  timeoutMs: number;
+  /** ASB_APPLICATION_MEMORY_MB (default 4096; 0: no limit) */
+  memoryMb: number;
+  /** ASB_APPLICATION_DISK_MB (default 10240) */
+  diskMb: number;
+  /** ASB_CWLTOOL: the cwltool command (default /usr/bin/cwltool, Debian's) */
+  cwltool: string;
+}
+
 /** Bucket uploads (docs/security.md "Uploads"); each file is limited to MAX_UPLOAD_BYTES (contracts) besides. */
 export interface UploadLimits {
   /** ASB_UPLOAD_REQUEST_MB: all files of one upload request together */
@@ -140,6 +152,8 @@ export interface AppConfig {
   /** seed the demo (workspace, example processes, workflow) on a first start; ASB_DEMO=false turns it off */
   demo: boolean;
   engine: EngineConfig;
+  /** what an application execution's task may use (docs/applications.md "Running applications") */
+  applications: ApplicationResources;
   sandbox: SandboxConfig;
   /** ASB_SCHEDULER_TICK_MS: how often the scheduler looks for due schedules (docs/schedules.md), on engine replicas */
   schedulerTickMs: number;
@@ -292,6 +306,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
       executor: env.ASB_EXECUTOR,
       queue: queueFromEnv(env),
       enabled: env.ASB_ENGINE,
+    },
+    applications: {
+      timeoutMs: env.ASB_APPLICATION_TIMEOUT_S * 1000,
+      memoryMb: env.ASB_APPLICATION_MEMORY_MB,
+      diskMb: env.ASB_APPLICATION_DISK_MB,
+      cwltool: env.ASB_CWLTOOL ?? (fs.existsSync('/usr/bin/cwltool') ? '/usr/bin/cwltool' : 'cwltool'),
     },
     sandbox: sandboxFromEnv(env),
     schedulerTickMs: env.ASB_SCHEDULER_TICK_MS,
