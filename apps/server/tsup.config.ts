@@ -35,6 +35,9 @@ export default defineConfig((options) => {
       // the script drawing the demo's catalogue scenes (demo-files.ts finds it in dist/demo-scenes/)
       fs.mkdirSync(`${outDir}/demo-scenes`, { recursive: true });
       fs.copyFileSync('src/modules/demo/scenes/make_demo_scenes.py', `${outDir}/demo-scenes/make_demo_scenes.py`);
+      // the demo's runnable application (demo-files.ts finds it in dist/demo-applications/)
+      fs.mkdirSync(`${outDir}/demo-applications`, { recursive: true });
+      fs.copyFileSync('src/modules/demo/applications/water-bodies-demo.cwl', `${outDir}/demo-applications/water-bodies-demo.cwl`);
     },
   };
 });

@@ -38,6 +38,7 @@ import { catalogueProductStager, registerCatalogueAssets } from './modules/catal
 import { DatastorePaths } from './engine/store/datastore-paths.js';
 import { registerEngine, type Engine } from './engine/engine.module.js';
 import { registerTiles } from './modules/tiles/tiles.module.js';
+import { registerOgcapi } from './modules/ogcapi/ogcapi.routes.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
 import { processImagesResource } from './modules/resmgr/process-images.resource.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
@@ -181,6 +182,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const stager = catalogueProductStager(ctx, catalogue, paths, [new URL(catalogueBase).origin]);
   const engine = await registerEngine(server, ctx, storage, { stager });
   registerBuilder(server, ctx, engine);
+  // the portal as an OGC API – Processes server (docs/applications.md); applications once the store exists
+  registerOgcapi(server, ctx, engine, undefined);
   registerTiles(server, ctx, engine, registerCatalogueAssets(server, catalogue, paths));
   // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)
   if (demoSeeded) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogue, paths)));

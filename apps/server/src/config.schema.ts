@@ -134,6 +134,10 @@ const envSchema = z.object({
   ASB_DEMO: flag(true),
   ASB_LOCAL_CPUS: whole(1, undefined),
   ASB_ENGINE_SWEEP_MS: whole(1, 2000),
+  ASB_APPLICATION_TIMEOUT_S: whole(1, 3600),
+  ASB_APPLICATION_MEMORY_MB: whole(0, 4096),
+  ASB_APPLICATION_DISK_MB: whole(0, 10240),
+  ASB_CWLTOOL: text,
   ASB_EXECUTOR: choice(EXECUTORS),
   // unset queue timings take the defaults of engine/executors/queue-protocol.ts
   ASB_WORKER_CPUS: whole(1, undefined),
@@ -150,6 +154,7 @@ const envSchema = z.object({
   ASB_BWRAP: setting,
   ASB_SCHEDULER_TICK_MS: whole(1, 15000),
   ASB_UNSUBMITTED_EXECUTION_HOURS: numberSetting({ whole: false, min: 0.01 }, 24),
+  ASB_OGCAPI_SYNC_SECONDS: whole(0, 60, 3600),
   S3_BUCKET: setting,
   S3_ENDPOINT: setting,
   S3_REGION: setting,

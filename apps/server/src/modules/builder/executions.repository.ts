@@ -7,11 +7,18 @@ import { executions } from './executions.schema.js';
 export type ExecutionRow = typeof executions.$inferSelect;
 export type NewExecution = typeof executions.$inferInsert;
 /** The columns of an execution a live message needs. */
-export type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId'>;
+export type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId' | 'application'>;
 /** The final states the engine ends a run with (transitions.ts executionOutcome). */
 export type ExecutionOutcome = 'success' | 'failed';
 
-const SUMMARY = { id: executions.id, identifier: executions.identifier, status: executions.status, progress: executions.progress, ownerId: executions.ownerId };
+const SUMMARY = {
+  id: executions.id,
+  identifier: executions.identifier,
+  status: executions.status,
+  progress: executions.progress,
+  ownerId: executions.ownerId,
+  application: executions.application,
+};
 
 /**
  * Every write of the `executions` table, and the reads that go with them: the builder

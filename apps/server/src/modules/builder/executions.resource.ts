@@ -39,7 +39,8 @@ function failureOf(row: ExecutionRow): ExecutionFailure | null {
 export function executionAttributes(row: ExecutionRow): Omit<ExecutionAttributes, keyof BaseAttributes> {
   const order = row.workflowExecutionOrder;
   return {
-    processorId: String(row.processorId),
+    // an application execution runs no workflow (kind 'application', docs/applications.md)
+    processorId: row.processorId === null ? '' : String(row.processorId),
     // pinned at creation: the report still names the workflow as it was run
     processorIdentifier: order.workflow.identifier,
     processorLabel: row.label,
