@@ -61,6 +61,8 @@ import { remoteSources } from './modules/catalogue/remote-stac.js';
 import { registerProductCollections } from './modules/catalogue/remote.routes.js';
 import { AdesRegistry } from './modules/ades/ades-registry.js';
 import { registerAdesRoutes } from './modules/ades/ades.routes.js';
+import { recordRemoteJob } from './modules/ades/remote-job.js';
+import { OgcRuntime } from './engine/runtime/ogc-runtime.js';
 
 export interface App {
   server: FastifyInstance;
@@ -180,7 +182,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // EO-product inputs are staged from the catalogue before their task runs (docs/engine.md "Staging products"); its
   // documents name local assets by URLs of catalogueBase
   const stager = catalogueProductStager(ctx, catalogue, paths, [new URL(catalogueBase).origin]);
-  const engine = await registerEngine(server, ctx, storage, { stager });
+  // applications on an ADES: the OGC API – Processes client (docs/ades.md), holding no CPU slot while it waits
+  const ogcRuntime = new OgcRuntime({
+    directory: ades,
+    outbound,
+    pollMs: config.adesPollMs,
+    onRemoteJob: (job, url) => recordRemoteJob(ctx.db, job.executionId, url),
+  });
+  const engine = await registerEngine(server, ctx, storage, { stager, ogcRuntime });
   registerBuilder(server, ctx, engine);
   // the portal as an OGC API – Processes server (docs/applications.md); applications once the store exists
   registerOgcapi(server, ctx, engine, undefined);
