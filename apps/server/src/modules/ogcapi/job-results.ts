@@ -46,3 +46,14 @@ export function workflowResults(row: ExecutionRow, outputs: Map<string, Workflow
   }
   return results;
 }
+
+/** The results of an application execution: its one task's outputs by their CWL output id (a list output as a list). */
+export function applicationResults(row: ExecutionRow, base: string): OgcResults {
+  const results: OgcResults = {};
+  for (const record of row.executionResults?.data ?? []) {
+    const value = outputValue(record.value, base);
+    const existing = results[record.key];
+    results[record.key] = existing === undefined ? value : Array.isArray(existing) ? [...(existing as unknown[]), value] : [existing, value];
+  }
+  return results;
+}

@@ -15,9 +15,9 @@ export function jobStatusOf(status: string): OgcJobStatus {
   return STATUS[status as ExecutionStatus] ?? 'accepted';
 }
 
-/** The process a job ran, as /processes names it: the workflow's identifier pinned at creation. */
+/** The process a job ran, as /processes names it: the application's CWL identifier, or the workflow's identifier pinned at creation. */
 export function processIdOf(row: ExecutionRow): string {
-  return row.workflowExecutionOrder.workflow.identifier;
+  return row.kind === 'application' && row.application ? row.application.identifier : row.workflowExecutionOrder.workflow.identifier;
 }
 
 function messageOf(row: ExecutionRow): string {

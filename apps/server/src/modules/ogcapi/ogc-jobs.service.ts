@@ -9,7 +9,7 @@ import { executions } from '../builder/executions.schema.js';
 import { loadWorkflowVersion } from '../knowledge/workflow-versions.js';
 import { workflows } from '../knowledge/workflows.schema.js';
 import { hasEnded, statusInfoOf } from './job-status.js';
-import { workflowResults } from './job-results.js';
+import { applicationResults, workflowResults } from './job-results.js';
 import { noSuchJob, ogcError } from './ogc-errors.js';
 import { workflowSignature } from './workflow-processes.js';
 
@@ -52,7 +52,9 @@ export class OgcJobs {
       conditions.push(inArray(executions.status, wanted.flatMap((status) => EXECUTION_STATUSES[status] ?? [])));
     }
     if (query.processID !== undefined) {
-      conditions.push(sql`${executions.workflowExecutionOrder}->'workflow'->>'identifier' = ${query.processID}`);
+      conditions.push(
+        sql`(case when ${executions.kind} = 'application' then ${executions.application}->>'identifier' else ${executions.workflowExecutionOrder}->'workflow'->>'identifier' end) = ${query.processID}`,
+      );
     }
     const rows = await this.ctx.db
       .select()
@@ -86,6 +88,7 @@ export class OgcJobs {
   async resultsOf(row: ExecutionRow, base: string): Promise<OgcResults> {
     if (row.status === 'failed' || row.status === 'stopped') throw ogcError(500, 'about:blank', statusInfoOf(row, base).message);
     if (row.status !== 'success') throw ogcError(404, OGC_EXCEPTION.resultNotReady, `Job ${row.id} has not ended yet (${statusInfoOf(row, base).status}).`);
+    if (row.kind === 'application' || row.processorId === null) return applicationResults(row, base);
     const [workflow] = await this.ctx.db.select().from(workflows).where(eq(workflows.id, row.processorId));
     if (!workflow) return {};
     const { graph } = await loadWorkflowVersion(this.ctx.db, workflow, row.processorVersion);
