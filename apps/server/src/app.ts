@@ -63,6 +63,9 @@ import { AdesRegistry } from './modules/ades/ades-registry.js';
 import { registerAdesRoutes } from './modules/ades/ades.routes.js';
 import { recordRemoteJob } from './modules/ades/remote-job.js';
 import { OgcRuntime } from './engine/runtime/ogc-runtime.js';
+import { CatalogueApplications } from './modules/applications/application-store.js';
+import { registerApplications } from './modules/applications/applications.module.js';
+import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 
 export interface App {
   server: FastifyInstance;
@@ -133,6 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const outbound = new OutboundFetch(config.outboundAllow, server.log);
   // the ADES registry reads the keystore (sealed tokens) and fetches through the outbound guard
   const ades = new AdesRegistry({ db: database.db, keystore, outbound });
+  const applications = new CatalogueApplications(catalogue, database.db, new SandboxedCwlValidator(config.sandbox));
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -144,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     catalogue,
     outbound,
     ades,
+    applications,
     log: server.log,
   };
 
@@ -172,6 +177,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerProductCollections(server, ctx, catalogue, stacRemotes);
   registerCatalogueIngest(server, ctx);
   registerAdesRoutes(server, ades);
+  registerApplications(server, ctx, applications);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   const demoSeeded = await seedDemo(ctx, storage);
