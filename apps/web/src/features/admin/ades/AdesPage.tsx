@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import type { AdesListEntry } from '@asb/contracts';
+import { OGC_CONFORMANCE, type AdesListEntry } from '@asb/contracts';
 import { useState } from 'react';
 import { useReportError } from '../../../app/api/use-report-error';
 import { DeleteConfirmDialog } from '../../../ui/DeleteConfirmDialog';
@@ -7,9 +7,6 @@ import { formatDateTime } from '../../../ui/formatDateTime';
 import { PageLoader } from '../../../ui/PageLoader';
 import { useAdesInstances, useRefreshAdes, useUnregisterAdes } from '../api/ades';
 import { RegisterAdesForm } from './RegisterAdesForm';
-
-const PROCESSES_CORE = 'http://www.opengis.net/spec/ogcapi-processes-1/1.0/conf/core';
-const PROCESSES_DEPLOY = 'http://www.opengis.net/spec/ogcapi-processes-2/1.0/conf/deploy-replace-undeploy';
 
 /** Administration > ADES Instances (spec 3 §2): register, list, refresh and delete the OGC API – Processes servers applications run on. */
 export function AdesPage() {
@@ -86,12 +83,12 @@ function AdesRow({ instance, onDelete }: { instance: AdesListEntry; onDelete(): 
             <Badge color={instance.reachable ? 'green' : 'red'} variant="light">
               {instance.reachable ? 'Reachable' : 'Unreachable'}
             </Badge>
-            {conformsTo.includes(PROCESSES_CORE) ? (
+            {conformsTo.includes(OGC_CONFORMANCE.core) ? (
               <Tooltip label={`${conformsTo.length} conformance classes`}>
                 <Badge variant="outline">OGC API – Processes</Badge>
               </Tooltip>
             ) : null}
-            {conformsTo.includes(PROCESSES_DEPLOY) ? <Badge variant="outline">Deploy (Part 2)</Badge> : null}
+            {conformsTo.includes(OGC_CONFORMANCE.deploy) ? <Badge variant="outline">Deploy (Part 2)</Badge> : null}
           </Group>
           {instance.problem ? (
             <Alert color="red" variant="light" p={6}>

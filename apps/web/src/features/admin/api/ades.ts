@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api/http';
 import { handleError } from '../../../app/api/error-handler';
 
-export const ADES_KEY = ['/backend/v1', 'available-ades'] as const;
+const ADES_KEY = ['/backend/v1', 'available-ades'] as const;
 
 /** The registered ADES instances (staff get every field: url, reachable, conformsTo, checkedAt). */
 export function useAdesInstances() {
