@@ -30,6 +30,9 @@ import { registerKeystoreRoutes } from './modules/keystore/keystore.routes.js';
 import { registerBuilder } from './modules/builder/builder.module.js';
 import { registerSchedules } from './modules/schedules/schedules.module.js';
 import { registerTaskmgr } from './modules/taskmgr/taskmgr.module.js';
+import { registerApplicationExecutionRoutes } from './modules/applications/application-executions.routes.js';
+import { ExecutionsRepository } from './modules/builder/executions.repository.js';
+import { OgcRuntime } from './engine/runtime/ogc-runtime.js';
 import { registerWorkflows } from './modules/knowledge/workflows.module.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { BucketStorage } from './modules/procimp/storage/bucket-storage.js';
@@ -61,8 +64,6 @@ import { remoteSources } from './modules/catalogue/remote-stac.js';
 import { registerProductCollections } from './modules/catalogue/remote.routes.js';
 import { AdesRegistry } from './modules/ades/ades-registry.js';
 import { registerAdesRoutes } from './modules/ades/ades.routes.js';
-import { recordRemoteJob } from './modules/ades/remote-job.js';
-import { OgcRuntime } from './engine/runtime/ogc-runtime.js';
 import { CatalogueApplications } from './modules/applications/application-store.js';
 import { registerApplications } from './modules/applications/applications.module.js';
 import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
@@ -170,6 +171,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerWorkflows(server, ctx);
   registerSchedules(server, ctx);
   registerTaskmgr(server, ctx);
+  registerApplicationExecutionRoutes(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
   // remote STAC APIs (ASB_STAC_REMOTES) are product sources searched before the local catalogue
   const stacRemotes = remoteSources(config.stacRemotes, ctx.outbound);
@@ -188,12 +190,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // EO-product inputs are staged from the catalogue before their task runs (docs/engine.md "Staging products"); its
   // documents name local assets by URLs of catalogueBase
   const stager = catalogueProductStager(ctx, catalogue, paths, [new URL(catalogueBase).origin]);
-  // applications on an ADES: the OGC API – Processes client (docs/ades.md), holding no CPU slot while it waits
+  // applications on an ADES run through the OGC API – Processes client; the remote job's URL is kept on the execution
+  const executionsRepository = new ExecutionsRepository(ctx.db);
   const ogcRuntime = new OgcRuntime({
     directory: ades,
-    outbound,
+    outbound: ctx.outbound,
     pollMs: config.adesPollMs,
-    onRemoteJob: (job, url) => recordRemoteJob(ctx.db, job.executionId, url),
+    onRemoteJob: (job, url) => executionsRepository.setRemoteJob(job.executionId, url),
   });
   const engine = await registerEngine(server, ctx, storage, { stager, ogcRuntime });
   registerBuilder(server, ctx, engine);

@@ -142,4 +142,15 @@ export const applicationOperations = defineOperations({
     body: termsChangeSchema,
     response: termsListSchema,
   },
+  'GET /usermgr/v1/users/{username}/terms-and-conditions/': {
+    summary: 'The licence URLs a user accepted (staff: the edit-user page)',
+    params: z.object({ username: z.string() }),
+    response: termsListSchema,
+  },
+  'POST /usermgr/v1/users/{username}/terms-and-conditions/revoke/': {
+    summary: 'Revoke a user’s acceptance of a licence URL (staff)',
+    params: z.object({ username: z.string() }),
+    body: termsChangeSchema,
+    response: termsListSchema,
+  },
 });

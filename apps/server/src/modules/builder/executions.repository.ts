@@ -131,6 +131,14 @@ export class ExecutionsRepository {
     await this.db.update(executions).set({ inputs }).where(eq(executions.id, id));
   }
 
+  /** An application execution's remote job on an ADES (the OGC runtime learnt its URL). */
+  async setRemoteJob(id: number, url: string): Promise<void> {
+    await this.db
+      .update(executions)
+      .set({ application: sql`jsonb_set(${executions.application}, '{remoteJob}', to_jsonb(${url}::text))` })
+      .where(and(eq(executions.id, id), eq(executions.kind, 'application')));
+  }
+
   /** Marks an execution as started by a schedule for one due time (unique per schedule). */
   async tagSchedule(id: number, tag: { scheduleId: number; scheduleIdentifier: string; scheduledFor: Date | null }): Promise<void> {
     await this.db.update(executions).set(tag).where(eq(executions.id, id));
