@@ -59,7 +59,14 @@ export class OgcProcesses {
     const common = { id: entry.id, jobControlOptions: [...JOB_CONTROL_OPTIONS], outputTransmission: [...TRANSMISSION_MODES], links };
     if (entry.kind === 'workflow') {
       const { workflow } = entry;
-      return { ...common, title: workflow.label, description: workflowDescription(workflow), keywords: [], version: String(workflow.version), 'asb:kind': 'workflow' };
+      return {
+        ...common,
+        title: workflow.label,
+        description: workflowDescription(workflow),
+        keywords: [],
+        version: String(workflow.version),
+        'asb:kind': 'workflow',
+      };
     }
     const { application } = entry;
     return {
@@ -180,19 +187,23 @@ export class OgcProcesses {
   private async entryOf(principal: Principal, registered: ApplicationSummary): Promise<ProcessEntry> {
     const entries = await this.directory.list(principal);
     const found = entries.find(
-      (entry) => entry.kind === 'application' && entry.application.collection === registered.collection && entry.application.identifier === registered.identifier,
+      (entry) =>
+        entry.kind === 'application' && entry.application.collection === registered.collection && entry.application.identifier === registered.identifier,
     );
     return found ?? { id: `${registered.identifier}@${registered.collection}`, kind: 'application', application: registered };
   }
 }
 
 /** An application's inputs and outputs as JSON Schema (CWL types; optional: minOccurs 0; the default in the schema). */
-export function applicationPorts(application: ApplicationSummary): Pick<OgcProcess, 'inputs' | 'outputs'> {
+function applicationPorts(application: ApplicationSummary): Pick<OgcProcess, 'inputs' | 'outputs'> {
   const inputs = Object.fromEntries(
     application.inputs.map((input) => {
       const schema = cwlTypeSchema(input.type);
       if (input.default !== null && input.default !== undefined) schema.default = input.default;
-      return [input.id, { title: input.label || input.id, description: input.doc, minOccurs: input.optional || input.default !== null ? 0 : 1, maxOccurs: 1, schema }];
+      return [
+        input.id,
+        { title: input.label || input.id, description: input.doc, minOccurs: input.optional || input.default !== null ? 0 : 1, maxOccurs: 1, schema },
+      ];
     }),
   );
   const outputs = Object.fromEntries(
@@ -208,7 +219,8 @@ async function refusedAsOgc<T>(action: () => Promise<T>, conflictType = 'about:b
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     if (error instanceof Error && error.name === 'ApplicationRefused' && typeof status === 'number') {
-      const type = status === 409 ? conflictType : status === 400 ? OGC_EXCEPTION.invalidParameter : status === 404 ? OGC_EXCEPTION.noSuchProcess : 'about:blank';
+      const type =
+        status === 409 ? conflictType : status === 400 ? OGC_EXCEPTION.invalidParameter : status === 404 ? OGC_EXCEPTION.noSuchProcess : 'about:blank';
       throw ogcError(status, type, error.message);
     }
     throw error;

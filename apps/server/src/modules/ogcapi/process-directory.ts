@@ -8,7 +8,7 @@ import { executableWorkflows } from './workflow-processes.js';
 export type ProcessEntry = { id: string; kind: 'workflow'; workflow: WorkflowRow } | { id: string; kind: 'application'; application: ApplicationSummary };
 
 /** The qualifier of a workflow's id when an application of the caller's own deployments holds its identifier. */
-export const WORKFLOW_QUALIFIER = 'workflow';
+const WORKFLOW_QUALIFIER = 'workflow';
 
 /**
  * The processes a caller sees under /ogcapi/ and their ids (docs/applications.md "Process

@@ -32,7 +32,7 @@ export function workflowDescription(workflow: WorkflowRow): string {
 }
 
 /** One input a client fills: its node and name in the workflow. */
-export interface WorkflowInputRef {
+interface WorkflowInputRef {
   nodeId: string;
   item: WorkflowInputItem;
 }
