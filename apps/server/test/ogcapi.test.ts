@@ -12,8 +12,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 const DEMO = DEMO_WORKFLOW.identifier;
 
 /**
- * The portal as an OGC API – Processes server (docs/applications.md "OGC API – Processes
- * server"): landing page and conformance for everyone, processes and jobs for signed-in
+ * The portal as an OGC API – Processes server (docs/ogcapi.md): landing page and conformance for everyone, processes and jobs for signed-in
  * users with OGC exceptions, and the demo workflow run through /ogcapi/ to its results.
  */
 describe('OGC API – Processes server', () => {

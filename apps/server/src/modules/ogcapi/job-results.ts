@@ -31,7 +31,7 @@ function outputValue(value: unknown, base: string): unknown {
 const nodeOfTask = (taskId: string) => taskId.replace(/\[\d+\]$/, '');
 
 /**
- * The results of a workflow execution by output id (docs/applications.md): one value per
+ * The results of a workflow execution by output id (docs/ogcapi.md): one value per
  * output, a list when a dynamic-list splitter ran the node several times. An output the run
  * did not write is left out.
  */

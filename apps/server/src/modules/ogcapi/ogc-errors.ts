@@ -10,7 +10,7 @@ const BLANK = 'about:blank';
 
 const titleOf = (status: number) => STATUS_CODES[status] ?? 'Error';
 
-/** An OGC API exception (docs/applications.md "OGC API – Processes server": errors). */
+/** An OGC API exception (docs/ogcapi.md: errors). */
 export function ogcError(status: number, type: string, detail: string): HttpError {
   const body: OgcException = { type, title: titleOf(status), status, detail };
   return new HttpError(status, body, detail);

@@ -31,7 +31,7 @@ export interface JobListQuery {
 }
 
 /**
- * /ogcapi/jobs: the caller's executions as OGC jobs (docs/applications.md). A job is an
+ * /ogcapi/jobs: the caller's executions as OGC jobs (docs/ogcapi.md). A job is an
  * execution of the portal, the same one /monitoring shows; another user's job is unknown
  * to the caller (404), as the API says of a job it does not know.
  */

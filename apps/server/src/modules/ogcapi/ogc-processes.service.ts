@@ -34,7 +34,7 @@ function inputError(error: unknown, signature: WorkflowSignature): unknown {
 }
 
 /**
- * /ogcapi/processes (docs/applications.md "OGC API – Processes server"): the workflows and
+ * /ogcapi/processes (docs/ogcapi.md): the workflows and
  * applications a caller may execute as OGC processes, their descriptions, execution into
  * jobs (executions), and Part 2 deploy, replace and undeploy of CWL application packages.
  */

@@ -25,7 +25,7 @@ const route = (access: RouteAccess) => ({ access, tags: ['ogcapi'] });
 /** `Prefer: respond-async` (RFC 7240), among other preferences or alone. */
 const prefersAsync = (request: FastifyRequest) => /(^|[\s,;])respond-async($|[\s,;=])/i.test(String(request.headers.prefer ?? ''));
 
-/** The conformance classes implemented (docs/applications.md); Part 2's only with applications to deploy. */
+/** The conformance classes implemented (docs/ogcapi.md); Part 2's only with applications to deploy. */
 function conformance(withApplications: boolean): string[] {
   const core = [
     OGC_CONFORMANCE.core,
@@ -39,8 +39,8 @@ function conformance(withApplications: boolean): string[] {
 }
 
 /**
- * The portal as an OGC API – Processes server under /ogcapi/ (docs/applications.md "OGC API
- * – Processes server"): in its own encapsulated scope, so that its errors are OGC API
+ * The portal as an OGC API – Processes server under /ogcapi/ (docs/ogcapi.md)
+ *: in its own encapsulated scope, so that its errors are OGC API
  * exceptions and its bodies may be CWL, while the rest of the API keeps its own.
  */
 export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: Engine, applications: OgcApplications | undefined): void {

@@ -11,7 +11,7 @@ export type ProcessEntry = { id: string; kind: 'workflow'; workflow: WorkflowRow
 const WORKFLOW_QUALIFIER = 'workflow';
 
 /**
- * The processes a caller sees under /ogcapi/ and their ids (docs/applications.md "Process
+ * The processes a caller sees under /ogcapi/ and their ids (docs/ogcapi.md "Process
  * ids"): workflows by their identifier, applications by their CWL identifier. When several
  * share an identifier, the first in this order keeps it bare and the others are qualified
  * `{identifier}@{collection}` (a workflow: `{identifier}@workflow`): the applications the
