@@ -1,4 +1,5 @@
 import type { AdesDirectory } from './engine/runtime/ogc-runtime.js';
+import type { ApplicationStore } from './modules/applications/application-store.js';
 import type { CatalogueStore } from './modules/catalogue/catalogue-store.js';
 import type { Keystore } from './modules/keystore/keystore.service.js';
 import type { UsersRepository } from './modules/usermgr/users.repository.js';
@@ -12,4 +13,6 @@ export interface AppContext extends PlatformContext {
   catalogue: CatalogueStore;
   /** the registered ADES (modules/ades): an application execution's target is checked against it, the OGC runtime reaches it */
   ades: AdesDirectory;
+  /** catalogue collections' applications (modules/applications): the execute route and /ogcapi run them */
+  applications: ApplicationStore;
 }

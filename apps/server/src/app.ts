@@ -61,6 +61,9 @@ import { remoteSources } from './modules/catalogue/remote-stac.js';
 import { registerProductCollections } from './modules/catalogue/remote.routes.js';
 import { AdesRegistry } from './modules/ades/ades-registry.js';
 import { registerAdesRoutes } from './modules/ades/ades.routes.js';
+import { CatalogueApplications } from './modules/applications/application-store.js';
+import { registerApplications } from './modules/applications/applications.module.js';
+import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 
 export interface App {
   server: FastifyInstance;
@@ -131,6 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const outbound = new OutboundFetch(config.outboundAllow, server.log);
   // the ADES registry reads the keystore (sealed tokens) and fetches through the outbound guard
   const ades = new AdesRegistry({ db: database.db, keystore, outbound });
+  const applications = new CatalogueApplications(catalogue, database.db, new SandboxedCwlValidator(config.sandbox));
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -142,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     catalogue,
     outbound,
     ades,
+    applications,
     log: server.log,
   };
 
@@ -170,6 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerProductCollections(server, ctx, catalogue, stacRemotes);
   registerCatalogueIngest(server, ctx);
   registerAdesRoutes(server, ades);
+  registerApplications(server, ctx, applications);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   const demoSeeded = await seedDemo(ctx, storage);

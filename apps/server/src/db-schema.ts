@@ -12,3 +12,4 @@ export * from './modules/schedules/schedules.schema.js';
 export * from './modules/catalogue/catalogue.schema.js';
 export * from './modules/applications/terms.schema.js';
 export * from './modules/ades/ades.schema.js';
+export * from './modules/applications/applications.schema.js';

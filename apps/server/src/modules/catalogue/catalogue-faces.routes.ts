@@ -59,6 +59,8 @@ export function registerCatalogueFaces(app: FastifyInstance, ctx: AppContext, re
       ...(query.datetime !== undefined ? { interval: parseDatetime(query.datetime) } : {}),
       limit: query.limit ?? STAC_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
+      // the products page browses products: applications are the /collections pages' (docs/applications.md)
+      productsOnly: true,
     };
     const page = await repository.search(itemQuery, request.principal);
     const urls = urlsOf(ctx, request, STAC_ROOT);

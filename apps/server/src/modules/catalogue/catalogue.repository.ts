@@ -36,6 +36,8 @@ export interface ItemQuery {
   sortby?: { key: SortKey; direction: 'asc' | 'desc' }[];
   limit: number;
   offset: number;
+  /** leave out application items (docs/applications.md): the product searches ask for products only */
+  productsOnly?: boolean;
 }
 
 export interface ItemPage {
@@ -46,6 +48,11 @@ export interface ItemPage {
 
 /** Counting stops here: past it numberMatched is left out (a count of millions costs more than the page). */
 const COUNT_LIMIT = 100_000;
+
+/** `properties['asb:type']` of an application item (modules/applications): not a product. */
+export const APPLICATION_ITEM = { key: 'asb:type', value: 'application' } as const;
+/** "The item is an application", in SQL. */
+export const isApplicationItem = sql`(${items.properties} ->> ${APPLICATION_ITEM.key}) IS NOT DISTINCT FROM ${APPLICATION_ITEM.value}`;
 
 /** Rows written in one INSERT. */
 const BATCH = 500;
@@ -331,6 +338,7 @@ export class CatalogueRepository implements CatalogueStore {
     if (query.spatial) conditions.push(spatialCondition(query.spatial));
     if (query.interval) conditions.push(temporalCondition(query.interval));
     if (query.filter) conditions.push(query.filter);
+    if (query.productsOnly) conditions.push(sql`NOT ${isApplicationItem}`);
     const where = and(...conditions) ?? sql`true`;
     const order = [
       ...(query.sortby ?? [{ key: { field: 'datetime' } as SortKey, direction: 'desc' as const }]).map(({ key, direction }) =>

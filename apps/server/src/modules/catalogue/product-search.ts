@@ -65,7 +65,14 @@ export class LocalProductSource implements ProductSource {
   async search(query: ProductQuery): Promise<ProductSearchResponse> {
     if (!(await this.repository.canRead(query.principal, query.collection))) throw notFound(`No collection "${query.collection}".`);
     const page = await this.repository.search(
-      { collections: [query.collection], spatial: spatialOfBbox(query.bbox), interval: query.interval, limit: query.limit, offset: query.offset },
+      {
+        collections: [query.collection],
+        spatial: spatialOfBbox(query.bbox),
+        interval: query.interval,
+        limit: query.limit,
+        offset: query.offset,
+        productsOnly: true,
+      },
       query.principal,
     );
     return {
