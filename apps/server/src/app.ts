@@ -200,8 +200,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const engine = await registerEngine(server, ctx, storage, { stager, ogcRuntime });
   registerBuilder(server, ctx, engine);
-  // the portal as an OGC API – Processes server (docs/applications.md); applications once the store exists
-  registerOgcapi(server, ctx, engine, undefined);
+  // the portal as an OGC API – Processes server (docs/ogcapi.md): workflows and the store's applications
+  registerOgcapi(server, ctx, engine, ctx.applications);
   registerTiles(server, ctx, engine, registerCatalogueAssets(server, catalogue, paths));
   // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)
   if (demoSeeded) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogue, paths)));

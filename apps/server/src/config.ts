@@ -159,7 +159,7 @@ export interface AppConfig {
   schedulerTickMs: number;
   /** ASB_UNSUBMITTED_EXECUTION_HOURS: an execution created but never submitted is deleted after this long (docs/engine.md) */
   unsubmittedExecutionMs: number;
-  /** ASB_OGCAPI_SYNC_SECONDS: how long an OGC API execute without `Prefer: respond-async` waits for its job to end before answering as async (docs/applications.md); 0 = always async */
+  /** ASB_OGCAPI_SYNC_SECONDS: how long an OGC API execute without `Prefer: respond-async` waits for its job to end before answering as async (docs/ogcapi.md); 0 = always async */
   ogcapiSyncMs: number;
   /** ASB_ADES_POLL_MS: how often the status of a job on an ADES is read (docs/ades.md); default 2000 */
   adesPollMs: number;

@@ -12,8 +12,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 const DEMO = DEMO_WORKFLOW.identifier;
 
 /**
- * The portal as an OGC API – Processes server (docs/applications.md "OGC API – Processes
- * server"): landing page and conformance for everyone, processes and jobs for signed-in
+ * The portal as an OGC API – Processes server (docs/ogcapi.md): landing page and conformance for everyone, processes and jobs for signed-in
  * users with OGC exceptions, and the demo workflow run through /ogcapi/ to its results.
  */
 describe('OGC API – Processes server', () => {
@@ -61,7 +60,13 @@ describe('OGC API – Processes server', () => {
     const conformance = await get('/ogcapi/conformance');
     expect(conformance.statusCode).toBe(200);
     expect(conformance.json<{ conformsTo: string[] }>().conformsTo).toEqual(
-      expect.arrayContaining([OGC_CONFORMANCE.core, OGC_CONFORMANCE.json, OGC_CONFORMANCE.processDescription, OGC_CONFORMANCE.jobList, OGC_CONFORMANCE.dismiss]),
+      expect.arrayContaining([
+        OGC_CONFORMANCE.core,
+        OGC_CONFORMANCE.json,
+        OGC_CONFORMANCE.processDescription,
+        OGC_CONFORMANCE.jobList,
+        OGC_CONFORMANCE.dismiss,
+      ]),
     );
   });
 
@@ -147,7 +152,12 @@ describe('OGC API – Processes server', () => {
   });
 
   it('runs the NDVI demo asynchronously to its results, downloadable with the same bearer token', async () => {
-    const response = await call('POST', `/ogcapi/processes/${DEMO}/execution`, { ...uma, prefer: 'respond-async' }, { inputs: { size: 64, threshold: { value: 0.25 } } });
+    const response = await call(
+      'POST',
+      `/ogcapi/processes/${DEMO}/execution`,
+      { ...uma, prefer: 'respond-async' },
+      { inputs: { size: 64, threshold: { value: 0.25 } } },
+    );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.headers['preference-applied']).toBe('respond-async');
     const accepted = response.json<OgcStatusInfo>();
@@ -174,7 +184,9 @@ describe('OGC API – Processes server', () => {
 
     // the job is the portal's execution: /monitoring lists it
     const execution = await get(`/builder/v1/executions/${accepted.jobID}`, uma);
-    expect(execution.json<{ data: { attributes: { status: string; inputs: { items: { identifier: string; value: string }[] }[] } } }>().data.attributes).toMatchObject({
+    expect(
+      execution.json<{ data: { attributes: { status: string; inputs: { items: { identifier: string; value: string }[] }[] } } }>().data.attributes,
+    ).toMatchObject({
       status: 'success',
     });
   });

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { defineOperations } from './operation.js';
 
 /**
- * The portal as an OGC API – Processes server (docs/applications.md "OGC API – Processes
- * server"): Part 1 Core 1.0 (landing page, conformance, process list and description,
+ * The portal as an OGC API – Processes server (docs/ogcapi.md): Part 1 Core 1.0 (landing page, conformance, process list and description,
  * execution, job list, status, results, dismiss) and Part 2 Deploy, Replace, Undeploy (draft)
  * with CWL application packages. The shapes are those of the OGC schemas (openapi/schemas of
  * opengeospatial/ogcapi-processes); errors are OGC API exceptions (RFC 7807).
@@ -113,7 +112,7 @@ export const ogcProcessListSchema = z.object({ processes: z.array(ogcProcessSumm
 /**
  * execute: `inputs` by input id; a value is a literal, an array, a qualified value
  * `{value, mediaType}`, a link `{href}` or a bounding box `{bbox, crs}`. `outputs` and
- * `response` are read but every answer is the results document (docs/applications.md).
+ * `response` are read but every answer is the results document (docs/ogcapi.md).
  */
 export const ogcExecuteSchema = z.object({
   inputs: z.record(z.string(), z.unknown()).default({}),

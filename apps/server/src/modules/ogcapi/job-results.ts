@@ -19,7 +19,7 @@ const MEDIA_TYPES: Record<string, string> = {
 };
 
 /** A file of the execution's folder as a link a client downloads with its bearer token; any other value as it is. */
-export function outputValue(value: unknown, base: string): unknown {
+function outputValue(value: unknown, base: string): unknown {
   if (typeof value === 'string' && value.startsWith('/') && isExecutionFileUrl(value)) {
     const type = MEDIA_TYPES[path.extname(value.replace(/[?#].*$/s, '')).toLowerCase()] ?? 'application/octet-stream';
     return { href: `${base}${value}`, type };
@@ -31,7 +31,7 @@ export function outputValue(value: unknown, base: string): unknown {
 const nodeOfTask = (taskId: string) => taskId.replace(/\[\d+\]$/, '');
 
 /**
- * The results of a workflow execution by output id (docs/applications.md): one value per
+ * The results of a workflow execution by output id (docs/ogcapi.md): one value per
  * output, a list when a dynamic-list splitter ran the node several times. An output the run
  * did not write is left out.
  */
@@ -39,7 +39,9 @@ export function workflowResults(row: ExecutionRow, outputs: Map<string, Workflow
   const records: ExecutionResultRecord[] = row.executionResults?.data ?? [];
   const results: OgcResults = {};
   for (const [id, ref] of outputs) {
-    const values = records.filter((record) => nodeOfTask(record.task_id) === ref.nodeId && record.key === ref.key).map((record) => outputValue(record.value, base));
+    const values = records
+      .filter((record) => nodeOfTask(record.task_id) === ref.nodeId && record.key === ref.key)
+      .map((record) => outputValue(record.value, base));
     if (values.length === 0) continue;
     const single = records.some((record) => record.task_id === ref.nodeId && record.key === ref.key);
     results[id] = single && values.length === 1 ? values[0] : values;

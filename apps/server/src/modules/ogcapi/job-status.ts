@@ -11,12 +11,12 @@ const STATUS: Record<ExecutionStatus, OgcJobStatus> = {
 };
 
 /** An execution's status as a job's (created and pending are accepted; stopped is dismissed). */
-export function jobStatusOf(status: string): OgcJobStatus {
+function jobStatusOf(status: string): OgcJobStatus {
   return STATUS[status as ExecutionStatus] ?? 'accepted';
 }
 
 /** The process a job ran, as /processes names it: the application's CWL identifier, or the workflow's identifier pinned at creation. */
-export function processIdOf(row: ExecutionRow): string {
+function processIdOf(row: ExecutionRow): string {
   return row.kind === 'application' && row.application ? row.application.identifier : row.workflowExecutionOrder.workflow.identifier;
 }
 

@@ -12,7 +12,8 @@ export interface OgcApplications {
   register(principal: Principal, collection: string, cwl: string, options: { replace: boolean }): Promise<ApplicationSummary>;
   remove(principal: Principal, collection: string, identifier: string): Promise<void>;
   ensureOwnCollection(principal: Principal, slug: string, title: string): Promise<string>;
-  execute(principal: Principal, collection: string, request: ApplicationExecutionRequest): Promise<{ id: number; identifier: string }>;
+  /** the application executions (modules/applications/application-executions.ts: executeApplication) */
+  execute?: (principal: Principal, collection: string, request: ApplicationExecutionRequest) => Promise<{ id: number; identifier: string }>;
 }
 
 /** The collection the OGC API deploys a caller's application packages into: `{username}:ogcapi`. */

@@ -10,7 +10,7 @@ const BLANK = 'about:blank';
 
 const titleOf = (status: number) => STATUS_CODES[status] ?? 'Error';
 
-/** An OGC API exception (docs/applications.md "OGC API – Processes server": errors). */
+/** An OGC API exception (docs/ogcapi.md: errors). */
 export function ogcError(status: number, type: string, detail: string): HttpError {
   const body: OgcException = { type, title: titleOf(status), status, detail };
   return new HttpError(status, body, detail);
@@ -20,7 +20,8 @@ export const noSuchProcess = (id: string) => ogcError(404, OGC_EXCEPTION.noSuchP
 export const noSuchJob = (id: string) => ogcError(404, OGC_EXCEPTION.noSuchJob, `No job ${id} found.`);
 export const invalidParameter = (detail: string) => ogcError(400, OGC_EXCEPTION.invalidParameter, detail);
 
-const isOgcBody = (body: Record<string, unknown>): boolean => typeof body.type === 'string' && typeof body.title === 'string' && typeof body.status === 'number';
+const isOgcBody = (body: Record<string, unknown>): boolean =>
+  typeof body.type === 'string' && typeof body.title === 'string' && typeof body.status === 'number';
 
 /** What another module's error says, in words: its detail, else its JSON:API errors' details. */
 function detailOf(error: HttpError): string {
@@ -32,7 +33,7 @@ function detailOf(error: HttpError): string {
 }
 
 /** The exception of any error thrown under /ogcapi/: ours as they are, the platform's (401, 403, a 400 of the executions service) in the OGC shape. */
-export function ogcExceptionOf(error: FastifyError | HttpError): OgcException {
+function ogcExceptionOf(error: FastifyError | HttpError): OgcException {
   if (error instanceof HttpError) {
     if (isOgcBody(error.body)) return error.body as OgcException;
     const status = error.statusCode;

@@ -31,7 +31,7 @@ export interface JobListQuery {
 }
 
 /**
- * /ogcapi/jobs: the caller's executions as OGC jobs (docs/applications.md). A job is an
+ * /ogcapi/jobs: the caller's executions as OGC jobs (docs/ogcapi.md). A job is an
  * execution of the portal, the same one /monitoring shows; another user's job is unknown
  * to the caller (404), as the API says of a job it does not know.
  */
@@ -49,7 +49,12 @@ export class OgcJobs {
       const wanted = query.status.split(',').map((status) => status.trim());
       const unknown = wanted.find((status) => !(OGC_JOB_STATUSES as readonly string[]).includes(status));
       if (unknown !== undefined) throw ogcError(400, OGC_EXCEPTION.invalidParameter, `status: ${unknown} is not one of ${OGC_JOB_STATUSES.join(', ')}.`);
-      conditions.push(inArray(executions.status, wanted.flatMap((status) => EXECUTION_STATUSES[status] ?? [])));
+      conditions.push(
+        inArray(
+          executions.status,
+          wanted.flatMap((status) => EXECUTION_STATUSES[status] ?? []),
+        ),
+      );
     }
     if (query.processID !== undefined) {
       conditions.push(
@@ -64,7 +69,8 @@ export class OgcJobs {
       .limit(query.limit + 1)
       .offset(query.offset);
     const links: OgcLink[] = [{ href: `${self}?limit=${query.limit}&offset=${query.offset}`, rel: 'self', type: 'application/json' }];
-    if (rows.length > query.limit) links.push({ href: `${self}?limit=${query.limit}&offset=${query.offset + query.limit}`, rel: 'next', type: 'application/json' });
+    if (rows.length > query.limit)
+      links.push({ href: `${self}?limit=${query.limit}&offset=${query.offset + query.limit}`, rel: 'next', type: 'application/json' });
     return { jobs: rows.slice(0, query.limit).map((row) => statusInfoOf(row, base)), links };
   }
 

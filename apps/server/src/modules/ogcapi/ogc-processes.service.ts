@@ -11,6 +11,8 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { HttpError } from '../../platform/http/errors.js';
+import { ApplicationRefused } from '../applications/application-store.js';
+import { CwlRefused, describeCwl } from '../applications/cwl-describe.js';
 import { ExecutionsService } from '../builder/executions.service.js';
 import { cwlTypeSchema } from './json-schemas.js';
 import { noSuchProcess, ogcError } from './ogc-errors.js';
@@ -34,7 +36,7 @@ function inputError(error: unknown, signature: WorkflowSignature): unknown {
 }
 
 /**
- * /ogcapi/processes (docs/applications.md "OGC API – Processes server"): the workflows and
+ * /ogcapi/processes (docs/ogcapi.md): the workflows and
  * applications a caller may execute as OGC processes, their descriptions, execution into
  * jobs (executions), and Part 2 deploy, replace and undeploy of CWL application packages.
  */
@@ -59,7 +61,14 @@ export class OgcProcesses {
     const common = { id: entry.id, jobControlOptions: [...JOB_CONTROL_OPTIONS], outputTransmission: [...TRANSMISSION_MODES], links };
     if (entry.kind === 'workflow') {
       const { workflow } = entry;
-      return { ...common, title: workflow.label, description: workflowDescription(workflow), keywords: [], version: String(workflow.version), 'asb:kind': 'workflow' };
+      return {
+        ...common,
+        title: workflow.label,
+        description: workflowDescription(workflow),
+        keywords: [],
+        version: String(workflow.version),
+        'asb:kind': 'workflow',
+      };
     }
     const { application } = entry;
     return {
@@ -105,7 +114,9 @@ export class OgcProcesses {
       if (!input.optional && input.default === null && request.inputs[input.id] === undefined) throw missingInput(input.id);
     }
     const inputs = Object.entries(request.inputs).map(([identifier, value]) => ({ identifier, value: unwrapValue(value) }));
-    const created = await this.applicationsOrFail().execute(principal, application.collection, {
+    const execute = this.applicationsOrFail().execute;
+    if (!execute) throw ogcError(501, 'about:blank', 'This server does not run applications yet.');
+    const created = await execute(principal, application.collection, {
       cwl_identifier: application.identifier,
       inputs,
       ades_id: 'local',
@@ -157,6 +168,11 @@ export class OgcProcesses {
     const applications = this.applicationsOrFail();
     const application = await this.deployedApplication(principal, id);
     const cwl = await packageCwl(body, this.ctx.outbound);
+    // replace writes over the application of the package's id: it must be the one named
+    const identifier = cwlIdentifierOf(cwl);
+    if (identifier !== undefined && identifier !== application.identifier) {
+      throw ogcError(400, OGC_EXCEPTION.invalidParameter, `The package describes process "${identifier}", not "${application.identifier}": deploy it instead.`);
+    }
     const registered = await refusedAsOgc(() => applications.register(principal, application.collection, cwl, { replace: true }));
     return this.summaryOf(await this.entryOf(principal, registered), base);
   }
@@ -180,19 +196,23 @@ export class OgcProcesses {
   private async entryOf(principal: Principal, registered: ApplicationSummary): Promise<ProcessEntry> {
     const entries = await this.directory.list(principal);
     const found = entries.find(
-      (entry) => entry.kind === 'application' && entry.application.collection === registered.collection && entry.application.identifier === registered.identifier,
+      (entry) =>
+        entry.kind === 'application' && entry.application.collection === registered.collection && entry.application.identifier === registered.identifier,
     );
     return found ?? { id: `${registered.identifier}@${registered.collection}`, kind: 'application', application: registered };
   }
 }
 
 /** An application's inputs and outputs as JSON Schema (CWL types; optional: minOccurs 0; the default in the schema). */
-export function applicationPorts(application: ApplicationSummary): Pick<OgcProcess, 'inputs' | 'outputs'> {
+function applicationPorts(application: ApplicationSummary): Pick<OgcProcess, 'inputs' | 'outputs'> {
   const inputs = Object.fromEntries(
     application.inputs.map((input) => {
       const schema = cwlTypeSchema(input.type);
       if (input.default !== null && input.default !== undefined) schema.default = input.default;
-      return [input.id, { title: input.label || input.id, description: input.doc, minOccurs: input.optional || input.default !== null ? 0 : 1, maxOccurs: 1, schema }];
+      return [
+        input.id,
+        { title: input.label || input.id, description: input.doc, minOccurs: input.optional || input.default !== null ? 0 : 1, maxOccurs: 1, schema },
+      ];
     }),
   );
   const outputs = Object.fromEntries(
@@ -201,16 +221,27 @@ export function applicationPorts(application: ApplicationSummary): Pick<OgcProce
   return { inputs, outputs };
 }
 
-/** The store's refusals (ApplicationRefused: status and message) as OGC exceptions; a 409 as `conflictType`. */
+/** The store's refusals (status and message) as OGC exceptions; a 409 as `conflictType`. */
 async function refusedAsOgc<T>(action: () => Promise<T>, conflictType = 'about:blank'): Promise<T> {
   try {
     return await action();
   } catch (error) {
-    const status = (error as { status?: unknown }).status;
-    if (error instanceof Error && error.name === 'ApplicationRefused' && typeof status === 'number') {
-      const type = status === 409 ? conflictType : status === 400 ? OGC_EXCEPTION.invalidParameter : status === 404 ? OGC_EXCEPTION.noSuchProcess : 'about:blank';
+    if (error instanceof ApplicationRefused) {
+      const { status } = error;
+      const type =
+        status === 409 ? conflictType : status === 400 ? OGC_EXCEPTION.invalidParameter : status === 404 ? OGC_EXCEPTION.noSuchProcess : 'about:blank';
       throw ogcError(status, type, error.message);
     }
+    throw error;
+  }
+}
+
+/** The process id of a CWL text (what the store would register it as), or undefined when the store will refuse the text anyway. */
+function cwlIdentifierOf(cwl: string): string | undefined {
+  try {
+    return describeCwl(cwl).identifier;
+  } catch (error) {
+    if (error instanceof CwlRefused) return undefined;
     throw error;
   }
 }

@@ -46,7 +46,7 @@ describe('OWSLib against /ogcapi/', () => {
     url = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}/ogcapi/`;
     const [workspace] = await app.ctx.db.select().from(workspaces).where(eq(workspaces.identifier, 'demo'));
     const header = await knowledgeApi(app).member('uma', { [String(workspace!.id)]: 'user' });
-    token = header.authorization.slice('Bearer '.length);
+    token = String(header.authorization).slice('Bearer '.length);
   });
   afterAll(async () => {
     await app?.close();

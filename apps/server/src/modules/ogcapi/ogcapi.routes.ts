@@ -25,15 +25,22 @@ const route = (access: RouteAccess) => ({ access, tags: ['ogcapi'] });
 /** `Prefer: respond-async` (RFC 7240), among other preferences or alone. */
 const prefersAsync = (request: FastifyRequest) => /(^|[\s,;])respond-async($|[\s,;=])/i.test(String(request.headers.prefer ?? ''));
 
-/** The conformance classes implemented (docs/applications.md); Part 2's only with applications to deploy. */
+/** The conformance classes implemented (docs/ogcapi.md); Part 2's only with applications to deploy. */
 function conformance(withApplications: boolean): string[] {
-  const core = [OGC_CONFORMANCE.core, OGC_CONFORMANCE.json, OGC_CONFORMANCE.oas30, OGC_CONFORMANCE.processDescription, OGC_CONFORMANCE.jobList, OGC_CONFORMANCE.dismiss];
+  const core = [
+    OGC_CONFORMANCE.core,
+    OGC_CONFORMANCE.json,
+    OGC_CONFORMANCE.oas30,
+    OGC_CONFORMANCE.processDescription,
+    OGC_CONFORMANCE.jobList,
+    OGC_CONFORMANCE.dismiss,
+  ];
   return withApplications ? [...core, OGC_CONFORMANCE.deploy, OGC_CONFORMANCE.ogcapppkg, OGC_CONFORMANCE.cwl] : core;
 }
 
 /**
- * The portal as an OGC API – Processes server under /ogcapi/ (docs/applications.md "OGC API
- * – Processes server"): in its own encapsulated scope, so that its errors are OGC API
+ * The portal as an OGC API – Processes server under /ogcapi/ (docs/ogcapi.md)
+ *: in its own encapsulated scope, so that its errors are OGC API
  * exceptions and its bodies may be CWL, while the rest of the API keeps its own.
  */
 export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: Engine, applications: OgcApplications | undefined): void {
@@ -94,21 +101,39 @@ export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: En
       },
     );
 
-    mount(scope, operations, 'POST /ogcapi/processes', { ...route(needs('applications: upload to the own collection')), bodyLimit: MAX_CWL_BYTES }, async (request, reply) => {
-      const summary = await processes.deploy(requireUser(request.principal), request.body, base(request));
-      reply.header('location', `${base(request)}/ogcapi/processes/${encodeURIComponent(summary.id)}`);
-      reply.status(201);
-      return summary;
-    });
-    mount(scope, operations, 'PUT /ogcapi/processes/{processId}', { ...route(needs('applications: edit (deployed through the API)')), bodyLimit: MAX_CWL_BYTES }, (request) =>
-      processes.replace(requireUser(request.principal), request.params.processId, request.body, base(request)),
+    mount(
+      scope,
+      operations,
+      'POST /ogcapi/processes',
+      { ...route(needs('applications: upload to the own collection')), bodyLimit: MAX_CWL_BYTES },
+      async (request, reply) => {
+        const summary = await processes.deploy(requireUser(request.principal), request.body, base(request));
+        reply.header('location', `${base(request)}/ogcapi/processes/${encodeURIComponent(summary.id)}`);
+        reply.status(201);
+        return summary;
+      },
     );
-    mount(scope, operations, 'DELETE /ogcapi/processes/{processId}', route(needs('applications: delete (deployed through the API)')), async (request, reply) => {
-      await processes.undeploy(requireUser(request.principal), request.params.processId);
-      return reply.status(204).send();
-    });
+    mount(
+      scope,
+      operations,
+      'PUT /ogcapi/processes/{processId}',
+      { ...route(needs('applications: edit (deployed through the API)')), bodyLimit: MAX_CWL_BYTES },
+      (request) => processes.replace(requireUser(request.principal), request.params.processId, request.body, base(request)),
+    );
+    mount(
+      scope,
+      operations,
+      'DELETE /ogcapi/processes/{processId}',
+      route(needs('applications: delete (deployed through the API)')),
+      async (request, reply) => {
+        await processes.undeploy(requireUser(request.principal), request.params.processId);
+        return reply.status(204).send();
+      },
+    );
 
-    mount(scope, operations, 'GET /ogcapi/jobs', route(needs('executions: own')), (request) => jobs.list(requireUser(request.principal), request.query, base(request)));
+    mount(scope, operations, 'GET /ogcapi/jobs', route(needs('executions: own')), (request) =>
+      jobs.list(requireUser(request.principal), request.query, base(request)),
+    );
     mount(scope, operations, 'GET /ogcapi/jobs/{jobId}', route(needs('executions: own')), (request) =>
       jobs.status(requireUser(request.principal), request.params.jobId, base(request)),
     );

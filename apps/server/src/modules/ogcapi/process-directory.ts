@@ -8,10 +8,10 @@ import { executableWorkflows } from './workflow-processes.js';
 export type ProcessEntry = { id: string; kind: 'workflow'; workflow: WorkflowRow } | { id: string; kind: 'application'; application: ApplicationSummary };
 
 /** The qualifier of a workflow's id when an application of the caller's own deployments holds its identifier. */
-export const WORKFLOW_QUALIFIER = 'workflow';
+const WORKFLOW_QUALIFIER = 'workflow';
 
 /**
- * The processes a caller sees under /ogcapi/ and their ids (docs/applications.md "Process
+ * The processes a caller sees under /ogcapi/ and their ids (docs/ogcapi.md "Process
  * ids"): workflows by their identifier, applications by their CWL identifier. When several
  * share an identifier, the first in this order keeps it bare and the others are qualified
  * `{identifier}@{collection}` (a workflow: `{identifier}@workflow`): the applications the

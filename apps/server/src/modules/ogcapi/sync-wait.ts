@@ -8,7 +8,7 @@ import { hasEnded } from './job-status.js';
 const POLL_MS = 1000;
 
 /**
- * Waits for executions to end, for synchronous execute requests (docs/applications.md):
+ * Waits for executions to end, for synchronous execute requests (docs/ogcapi.md):
  * woken by executionUpdate live events, with a poll beside them, bounded by `limitMs`. Every
  * wait ends (undefined) when the server closes.
  */

@@ -32,7 +32,7 @@ export function workflowDescription(workflow: WorkflowRow): string {
 }
 
 /** One input a client fills: its node and name in the workflow. */
-export interface WorkflowInputRef {
+interface WorkflowInputRef {
   nodeId: string;
   item: WorkflowInputItem;
 }
@@ -60,8 +60,8 @@ function idsOf<T extends { nodeId: string; name: string }>(entries: T[]): Map<st
 }
 
 /**
- * A workflow version as a process signature (docs/applications.md "OGC API –
- * Processes server"): the inputs its execute form shows (visible and editable; the others
+ * A workflow version as a process signature (docs/ogcapi.md)
+ *: the inputs its execute form shows (visible and editable; the others
  * take the workflow's value) and the outputs of its nodes.
  */
 export async function workflowSignature(ctx: AppContext, graph: WorkflowGraph): Promise<WorkflowSignature> {
