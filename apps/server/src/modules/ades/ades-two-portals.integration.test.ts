@@ -6,7 +6,7 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationsApi } from '../../../test/helpers/applications.js';
-import { waitForStatus } from '../../../test/helpers/engine.js';
+import { taskLog, waitForStatus } from '../../../test/helpers/engine.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { executions } from '../builder/executions.schema.js';
 
@@ -141,21 +141,25 @@ describe('two portals: B is an ADES of A', () => {
     const started = await execute('greet', [{ identifier: 'name', value: 'from A' }]);
     expect(started.statusCode).toBe(201);
     const onA = await latestOn(a);
-    const done = await waitForStatus(a, String(onA.id), ['successful', 'failed', 'stopped'], 120_000);
-    expect(done.status, JSON.stringify(done.executionResults)).toBe('successful');
+    const done = await waitForStatus(a, String(onA.id), ['success', 'failed', 'stopped'], 100_000);
+    expect(done.status, (await taskLog(a, String(onA.id), 'application')).body).toBe('success');
     expect(done.application).toMatchObject({ target: adesId, remoteJob: expect.stringContaining(`${origin(b)}/ogcapi/jobs/`) });
 
     // on B: the application deployed into bea's collection, and the job one of bea's executions
     const onB = await latestOn(b);
-    expect(onB).toMatchObject({ kind: 'application', status: 'successful' });
+    expect(onB).toMatchObject({ kind: 'application', status: 'success' });
     expect(onB.ownerId).toBe('bea');
     expect((await bJob(done.application!.remoteJob!)).status).toBe('successful');
 
-    // A stored the result file it downloaded from B
-    const results = JSON.stringify(done.executionResults);
-    expect(results).toContain('greeting');
-    const report = await a.server.inject({ url: `/builder/v1/executions/${onA.id}`, headers: a.adminHeader });
-    expect(report.statusCode).toBe(200);
+    // A stored the result file it downloaded from B, and its log tells the story
+    const greeting = done.executionResults?.data.find((result) => result.key === 'greeting');
+    expect(greeting).toMatchObject({ type: 'file', value: expect.stringMatching(/greeting\.txt$/) });
+    const file = await a.server.inject({ url: String(greeting!.value), headers: a.adminHeader });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('from A\n');
+    const log = (await taskLog(a, String(onA.id), 'application')).body;
+    expect(log).toContain('deployed greet on the ADES');
+    expect(log).toContain('remote job: successful · 100%');
   });
 
   it('a stop on A dismisses the job on B', async () => {
@@ -167,14 +171,15 @@ describe('two portals: B is an ADES of A', () => {
       const [row] = await a.ctx.db.select().from(executions).where(eq(executions.id, onA.id));
       remoteJob = row?.application?.remoteJob ?? undefined;
       if (remoteJob && (await bJob(remoteJob)).status === 'running') break;
-      if (row && ['failed', 'successful'].includes(row.status)) throw new Error(`the execution ended ${row.status}: ${JSON.stringify(row.executionResults)}`);
+      if (row && ['failed', 'success'].includes(row.status)) throw new Error(`the execution ended ${row.status}: ${JSON.stringify(row.executionResults)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const stop = await a.server.inject({ method: 'PATCH', url: `/builder/v1/executions/${onA.id}/stop`, headers: a.adminHeader });
     expect(stop.statusCode).toBeLessThan(300);
     await waitForStatus(a, String(onA.id), ['stopped'], 60_000);
     const onB = await latestOn(b);
-    await waitForStatus(b, String(onB.id), ['stopped', 'dismissed', 'failed'], 60_000);
+    expect((await waitForStatus(b, String(onB.id), ['stopped', 'failed', 'success'], 60_000)).status).toBe('stopped');
     expect((await bJob(remoteJob)).status).toBe('dismissed');
+    expect((await taskLog(a, String(onA.id), 'application')).body).toContain('the remote job was dismissed');
   });
 });
