@@ -13,6 +13,8 @@ command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 [ -x /usr/bin/python3 ] || missing+=(python3)
 dpkg -s python3-numpy >/dev/null 2>&1 || missing+=(python3-numpy)
 dpkg -s python3-rasterio >/dev/null 2>&1 || missing+=(python3-rasterio)
+# CWL applications are validated and run on the Default target with cwltool (docs/applications-running.md)
+command -v cwltool >/dev/null 2>&1 || missing+=(cwltool)
 if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)

@@ -211,6 +211,8 @@ describe('application executions', () => {
       processorIdentifier: 'water-bodies-demo',
       status: 'success',
     });
+    const pdf = await app.server.inject({ method: 'GET', url: `/builder/v1/executions/${task.id}/pdf`, headers: uma });
+    expect(pdf.statusCode).toBe(200);
     const workflowList = await app.server.inject({ method: 'GET', url: '/builder/v1/executions?page[size]=100', headers: uma });
     expect(workflowList.json<{ data: { id: string }[] }>().data.map((entry) => entry.id)).not.toContain(task.id);
     expect((await app.server.inject({ method: 'GET', url: `/taskmgr/v1/ades-tasks/${task.id}`, headers: app.adminHeader })).statusCode).toBe(200);

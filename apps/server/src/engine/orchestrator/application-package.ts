@@ -8,7 +8,7 @@ import type { DatastorePaths } from '../store/datastore-paths.js';
 import { ExecutionContextError, type ExecutionContext } from './execution-context.js';
 
 /** Where an application execution's pinned CWL lies: `.package/` of its folder, beside (never inside) the task's outputs. */
-export function pinnedCwlPath(paths: DatastorePaths, execution: { ownerId: string; identifier: string }): string {
+function pinnedCwlPath(paths: DatastorePaths, execution: { ownerId: string; identifier: string }): string {
   return path.join(paths.executionDir(execution.ownerId, execution.identifier), '.package', 'application.cwl');
 }
 

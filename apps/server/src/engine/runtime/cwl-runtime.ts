@@ -59,7 +59,7 @@ export class CwlRuntime implements TaskRuntime {
  * The CWL value of an input: a staged EO product becomes the staged item.json (File) or its
  * folder (Directory); other values are the job order's as they are.
  */
-export function cwlInputs(inputs: Record<string, unknown>, staged: Record<string, 'File' | 'Directory'> = {}): Record<string, unknown> {
+function cwlInputs(inputs: Record<string, unknown>, staged: Record<string, 'File' | 'Directory'> = {}): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(inputs)) {
     const as = staged[name];

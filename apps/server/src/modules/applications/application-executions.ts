@@ -27,7 +27,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** Spec 3 §4: the terms count only when the theme has a `-tcs` feature. */
-export function termsGatingOn(ctx: Pick<AppContext, 'config'>): boolean {
+function termsGatingOn(ctx: Pick<AppContext, 'config'>): boolean {
   return ctx.config.themeFeatures.some((feature) => feature.endsWith('-tcs'));
 }
 

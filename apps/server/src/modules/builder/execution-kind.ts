@@ -27,5 +27,3 @@ export interface ExecutionApplication {
   /** the declared outputs' types ('File', 'Directory', 'string', 'File[]', ...), for the results' data types */
   outputTypes: Record<string, string>;
 }
-
-export type ExecutionKind = 'workflow' | 'application';

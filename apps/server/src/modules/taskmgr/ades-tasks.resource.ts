@@ -16,7 +16,7 @@ const seconds = (start: Date | null, end: Date | null): number | null =>
   start && end ? Math.max(0, Math.round((end.getTime() - start.getTime()) / 100) / 10) : null;
 
 /** Spec 3 §3 Execution task attributes of an application execution. */
-export function adesTaskAttributes(row: ExecutionRow): ExecutionTaskAttributes {
+function adesTaskAttributes(row: ExecutionRow): ExecutionTaskAttributes {
   const application = row.application as ExecutionApplication;
   const results = row.executionResults;
   const given = new Map((row.inputs[0]?.items ?? []).map((item) => [item.identifier, item.value]));
