@@ -77,6 +77,8 @@ export default defineConfig({
       ASB_OIDC_CLIENT_SECRET: 'asb-portal-secret',
       ASB_OIDC_PROVIDER_NAME: 'Test Identity Provider',
       ASB_OIDC_ALLOW_INSECURE: 'true',
+      // the ADES registry reads the portal's own /ogcapi/ (admin-ades.spec.ts): loopback allowed to the outbound guard
+      ASB_OUTBOUND_ALLOW: '127.0.0.1/32',
       // two of the navbar's links out configured, the others left unset (hidden): navbar.spec.ts
       ASB_NOTEBOOK_URL: `${baseURL}/docs/execute`,
       ASB_VIDEO_GUIDES_URL: `${baseURL}/docs/`,

@@ -27,6 +27,8 @@ if [ "${1:-}" = "--test" ]; then
   # the execution PDF is read back with pdftotext and pdftoppm
   command -v gdal_translate >/dev/null 2>&1 || missing+=(gdal-bin)
   command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+  # the OGC API – Processes server is tested with OWSLib as a real client (ogcapi-owslib.integration.test.ts)
+  dpkg -s python3-owslib >/dev/null 2>&1 || missing+=(python3-owslib)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""

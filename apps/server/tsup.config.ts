@@ -17,6 +17,8 @@ export default defineConfig((options) => {
     sourcemap: true,
     // the shared contracts are TypeScript sources: bundle them; npm packages stay external
     noExternal: ['@asb/contracts'],
+    // ...and the npm packages the contracts import (yaml, a CommonJS build: bundled into ESM its require() calls fail)
+    external: ['yaml'],
     env: { ASB_BUILD_TIMESTAMP: new Date().toISOString() },
     // The python runtime helpers are run as files, not bundled: ship them beside main.js
     // (engine/runtime/python-scripts.ts finds them in dist/runtime/).

@@ -41,6 +41,7 @@ import { catalogueProductStager, registerCatalogueAssets } from './modules/catal
 import { DatastorePaths } from './engine/store/datastore-paths.js';
 import { registerEngine, type Engine } from './engine/engine.module.js';
 import { registerTiles } from './modules/tiles/tiles.module.js';
+import { registerOgcapi } from './modules/ogcapi/ogcapi.routes.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
 import { processImagesResource } from './modules/resmgr/process-images.resource.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
@@ -65,6 +66,7 @@ import { AdesRegistry } from './modules/ades/ades-registry.js';
 import { registerAdesRoutes } from './modules/ades/ades.routes.js';
 import { CatalogueApplications } from './modules/applications/application-store.js';
 import { registerApplications } from './modules/applications/applications.module.js';
+import { executeApplication } from './modules/applications/application-executions.js';
 import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 
 export interface App {
@@ -194,10 +196,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ogcRuntime = new OgcRuntime({
     directory: ades,
     outbound: ctx.outbound,
+    pollMs: config.adesPollMs,
     onRemoteJob: (job, url) => executionsRepository.setRemoteJob(job.executionId, url),
   });
   const engine = await registerEngine(server, ctx, storage, { stager, ogcRuntime });
   registerBuilder(server, ctx, engine);
+  // the portal as an OGC API – Processes server (docs/ogcapi.md): workflows and the store's applications
+  // /ogcapi/ runs applications as the execute route does (executeApplication): so this portal is an ADES of another
+  registerOgcapi(server, ctx, engine, {
+    listRunnable: (principal) => applications.listRunnable(principal),
+    runnable: (principal, collection, identifier) => applications.runnable(principal, collection, identifier),
+    register: (principal, collection, cwl, options) => applications.register(principal, collection, cwl, options),
+    remove: (principal, collection, identifier) => applications.remove(principal, collection, identifier),
+    ensureOwnCollection: (principal, slug, title) => applications.ensureOwnCollection(principal, slug, title),
+    execute: (principal, collection, request) => executeApplication(ctx, principal, collection, request),
+  });
   registerTiles(server, ctx, engine, registerCatalogueAssets(server, catalogue, paths));
   // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)
   if (demoSeeded) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogue, paths)));

@@ -154,6 +154,8 @@ const envSchema = z.object({
   ASB_BWRAP: setting,
   ASB_SCHEDULER_TICK_MS: whole(1, 15000),
   ASB_UNSUBMITTED_EXECUTION_HOURS: numberSetting({ whole: false, min: 0.01 }, 24),
+  ASB_OGCAPI_SYNC_SECONDS: whole(0, 60, 3600),
+  ASB_ADES_POLL_MS: whole(50, 2000, 600_000),
   S3_BUCKET: setting,
   S3_ENDPOINT: setting,
   S3_REGION: setting,

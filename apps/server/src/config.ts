@@ -159,6 +159,10 @@ export interface AppConfig {
   schedulerTickMs: number;
   /** ASB_UNSUBMITTED_EXECUTION_HOURS: an execution created but never submitted is deleted after this long (docs/engine.md) */
   unsubmittedExecutionMs: number;
+  /** ASB_OGCAPI_SYNC_SECONDS: how long an OGC API execute without `Prefer: respond-async` waits for its job to end before answering as async (docs/ogcapi.md); 0 = always async */
+  ogcapiSyncMs: number;
+  /** ASB_ADES_POLL_MS: how often the status of a job on an ADES is read (docs/ades.md); default 2000 */
+  adesPollMs: number;
   s3: S3Config | undefined;
   /**
    * ASB_CONTRACT_CHECK=strict: an answer that breaks its operation's response schema fails
@@ -314,6 +318,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     sandbox: sandboxFromEnv(env),
     schedulerTickMs: env.ASB_SCHEDULER_TICK_MS,
     unsubmittedExecutionMs: Math.round(env.ASB_UNSUBMITTED_EXECUTION_HOURS * 3_600_000),
+    ogcapiSyncMs: env.ASB_OGCAPI_SYNC_SECONDS * 1000,
+    adesPollMs: env.ASB_ADES_POLL_MS,
     s3: s3FromEnv(env),
     strictContract: env.ASB_CONTRACT_CHECK === 'strict',
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OGC_CONFORMANCE } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adesInstances } from '../src/modules/ades/ades.schema.js';
-import { PROCESSES_CORE } from '../src/modules/ades/ades-probe.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -27,10 +27,10 @@ function fakeServer() {
     if (url === '/locked/') return json(200, { title: 'Locked' });
     if (url === '/good/conf' || url === '/locked/conformance') {
       if (request.headers.authorization !== `Bearer ${TOKEN}`) return json(401, { detail: 'no' });
-      return json(200, { conformsTo: [PROCESSES_CORE, 'http://www.opengis.net/spec/ogcapi-processes-1/1.0/conf/json'] });
+      return json(200, { conformsTo: [OGC_CONFORMANCE.core, 'http://www.opengis.net/spec/ogcapi-processes-1/1.0/conf/json'] });
     }
     if (url === '/open/') return json(200, { title: 'Remote Processing', links: [] });
-    if (url === '/open/conformance') return json(200, { conformsTo: [PROCESSES_CORE] });
+    if (url === '/open/conformance') return json(200, { conformsTo: [OGC_CONFORMANCE.core] });
     if (url === '/features/') return json(200, { title: 'Features' });
     if (url === '/features/conformance') return json(200, { conformsTo: ['http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core'] });
     if (url === '/noconf/') return json(200, { title: 'No conformance' });
@@ -80,7 +80,7 @@ describe('ADES registry', () => {
         abstract: 'an ADES',
         checkedAt: expect.any(String),
         reachable: true,
-        conformsTo: [PROCESSES_CORE, 'http://www.opengis.net/spec/ogcapi-processes-1/1.0/conf/json'],
+        conformsTo: [OGC_CONFORMANCE.core, 'http://www.opengis.net/spec/ogcapi-processes-1/1.0/conf/json'],
         hasToken: true,
         problem: null,
       },

@@ -1,4 +1,4 @@
-import { PRODUCT_DATA_TYPES } from '@asb/contracts';
+import { LOCAL_TARGET, PRODUCT_DATA_TYPES } from '@asb/contracts';
 import type { TaskApplication, TaskJob } from '../executors/executor.js';
 import { namesProduct } from '../runtime/product-stager.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
@@ -44,8 +44,11 @@ export function taskJob(context: ExecutionContext, claimed: TaskRow, clearInputs
     processVersion: { identifier: version.identifier, manifest: version.manifest },
     inputs: clearInputs,
     owner: execution.ownerId,
+    // on an ADES the product's URL goes to the remote server as a reference: nothing is staged here (docs/ades.md)
     productInputs: application
-      ? Object.keys(application.staged ?? {}).filter((name) => namesProduct(clearInputs[name]))
+      ? application.target === LOCAL_TARGET.value
+        ? Object.keys(application.staged ?? {}).filter((name) => namesProduct(clearInputs[name]))
+        : []
       : version.signature.inputs.filter((input) => PRODUCT_DATA_TYPES.has(input.dataType.toLowerCase())).map((input) => input.name),
     outDir: paths.taskOutDir(execution.ownerId, execution.identifier, claimed.taskId),
     logPath: paths.taskLog(execution.ownerId, execution.identifier, claimed.taskId, claimed.tryNumber),

@@ -11,7 +11,7 @@ import { ogcInputs, OgcRuntime } from './ogc-runtime.js';
 
 /**
  * The OGC runtime against a small fake ADES on loopback (the two-portal test,
- * apps/server/test/ades-two-portals.integration.test.ts, runs it against a real one):
+ * modules/ades/ades-two-portals.integration.test.ts, runs it against a real one):
  * deploy, execute asynchronously, follow, results, dismiss.
  */
 

@@ -188,7 +188,7 @@ class OgcTask implements PreparedTask {
 
   /** Starts the job asynchronously and answers its URL. */
   private async execute(processId: string, description: Record<string, unknown> | undefined): Promise<string> {
-    const body = JSON.stringify({ inputs: ogcInputs(this.job.inputs, description), response: 'document' });
+    const body = JSON.stringify({ inputs: ogcInputs(this.job.inputs, description, Object.keys(this.application.staged ?? {})), response: 'document' });
     const started = await this.json(this.processUrl(processId, '/execution'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', prefer: 'respond-async' },
@@ -335,17 +335,18 @@ function takesFile(description: Record<string, unknown> | undefined, name: strin
 
 /**
  * The task's inputs in OGC form: CWL File and Directory values (`{class, location|path}`)
- * become references (`{href}`), as does a URL given to an input the description says takes a
+ * become references (`{href}`), as does a URL given to an EO-product input (`products`: not
+ * staged here, the ADES fetches the product) or to an input the description says takes a
  * file; everything else is sent as it is (literals, arrays, objects).
  */
-export function ogcInputs(inputs: Record<string, unknown>, description?: Record<string, unknown>): Record<string, unknown> {
+export function ogcInputs(inputs: Record<string, unknown>, description?: Record<string, unknown>, products: string[] = []): Record<string, unknown> {
   const convert = (name: string, value: unknown): unknown => {
     if (Array.isArray(value)) return value.map((entry) => convert(name, entry));
     if (isRecord(value) && (value.class === 'File' || value.class === 'Directory')) {
       const href = value.location ?? value.path;
       return typeof href === 'string' ? { href } : value;
     }
-    if (typeof value === 'string' && /^https?:\/\//.test(value) && takesFile(description, name)) return { href: value };
+    if (typeof value === 'string' && /^https?:\/\//.test(value) && (products.includes(name) || takesFile(description, name))) return { href: value };
     return value;
   };
   return Object.fromEntries(Object.entries(inputs).map(([name, value]) => [name, convert(name, value)]));

@@ -1,13 +1,12 @@
+import { OGC_CONFORMANCE, OGC_REL } from '@asb/contracts';
 import { OutboundFetchError, readCapped, type OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
 
 /** The conformance class every OGC API – Processes server declares (Part 1, Core). */
-export const PROCESSES_CORE = 'http://www.opengis.net/spec/ogcapi-processes-1/1.0/conf/core';
-/** Part 2 (Deploy, Replace, Undeploy) and its CWL application package class: the portal deploys with them. */
-export const PROCESSES_DEPLOY = 'http://www.opengis.net/spec/ogcapi-processes-2/1.0/conf/deploy-replace-undeploy';
+const PROCESSES_CORE = OGC_CONFORMANCE.core;
 
 /** A landing page and a conformance document are small: anything larger is not one. */
 const MAX_DOCUMENT_BYTES = 1024 * 1024;
-const CONFORMANCE_RELS = ['conformance', 'http://www.opengis.net/def/rel/ogc/1.0/conformance'];
+const CONFORMANCE_RELS: string[] = ['conformance', OGC_REL.conformance];
 
 /** What a landing page and its conformance document said. */
 export interface AdesDescription {
@@ -40,7 +39,7 @@ export function normaliseAdesUrl(input: string): string {
 }
 
 /** The bearer header of a token, when there is one. */
-export const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
