@@ -1,4 +1,4 @@
-import { termsAccepted } from '@asb/contracts';
+import { LOCAL_TARGET, termsAccepted } from '@asb/contracts';
 import { Anchor, Badge, Button, Container, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -33,7 +33,12 @@ export function ExecuteApplicationPage() {
   if (description.isError)
     return <ResourceNotFound title="Application not found" backTo={routePath('catalogueCollection', { id: collection })} backLabel="Back to the collection" />;
   return (
-    <ExecuteApplicationForm key={`${collection}/${appId}`} application={description.data} targets={targets.data ?? []} isLoadingTargets={targets.isPending} />
+    <ExecuteApplicationForm
+      key={`${collection}/${appId}`}
+      application={description.data}
+      targets={targets.data ?? [{ value: LOCAL_TARGET.value, label: LOCAL_TARGET.label }]}
+      isLoadingTargets={targets.isPending}
+    />
   );
 }
 
@@ -53,7 +58,7 @@ function ExecuteApplicationForm({
     Object.fromEntries(application.inputs.map((input, at) => [input.id, initialValue(fields[at]!, input.default)])),
   );
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [target, setTarget] = useState<string | null>('local');
+  const [target, setTarget] = useState<string | null>(LOCAL_TARGET.value);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const errors = formErrors(fields, values);
   const invalidCount = Object.keys(errors).length;
