@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { ALL_THEME_FEATURES } from '@asb/contracts';
 import { ADMIN, E2E_PORT, EOPEN_PORT, OIDC_PORT } from './support/constants';
 
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
@@ -76,11 +77,14 @@ export default defineConfig({
       ASB_OIDC_CLIENT_SECRET: 'asb-portal-secret',
       ASB_OIDC_PROVIDER_NAME: 'Test Identity Provider',
       ASB_OIDC_ALLOW_INSECURE: 'true',
+      // the ADES registry reads the portal's own /ogcapi/ (admin-ades.spec.ts): loopback allowed to the outbound guard
+      ASB_OUTBOUND_ALLOW: '127.0.0.1/32',
       // two of the navbar's links out configured, the others left unset (hidden): navbar.spec.ts
       ASB_NOTEBOOK_URL: `${baseURL}/docs/execute`,
       ASB_VIDEO_GUIDES_URL: `${baseURL}/docs/`,
     }),
-    // a second portal with the eopen theme, for what only that theme offers (spec 1 §4 schedule strategies)
-    portal(EOPEN_PORT, { ASB_INSTANCE_NAME: 'EOPEN e2e', ASB_THEME: 'eopen' }),
+    // a second portal with the eopen theme, for what only that theme offers (spec 1 §4 schedule strategies),
+    // and with the terms feature (spec 3 §5: execution waits for the licence's terms): application-execution.spec.ts
+    portal(EOPEN_PORT, { ASB_INSTANCE_NAME: 'EOPEN e2e', ASB_THEME: 'eopen', ASB_THEME_FEATURES: [...ALL_THEME_FEATURES, 'eoepca-tcs'].join(',') }),
   ],
 });

@@ -13,7 +13,7 @@ command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 [ -x /usr/bin/python3 ] || missing+=(python3)
 dpkg -s python3-numpy >/dev/null 2>&1 || missing+=(python3-numpy)
 dpkg -s python3-rasterio >/dev/null 2>&1 || missing+=(python3-rasterio)
-# CWL application uploads are validated with cwltool --validate in the sandbox (docs/applications.md)
+# CWL applications: uploads validated (cwltool --validate in the sandbox) and run on the Default target with cwltool (docs/applications.md)
 [ -x /usr/bin/cwltool ] || missing+=(cwltool)
 if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -27,6 +27,8 @@ if [ "${1:-}" = "--test" ]; then
   # the execution PDF is read back with pdftotext and pdftoppm
   command -v gdal_translate >/dev/null 2>&1 || missing+=(gdal-bin)
   command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+  # the OGC API – Processes server is tested with OWSLib as a real client (ogcapi-owslib.integration.test.ts)
+  dpkg -s python3-owslib >/dev/null 2>&1 || missing+=(python3-owslib)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""

@@ -17,6 +17,8 @@ export default defineConfig((options) => {
     sourcemap: true,
     // the shared contracts are TypeScript sources: bundle them; npm packages stay external
     noExternal: ['@asb/contracts'],
+    // ...and the npm packages the contracts import (yaml, a CommonJS build: bundled into ESM its require() calls fail)
+    external: ['yaml'],
     env: { ASB_BUILD_TIMESTAMP: new Date().toISOString() },
     // The python runtime helpers are run as files, not bundled: ship them beside main.js
     // (engine/runtime/python-scripts.ts finds them in dist/runtime/).
@@ -35,6 +37,9 @@ export default defineConfig((options) => {
       // the script drawing the demo's catalogue scenes (demo-files.ts finds it in dist/demo-scenes/)
       fs.mkdirSync(`${outDir}/demo-scenes`, { recursive: true });
       fs.copyFileSync('src/modules/demo/scenes/make_demo_scenes.py', `${outDir}/demo-scenes/make_demo_scenes.py`);
+      // the demo's runnable application (demo-files.ts finds it in dist/demo-applications/)
+      fs.mkdirSync(`${outDir}/demo-applications`, { recursive: true });
+      fs.copyFileSync('src/modules/demo/applications/water-bodies-demo.cwl', `${outDir}/demo-applications/water-bodies-demo.cwl`);
     },
   };
 });

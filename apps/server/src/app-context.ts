@@ -1,3 +1,4 @@
+import type { AdesDirectory } from './engine/runtime/ogc-runtime.js';
 import type { ApplicationStore } from './modules/applications/application-store.js';
 import type { CatalogueStore } from './modules/catalogue/catalogue-store.js';
 import type { Keystore } from './modules/keystore/keystore.service.js';
@@ -10,6 +11,8 @@ export interface AppContext extends PlatformContext {
   keystore: Keystore;
   /** the resource catalogue's store (modules/catalogue): the demo seeds it, the engine and the tile service read it */
   catalogue: CatalogueStore;
+  /** the registered ADES (modules/ades): an application execution's target is checked against it, the OGC runtime reaches it */
+  ades: AdesDirectory;
   /** catalogue collections' applications (modules/applications): the execute route and /ogcapi run them */
   applications: ApplicationStore;
 }

@@ -30,6 +30,9 @@ import { registerKeystoreRoutes } from './modules/keystore/keystore.routes.js';
 import { registerBuilder } from './modules/builder/builder.module.js';
 import { registerSchedules } from './modules/schedules/schedules.module.js';
 import { registerTaskmgr } from './modules/taskmgr/taskmgr.module.js';
+import { registerApplicationExecutionRoutes } from './modules/applications/application-executions.routes.js';
+import { ExecutionsRepository } from './modules/builder/executions.repository.js';
+import { OgcRuntime } from './engine/runtime/ogc-runtime.js';
 import { registerWorkflows } from './modules/knowledge/workflows.module.js';
 import { registerProcimp } from './modules/procimp/procimp.module.js';
 import { BucketStorage } from './modules/procimp/storage/bucket-storage.js';
@@ -38,6 +41,7 @@ import { catalogueProductStager, registerCatalogueAssets } from './modules/catal
 import { DatastorePaths } from './engine/store/datastore-paths.js';
 import { registerEngine, type Engine } from './engine/engine.module.js';
 import { registerTiles } from './modules/tiles/tiles.module.js';
+import { registerOgcapi } from './modules/ogcapi/ogcapi.routes.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
 import { processImagesResource } from './modules/resmgr/process-images.resource.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
@@ -58,8 +62,11 @@ import { registerCatalogue } from './modules/catalogue/catalogue.module.js';
 import { registerCatalogueIngest } from './modules/catalogue/ingest.routes.js';
 import { remoteSources } from './modules/catalogue/remote-stac.js';
 import { registerProductCollections } from './modules/catalogue/remote.routes.js';
+import { AdesRegistry } from './modules/ades/ades-registry.js';
+import { registerAdesRoutes } from './modules/ades/ades.routes.js';
 import { CatalogueApplications } from './modules/applications/application-store.js';
 import { registerApplications } from './modules/applications/applications.module.js';
+import { executeApplication } from './modules/applications/application-executions.js';
 import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 
 export interface App {
@@ -127,6 +134,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // documents read outside a request (the engine's readItem) link to the configured public URL
   const catalogueBase = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
   const catalogue = new CatalogueRepository(database.db, { base: catalogueBase, root: `${catalogueBase}/resource-catalogue/stac` });
+  const keystore = new Keystore(database.db);
+  const outbound = new OutboundFetch(config.outboundAllow, server.log);
+  // the ADES registry reads the keystore (sealed tokens) and fetches through the outbound guard
+  const ades = new AdesRegistry({ db: database.db, keystore, outbound });
   const applications = new CatalogueApplications(catalogue, database.db, new SandboxedCwlValidator(config.sandbox));
   const ctx: AppContext = {
     config,
@@ -135,10 +146,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     tokens: new TokenService(await signingSecret(database.db, config.secretKey)),
     users: new UsersRepository(database.db),
     bus: options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl, { log: server.log }) : new InProcessEventBus()),
-    keystore: new Keystore(database.db),
+    keystore,
     catalogue,
+    outbound,
+    ades,
     applications,
-    outbound: new OutboundFetch(config.outboundAllow, server.log),
     log: server.log,
   };
 
@@ -160,12 +172,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerWorkflows(server, ctx);
   registerSchedules(server, ctx);
   registerTaskmgr(server, ctx);
+  registerApplicationExecutionRoutes(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
   // remote STAC APIs (ASB_STAC_REMOTES) are product sources searched before the local catalogue
   const stacRemotes = remoteSources(config.stacRemotes, ctx.outbound);
   registerCatalogue(server, ctx, catalogue, stacRemotes);
   registerProductCollections(server, ctx, catalogue, stacRemotes);
   registerCatalogueIngest(server, ctx);
+  registerAdesRoutes(server, ades);
   registerApplications(server, ctx, applications);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
@@ -177,8 +191,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // EO-product inputs are staged from the catalogue before their task runs (docs/engine.md "Staging products"); its
   // documents name local assets by URLs of catalogueBase
   const stager = catalogueProductStager(ctx, catalogue, paths, [new URL(catalogueBase).origin]);
-  const engine = await registerEngine(server, ctx, storage, { stager });
+  // applications on an ADES run through the OGC API – Processes client; the remote job's URL is kept on the execution
+  const executionsRepository = new ExecutionsRepository(ctx.db);
+  const ogcRuntime = new OgcRuntime({
+    directory: ades,
+    outbound: ctx.outbound,
+    pollMs: config.adesPollMs,
+    onRemoteJob: (job, url) => executionsRepository.setRemoteJob(job.executionId, url),
+  });
+  const engine = await registerEngine(server, ctx, storage, { stager, ogcRuntime });
   registerBuilder(server, ctx, engine);
+  // the portal as an OGC API – Processes server (docs/ogcapi.md): workflows and the store's applications
+  // /ogcapi/ runs applications as the execute route does (executeApplication): so this portal is an ADES of another
+  registerOgcapi(server, ctx, engine, {
+    listRunnable: (principal) => applications.listRunnable(principal),
+    runnable: (principal, collection, identifier) => applications.runnable(principal, collection, identifier),
+    register: (principal, collection, cwl, options) => applications.register(principal, collection, cwl, options),
+    remove: (principal, collection, identifier) => applications.remove(principal, collection, identifier),
+    ensureOwnCollection: (principal, slug, title) => applications.ensureOwnCollection(principal, slug, title),
+    execute: (principal, collection, request) => executeApplication(ctx, principal, collection, request),
+  });
   registerTiles(server, ctx, engine, registerCatalogueAssets(server, catalogue, paths));
   // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)
   if (demoSeeded) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogue, paths)));

@@ -91,6 +91,18 @@ interface EngineConfig {
   enabled?: boolean;
 }
 
+/** The resources of a CWL application's task: one CPU, and these (ASB_APPLICATION_*). */
+export interface ApplicationResources {
+  /** ASB_APPLICATION_TIMEOUT_S (default 3600) */
+  timeoutMs: number;
+  /** ASB_APPLICATION_MEMORY_MB (default 4096; 0: no limit) */
+  memoryMb: number;
+  /** ASB_APPLICATION_DISK_MB (default 10240) */
+  diskMb: number;
+  /** ASB_CWLTOOL: the cwltool command (default /usr/bin/cwltool, Debian's) */
+  cwltool: string;
+}
+
 /** Bucket uploads (docs/security.md "Uploads"); each file is limited to MAX_UPLOAD_BYTES (contracts) besides. */
 export interface UploadLimits {
   /** ASB_UPLOAD_REQUEST_MB: all files of one upload request together */
@@ -140,11 +152,17 @@ export interface AppConfig {
   /** seed the demo (workspace, example processes, workflow) on a first start; ASB_DEMO=false turns it off */
   demo: boolean;
   engine: EngineConfig;
+  /** what an application execution's task may use (docs/applications.md "Running applications") */
+  applications: ApplicationResources;
   sandbox: SandboxConfig;
   /** ASB_SCHEDULER_TICK_MS: how often the scheduler looks for due schedules (docs/schedules.md), on engine replicas */
   schedulerTickMs: number;
   /** ASB_UNSUBMITTED_EXECUTION_HOURS: an execution created but never submitted is deleted after this long (docs/engine.md) */
   unsubmittedExecutionMs: number;
+  /** ASB_OGCAPI_SYNC_SECONDS: how long an OGC API execute without `Prefer: respond-async` waits for its job to end before answering as async (docs/ogcapi.md); 0 = always async */
+  ogcapiSyncMs: number;
+  /** ASB_ADES_POLL_MS: how often the status of a job on an ADES is read (docs/ades.md); default 2000 */
+  adesPollMs: number;
   s3: S3Config | undefined;
   /**
    * ASB_CONTRACT_CHECK=strict: an answer that breaks its operation's response schema fails
@@ -291,9 +309,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
       queue: queueFromEnv(env),
       enabled: env.ASB_ENGINE,
     },
+    applications: {
+      timeoutMs: env.ASB_APPLICATION_TIMEOUT_S * 1000,
+      memoryMb: env.ASB_APPLICATION_MEMORY_MB,
+      diskMb: env.ASB_APPLICATION_DISK_MB,
+      cwltool: env.ASB_CWLTOOL ?? (fs.existsSync('/usr/bin/cwltool') ? '/usr/bin/cwltool' : 'cwltool'),
+    },
     sandbox: sandboxFromEnv(env),
     schedulerTickMs: env.ASB_SCHEDULER_TICK_MS,
     unsubmittedExecutionMs: Math.round(env.ASB_UNSUBMITTED_EXECUTION_HOURS * 3_600_000),
+    ogcapiSyncMs: env.ASB_OGCAPI_SYNC_SECONDS * 1000,
+    adesPollMs: env.ASB_ADES_POLL_MS,
     s3: s3FromEnv(env),
     strictContract: env.ASB_CONTRACT_CHECK === 'strict',
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',

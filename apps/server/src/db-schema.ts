@@ -10,4 +10,6 @@ export * from './modules/builder/executions.schema.js';
 export * from './engine/store/tasks.schema.js';
 export * from './modules/schedules/schedules.schema.js';
 export * from './modules/catalogue/catalogue.schema.js';
+export * from './modules/applications/terms.schema.js';
+export * from './modules/ades/ades.schema.js';
 export * from './modules/applications/applications.schema.js';

@@ -194,9 +194,16 @@ export const adesInstanceSchema = z
     reachable: z.boolean(),
     /** the conformance classes it declared */
     conformsTo: z.array(z.string()),
+    /** staff only: whether a bearer token is stored for it (the token itself is never answered) */
+    hasToken: z.boolean().optional(),
+    /** staff only: why the last check failed (unreachable, not JSON, no conformance, not OGC API – Processes); null when it passed */
+    problem: z.string().nullable().optional(),
   })
   .meta({ id: 'AdesInstance' });
 export type AdesInstance = z.infer<typeof adesInstanceSchema>;
+/** An ADES as GET available-ades answers it: identifier and title for everyone signed in (the Target Platform selector), every field for staff. */
+export const adesListEntrySchema = adesInstanceSchema.partial().required({ identifier: true, title: true });
+export type AdesListEntry = z.infer<typeof adesListEntrySchema>;
 
 /** Spec 3 §3 Terms and conditions acceptance: accepted licence URLs (may hold '*'). */
 export const termsListSchema = z.object({ data: z.array(z.object({ terms_and_conditions_id: z.string(), accepted_at: z.string() })) });

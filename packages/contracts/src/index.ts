@@ -26,6 +26,7 @@ export * from './schedules.js';
 export * from './stac.js';
 export * from './catalogue.js';
 export * from './applications.js';
+export * from './cwl-local.js';
 export * from './product-input.js';
 export * from './catalogue-assets.js';
 export * from './tiles.js';

@@ -63,4 +63,6 @@ export interface ExecutionUpdate {
   task_id?: string;
   task_state?: TaskState;
   process_version?: string;
+  /** an application execution's application identifier (spec 3 §7) */
+  application_id?: string;
 }

@@ -6,8 +6,11 @@ import type { TaskExecutor } from './executors/executor.js';
 import { LocalExecutor } from './executors/local-executor.js';
 import { killOrphan } from './executors/process-group.js';
 import { QueueExecutor } from './executors/queue-executor.js';
+import { CwlRuntime } from './runtime/cwl-runtime.js';
 import type { ProductStager } from './runtime/product-stager.js';
 import { PythonRuntime } from './runtime/python-runtime.js';
+import { RuntimeRouter } from './runtime/runtime-router.js';
+import type { TaskRuntime } from './runtime/task-runtime.js';
 import { openSandbox } from './sandbox/task-sandbox.js';
 import { Orchestrator } from './orchestrator/orchestrator.js';
 import { DatastorePaths } from './store/datastore-paths.js';
@@ -26,9 +29,16 @@ export interface Engine {
  * the next start. Queue (REDIS_URL): attempts run on `asb worker` processes, which go on
  * while servers stop and start; the worker reports are handled once the orchestrator
  * recovered. `stager` puts EO-product inputs in place before a task runs (the catalogue's,
- * given by the composition root: the engine does not know the catalogue).
+ * given by the composition root: the engine does not know the catalogue). Each task's
+ * runtime is chosen by the RuntimeRouter: python, cwl (applications on the Default target)
+ * or `ogcRuntime` (applications on an ADES; modules/ades gives it).
  */
-export async function registerEngine(app: FastifyInstance, ctx: AppContext, storage: BucketStorage, options: { stager?: ProductStager } = {}): Promise<Engine> {
+export async function registerEngine(
+  app: FastifyInstance,
+  ctx: AppContext,
+  storage: BucketStorage,
+  options: { stager?: ProductStager; ogcRuntime?: TaskRuntime } = {},
+): Promise<Engine> {
   const paths = new DatastorePaths(storage.root);
   const kind = executorKind(ctx.config);
   // with the local executor every attempt ran here and was stored before its execution ended: the working folder can go
@@ -42,7 +52,11 @@ export async function registerEngine(app: FastifyInstance, ctx: AppContext, stor
   } else {
     // refuses to start without a working sandbox (unless ASB_UNSAFE_NO_SANDBOX=true, with a warning)
     const sandbox = openSandbox(ctx.config.sandbox, ctx.config.pythonCommand, ctx.log);
-    const runtime = new PythonRuntime({ paths, sandbox, datastore });
+    const runtime = new RuntimeRouter({
+      python: new PythonRuntime({ paths, sandbox, datastore }),
+      cwl: new CwlRuntime({ sandbox, cwltool: ctx.config.applications.cwltool }),
+      ogc: options.ogcRuntime,
+    });
     executor = new LocalExecutor({ runtime, datastore, totalCpus: ctx.config.engine.localCpus, log: ctx.log, stager: options.stager }, orchestrator);
   }
   orchestrator.attach(executor);

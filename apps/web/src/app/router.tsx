@@ -44,6 +44,8 @@ const executionReport = () => import('../features/execution-report');
 const schedules = () => import('../features/schedules');
 // OpenLayers loads with the catalogue browser
 const catalogue = () => import('../features/catalogue');
+// catalogue collections, CWL applications and their executions (issue 15)
+const applications = () => import('../features/applications');
 
 const routes: RouteObject[] = [
   {
@@ -78,6 +80,12 @@ const routes: RouteObject[] = [
       page('executionReport', executionReport, 'ExecutionReportPage'),
       page('jobs', jobs, 'JobsPage'),
       page('products', catalogue, 'ProductsPage'),
+      page('catalogueCollections', applications, 'CatalogueCollectionsPage'),
+      page('catalogueCollection', applications, 'CatalogueCollectionPage'),
+      page('catalogueApplicationDetail', applications, 'ApplicationDetailPage'),
+      page('catalogueApplicationExecute', applications, 'ExecuteApplicationPage'),
+      page('applicationExecutions', applications, 'ApplicationExecutionsPage'),
+      page('applicationReport', applications, 'ApplicationReportPage'),
       // Swagger UI: a chunk of its own, loaded only on this page
       page('apiReference', () => import('../features/api-reference'), 'ApiReferencePage'),
       {
@@ -104,8 +112,6 @@ const routes: RouteObject[] = [
       ...(
         [
           'marketplace',
-          'applicationExecutions',
-          'applicationReport',
           'modelExecutions',
           'modelReport',
           'mepCollections',
@@ -113,10 +119,6 @@ const routes: RouteObject[] = [
           'mepCollection',
           'dashboards',
           'dashboard',
-          'catalogueCollections',
-          'catalogueCollection',
-          'catalogueApplicationExecute',
-          'catalogueApplicationDetail',
           'catalogueModelExecute',
           'catalogueModelDetail',
           'catalogueDatasetDetail',

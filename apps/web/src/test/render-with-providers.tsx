@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import type { User } from '@asb/contracts';
+import type { InstanceDetails, User } from '@asb/contracts';
 import { AuthContext, type AuthState } from '../app/auth/auth-context';
-import { fakeAuth } from './fake-auth';
+import { fakeAuth, testInstance } from './fake-auth';
 
 export function testUser(overrides: Partial<User> = {}): User {
   return {
@@ -25,17 +25,20 @@ export function testUser(overrides: Partial<User> = {}): User {
   };
 }
 
-function signedIn(user: User): AuthState {
-  return fakeAuth({ status: 'authenticated', user, isStaff: user.is_staff, isSuperuser: user.is_superuser, hasFeature: () => true });
+function signedIn(user: User, instance: InstanceDetails): AuthState {
+  return fakeAuth({ status: 'authenticated', user, instance, isStaff: user.is_staff, isSuperuser: user.is_superuser, hasFeature: () => true });
 }
 
 /** Mantine without transitions or portals, a fresh query client, a router and a signed-in user. */
-export function renderWithProviders(ui: ReactElement, { user = testUser(), path = '/' }: { user?: User; path?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { user = testUser(), path = '/', instance = testInstance() }: { user?: User; path?: string; instance?: InstanceDetails } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
-        <AuthContext.Provider value={signedIn(user)}>
+        <AuthContext.Provider value={signedIn(user, instance)}>
           <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
         </AuthContext.Provider>
       </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 export interface DeleteConfirmDialogProps {
   isOpened: boolean;
@@ -7,6 +7,8 @@ export interface DeleteConfirmDialogProps {
   name: string;
   /** what the user must type (spec 1 §5) */
   identifier: string;
+  /** what else deleting it removes, said under the warning */
+  detail?: ReactNode;
   isPending?: boolean;
   onConfirm(): void;
   onClose(): void;
@@ -25,7 +27,7 @@ export function DeleteConfirmDialog(props: DeleteConfirmDialogProps) {
   );
 }
 
-function DeleteForm({ name, identifier, isPending, onConfirm, onClose }: DeleteConfirmDialogProps) {
+function DeleteForm({ name, identifier, detail, isPending, onConfirm, onClose }: DeleteConfirmDialogProps) {
   const [typed, setTyped] = useState('');
   const isConfirmed = isDeleteConfirmed(typed, identifier);
   return (
@@ -33,6 +35,7 @@ function DeleteForm({ name, identifier, isPending, onConfirm, onClose }: DeleteC
       <Alert color="red" variant="light">
         This permanently deletes the {name} <b>{identifier}</b>. This cannot be undone.
       </Alert>
+      {detail}
       <TextInput
         label={
           <Text span size="sm">

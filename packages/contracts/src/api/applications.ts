@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   adesInstanceSchema,
+  adesListEntrySchema,
   applicationExecutionRequestSchema,
   applicationSchema,
   applicationSummarySchema,
@@ -108,12 +109,16 @@ export const applicationOperations = defineOperations({
     response: resourceDocumentOf(adesTasksContract),
   },
   'GET /backend/v1/available-ades': {
-    summary: 'The registered ADES instances (OGC API – Processes servers)',
-    response: z.object({ data: z.array(adesInstanceSchema) }),
+    summary: 'The registered ADES instances (OGC API – Processes servers): identifier and title; every field for staff',
+    response: z.object({ data: z.array(adesListEntrySchema) }),
   },
   'POST /backend/v1/available-ades/register': {
     summary: 'Register an ADES by the URL of its OGC API – Processes landing page (staff)',
-    body: z.object({ ades_url: z.string().trim().min(1, 'This field may not be blank.') }),
+    body: z.object({
+      ades_url: z.string().trim().min(1, 'This field may not be blank.'),
+      /** a bearer token the portal sends to this ADES (stored encrypted, never answered) */
+      token: z.string().trim().max(8192).optional(),
+    }),
     status: 201,
     response: z.object({ data: adesInstanceSchema }),
   },
@@ -138,6 +143,17 @@ export const applicationOperations = defineOperations({
   },
   'POST /usermgr/v1/terms-and-conditions/revoke/': {
     summary: 'Revoke the acceptance of a licence URL',
+    body: termsChangeSchema,
+    response: termsListSchema,
+  },
+  'GET /usermgr/v1/users/{username}/terms-and-conditions/': {
+    summary: 'The licence URLs a user accepted (staff: the edit-user page)',
+    params: z.object({ username: z.string() }),
+    response: termsListSchema,
+  },
+  'POST /usermgr/v1/users/{username}/terms-and-conditions/revoke/': {
+    summary: 'Revoke a user’s acceptance of a licence URL (staff)',
+    params: z.object({ username: z.string() }),
     body: termsChangeSchema,
     response: termsListSchema,
   },

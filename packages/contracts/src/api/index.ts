@@ -18,6 +18,7 @@ import type { catalogueOperations, stacOperations } from './catalogue.js';
 import type { catalogueAssetOperations } from './catalogue-assets.js';
 import type { productSourceOperations } from './catalogue-sources.js';
 import type { catalogueIngestOperations } from './catalogue-ingest.js';
+import type { ogcapiOperations } from './ogcapi.js';
 import type { adesTasksContract, applicationOperations, catalogueCollectionsContract } from './applications.js';
 import type {
   builderWorkspaceOperations,
@@ -43,6 +44,7 @@ export * from './catalogue-assets.js';
 export * from './catalogue-sources.js';
 export * from './catalogue-ingest.js';
 export * from './applications.js';
+export * from './ogcapi.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -78,4 +80,5 @@ export type ApiOperations = typeof usermgrOperations &
   typeof catalogueIngestOperations &
   typeof catalogueCollectionsContract.operations &
   typeof adesTasksContract.operations &
-  typeof applicationOperations;
+  typeof applicationOperations &
+  typeof ogcapiOperations;

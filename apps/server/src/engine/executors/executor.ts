@@ -27,6 +27,23 @@ export interface TaskJob {
   /** the version declares it needs the network (docs/security.md) */
   network: boolean;
   timeoutMs: number;
+  /**
+   * An application execution's task (docs/applications.md "Running applications"): the CWL
+   * pinned in the execution's folder, the process it runs, and where ('local': cwltool in the
+   * sandbox; else an ADES identifier, the ogc runtime). The RuntimeRouter picks the runtime by it.
+   */
+  application?: TaskApplication;
+}
+
+export interface TaskApplication {
+  /** the pinned CWL, an absolute path inside the execution's folder */
+  cwlPath: string;
+  /** the CWL process to run (a Workflow's id of a $graph, or the single process's) */
+  processId: string;
+  /** 'local' or an ADES identifier */
+  target: string;
+  /** inputs staged as EO products: given to cwltool as the staged item.json (File) or its folder (Directory) */
+  staged?: Record<string, 'File' | 'Directory'>;
 }
 
 export type TaskOutcome =

@@ -2,6 +2,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { LOCAL_TARGET } from '@asb/contracts';
 import { openTreeForTasks } from '../../platform/data-dir.js';
 import { hasProductInputs, ProductStagingError, type ProductStager } from '../runtime/product-stager.js';
 import { diskExceeded, type PreparedTask, type TaskExit, type TaskRuntime } from '../runtime/task-runtime.js';
@@ -68,6 +69,15 @@ function stagingDir(job: Pick<TaskJob, 'outDir' | 'taskId' | 'tryNumber'>): stri
   return path.join(path.dirname(job.outDir), '.inputs', `${path.basename(job.outDir)}.${job.tryNumber}`);
 }
 
+/**
+ * The CPU slots an attempt holds: min(job.cpus, totalCpus), at least one; none for an
+ * application running on an ADES, which only waits on a remote server here (docs/ades.md).
+ */
+function slotsOf(job: TaskJob, totalCpus: number): number {
+  if (job.application && job.application.target !== LOCAL_TARGET.value) return 0;
+  return Math.min(totalCpus, Math.max(1, Math.ceil(Number(job.cpus) || 1)));
+}
+
 const closeFd = (fd: number) => new Promise<void>((resolve) => fsSync.close(fd, () => resolve()));
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const stamp = () => `[${new Date().toISOString()}]`;
@@ -109,7 +119,7 @@ export class LocalExecutor implements TaskExecutor {
 
   submit(job: TaskJob): void {
     try {
-      const attempt: Attempt = { job, slots: Math.min(this.totalCpus, Math.max(1, Math.ceil(Number(job.cpus) || 1))) };
+      const attempt: Attempt = { job, slots: slotsOf(job, this.totalCpus) };
       if (!this.accepting) {
         attempt.reported = this.report(attempt, { ok: false, error: SHUT_DOWN_QUEUED, interrupted: true });
         return;

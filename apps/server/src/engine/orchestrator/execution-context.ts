@@ -1,16 +1,19 @@
 import type { ProcessSignature, SnapshotEntry, WorkflowGraph } from '@asb/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { ApplicationResources } from '../../config.js';
+import type { ExecutionApplication } from '../../modules/builder/execution-kind.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ExecutionRow } from '../../modules/builder/executions.repository.js';
 import { processImages, processVersions } from '../../modules/knowledge/processes.schema.js';
 import { dataTypeLabels } from '../../modules/knowledge/workflow-versions.js';
 import { workflowVersions } from '../../modules/knowledge/workflows.schema.js';
+import { applicationContext } from './application-context.js';
 import { DagPlan } from './dag-plan.js';
 
 export type { ExecutionRow };
 
 /** A released version as a task runs it: files, signature, and what its image allots. */
-interface RunnableVersion {
+export interface RunnableVersion {
   identifier: string;
   manifest: SnapshotEntry[];
   signature: ProcessSignature;
@@ -30,12 +33,22 @@ export interface ExecutionContext {
   plan: DagPlan;
   versions: Map<string, RunnableVersion>;
   dataTypeLabels: Map<string, string>;
+  /** an application execution (kind 'application'): what it runs, its job order */
+  application?: ExecutionApplication;
 }
 
 export class ExecutionContextError extends Error {}
 
-/** Loads the pinned graph and the versions it names; throws ExecutionContextError with a reason a user can read. */
-export async function loadExecutionContext(db: Db, execution: ExecutionRow): Promise<ExecutionContext> {
+/**
+ * Loads the pinned graph and the versions it names; throws ExecutionContextError with a reason a user can read.
+ * An application execution is a one-task plan of its own (application-context.ts).
+ */
+export async function loadExecutionContext(db: Db, execution: ExecutionRow, applications: ApplicationResources): Promise<ExecutionContext> {
+  if (execution.kind === 'application') {
+    if (!execution.application) throw new ExecutionContextError('The application execution names no application.');
+    return applicationContext(execution, applications);
+  }
+  if (execution.processorId === null) throw new ExecutionContextError('The execution names no workflow.');
   const [pinned] = await db
     .select({ graph: workflowVersions.graph })
     .from(workflowVersions)

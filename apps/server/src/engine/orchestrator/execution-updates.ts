@@ -40,7 +40,7 @@ export class ExecutionUpdates {
   /** The results of a stopped execution (as far as its graph can still be read), then the message. */
   async stopped(execution: ExecutionRow): Promise<void> {
     try {
-      const context = await loadExecutionContext(this.ctx.db, execution);
+      const context = await loadExecutionContext(this.ctx.db, execution, this.ctx.config.applications);
       const results = this.results({ ...context, execution }, await this.tasks.ofExecution(execution.id));
       const updated = await this.executions.setResults(execution.id, results);
       await this.emit(updated ?? execution, {});
@@ -57,6 +57,8 @@ export class ExecutionUpdates {
       status: execution.status,
       progress: execution.progress,
       ...extra,
+      // spec 3 §7: an application execution's message names its application
+      ...(execution.application ? { application_id: execution.application.identifier } : {}),
     };
     await this.ctx.bus.publish({ type: 'executionUpdate', audience: execution.ownerId, payload: { ...payload } });
   }

@@ -8,6 +8,7 @@ import type { Datastore } from '../store/datastore.js';
 import { TasksRepository, type TaskRow } from '../store/tasks.repository.js';
 import { splitItems } from './dag-plan.js';
 import { hideServerPaths } from '../store/server-paths.js';
+import { placePinnedCwl } from './application-package.js';
 import { ExecutionContextError, loadExecutionContext, type ExecutionContext } from './execution-context.js';
 import { executionFailure, LOG_TAIL_BYTES } from './execution-failure.js';
 import { ExecutionUpdates } from './execution-updates.js';
@@ -18,6 +19,8 @@ import { taskInputs } from './task-inputs.js';
 import { newTask, taskJob } from './task-rows.js';
 import { toView } from './task-view.js';
 import { afterFailure, decide, executionOutcome } from './transitions.js';
+
+const APPLICATIONS_LOCAL_ONLY = 'Applications run on the local executor only: this server hands tasks to queue workers (ASB_EXECUTOR=queue).';
 
 export interface OrchestratorOptions {
   /** how often executions are looked at without an event (submitted elsewhere, retries due) */
@@ -179,7 +182,7 @@ export class Orchestrator implements ExecutorCallbacks {
   private async contextOf(row: ExecutionRow): Promise<ExecutionContext> {
     const kept = this.running.get(row.id)?.context;
     if (kept) return { ...kept, execution: row };
-    const context = await loadExecutionContext(this.ctx.db, row);
+    const context = await loadExecutionContext(this.ctx.db, row, this.ctx.config.applications);
     if (row.status === 'running') this.running.of(row.id).context = context;
     return context;
   }
@@ -232,9 +235,20 @@ export class Orchestrator implements ExecutorCallbacks {
         await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: (error as Error).message, endDate: new Date() }),
       );
     }
+    let cwlPath: string | undefined;
+    try {
+      // an application's task needs the pinned CWL of this machine's folders and the CWL/OGC runtimes: the local executor's
+      if (context.application && this.executor.name !== 'local') throw new ExecutionContextError(APPLICATIONS_LOCAL_ONLY);
+      cwlPath = context.application ? await placePinnedCwl(this.ctx.db, this.paths, context) : undefined;
+    } catch (error) {
+      const reason = error instanceof ExecutionContextError ? error.message : `The application’s CWL could not be put in place: ${(error as Error).message}`;
+      return this.remember(
+        await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: this.hidePaths(reason), endDate: new Date() }),
+      );
+    }
     const claimed = await this.tasks.claim(task.id, inputs.stored, this.executor.workerLabel);
     if (!this.remember(claimed)) return false;
-    this.executor.submit(taskJob(context, claimed, inputs.clear, this.paths));
+    this.executor.submit(taskJob(context, claimed, inputs.clear, this.paths, cwlPath));
     return true;
   }
 

@@ -21,6 +21,8 @@ export async function taskInputs(
   tasksById: Map<string, Pick<TaskRow, 'outputs'>>,
   decrypt: (sealed: string) => Promise<string | undefined>,
 ): Promise<TaskInputs> {
+  // an application's task runs with its job order (typed values, no secrets)
+  if (context.application) return { clear: { ...context.application.jobOrder }, stored: { ...context.application.jobOrder } };
   const clear: Record<string, unknown> = {};
   const stored: Record<string, unknown> = {};
   const group = context.execution.inputs.find((candidate) => candidate.node_id === task.nodeId);

@@ -1,5 +1,6 @@
-import { PRODUCT_DATA_TYPES } from '@asb/contracts';
-import type { TaskJob } from '../executors/executor.js';
+import { LOCAL_TARGET, PRODUCT_DATA_TYPES } from '@asb/contracts';
+import type { TaskApplication, TaskJob } from '../executors/executor.js';
+import { namesProduct } from '../runtime/product-stager.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import type { NewTask, TaskRow } from '../store/tasks.repository.js';
 import type { TaskSpec } from './dag-plan.js';
@@ -26,10 +27,14 @@ export function newTask(context: ExecutionContext, spec: TaskSpec): NewTask {
   };
 }
 
-/** The attempt an executor runs for a claimed task: its version's files and resources, clear inputs, folders. */
-export function taskJob(context: ExecutionContext, claimed: TaskRow, clearInputs: Record<string, unknown>, paths: DatastorePaths): TaskJob {
+/** The attempt an executor runs for a claimed task: its version's files and resources, clear inputs, folders; `cwlPath` for an application's. */
+export function taskJob(context: ExecutionContext, claimed: TaskRow, clearInputs: Record<string, unknown>, paths: DatastorePaths, cwlPath?: string): TaskJob {
   const { execution } = context;
   const version = context.versions.get(claimed.processVersion ?? '')!;
+  const application: TaskApplication | undefined =
+    context.application && cwlPath
+      ? { cwlPath, processId: context.application.processId, target: context.application.target, staged: context.application.staged }
+      : undefined;
   return {
     taskRowId: claimed.id,
     executionId: execution.id,
@@ -39,7 +44,12 @@ export function taskJob(context: ExecutionContext, claimed: TaskRow, clearInputs
     processVersion: { identifier: version.identifier, manifest: version.manifest },
     inputs: clearInputs,
     owner: execution.ownerId,
-    productInputs: version.signature.inputs.filter((input) => PRODUCT_DATA_TYPES.has(input.dataType.toLowerCase())).map((input) => input.name),
+    // on an ADES the product's URL goes to the remote server as a reference: nothing is staged here (docs/ades.md)
+    productInputs: application
+      ? application.target === LOCAL_TARGET.value
+        ? Object.keys(application.staged ?? {}).filter((name) => namesProduct(clearInputs[name]))
+        : []
+      : version.signature.inputs.filter((input) => PRODUCT_DATA_TYPES.has(input.dataType.toLowerCase())).map((input) => input.name),
     outDir: paths.taskOutDir(execution.ownerId, execution.identifier, claimed.taskId),
     logPath: paths.taskLog(execution.ownerId, execution.identifier, claimed.taskId, claimed.tryNumber),
     cpus: version.cpus,
@@ -47,5 +57,6 @@ export function taskJob(context: ExecutionContext, claimed: TaskRow, clearInputs
     diskMb: version.diskMb,
     network: version.network,
     timeoutMs: claimed.timeoutMs ?? version.timeoutMs,
+    ...(application ? { application } : {}),
   };
 }

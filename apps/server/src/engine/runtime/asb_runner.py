@@ -2,6 +2,7 @@
 """Runs a process wrapper: the one entry point of every python process (docs/process-runtime.md).
 
 Usage: asb_runner.py [--inputs FILE|-] [--outputs FILE|-] [--out-dir DIR] [--wrapper-dir DIR]
+       asb_runner.py --exec COMMAND [ARGUMENTS...]
 
   --inputs       JSON object {input name: value}; '-' (default) reads stdin
   --outputs      where the JSON object {output name: value} is written; '-' (default) is stdout
@@ -20,6 +21,9 @@ before any user code runs, so the wrapper cannot raise them (docs/security.md).
 Imports process_wrapper, fills in declared defaults, calls execute(out_dir, **inputs) and
 checks that every declared output came back. Anything the wrapper prints goes to stderr,
 so stdout carries the outputs JSON only.
+
+--exec applies the same limits and then replaces itself by COMMAND (the CWL runtime runs
+cwltool so: docs/engine.md "Runtimes"); a command that cannot be started exits 2.
 
 Exit codes: 0 success; 1 execute() raised; 2 bad inputs or usage; 3 the wrapper cannot be
 imported or has no execute(); 4 execute() returned invalid outputs. The last stderr line
@@ -191,7 +195,27 @@ def run(args):
             handle.write(text + "\n")
 
 
+def exec_command(command):
+    """--exec: the sandbox's limits, then the command in this process's place."""
+    if not command:
+        raise RunnerError(EXIT_INPUTS, "--exec needs a command")
+    apply_sandbox_limits()
+    limit_memory()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        os.execvp(command[0], command)
+    except OSError as error:
+        raise RunnerError(EXIT_INPUTS, f"cannot start {command[0]}: {error}")
+
+
 def main(argv):
+    if argv[:1] == ["--exec"]:
+        try:
+            exec_command(argv[1:])
+        except RunnerError as error:
+            print(f"asb_runner: {error}", file=sys.stderr)
+            return error.code
     parser = argparse.ArgumentParser(prog="asb_runner.py", description="Runs process_wrapper.execute(out_dir, **inputs).")
     parser.add_argument("--inputs", default="-")
     parser.add_argument("--outputs", default="-")

@@ -19,6 +19,23 @@ interface SandboxAttempt {
   scratchDir: string;
   /** the CPUs (indices) the attempt may run on */
   cpuList: number[];
+  /**
+   * A runtime's own command instead of the python runner (the CWL runtime's cwltool), given
+   * the folders as the task sees them: it runs through `asb_runner.py --exec`, under the same
+   * limits, in the same sandbox. Without it, the runner runs the wrapper.
+   */
+  command?: (folders: TaskFolders) => string[];
+}
+
+/** The attempt's folders as the task sees them: inside the sandbox, or the host's own without it. */
+export interface TaskFolders {
+  /** the outputs folder */
+  out: string;
+  /** the attempt's scratch folder (work/ and tmp/ inside) */
+  scratch: string;
+  tmp: string;
+  /** the version's files (the python runtime), or the folder of the pinned CWL (the CWL runtime), read-only */
+  wrapper: string;
 }
 
 /** What to spawn for it. */
@@ -86,7 +103,9 @@ class BubblewrapSandbox implements TaskSandbox {
         ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: SANDBOX_PATH, HOME: INSIDE.work, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8' } }),
         ...runnerLimits(attempt, this.config.maxProcesses),
       },
-      command: [this.python, INSIDE.runner, '--wrapper-dir', INSIDE.wrapper, '--out-dir', INSIDE.out, '--inputs', '-', '--outputs', INSIDE.outputs],
+      command: attempt.command
+        ? [this.python, INSIDE.runner, '--exec', ...attempt.command({ out: INSIDE.out, scratch: INSIDE.scratch, tmp: INSIDE.tmp, wrapper: INSIDE.wrapper })]
+        : [this.python, INSIDE.runner, '--wrapper-dir', INSIDE.wrapper, '--out-dir', INSIDE.out, '--inputs', '-', '--outputs', INSIDE.outputs],
     };
     return { command: this.tools.bwrap, args: bwrapArgs(plan), env: {}, cwd: scratchDir, inputs: renameInputs(job.inputs, new Map(inputs)) };
   }
@@ -114,17 +133,20 @@ class UnsandboxedRunner implements TaskSandbox {
     const { job, scratchDir } = attempt;
     for (const folder of writableFolders(job, scratchDir)) fs.mkdirSync(folder, { recursive: true });
     const work = path.join(scratchDir, 'work');
-    const args = [
-      runtimeScript('asb_runner.py'),
-      '--wrapper-dir',
-      attempt.wrapperDir,
-      '--out-dir',
-      path.resolve(job.outDir),
-      '--inputs',
-      '-',
-      '--outputs',
-      path.join(scratchDir, 'outputs.json'),
-    ];
+    const folders = { out: path.resolve(job.outDir), scratch: path.resolve(scratchDir), tmp: path.resolve(scratchDir, 'tmp'), wrapper: attempt.wrapperDir };
+    const args = attempt.command
+      ? [runtimeScript('asb_runner.py'), '--exec', ...attempt.command(folders)]
+      : [
+          runtimeScript('asb_runner.py'),
+          '--wrapper-dir',
+          attempt.wrapperDir,
+          '--out-dir',
+          path.resolve(job.outDir),
+          '--inputs',
+          '-',
+          '--outputs',
+          path.join(scratchDir, 'outputs.json'),
+        ];
     const env = {
       ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: process.env.PATH, HOME: work, TMPDIR: path.join(scratchDir, 'tmp') } }),
       // no process limit: RLIMIT_NPROC counts every process of the uid, here the server's own

@@ -48,6 +48,10 @@ export class SandboxedCwlValidator implements CwlValidator {
     const scratchDir = path.join(dir, 'scratch');
     await fs.mkdir(documentDir, { mode: 0o755 });
     await fs.writeFile(path.join(documentDir, FILE), text, { mode: 0o644 });
+    // the server's umask (077, platform/data-dir.ts) takes the modes above back to 0700/0600:
+    // set them again, or the sandbox's user cannot read the document (cwltool: Permission denied)
+    await fs.chmod(documentDir, 0o755);
+    await fs.chmod(path.join(documentDir, FILE), 0o644);
     if (!this.sandbox.enabled) {
       // ASB_UNSAFE_NO_SANDBOX: as the server's user, in the temporary folder (docs/security.md)
       return { command: CWLTOOL, args: ['--validate', '--quiet', path.join(documentDir, FILE)] };

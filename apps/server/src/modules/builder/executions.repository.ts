@@ -7,11 +7,18 @@ import { executions } from './executions.schema.js';
 export type ExecutionRow = typeof executions.$inferSelect;
 export type NewExecution = typeof executions.$inferInsert;
 /** The columns of an execution a live message needs. */
-export type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId'>;
+export type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId' | 'application'>;
 /** The final states the engine ends a run with (transitions.ts executionOutcome). */
 export type ExecutionOutcome = 'success' | 'failed';
 
-const SUMMARY = { id: executions.id, identifier: executions.identifier, status: executions.status, progress: executions.progress, ownerId: executions.ownerId };
+const SUMMARY = {
+  id: executions.id,
+  identifier: executions.identifier,
+  status: executions.status,
+  progress: executions.progress,
+  ownerId: executions.ownerId,
+  application: executions.application,
+};
 
 /**
  * Every write of the `executions` table, and the reads that go with them: the builder
@@ -122,6 +129,14 @@ export class ExecutionsRepository {
 
   async setInputs(id: number, inputs: ExecutionInputGroup[]): Promise<void> {
     await this.db.update(executions).set({ inputs }).where(eq(executions.id, id));
+  }
+
+  /** An application execution's remote job on an ADES (the OGC runtime learnt its URL). */
+  async setRemoteJob(id: number, url: string): Promise<void> {
+    await this.db
+      .update(executions)
+      .set({ application: sql`jsonb_set(${executions.application}, '{remoteJob}', to_jsonb(${url}::text))` })
+      .where(and(eq(executions.id, id), eq(executions.kind, 'application')));
   }
 
   /** Marks an execution as started by a schedule for one due time (unique per schedule). */

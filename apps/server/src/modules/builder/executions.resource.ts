@@ -21,13 +21,13 @@ const seconds = (start: Date | null, end: Date | null): number | null => (start 
  * Where the files are, as the user knows the datastore (never the server's folder): the S3
  * location the engine recorded, else the local datastore and the execution's place in it.
  */
-function datastoreLocation(row: ExecutionRow): string | null {
+export function datastoreLocation(row: ExecutionRow): string | null {
   if (!row.datastore) return null;
   return row.executionResults?.S3OutputsPath ?? `Local datastore: ${row.ownerId}/executions/${row.identifier}/`;
 }
 
 /** Why a failed execution failed: the engine's record of it, else the run's own error. */
-function failureOf(row: ExecutionRow): ExecutionFailure | null {
+export function failureOf(row: ExecutionRow): ExecutionFailure | null {
   if (row.status !== 'failed') return null;
   const results = row.executionResults;
   if (results?.failure) return results.failure;
@@ -39,7 +39,8 @@ function failureOf(row: ExecutionRow): ExecutionFailure | null {
 export function executionAttributes(row: ExecutionRow): Omit<ExecutionAttributes, keyof BaseAttributes> {
   const order = row.workflowExecutionOrder;
   return {
-    processorId: String(row.processorId),
+    // an application execution runs no workflow (kind 'application', docs/applications.md)
+    processorId: row.processorId === null ? '' : String(row.processorId),
     // pinned at creation: the report still names the workflow as it was run
     processorIdentifier: order.workflow.identifier,
     processorLabel: row.label,
@@ -75,6 +76,8 @@ export const executionsResource = resourceOf(executionsContract).define<Executio
   table: executions,
   shareable: true,
   defaultSort: '-createdAt',
+  // the list (and /monitoring) shows workflow executions; an application's are the ades-tasks (docs/applications.md), served here by id too (report, stop, logs, files)
+  listScope: eq(executions.kind, 'workflow'),
   toInsert: () => {
     throw detailError(405, CREATE_DISABLED);
   },

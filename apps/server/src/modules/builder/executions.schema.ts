@@ -1,20 +1,26 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ExecutionInputGroup, ExecutionResults, ProductOrder, WorkflowExecutionOrder } from '@asb/contracts';
+import type { ExecutionApplication } from './execution-kind.js';
 import { resourceColumns } from '../../platform/db/resource-columns.js';
 import { workflows } from '../knowledge/workflows.schema.js';
 import { schedules } from '../schedules/schedules.schema.js';
 
 /**
- * An execution of one pinned workflow version (spec 1 §3 Execution). identifier is
- * readable and unique; the engine (issue 5) fills status, progress, times and results.
+ * An execution of one pinned workflow version (spec 1 §3 Execution), or of one CWL
+ * application (kind 'application', docs/applications.md "Running applications": no
+ * workflow, `application` names it). identifier is readable and unique; the engine
+ * (issue 5) fills status, progress, times and results.
  */
 export const executions = pgTable(
   'executions',
   {
     ...resourceColumns(),
-    processorId: integer('processor_id')
-      .notNull()
-      .references(() => workflows.id, { onDelete: 'cascade' }),
+    /** 'workflow' (spec 1) or 'application' (spec 3: a CWL application run locally or on an ADES) */
+    kind: text('kind').$type<'workflow' | 'application'>().notNull().default('workflow'),
+    /** the workflow run; null for an application */
+    processorId: integer('processor_id').references(() => workflows.id, { onDelete: 'cascade' }),
+    /** an application's collection, identifier, version, title and target (null for a workflow) */
+    application: jsonb('application').$type<ExecutionApplication>(),
     processorVersion: integer('processor_version').notNull(),
     status: text('status').notNull().default('created'),
     progress: real('progress').notNull().default(0),
@@ -42,6 +48,20 @@ export const executions = pgTable(
     index('executions_created_idx').on(t.createdAt),
     // a user's own executions newest first (filter[ownerId], the owner side of the access filter): bench/api/README.md
     index('executions_owner_created_idx').on(t.ownerId, t.createdAt),
+    // the ades-tasks list: a kind's executions newest first
+    index('executions_kind_created_idx').on(t.kind, t.createdAt),
     uniqueIndex('executions_schedule_due_idx').on(t.scheduleId, t.scheduledFor),
   ],
 );
+
+/**
+ * The CWL text an application execution runs, pinned when the execution was created (the
+ * application may change or go afterwards). The engine writes it into the execution's
+ * folder before the task runs (docs/applications.md "Running applications").
+ */
+export const executionPackages = pgTable('execution_packages', {
+  executionId: integer('execution_id')
+    .primaryKey()
+    .references(() => executions.id, { onDelete: 'cascade' }),
+  cwl: text('cwl').notNull(),
+});

@@ -106,6 +106,7 @@ export class ExecutionsService {
     if (row.status === 'created' || row.status === 'pending' || row.status === 'running') {
       throw detailError(409, `Execution ${row.identifier} has not ended (status ${row.status}).`);
     }
+    if (row.kind !== 'workflow') throw detailError(400, `Execution ${row.identifier} ran an application: run it again from the application's execute page.`);
     const hasPasswords = row.inputs.some((group) => group.items.some((item) => item.encrypted));
     if (hasPasswords && row.ownerId !== principal.username) throw detailError(403, PASSWORD_RERUN_OWNER_ONLY);
     const created = await this.create(

@@ -34,3 +34,20 @@ export function demoScenesScript(): string {
 export function isDemoFile(name: string): boolean {
   return name !== '__pycache__' && !name.endsWith('.pyc');
 }
+
+/**
+ * The demo's runnable application (applications/water-bodies-demo.cwl): beside this module in
+ * src/, in dist/demo-applications/ for the built server (tsup's onSuccess copies it).
+ */
+export function demoApplicationFile(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const name = 'water-bodies-demo.cwl';
+  const candidates = [
+    path.join(here, 'applications', name),
+    path.join(here, 'demo-applications', name),
+    path.join(here, '../src/modules/demo/applications', name),
+  ];
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (!found) throw new Error(`${name} not found near ${here}`);
+  return found;
+}

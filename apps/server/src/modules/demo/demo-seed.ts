@@ -12,6 +12,7 @@ import type { BucketStorage } from '../procimp/storage/bucket-storage.js';
 import { copyDemoFiles, DEMO_PROCESSES, DEMO_VERSION, prepareDemoProcess, type PreparedDemoProcess } from './demo-processes.js';
 import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import type { CatalogueStore } from '../catalogue/catalogue-store.js';
+import { DEMO_APPLICATION_ID, seedDemoApplication } from './demo-application.js';
 import { DEMO_COLLECTION_ID, DemoScenesUnavailable, seedDemoScenes } from './demo-scenes.js';
 import { DEMO_PRODUCT_WORKFLOW, DEMO_WORKFLOW, demoProductWorkflowGraph, demoWorkflowGraph } from './demo-workflow.js';
 
@@ -178,6 +179,11 @@ export async function seedDemoCatalogue(ctx: AppContext, store: CatalogueStore, 
     });
     ctx.log.info(
       `Seeded the demo scenes: the public collection '${DEMO_COLLECTION_ID}' with ${count} items, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    // the demo's runnable application, to run on those scenes; a failure leaves the scenes seeded
+    await seedDemoApplication(ctx, admin.principal, workspace ? [workspace.id] : []).then(
+      (collection) => ctx.log.info(`Seeded the demo application '${DEMO_APPLICATION_ID}' in the collection '${collection}'`),
+      (error: unknown) => ctx.log.warn({ err: error }, `Could not seed the demo application: ${(error as Error).message}`),
     );
     return count;
   } catch (error) {

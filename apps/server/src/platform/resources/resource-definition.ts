@@ -135,6 +135,13 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow, A exten
   lockedReason?(row: R, action: Action): string | undefined;
   /** who may create; default: any signed-in user */
   canCreate?(principal: Principal): boolean;
+  /**
+   * The rows of the table this type lists (another type may list the others: executions of
+   * workflows, ades-tasks of applications); the rows outside are still served by id.
+   */
+  listScope?: SQL;
+  /** The rows of the table this type is at all: listed, and loaded by id (others are 404); `includes` is the same rule on a loaded row. */
+  scope?: { where: SQL; includes(row: R): boolean };
   /** which rows a user may see; default: own rows and rows shared with one of the user's workspaces */
   visibleTo?(principal: Principal): SQL | undefined;
   /** action check; default: the permission module's `can` (children: also the parent's rule) */

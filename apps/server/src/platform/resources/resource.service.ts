@@ -151,7 +151,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
   async list(principalOrNull: Principal | null, params: ListParams): Promise<ListDocument<A>> {
     const principal = requireUser(principalOrNull);
     const size = Math.min(Math.max(params.size ?? PAGE_SIZE, 1), MAX_PAGE_SIZE);
-    const conditions = [this.visibility(principal)];
+    const conditions = [this.visibility(principal), this.def.listScope, this.def.scope?.where];
     for (const [name, value] of Object.entries(params.filters)) {
       conditions.push(this.filterCondition(name, value, principal));
     }
@@ -172,7 +172,8 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
   /** Loads a resource the principal may see, or throws 404/403. */
   async load(principal: Principal, id: string): Promise<LoadedWithWorkspaces<R>> {
     const numericId = resourceId(id);
-    const row = numericId === undefined ? undefined : await this.repository.find(numericId);
+    const found = numericId === undefined ? undefined : await this.repository.find(numericId);
+    const row = found && (!this.def.scope || this.def.scope.includes(found)) ? found : undefined;
     const [loaded] = row ? await this.withWorkspaces([row]) : [];
     if (!loaded) throw notFound(`No ${this.def.name} #${id} found.`);
     if (!this.authorize(principal, 'view', loaded)) throw permissionDenied();

@@ -2,5 +2,5 @@ export { AdminLayout } from './layout/AdminLayout';
 export { UsersPage } from './users/UsersPage';
 export { UserEditPage } from './users/UserEditPage';
 export { WorkspacesPage } from './workspaces/WorkspacesPage';
-export { AdesPage } from './later/AdesPage';
+export { AdesPage } from './ades/AdesPage';
 export { DatabasePage } from './later/DatabasePage';

@@ -29,7 +29,7 @@ export interface ResourceListProps<A extends object> {
   /** the New button and its modal */
   create?: CreateConfig;
   /** the row menu (archive, share, delete as the source and the row permissions allow) */
-  rowActions?: RowActionsConfig;
+  rowActions?: RowActionsConfig<A>;
   /** trailing per-row content before the menu (Execute buttons, an Edit action...) */
   renderRowExtras?(row: ListRow<A>): ReactNode;
   /** buttons beside New */

@@ -16,7 +16,7 @@ export interface RowDialogsProps<A extends object> {
   target: RowDialogTarget<A> | null;
   source: ListSource<A>;
   noun: ResourceNoun;
-  config: RowActionsConfig;
+  config: RowActionsConfig<A>;
   actions: RowActions<A>;
   onClose(): void;
 }
@@ -50,6 +50,7 @@ export function RowDialogs<A extends object>({ target, source, noun, config, act
         isOpened={target?.kind === 'delete'}
         name={name}
         identifier={state?.identifier ?? ''}
+        detail={row && config.deleteDetail?.(row)}
         isPending={actions.remove.isPending}
         onClose={onClose}
         onConfirm={() => row && actions.remove.mutate({ id: row.id, identifier: state!.identifier }, { onSuccess: onClose })}

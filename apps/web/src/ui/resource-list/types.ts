@@ -104,9 +104,11 @@ export interface CreateConfig {
 }
 
 /** Texts the row actions need; the actions themselves come from the source. */
-export interface RowActionsConfig {
+export interface RowActionsConfig<A extends object = object> {
   /** the confirmation text of the archive dialog */
   archiveText: string;
+  /** what the delete dialog says beside the identifier (how many applications a collection holds) */
+  deleteDetail?(row: ListRow<A>): ReactNode;
 }
 
 export interface EmptyTexts {

@@ -13,6 +13,8 @@ const groups = [
   { id: '2', name: 'landsat', workspace_identifier: 'landsat', label: 'Landsat' },
 ];
 
+const noTerms = { data: [] };
+
 function renderPage(username: string) {
   return renderWithProviders(
     <Routes>
@@ -23,6 +25,31 @@ function renderPage(username: string) {
 }
 
 describe('UserEditPage', () => {
+  it('lists the licences the user accepted and declines one (spec 2 Edit user)', async () => {
+    const user = userEvent.setup();
+    const bob = testUser({ username: 'bob' });
+    let accepted = [
+      { terms_and_conditions_id: 'https://example.org/licence-a', accepted_at: '2024-05-06T07:08:00Z' },
+      { terms_and_conditions_id: 'https://example.org/licence-b', accepted_at: '2024-05-07T07:08:00Z' },
+    ];
+    const { calls } = fakeFetch((request) => {
+      if (request.path === '/usermgr/v1/groups/') return { body: groups };
+      if (request.path === '/usermgr/v1/users/bob/terms-and-conditions/revoke/') {
+        const { terms_and_conditions_id } = request.body as { terms_and_conditions_id: string };
+        accepted = accepted.filter((row) => row.terms_and_conditions_id !== terms_and_conditions_id);
+        return { body: { data: accepted } };
+      }
+      if (request.path === '/usermgr/v1/users/bob/terms-and-conditions/') return { body: { data: accepted } };
+      return { body: bob };
+    });
+    renderPage('bob');
+    expect(await screen.findByRole('link', { name: 'https://example.org/licence-a' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Decline https://example.org/licence-a' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'https://example.org/licence-a' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'https://example.org/licence-b' })).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ terms_and_conditions_id: 'https://example.org/licence-a' });
+  });
+
   it("says 'User {username} not found' for an unknown user", async () => {
     fakeFetch((request) => (request.path === '/usermgr/v1/groups/' ? { body: groups } : { status: 404, body: { detail: 'User ghost not found' } }));
     renderPage('ghost');
@@ -34,6 +61,7 @@ describe('UserEditPage', () => {
     const bob = testUser({ username: 'bob', groups: { sentinel: ['user'] } });
     const { calls } = fakeFetch((request) => {
       if (request.path === '/usermgr/v1/groups/') return { body: groups };
+      if (request.path.endsWith('/terms-and-conditions/')) return { body: noTerms };
       if (request.method === 'PUT') return { body: { ...bob, ...(request.body as object) } };
       return { body: bob };
     });
@@ -57,7 +85,9 @@ describe('UserEditPage', () => {
 
   it('shows a superuser read-only to staff who are not superusers, and says why', async () => {
     const root = testUser({ username: 'root', is_staff: true, is_superuser: true });
-    const { calls } = fakeFetch((request) => (request.path === '/usermgr/v1/groups/' ? { body: groups } : { body: root }));
+    const { calls } = fakeFetch((request) =>
+      request.path === '/usermgr/v1/groups/' ? { body: groups } : request.path.endsWith('/terms-and-conditions/') ? { body: noTerms } : { body: root },
+    );
     renderWithProviders(
       <Routes>
         <Route path="/admin/users/:username" element={<UserEditPage />} />

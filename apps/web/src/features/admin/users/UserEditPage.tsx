@@ -7,6 +7,7 @@ import { ApiError } from '../../../app/api/http';
 import { routePath } from '../../../app/routes';
 import { useGroups } from '../api/groups';
 import { useUser } from '../api/users';
+import { AcceptedLicences } from './AcceptedLicences';
 import { UserEditForm } from './UserEditForm';
 import { UserSummary } from './UserSummary';
 
@@ -42,6 +43,7 @@ export function UserEditPage() {
           <UserSummary user={user.data} />
           {/* keyed so that another user's page starts from that user's values */}
           <UserEditForm key={user.data.username} user={user.data} groups={groups.data} />
+          <AcceptedLicences username={user.data.username} />
         </>
       )}
     </Stack>

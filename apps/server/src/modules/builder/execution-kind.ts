@@ -1,0 +1,29 @@
+/**
+ * What an application execution records of what it ran (executions.application; docs/applications.md
+ * "Running applications"): the application as it was when the execution was created.
+ */
+export interface ExecutionApplication {
+  /** the catalogue collection it was run from */
+  collection: string;
+  /** the CWL process identifier */
+  identifier: string;
+  /** s:softwareVersion ('' when none) */
+  version: string;
+  title: string;
+  /** 'local' (Default: cwltool here) or the identifier of a registered ADES */
+  target: string;
+  /** the CWL process run (a Workflow's id in a $graph, or the single tool's) */
+  processId: string;
+  /** on an ADES: the remote job's URL once known */
+  remoteJob?: string | null;
+  /**
+   * The CWL job order the task runs with (typed values: numbers, booleans, arrays, records;
+   * File/Directory values as `{class, location}`). An EO-product input keeps the product's URL
+   * as a string here and is named in `staged` (docs/applications.md "EO-product inputs").
+   */
+  jobOrder: Record<string, unknown>;
+  /** File/Directory inputs whose value names a product: staged before the run, given as the staged item.json (File) or its folder (Directory) */
+  staged: Record<string, 'File' | 'Directory'>;
+  /** the declared outputs' types ('File', 'Directory', 'string', 'File[]', ...), for the results' data types */
+  outputTypes: Record<string, string>;
+}

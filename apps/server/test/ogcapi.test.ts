@@ -1,0 +1,247 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { OGC_CONFORMANCE, OGC_EXCEPTION, OGC_REL, type OgcLink, type OgcProcess, type OgcStatusInfo } from '@asb/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workflows, workspaces } from '../src/db-schema.js';
+import { DEMO_WORKFLOW } from '../src/modules/demo/demo-workflow.js';
+import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const DEMO = DEMO_WORKFLOW.identifier;
+
+/**
+ * The portal as an OGC API – Processes server (docs/ogcapi.md): landing page and conformance for everyone, processes and jobs for signed-in
+ * users with OGC exceptions, and the demo workflow run through /ogcapi/ to its results.
+ */
+describe('OGC API – Processes server', () => {
+  let app: TestApp;
+  let dataDir = '';
+  let uma: Headers;
+  let nils: Headers;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: unknown) =>
+    app.server.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const get = (url: string, headers: Record<string, string> = {}) => call('GET', url, headers);
+
+  /** follows a job as a client does, until it has ended */
+  async function untilEnded(jobId: string): Promise<OgcStatusInfo> {
+    for (;;) {
+      const status = (await get(`/ogcapi/jobs/${jobId}`, uma)).json<OgcStatusInfo>();
+      if (!['accepted', 'running'].includes(status.status)) return status;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-ogcapi-'));
+    // a sync execute waits for as long as the run takes here: the test waits for a state, not a time
+    app = await createTestApp({ demo: true, dataDir, engine: { localCpus: 2, sweepIntervalMs: 200 }, ogcapiSyncMs: 600_000 });
+    const [workspace] = await app.ctx.db.select().from(workspaces).where(eq(workspaces.identifier, 'demo'));
+    uma = await knowledgeApi(app).member('uma', { [String(workspace!.id)]: 'user' });
+    nils = await knowledgeApi(app).member('nils');
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers the landing page and the conformance classes to anyone', async () => {
+    const landing = await get('/ogcapi/');
+    expect(landing.statusCode, landing.body).toBe(200);
+    const links = landing.json<{ links: OgcLink[] }>().links;
+    const rel = (name: string) => links.find((link) => link.rel === name)?.href;
+    expect(rel('self')).toMatch(/^http:\/\/[^/]+\/ogcapi\/$/);
+    expect(rel('service-desc')).toMatch(/\/api\/openapi\.json$/);
+    expect(rel(OGC_REL.conformance)).toMatch(/\/ogcapi\/conformance$/);
+    expect(rel(OGC_REL.processes)).toMatch(/\/ogcapi\/processes$/);
+    expect(rel(OGC_REL.jobList)).toMatch(/\/ogcapi\/jobs$/);
+
+    const conformance = await get('/ogcapi/conformance');
+    expect(conformance.statusCode).toBe(200);
+    expect(conformance.json<{ conformsTo: string[] }>().conformsTo).toEqual(
+      expect.arrayContaining([
+        OGC_CONFORMANCE.core,
+        OGC_CONFORMANCE.json,
+        OGC_CONFORMANCE.processDescription,
+        OGC_CONFORMANCE.jobList,
+        OGC_CONFORMANCE.dismiss,
+      ]),
+    );
+  });
+
+  it('refuses everything else signed out with an OGC exception (401)', async () => {
+    for (const [method, url] of [
+      ['GET', '/ogcapi/processes'],
+      ['GET', `/ogcapi/processes/${DEMO}`],
+      ['POST', `/ogcapi/processes/${DEMO}/execution`],
+      ['GET', '/ogcapi/jobs'],
+      ['GET', '/ogcapi/jobs/1'],
+      ['GET', '/ogcapi/jobs/1/results'],
+      ['DELETE', '/ogcapi/jobs/1'],
+    ] as const) {
+      const response = await call(method, url, {}, method === 'POST' ? { inputs: {} } : undefined);
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toEqual({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Authentication credentials were not provided.' });
+    }
+  });
+
+  it('lists the workflows a user may execute, and describes one with its inputs and outputs as JSON Schema', async () => {
+    const list = await get('/ogcapi/processes', uma);
+    expect(list.statusCode, list.body).toBe(200);
+    const processes = list.json<{ processes: OgcProcess[] }>().processes;
+    expect(processes.map((process) => process.id).sort()).toEqual(['ndvi-vegetation-demo', 'product-ndvi-demo']);
+    const demo = processes.find((process) => process.id === DEMO)!;
+    expect(demo).toMatchObject({
+      title: DEMO_WORKFLOW.label,
+      description: DEMO_WORKFLOW.shortDescription,
+      version: '1',
+      jobControlOptions: ['sync-execute', 'async-execute', 'dismiss'],
+      'asb:kind': 'workflow',
+    });
+    expect(demo.links.find((link) => link.rel === OGC_REL.execute)?.href).toMatch(new RegExp(`/ogcapi/processes/${DEMO}/execution$`));
+    // a user outside the demo workspace sees none of it
+    expect((await get('/ogcapi/processes', nils)).json<{ processes: unknown[] }>().processes).toEqual([]);
+
+    const described = await get(`/ogcapi/processes/${DEMO}`, uma);
+    expect(described.statusCode, described.body).toBe(200);
+    const process = described.json<OgcProcess>();
+    // the visible, editable inputs of the execute form; the hidden seed keeps its value
+    expect(Object.keys(process.inputs).sort()).toEqual(['east', 'nir_band', 'north', 'red_band', 'size', 'south', 'threshold', 'west']);
+    expect(process.inputs.threshold).toMatchObject({ title: 'NDVI threshold', minOccurs: 0, maxOccurs: 1, schema: { type: 'number', default: 0.3 } });
+    expect(process.inputs.size!.schema).toMatchObject({ type: 'integer', minimum: 16, maximum: 2048 });
+    expect(process.outputs.report).toMatchObject({ schema: { type: 'string', format: 'uri' } });
+    expect(Object.keys(process.outputs)).toEqual(expect.arrayContaining(['scene', 'ndvi', 'mean_ndvi', 'mask', 'vegetation_share', 'report', 'text']));
+  });
+
+  it('answers 404 no-such-process for an unknown process and for one the caller may not see', async () => {
+    for (const [url, headers] of [
+      ['/ogcapi/processes/no-such-thing', uma],
+      [`/ogcapi/processes/${DEMO}`, nils],
+      [`/ogcapi/processes/${DEMO}@someone:else`, uma],
+    ] as const) {
+      const response = await get(url, headers);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ type: OGC_EXCEPTION.noSuchProcess, status: 404, title: 'Not Found' });
+    }
+    const execute = await call('POST', `/ogcapi/processes/${DEMO}/execution`, nils, { inputs: {} });
+    expect(execute.statusCode).toBe(404);
+    // the qualified form of a workflow names it too
+    expect((await get(`/ogcapi/processes/${DEMO}@workflow`, uma)).statusCode).toBe(200);
+  });
+
+  it('refuses bad input with 400, naming the input, and starts no job', async () => {
+    const before = (await get('/ogcapi/jobs', uma)).json<{ jobs: unknown[] }>().jobs.length;
+    const refused = async (body: unknown) => {
+      const response = await call('POST', `/ogcapi/processes/${DEMO}/execution`, uma, body);
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json<{ type: string; detail: string }>();
+    };
+    expect(await refused({ inputs: { colour: 'green' } })).toMatchObject({
+      type: OGC_EXCEPTION.invalidParameter,
+      detail: `Process ${DEMO} has no input "colour".`,
+    });
+    expect(await refused({ inputs: { size: 10 } })).toMatchObject({
+      type: OGC_EXCEPTION.invalidParameter,
+      detail: 'Input "size": Size (pixels) must be at least 16.',
+    });
+    expect(await refused({ inputs: { west: 4.6, east: 4.5 } })).toMatchObject({ detail: expect.stringContaining('Input "west"') });
+    expect((await refused({ inputs: 'all of them' })).type).toBe(OGC_EXCEPTION.invalidParameter);
+    expect((await get('/ogcapi/jobs', uma)).json<{ jobs: unknown[] }>().jobs).toHaveLength(before);
+  });
+
+  it('runs the NDVI demo asynchronously to its results, downloadable with the same bearer token', async () => {
+    const response = await call(
+      'POST',
+      `/ogcapi/processes/${DEMO}/execution`,
+      { ...uma, prefer: 'respond-async' },
+      { inputs: { size: 64, threshold: { value: 0.25 } } },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.headers['preference-applied']).toBe('respond-async');
+    const accepted = response.json<OgcStatusInfo>();
+    expect(response.headers.location).toMatch(new RegExp(`/ogcapi/jobs/${accepted.jobID}$`));
+    expect(accepted).toMatchObject({ processID: DEMO, type: 'process', status: expect.stringMatching(/^(accepted|running)$/) });
+
+    const ended = await untilEnded(accepted.jobID);
+    expect(ended).toMatchObject({ status: 'successful', progress: 100, finished: expect.any(String), started: expect.any(String) });
+    expect(ended.links.find((link) => link.rel === OGC_REL.results)?.href).toMatch(new RegExp(`/ogcapi/jobs/${accepted.jobID}/results$`));
+
+    const results = await get(`/ogcapi/jobs/${accepted.jobID}/results`, uma);
+    expect(results.statusCode, results.body).toBe(200);
+    const outputs = results.json<Record<string, unknown>>();
+    expect(outputs.text).toMatch(/^Vegetation covers/);
+    expect(typeof outputs.mean_ndvi).toBe('number');
+    const report = outputs.report as { href: string; type: string };
+    expect(report.type).toBe('application/json');
+    const href = new URL(report.href);
+    const file = await get(href.pathname, uma);
+    expect(file.statusCode).toBe(200);
+    expect(JSON.parse(file.body)).toBeTypeOf('object');
+    // the file route is the builder’s: another user may not read it
+    expect((await get(href.pathname, nils)).statusCode).toBe(403);
+
+    // the job is the portal's execution: /monitoring lists it
+    const execution = await get(`/builder/v1/executions/${accepted.jobID}`, uma);
+    expect(
+      execution.json<{ data: { attributes: { status: string; inputs: { items: { identifier: string; value: string }[] }[] } } }>().data.attributes,
+    ).toMatchObject({
+      status: 'success',
+    });
+  });
+
+  it('runs the NDVI demo synchronously: the answer is the results', async () => {
+    const response = await call('POST', `/ogcapi/processes/${DEMO}/execution`, uma, { inputs: { size: 32 } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers.location).toMatch(/\/ogcapi\/jobs\/\d+$/);
+    expect(response.json<{ text: string }>().text).toMatch(/^Vegetation covers/);
+  });
+
+  it('lists the caller’s jobs only, and answers 404 no-such-job for another user’s', async () => {
+    const list = await get('/ogcapi/jobs', uma);
+    expect(list.statusCode, list.body).toBe(200);
+    const jobs = list.json<{ jobs: OgcStatusInfo[] }>().jobs;
+    expect(jobs.length).toBeGreaterThanOrEqual(2);
+    expect(jobs.every((job) => job.processID === DEMO && job.type === 'process')).toBe(true);
+    const successful = await get('/ogcapi/jobs?status=successful&limit=1', uma);
+    expect(successful.json<{ jobs: OgcStatusInfo[]; links: OgcLink[] }>()).toMatchObject({
+      jobs: [{ status: 'successful' }],
+      links: expect.arrayContaining([expect.objectContaining({ rel: 'next' })]),
+    });
+    expect((await get('/ogcapi/jobs?status=finished', uma)).json()).toMatchObject({ type: OGC_EXCEPTION.invalidParameter, status: 400 });
+    expect((await get('/ogcapi/jobs', nils)).json<{ jobs: unknown[] }>().jobs).toEqual([]);
+
+    const theirs = jobs[0]!.jobID;
+    for (const [method, url] of [
+      ['GET', `/ogcapi/jobs/${theirs}`],
+      ['GET', `/ogcapi/jobs/${theirs}/results`],
+      ['DELETE', `/ogcapi/jobs/${theirs}`],
+      ['GET', '/ogcapi/jobs/999999'],
+      ['GET', '/ogcapi/jobs/not-a-number'],
+    ] as const) {
+      const response = await call(method, url, nils);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toMatchObject({ type: OGC_EXCEPTION.noSuchJob, status: 404 });
+    }
+  });
+
+  it('answers result-not-ready for a job that has not ended, and dismisses it', async () => {
+    // an execution created on the portal and never submitted: a job that is accepted and stays so
+    const [workflow] = await app.ctx.db.select().from(workflows).where(eq(workflows.identifier, DEMO));
+    const created = await call('POST', '/builder/v1/executions', uma, { processor_id: String(workflow!.id), inputs: [] });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ data: { id: string } }>().data.id;
+    expect((await get(`/ogcapi/jobs/${id}`, uma)).json()).toMatchObject({ status: 'accepted', progress: 0 });
+    const notReady = await get(`/ogcapi/jobs/${id}/results`, uma);
+    expect(notReady.statusCode).toBe(404);
+    expect(notReady.json()).toMatchObject({ type: OGC_EXCEPTION.resultNotReady });
+
+    const dismissed = await call('DELETE', `/ogcapi/jobs/${id}`, uma);
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(dismissed.json()).toMatchObject({ jobID: id, status: 'dismissed' });
+    expect((await get(`/ogcapi/jobs?status=dismissed`, uma)).json<{ jobs: OgcStatusInfo[] }>().jobs.map((job) => job.jobID)).toContain(id);
+    // dismissing again changes nothing
+    expect((await call('DELETE', `/ogcapi/jobs/${id}`, uma)).json()).toMatchObject({ status: 'dismissed' });
+  });
+});

@@ -1,0 +1,48 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../../app/api/http';
+import { handleError } from '../../../app/api/error-handler';
+import { useAuth } from '../../../app/auth/auth-context';
+
+const TERMS_KEY = ['/usermgr/v1', 'terms-and-conditions'] as const;
+
+/** Spec 1 §1 / spec 3 §7: terms are asked for only on an instance with a theme feature ending in -tcs. */
+export function useTermsFeature(): boolean {
+  const { instance } = useAuth();
+  return (instance?.theme_features ?? []).some((feature) => feature.endsWith('-tcs'));
+}
+
+/** The licence URLs the caller accepted (may hold '*'); fetched only when the terms feature is on (spec 3 §7). */
+export function useAcceptedTerms(enabled: boolean) {
+  return useQuery({
+    queryKey: TERMS_KEY,
+    queryFn: async ({ signal }) => (await api('GET /usermgr/v1/terms-and-conditions/', { signal })).data.map((row) => row.terms_and_conditions_id),
+    enabled,
+  });
+}
+
+export type TermsChange = 'accept' | 'revoke';
+
+/**
+ * Accept or revoke the terms of one licence URL (spec 3 §4 Terms acceptance): `pending`
+ * names the change under way (the spinner's wording), and the accepted list is fetched
+ * again after each change, whether it succeeded or not.
+ */
+export function useTermsChange() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<TermsChange | null>(null);
+  const change = async (kind: TermsChange, licence: string) => {
+    setPending(kind);
+    try {
+      const body = { terms_and_conditions_id: licence };
+      if (kind === 'accept') await api('POST /usermgr/v1/terms-and-conditions/accept/', { body });
+      else await api('POST /usermgr/v1/terms-and-conditions/revoke/', { body });
+    } catch (error) {
+      handleError(error, 'Backend');
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: TERMS_KEY });
+      setPending(null);
+    }
+  };
+  return { pending, change };
+}

@@ -1,0 +1,46 @@
+import { Anchor, Checkbox, Group, Loader, Text } from '@mantine/core';
+import type { TermsChange } from '../api/terms';
+
+const CHANGE_TEXT: Record<TermsChange, string> = {
+  accept: 'Accepting Terms and Conditions',
+  revoke: 'Revoking consent for Terms and Conditions',
+};
+
+interface TermsCheckboxProps {
+  licence: string;
+  isAccepted: boolean;
+  /** the change under way, shown with a spinner (spec 3 §4 Terms acceptance) */
+  pending: TermsChange | null;
+  isLoading: boolean;
+  onChange(change: TermsChange): void;
+}
+
+/** Spec 3 §2 / §4: the terms of the application's licence URL, accepted or revoked by ticking the box. */
+export function TermsCheckbox({ licence, isAccepted, pending, isLoading, onChange }: TermsCheckboxProps) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="center">
+      <Checkbox
+        checked={isAccepted}
+        disabled={pending !== null || isLoading}
+        onChange={(event) => onChange(event.currentTarget.checked ? 'accept' : 'revoke')}
+        label={
+          <>
+            I accept the{' '}
+            <Anchor href={licence} target="_blank" rel="noreferrer" inherit>
+              Terms and Conditions
+            </Anchor>{' '}
+            of this application
+          </>
+        }
+      />
+      {pending && (
+        <Group gap={6} wrap="nowrap" role="status">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            {CHANGE_TEXT[pending]}
+          </Text>
+        </Group>
+      )}
+    </Group>
+  );
+}
