@@ -13,6 +13,8 @@ command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 [ -x /usr/bin/python3 ] || missing+=(python3)
 dpkg -s python3-numpy >/dev/null 2>&1 || missing+=(python3-numpy)
 dpkg -s python3-rasterio >/dev/null 2>&1 || missing+=(python3-rasterio)
+# CWL application uploads are validated with cwltool --validate in the sandbox (docs/applications.md)
+[ -x /usr/bin/cwltool ] || missing+=(cwltool)
 if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)

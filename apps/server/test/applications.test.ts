@@ -131,7 +131,7 @@ describe('catalogue collections and applications', () => {
   it('lets a reader of a shared collection read but not change it', async () => {
     const workspaceIdentifier = 'team';
     const workspaceId = String(await seedWorkspace(app, workspaceIdentifier));
-    await grantRole(app, 'bob', Number(workspaceId), 'viewer');
+    await grantRole(app, 'bob', Number(workspaceId), 'user');
     const shared = await app.server.inject({
       method: 'PATCH',
       url: '/backend/v1/catalogue-collections/alice:water-apps',
