@@ -48,19 +48,21 @@ export type CwlType =
   /** a union of several non-null types (`[string, int]`) */
   | { type: 'union'; types: CwlType[] };
 
-export const cwlTypeSchema: z.ZodType<CwlType> = z.lazy(() =>
-  z.union([
-    z.object({ type: z.enum(['null', 'boolean', 'int', 'long', 'float', 'double', 'string', 'File', 'Directory', 'Any']) }),
-    z.object({ type: z.literal('enum'), symbols: z.array(z.string()), name: z.string().optional() }),
-    z.object({ type: z.literal('array'), items: cwlTypeSchema }),
-    z.object({
-      type: z.literal('record'),
-      name: z.string().optional(),
-      fields: z.array(z.object({ name: z.string(), type: cwlTypeSchema, optional: z.boolean(), label: z.string().optional(), doc: z.string().optional() })),
-    }),
-    z.object({ type: z.literal('union'), types: z.array(cwlTypeSchema) }),
-  ]),
-);
+export const cwlTypeSchema: z.ZodType<CwlType> = z
+  .lazy(() =>
+    z.union([
+      z.object({ type: z.enum(['null', 'boolean', 'int', 'long', 'float', 'double', 'string', 'File', 'Directory', 'Any']) }),
+      z.object({ type: z.literal('enum'), symbols: z.array(z.string()), name: z.string().optional() }),
+      z.object({ type: z.literal('array'), items: cwlTypeSchema }),
+      z.object({
+        type: z.literal('record'),
+        name: z.string().optional(),
+        fields: z.array(z.object({ name: z.string(), type: cwlTypeSchema, optional: z.boolean(), label: z.string().optional(), doc: z.string().optional() })),
+      }),
+      z.object({ type: z.literal('union'), types: z.array(cwlTypeSchema) }),
+    ]),
+  )
+  .meta({ id: 'CwlType' });
 
 /** One input of an application (spec 3 §3 Application inputs: label, doc, default, type; value/valid are the form's). */
 export const applicationInputSchema = z.object({

@@ -64,6 +64,10 @@ export const applicationOperations = defineOperations({
       'Register an application from a CWL file (multipart field `file`, YAML or JSON, at most 20 MB; optional field `upload_id` names the uploadUpdate live messages of its steps)',
     params: idParams,
     multipart: true,
+    documents: z.object({
+      file: z.string().meta({ format: 'binary' }).describe('the CWL file (YAML or JSON), at most 20 MB'),
+      upload_id: z.string().optional().describe('names the uploadUpdate live messages of this upload'),
+    }),
     status: 201,
     response: z.object({ data: applicationSummarySchema }),
   },

@@ -53,7 +53,7 @@ export function applicationItemRow(collection: string, description: CwlDescripti
   return itemRow(collection, item);
 }
 
-export function descriptionOf(row: ApplicationRow): CwlDescription {
+function descriptionOf(row: ApplicationRow): CwlDescription {
   return row.properties[DESCRIPTION_KEY] as CwlDescription;
 }
 

@@ -2,12 +2,13 @@ import type { Multipart } from '@fastify/multipart';
 import { applicationOperations as operations, MAX_CWL_BYTES, UPLOAD_STEPS, type UploadStep, type UploadUpdate } from '@asb/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { needs, PUBLIC, SIGNED_IN } from '../../platform/http/access.js';
+import { onResource, PUBLIC, SIGNED_IN } from '../../platform/http/access.js';
 import { detailError } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';
 import { cwlPath } from './application-items.js';
 import { ApplicationRefused, type CatalogueApplications } from './application-store.js';
 import type { CollectionRow } from './applications.repository.js';
+import { COLLECTION_RESOURCE } from './catalogue-collections.routes.js';
 
 const tags = ['applications'];
 const READ = { ...PUBLIC, permission: 'who may read the catalogue collection: public, its owner, staff or a member of a workspace it is shared with' };
@@ -74,7 +75,10 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     refusedAsHttp(async () => ({ data: await store.list(request.principal, request.params.id) })),
   );
 
-  const uploadAccess = needs('a superuser, or the owner of a collection whose identifier does not end with :published (spec 3 §6)');
+  const uploadAccess = onResource(
+    COLLECTION_RESOURCE,
+    'upload: a superuser, or the owner of a collection whose identifier does not end with :published (spec 3 §6)',
+  );
   mount(app, operations, `POST ${base}/{id}/upload_cwl`, { access: uploadAccess, tags }, async (request, reply) => {
     const principal = request.principal!;
     const collection = request.params.id;
@@ -106,7 +110,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     refusedAsHttp(async () => ({ data: await store.describe(request.principal, request.params.id, request.body.identifier) })),
   );
 
-  const editAccess = needs('owner of the collection or superuser; a published application: superuser only (spec 3 §6)');
+  const editAccess = onResource(COLLECTION_RESOURCE, 'edit: owner of the collection or superuser; a published application: superuser only (spec 3 §6)');
   mount(app, operations, `POST ${base}/{id}/update_application`, { access: editAccess, tags }, async (request) =>
     refusedAsHttp(async () => ({ data: await store.update(request.principal!, request.params.id, request.body) })),
   );
@@ -125,10 +129,15 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     return reply.type(`${mediaType}; charset=utf-8`).header('content-disposition', `attachment; filename="${fileName}"`).send(cwl);
   });
 
-  mount(app, operations, `POST ${base}/{id}/delete_app`, { access: needs('owner of the collection or superuser'), tags }, async (request) =>
-    refusedAsHttp(async () => {
-      await store.remove(request.principal!, request.params.id, request.body.identifier);
-      return { message: 'Successfully deleted application' };
-    }),
+  mount(
+    app,
+    operations,
+    `POST ${base}/{id}/delete_app`,
+    { access: onResource(COLLECTION_RESOURCE, 'delete an application: owner of the collection or superuser'), tags },
+    async (request) =>
+      refusedAsHttp(async () => {
+        await store.remove(request.principal!, request.params.id, request.body.identifier);
+        return { message: 'Successfully deleted application' };
+      }),
   );
 }

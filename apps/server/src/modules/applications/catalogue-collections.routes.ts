@@ -1,6 +1,6 @@
 import { catalogueCollectionsContract } from '@asb/contracts';
 import type { FastifyInstance } from 'fastify';
-import { needs, PUBLIC, SIGNED_IN } from '../../platform/http/access.js';
+import { onResource, PUBLIC, SIGNED_IN } from '../../platform/http/access.js';
 import { detailError } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';
 import { parseListQuery } from '../../platform/resources/resource.routes.js';
@@ -10,7 +10,9 @@ const tags = ['applications'];
 const operations = catalogueCollectionsContract.operations;
 const base = '/backend/v1/catalogue-collections';
 const READ = { ...PUBLIC, permission: 'catalogue collection: public, or its owner, staff or a member of a workspace it is shared with' };
-const CHANGE = needs('catalogue collection: its owner, staff or a superuser (the row menu of spec 3 §6)');
+/** The type name the resource guard of catalogue collections is registered under (applications.module.ts). */
+export const COLLECTION_RESOURCE = 'catalogue-collections';
+const CHANGE = onResource(COLLECTION_RESOURCE, 'change');
 
 /**
  * The catalogue-collections JSON:API resource (spec 3 §3, §7): the generic operations of its
@@ -40,7 +42,7 @@ export function registerCatalogueCollectionRoutes(app: FastifyInstance, collecti
       throw detailError(400, 'Catalogue collections are not archived: delete the collection, or stop sharing it.');
     });
   }
-  mount(app, operations, `DELETE ${base}/{id}`, { access: CHANGE, tags }, async (request, reply) => {
+  mount(app, operations, `DELETE ${base}/{id}`, { access: onResource(COLLECTION_RESOURCE, 'delete'), tags }, async (request, reply) => {
     await collections.delete(request.principal!, request.params.id);
     return reply.code(204).send();
   });

@@ -90,7 +90,7 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
 }
 
 /** cwltool's reason as a person reads it: its ERROR and validation lines, without colours, log prefixes and file paths. */
-export function cwltoolReason(output: string): string {
+function cwltoolReason(output: string): string {
   const lines = output
     // eslint-disable-next-line no-control-regex -- cwltool colours its log levels
     .replace(/\u001b\[[0-9;]*m/g, '')
