@@ -1,5 +1,6 @@
-import type { ApplicationUpdate } from '@asb/contracts';
+import type { Application, ApplicationUpdate } from '@asb/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { handleError } from '../../../app/api/error-handler';
 import { api, apiFetchBlob } from '../../../app/api/http';
 import { saveBlob } from '../../../ui/download';
 import { COLLECTIONS_KEY } from './collections';
@@ -34,6 +35,27 @@ export function useUpdateApplication(collection: string) {
     mutationFn: (update: ApplicationUpdate) =>
       api('POST /backend/v1/catalogue-collections/{id}/update_application', { params: { id: collection }, body: update }),
     onSuccess: async () => queryClient.invalidateQueries({ queryKey: COLLECTIONS_KEY }),
+  });
+}
+
+/**
+ * update_application with `collection`: moves the application (publish, unpublish). `onMoved` runs
+ * (the page follows it) before anything is fetched again, or the page would first ask for the
+ * application where it no longer is.
+ */
+export function useMoveApplication(collection: string, onMoved: (moved: Application) => Promise<void> | void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ identifier, to }: { identifier: string; to: string }) =>
+      api('POST /backend/v1/catalogue-collections/{id}/update_application', {
+        params: { id: collection },
+        body: { cwl_identifier: identifier, collection: to },
+      }),
+    onSuccess: async (answer) => {
+      await onMoved(answer.data);
+      await queryClient.invalidateQueries({ queryKey: COLLECTIONS_KEY });
+    },
+    onError: (error) => handleError(error, 'Backend'),
   });
 }
 

@@ -36,9 +36,7 @@ export function ParametersTab({ application }: { application: Application }) {
                     </Table.Td>
                     <Table.Td ff="monospace">{defaultText(input.default)}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={input.optional ? 'gray' : 'blue'} tt="none">
-                        {input.optional ? 'optional' : 'required'}
-                      </Badge>
+                      <OptionalBadge optional={input.optional} hasDefault={input.default !== null} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -81,5 +79,15 @@ export function ParametersTab({ application }: { application: Application }) {
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/** An input with a default need not be given either (CWL): it reads 'has default', not 'required'. */
+function OptionalBadge({ optional, hasDefault }: { optional: boolean; hasDefault: boolean }) {
+  const label = optional ? 'optional' : hasDefault ? 'has default' : 'required';
+  return (
+    <Badge variant="light" color={label === 'required' ? 'blue' : 'gray'} tt="none">
+      {label}
+    </Badge>
   );
 }

@@ -4,9 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconWorldOff, IconWorldUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { handleError } from '../../../app/api/error-handler';
 import { routePath } from '../../../app/routes';
-import { useUpdateApplication } from '../api/applications';
+import { useMoveApplication } from '../api/applications';
 import { UnpublishModal } from './UnpublishModal';
 
 /**
@@ -16,33 +15,23 @@ import { UnpublishModal } from './UnpublishModal';
  */
 export function PublicationControls({ application }: { application: Application }) {
   const navigate = useNavigate();
-  const update = useUpdateApplication(application.collection);
   const [isUnpublishing, setIsUnpublishing] = useState(false);
-
-  const moveTo = (collection: string, message: string) =>
-    update.mutate(
-      { cwl_identifier: application.identifier, collection },
-      {
-        onSuccess: (answer) => {
-          notifications.show({ message, color: 'green', autoClose: NOTIFY_MS.success });
-          setIsUnpublishing(false);
-          void navigate(routePath('catalogueApplicationDetail', { id: answer.data.collection, appId: answer.data.identifier }), { replace: true });
-        },
-        onError: (error) => handleError(error, 'Backend'),
-      },
-    );
+  const move = useMoveApplication(application.collection, async (moved) => {
+    notifications.show({
+      message: moved.publication === 'published' ? `Application published to ${moved.collection}` : `Application moved to ${moved.collection}`,
+      color: 'green',
+      autoClose: NOTIFY_MS.success,
+    });
+    setIsUnpublishing(false);
+    await navigate(routePath('catalogueApplicationDetail', { id: moved.collection, appId: moved.identifier }), { replace: true });
+  });
+  const moveTo = (to: string) => move.mutate({ identifier: application.identifier, to });
 
   const target = publishedCollectionOf(application.ownerId);
   return (
     <Group gap="xs">
       {application.publication === 'private' ? (
-        <Button
-          variant="light"
-          color="teal"
-          leftSection={<IconWorldUpload size={16} />}
-          loading={update.isPending}
-          onClick={() => moveTo(target, `Application published to ${target}`)}
-        >
+        <Button variant="light" color="teal" leftSection={<IconWorldUpload size={16} />} loading={move.isPending} onClick={() => moveTo(target)}>
           Publish to Marketplace
         </Button>
       ) : (
@@ -53,9 +42,9 @@ export function PublicationControls({ application }: { application: Application 
       <UnpublishModal
         isOpened={isUnpublishing}
         current={application.collection}
-        isPending={update.isPending}
+        isPending={move.isPending}
         onClose={() => setIsUnpublishing(false)}
-        onMove={(collection) => moveTo(collection, `Application moved to ${collection}`)}
+        onMove={moveTo}
       />
     </Group>
   );

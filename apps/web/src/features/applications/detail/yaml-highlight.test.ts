@@ -14,6 +14,7 @@ describe('highlightLine', () => {
       ['# current', 'comment'],
     ]);
     expect(kinds("    default: 'a#b'")).toContainEqual(["'a#b'", 'string']);
+    expect(kinds('  - http://schema.org/version/9.0/x.rdf').map(([, kind]) => kind)).not.toContain('number');
     expect(kinds('cwlVersion: v1.2')).toEqual([
       ['cwlVersion:', 'key'],
       [' v1.2', ''],

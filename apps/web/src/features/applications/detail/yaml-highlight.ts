@@ -8,7 +8,7 @@ export interface YamlToken {
 const LINE_KEY = /^(\s*(?:-\s+)*)((?:[^\s#'"{[:]|:(?!\s|$))(?:[^#:]|:(?!\s|$))*?|"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')(\s*:)(?=\s|$)/;
 // the rest of a line, one alternative per kind; a quoted string followed by ':' is a (flow, JSON) key
 const VALUE =
-  /(#.*$)|((?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')\s*:)|("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')|((?<![\w.$-])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w.$-]))|((?<![\w.$-])(?:true|false|null|True|False|~)(?![\w.$-]))|((?<!\S)-(?=\s)|[{}[\],]|(?<=^\s*)[|>][-+]?(?=\s*$))/g;
+  /(#.*$)|((?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')\s*:)|("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')|((?<![\w.$/:-])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w.$/:-]))|((?<![\w.$/:-])(?:true|false|null|True|False|~)(?![\w.$/:-]))|((?<!\S)-(?=\s)|[{}[\],]|(?<=^\s*)[|>][-+]?(?=\s*$))/g;
 const KINDS: YamlToken['kind'][] = ['comment', 'key', 'string', 'number', 'literal', 'punctuation'];
 
 function valueTokens(text: string, tokens: YamlToken[]): void {

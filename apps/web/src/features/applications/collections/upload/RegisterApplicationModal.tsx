@@ -55,7 +55,7 @@ function RegisterForm({ collection, onClose }: { collection: string; onClose(): 
           <IconFileCode size={28} color="var(--mantine-color-blue-6)" />
           <Text fw={500}>{file ? file.name : 'Drop a CWL file here or click to choose it'}</Text>
           <Text size="sm" c="dimmed">
-            {file ? `${(file.size / 1024).toFixed(1)} KB` : `An application package: CWL 1.2 in YAML or JSON (${CWL_EXTENSIONS.join(', ')}), at most 20 MB`}
+            {file ? sizeText(file.size) : `An application package: CWL 1.2 in YAML or JSON (${CWL_EXTENSIONS.join(', ')}), at most 20 MB`}
           </Text>
         </Stack>
       </Dropzone>
@@ -85,3 +85,6 @@ function RegisterForm({ collection, onClose }: { collection: string; onClose(): 
     </Stack>
   );
 }
+
+const sizeText = (bytes: number) =>
+  bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
