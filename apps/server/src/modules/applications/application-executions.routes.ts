@@ -2,12 +2,13 @@ import { applicationOperations as operations } from '@asb/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { requireStaff, requireUser } from '../../platform/auth/permissions.js';
-import { SIGNED_IN, STAFF, type RouteAccess } from '../../platform/http/access.js';
+import { onResource, SIGNED_IN, STAFF, type RouteAccess } from '../../platform/http/access.js';
 import { notFound } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { adesTasksResource } from '../taskmgr/ades-tasks.resource.js';
 import { executeApplication } from './application-executions.js';
+import { COLLECTION_RESOURCE } from './catalogue-collections.routes.js';
 import { acceptTerms, revokeTerms, termsOf } from './terms.js';
 
 const route = (access: RouteAccess, tag: string) => ({ access, tags: [tag] });
@@ -23,7 +24,7 @@ export function registerApplicationExecutionRoutes(app: FastifyInstance, ctx: Ap
     app,
     operations,
     'POST /backend/v1/catalogue-collections/{id}/execute',
-    route({ ...SIGNED_IN, permission: 'applications: read the application (its collection)' }, 'applications'),
+    route(onResource(COLLECTION_RESOURCE, 'view'), 'applications'),
     async (request, reply) => {
       const principal = requireUser(request.principal);
       const { id } = await executeApplication(ctx, principal, request.params.id, request.body);
