@@ -87,11 +87,12 @@ describe('OGC API – Processes server', () => {
     }
   });
 
-  it('lists the workflows a user may execute, and describes one with its inputs and outputs as JSON Schema', async () => {
+  it('lists the workflows and the (demo) application a user may execute, and describes one with its inputs and outputs as JSON Schema', async () => {
     const list = await get('/ogcapi/processes', uma);
     expect(list.statusCode, list.body).toBe(200);
     const processes = list.json<{ processes: OgcProcess[] }>().processes;
-    expect(processes.map((process) => process.id).sort()).toEqual(['ndvi-vegetation-demo', 'product-ndvi-demo']);
+    expect(processes.map((process) => process.id).sort()).toEqual(['ndvi-vegetation-demo', 'product-ndvi-demo', 'water-bodies-demo']);
+    expect(processes.find((process) => process.id === 'water-bodies-demo')).toMatchObject({ 'asb:kind': 'application' });
     const demo = processes.find((process) => process.id === DEMO)!;
     expect(demo).toMatchObject({
       title: DEMO_WORKFLOW.label,
@@ -101,8 +102,10 @@ describe('OGC API – Processes server', () => {
       'asb:kind': 'workflow',
     });
     expect(demo.links.find((link) => link.rel === OGC_REL.execute)?.href).toMatch(new RegExp(`/ogcapi/processes/${DEMO}/execution$`));
-    // a user outside the demo workspace sees none of it
-    expect((await get('/ogcapi/processes', nils)).json<{ processes: unknown[] }>().processes).toEqual([]);
+    // no workflow is shared with a user without a role; the demo application's collection is public
+    expect((await get('/ogcapi/processes', nils)).json<{ processes: { id: string }[] }>().processes.map((process) => process.id)).toEqual([
+      'water-bodies-demo',
+    ]);
 
     const described = await get(`/ogcapi/processes/${DEMO}`, uma);
     expect(described.statusCode, described.body).toBe(200);
