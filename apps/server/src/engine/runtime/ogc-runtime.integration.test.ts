@@ -109,6 +109,8 @@ describe('OGC runtime', () => {
   let dir: string;
   let outbound: OutboundFetch;
   let remoteJobs: string[];
+  /** the remote job an earlier attempt recorded */
+  let previous: string | undefined;
   let runtime: OgcRuntime;
 
   beforeAll(async () => {
@@ -122,6 +124,7 @@ describe('OGC runtime', () => {
       pollMs: 20,
       directory: { find: async (identifier) => (identifier === 'remote' ? { identifier, url: `${base}/ogc/`, token: TOKEN } : undefined) },
       onRemoteJob: async (_job, url) => void remoteJobs.push(url),
+      previousRemoteJob: async () => previous,
     });
   });
   afterAll(async () => {
@@ -135,6 +138,7 @@ describe('OGC runtime', () => {
     fake.state.ghost = false;
     fake.state.results = undefined;
     remoteJobs = [];
+    previous = undefined;
   });
 
   let tries = 0;
@@ -280,6 +284,23 @@ describe('OGC runtime', () => {
     expect(exit.code).toBe(0);
     expect(fake.state.packages.get('echo')).toMatch(/^id: echo$/m);
     await fs.writeFile(noId, CWL);
+  });
+
+  it('a retry dismisses the earlier attempt’s remote job when it is not final, and leaves a final one alone', async () => {
+    fake.state.jobs.set('old-running', { polls: 0, status: 'running' });
+    fake.state.jobs.set('old-done', { polls: 0, status: 'successful' });
+    previous = `${base}/ogc/jobs/old-running`;
+    const { exit, log } = await run(job());
+    expect(exit.code).toBe(0);
+    expect(fake.state.requests.indexOf('DELETE /ogc/jobs/old-running')).toBeGreaterThanOrEqual(0);
+    expect(fake.state.requests.indexOf('DELETE /ogc/jobs/old-running')).toBeLessThan(fake.state.requests.indexOf('POST /ogc/processes/echo/execution'));
+    expect(fake.state.jobs.get('old-running')!.status).toBe('dismissed');
+    expect(log).toContain('an earlier attempt’s remote job is not final'.replace('’', "'"));
+
+    fake.state.requests.length = 0;
+    previous = `${base}/ogc/jobs/old-done`;
+    expect((await run(job())).exit.code).toBe(0);
+    expect(fake.state.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
   });
 
   it('ogcInputs leaves literals alone without a description', () => {

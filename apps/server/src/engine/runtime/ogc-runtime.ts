@@ -27,6 +27,12 @@ export interface OgcRuntimeOptions {
   pollMs?: number;
   /** the remote job's URL, once the ADES accepted it: kept on the execution (the report and ades-tasks show it) */
   onRemoteJob?(job: TaskJob, url: string): Promise<void>;
+  /**
+   * The remote job an earlier attempt of the task started (the execution's remoteJob), if any:
+   * a retry (after a failure, or a restart's orphan recovery) dismisses it first when it is not
+   * final, so two remote jobs of one execution do not run (docs/ades.md "Restarts and retries").
+   */
+  previousRemoteJob?(job: TaskJob): Promise<string | null | undefined>;
 }
 
 /** The media type of Part 2's CWL application package. */
@@ -122,6 +128,7 @@ class OgcTask implements PreparedTask {
     this.ades = ades;
     this.log(`running ${processId} on the ADES ${ades.identifier} (${ades.url})`);
     await fs.mkdir(this.job.outDir, { recursive: true });
+    await this.dismissEarlierJob();
     // a single process without id is registered under its file's name: the ADES is given that id
     const description = await this.deploy(processId, withProcessId(await fs.readFile(this.application.cwlPath, 'utf8'), processId));
     this.jobUrl = await this.execute(processId, description);
@@ -133,6 +140,24 @@ class OgcTask implements PreparedTask {
       throw new RemoteFailure(`The remote job ${status.status === 'dismissed' ? 'was dismissed on the ADES' : 'failed'}${message}`);
     }
     await this.fetchResults(this.jobUrl, status);
+  }
+
+  /** An earlier attempt's remote job that is not final is dismissed, best effort (a failure is logged, the run goes on). */
+  private async dismissEarlierJob(): Promise<void> {
+    let earlier: string | null | undefined;
+    try {
+      earlier = await this.options.previousRemoteJob?.(this.job);
+      if (!earlier) return;
+      const answer = await this.json(earlier);
+      const status = isRecord(answer.body) && typeof answer.body.status === 'string' ? answer.body.status : undefined;
+      if (answer.status === 404 || (status !== undefined && FINAL.has(status))) return;
+    } catch (error) {
+      if (this.stop.signal.aborted) throw error;
+      if (!earlier) return this.log(`the earlier remote job could not be looked up: ${errorText(error)}`);
+    }
+    if (!earlier) return;
+    this.log(`an earlier attempt's remote job is not final: ${earlier}`);
+    await this.dismiss(earlier);
   }
 
   /** A request to the ADES (or a URL it gave), with its token when the URL is on the ADES's origin. */
