@@ -6,7 +6,7 @@ import { parseDocument } from 'yaml';
  * in the document, so `file.cwl#name` names nothing there. Unreadable text answers false
  * (the reference is kept; cwltool or the ADES says what is wrong).
  */
-export function isSingleProcessWithoutId(cwl: string): boolean {
+function isSingleProcessWithoutId(cwl: string): boolean {
   try {
     const value: unknown = parseDocument(cwl, { prettyErrors: false }).toJS({ maxAliasCount: 100 });
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;

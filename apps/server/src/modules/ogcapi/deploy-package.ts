@@ -12,7 +12,7 @@ const isCwlDocument = (body: Record<string, unknown>) => 'cwlVersion' in body ||
  * guard's message), one larger than MAX_CWL_BYTES a 413 (read capped, never whole).
  */
 async function fetchUnit(outbound: OutboundFetch, href: string): Promise<string> {
-  let response: Response;
+  let response: Awaited<ReturnType<OutboundFetch['fetch']>>;
   try {
     response = await outbound.fetch(href, { headers: { accept: 'application/cwl+yaml, application/cwl+json, application/cwl, text/yaml, */*' } });
   } catch (error) {
