@@ -198,6 +198,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     outbound: ctx.outbound,
     pollMs: config.adesPollMs,
     onRemoteJob: (job, url) => executionsRepository.setRemoteJob(job.executionId, url),
+    previousRemoteJob: (job) => executionsRepository.remoteJob(job.executionId),
   });
   const engine = await registerEngine(server, ctx, storage, { stager, ogcRuntime });
   registerBuilder(server, ctx, engine);

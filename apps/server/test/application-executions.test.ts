@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ALL_THEME_FEATURES, productInputUrl, type ExecutionTaskAttributes, type ExecutionUpdate } from '@asb/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workspaces } from '../src/db-schema.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { executions, workspaces } from '../src/db-schema.js';
 import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../src/modules/demo/demo-scenes.js';
 import { demoApplicationsCollection } from '../src/modules/demo/demo-application.js';
 import { applicationsApi } from './helpers/applications.js';
@@ -30,6 +30,17 @@ class: CommandLineTool
 id: sleeping-tool
 baseCommand: [sleep, "600"]
 inputs: []
+outputs: []
+`;
+
+const LIST_CWL = `cwlVersion: v1.2
+class: CommandLineTool
+id: list-tool
+baseCommand: [ls]
+inputs:
+  files:
+    type: File[]
+    inputBinding: {}
 outputs: []
 `;
 
@@ -72,7 +83,7 @@ describe('application executions', () => {
     const applications = applicationsApi(app, uma);
     const collection = await applications.createCollection('Water');
     expect(collection.statusCode, collection.body).toBe(201);
-    for (const cwl of [FAILING_CWL, SLEEPING_CWL]) {
+    for (const cwl of [FAILING_CWL, SLEEPING_CWL, LIST_CWL]) {
       const uploaded = await applications.upload(OWN, cwl);
       expect(uploaded.statusCode, uploaded.body).toBe(201);
     }
@@ -125,6 +136,36 @@ describe('application executions', () => {
       expect({ status: response.statusCode, detail: response.json<{ detail: string }>().detail }).toEqual({ status, detail });
     }
     await terms(uma, 'revoke/');
+  });
+
+  it('refuses a product of the catalogue inside a list (400: cwltool would read it as a local file)', async () => {
+    const refused = await execute(uma, { cwl_identifier: 'list-tool', inputs: [{ identifier: 'files', value: [scene] }] }, OWN);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json<{ detail: string }>().detail).toMatch(/^Input files may not name a product of the catalogue inside a list/);
+  });
+
+  it('gives an ADES target the product link as an absolute URL of this portal', async () => {
+    await terms(uma, 'accept/');
+    const find = app.ctx.ades.find.bind(app.ctx.ades);
+    // a registered ADES (not reachable: only the recorded job order matters here)
+    const spy = vi
+      .spyOn(app.ctx.ades, 'find')
+      .mockImplementation(async (identifier) => (identifier === 'remote' ? { identifier, url: 'http://192.0.2.1/ogc/' } : find(identifier)));
+    try {
+      const created = await execute(uma, { cwl_identifier: 'water-bodies-demo', inputs: [{ identifier: 'item', value: scene }], ades_id: 'remote' });
+      expect(created.statusCode, created.body).toBe(201);
+      const [row] = await app.ctx.db
+        .select()
+        .from(executions)
+        .where(eq(executions.id, Number(created.json<TaskDocument>().data.id)));
+      const base = app.ctx.config.publicUrl ?? `http://localhost:${app.ctx.config.port}`;
+      expect(row!.application!.jobOrder.item).toBe(new URL(scene, base).toString());
+      expect(row!.application!.jobOrder.item).toMatch(/^https?:\/\//);
+      await waitForStatus(app, created.json<TaskDocument>().data.id, ['success', 'failed'], 300_000);
+    } finally {
+      spy.mockRestore();
+      await terms(uma, 'revoke/');
+    }
   });
 
   it('refuses an application whose licence the caller has not accepted (403); accept and revoke per licence URL; staff read and revoke a user’s', async () => {

@@ -164,6 +164,13 @@ describe('CwlRuntime (cwltool --no-container in the task sandbox)', () => {
     expect(await fs.readFile(taskJob.logPath, 'utf8')).toContain(DOCKER_WARNING);
   });
 
+  it('runs a single process without id (registered under its file name) as the file alone, without a #fragment', async () => {
+    const noId = 'cwlVersion: v1.2\nclass: CommandLineTool\nbaseCommand: [echo, hello]\ninputs: []\noutputs: []\n';
+    const taskJob = await job(noId, 'echo-tool');
+    const outcome = await start(taskJob).finished;
+    expect(outcome, await fs.readFile(taskJob.logPath, 'utf8')).toEqual({ ok: true, outputs: {} });
+  });
+
   it('stops a running cwltool with its whole process group', async () => {
     const taskJob = await job(SLEEPING, 'sleeping');
     const { executor, started, finished } = start(taskJob);

@@ -8,6 +8,7 @@ import { KILL_GRACE_MS, signalGroup, terminateGroup } from '../executors/process
 import { diskUsage, removeSpecialFiles } from '../sandbox/folder-checks.js';
 import { writableFolders, type TaskFolders, type TaskSandbox } from '../sandbox/task-sandbox.js';
 import { attemptFiles } from './task-files.js';
+import { processReference } from './cwl-process-ref.js';
 import { diskExceeded, type PreparedTask, type RunOptions, type TaskExit, type TaskRuntime } from './task-runtime.js';
 
 export interface CwlRuntimeOptions {
@@ -113,8 +114,13 @@ class CwlTask implements PreparedTask {
     // cwltool --no-container refuses a required container: locally it is a hint, not honoured
     const local = /\bDockerRequirement\b/.test(cwl) ? cwlWithoutRequiredContainers(cwl) : undefined;
     if (local !== undefined) await writeReadable(path.join(this.scratchDir, 'application.cwl'), local);
+    // a single process without id is run as the file alone: `#name` would name nothing in it
     const processRef = (folders: TaskFolders) =>
-      `${local === undefined ? `${folders.wrapper}/${path.basename(application.cwlPath)}` : `${folders.scratch}/application.cwl`}${application.processId ? `#${application.processId}` : ''}`;
+      processReference(
+        local === undefined ? `${folders.wrapper}/${path.basename(application.cwlPath)}` : `${folders.scratch}/application.cwl`,
+        cwl,
+        application.processId,
+      );
     const command = (folders: TaskFolders) => {
       this.insideOut = folders.out;
       return [

@@ -33,6 +33,10 @@ function fakeAdes() {
     unauthorised: 0,
     outcome: 'successful' as 'successful' | 'failed' | 'never',
     bodies: [] as unknown[],
+    /** the ADES answers GET 404 and POST 409 for every process */
+    ghost: false,
+    /** the results document, when not the default one */
+    results: undefined as unknown,
   };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -49,13 +53,13 @@ function fakeAdes() {
       const processMatch = /^\/ogc\/processes\/([^/]+)(\/package|\/execution)?$/.exec(url);
       if (request.method === 'POST' && url === '/ogc/processes') {
         if (request.headers['content-type'] !== 'application/cwl+yaml') return json(415, { title: 'wrong type' });
-        if (state.packages.has('echo')) return json(409, { title: 'exists' });
+        if (state.ghost || state.packages.has('echo')) return json(409, { title: 'exists' });
         state.packages.set('echo', body);
         return json(201, { id: 'echo' });
       }
       if (processMatch) {
         const [, id, suffix] = processMatch;
-        if (!state.packages.has(id!)) return json(404, { title: 'no such process' });
+        if (state.ghost || !state.packages.has(id!)) return json(404, { title: 'no such process' });
         if (request.method === 'PUT' && !suffix) {
           state.packages.set(id!, body);
           return json(204, {});
@@ -81,6 +85,7 @@ function fakeAdes() {
           job.status = 'dismissed';
           return json(200, { jobID: jobMatch[1], status: 'dismissed' });
         }
+        if (jobMatch[2] && state.results) return json(200, state.results);
         if (jobMatch[2]) return json(200, { report: { href: '/files/report.txt' }, count: 3, label: { value: 'done' }, many: [1, 2] });
         job.polls++;
         if (job.status !== 'dismissed' && state.outcome !== 'never' && job.polls >= 2) job.status = state.outcome;
@@ -88,7 +93,7 @@ function fakeAdes() {
         if (job.status === 'failed') job.message = 'the tool exited with code 2';
         return json(200, { jobID: jobMatch[1], status: job.status, progress: job.status === 'successful' ? 100 : 50, message: job.message });
       }
-      if (url === '/files/report.txt') {
+      if (url.startsWith('/files/')) {
         response.writeHead(200, { 'content-type': 'text/plain' });
         return response.end('the report');
       }
@@ -104,6 +109,8 @@ describe('OGC runtime', () => {
   let dir: string;
   let outbound: OutboundFetch;
   let remoteJobs: string[];
+  /** the remote job an earlier attempt recorded */
+  let previous: string | undefined;
   let runtime: OgcRuntime;
 
   beforeAll(async () => {
@@ -117,6 +124,7 @@ describe('OGC runtime', () => {
       pollMs: 20,
       directory: { find: async (identifier) => (identifier === 'remote' ? { identifier, url: `${base}/ogc/`, token: TOKEN } : undefined) },
       onRemoteJob: async (_job, url) => void remoteJobs.push(url),
+      previousRemoteJob: async () => previous,
     });
   });
   afterAll(async () => {
@@ -127,7 +135,10 @@ describe('OGC runtime', () => {
   beforeEach(() => {
     fake.state.requests.length = 0;
     fake.state.outcome = 'successful';
+    fake.state.ghost = false;
+    fake.state.results = undefined;
     remoteJobs = [];
+    previous = undefined;
   });
 
   let tries = 0;
@@ -228,6 +239,68 @@ describe('OGC runtime', () => {
     expect(fake.state.requests).toContain(`DELETE /ogc/jobs/${id}`);
     expect(fake.state.jobs.get(id)!.status).toBe('dismissed');
     expect(log).toContain('the remote job was dismissed');
+  });
+
+  it('does nothing on cancel() once run() returned: the succeeded remote job is not dismissed, the closed log not written', async () => {
+    const taskJob = job();
+    const prepared = runtime.prepare(taskJob);
+    const logFd = fsSync.openSync(taskJob.logPath, 'a');
+    try {
+      const exit = await prepared.run({ cpuList: [0], logFd, onRunning: () => undefined, onLimitExceeded: () => undefined });
+      expect(exit.code).toBe(0);
+      // the executor still stores the results when a stop or shutdown comes
+      fake.state.requests.length = 0;
+      prepared.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      fsSync.closeSync(logFd);
+    }
+    expect(fake.state.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
+    expect(await fs.readFile(taskJob.logPath, 'utf8')).not.toContain('dismissing');
+  });
+
+  it('gives up deploying when the ADES keeps answering GET 404 and POST 409', async () => {
+    fake.state.ghost = true;
+    const { exit, prepared } = await run(job());
+    expect(exit.code).toBe(1);
+    expect(await prepared.failureReason(exit, 0)).toMatch(/could not deploy echo/);
+    expect(fake.state.requests.filter((request) => request === 'POST /ogc/processes').length).toBe(3);
+  });
+
+  it('counts the disk limit across all downloaded results, not per file', async () => {
+    fake.state.results = { a: { href: '/files/a.txt' }, b: { href: '/files/b.txt' } };
+    // 15 bytes: each 10-byte result fits, both do not
+    const { exit, prepared } = await run({ ...job(), diskMb: 15 / (1024 * 1024) });
+    expect(exit.code).toBe(1);
+    expect(await prepared.failureReason(exit, 0)).toMatch(/^The results are larger than/);
+  });
+
+  it('deploys a single process without id with its registered name as id', async () => {
+    fake.state.packages.delete('echo');
+    const noId = path.join(dir, 'echo-tool.cwl');
+    await fs.writeFile(noId, CWL.replace('id: echo\n', ''));
+    const taskJob = job();
+    const { exit } = await run({ ...taskJob, application: { ...taskJob.application!, cwlPath: noId } });
+    expect(exit.code).toBe(0);
+    expect(fake.state.packages.get('echo')).toMatch(/^id: echo$/m);
+    await fs.writeFile(noId, CWL);
+  });
+
+  it('a retry dismisses the earlier attempt’s remote job when it is not final, and leaves a final one alone', async () => {
+    fake.state.jobs.set('old-running', { polls: 0, status: 'running' });
+    fake.state.jobs.set('old-done', { polls: 0, status: 'successful' });
+    previous = `${base}/ogc/jobs/old-running`;
+    const { exit, log } = await run(job());
+    expect(exit.code).toBe(0);
+    expect(fake.state.requests.indexOf('DELETE /ogc/jobs/old-running')).toBeGreaterThanOrEqual(0);
+    expect(fake.state.requests.indexOf('DELETE /ogc/jobs/old-running')).toBeLessThan(fake.state.requests.indexOf('POST /ogc/processes/echo/execution'));
+    expect(fake.state.jobs.get('old-running')!.status).toBe('dismissed');
+    expect(log).toContain('an earlier attempt’s remote job is not final'.replace('’', "'"));
+
+    fake.state.requests.length = 0;
+    previous = `${base}/ogc/jobs/old-done`;
+    expect((await run(job())).exit.code).toBe(0);
+    expect(fake.state.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
   });
 
   it('ogcInputs leaves literals alone without a description', () => {

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { OutboundFetch, OutboundRequest } from '../../platform/outbound/outbound-fetch.js';
 import { readCapped } from '../../platform/outbound/outbound-fetch.js';
 import type { TaskJob } from '../executors/executor.js';
+import { withProcessId } from './cwl-process-ref.js';
 import type { PreparedTask, RunOptions, TaskExit, TaskRuntime } from './task-runtime.js';
 
 /** An ADES as the OGC runtime reaches it: its landing page URL (ending with a slash) and its bearer token, if any. */
@@ -26,6 +27,12 @@ export interface OgcRuntimeOptions {
   pollMs?: number;
   /** the remote job's URL, once the ADES accepted it: kept on the execution (the report and ades-tasks show it) */
   onRemoteJob?(job: TaskJob, url: string): Promise<void>;
+  /**
+   * The remote job an earlier attempt of the task started (the execution's remoteJob), if any:
+   * a retry (after a failure, or a restart's orphan recovery) dismisses it first when it is not
+   * final, so two remote jobs of one execution do not run (docs/ades.md "Restarts and retries").
+   */
+  previousRemoteJob?(job: TaskJob): Promise<string | null | undefined>;
 }
 
 /** The media type of Part 2's CWL application package. */
@@ -34,6 +41,8 @@ const MAX_JSON_BYTES = 8 * 1024 * 1024;
 /** read failures of the remote job's status in a row before the task fails */
 const MAX_POLL_FAILURES = 5;
 const FINAL = new Set(['successful', 'failed', 'dismissed']);
+/** deploy rounds (GET 404, then POST 409: deployed meanwhile) before the task fails */
+const MAX_DEPLOY_ROUNDS = 3;
 
 const stamp = () => `[${new Date().toISOString()}]`;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -68,6 +77,10 @@ class OgcTask implements PreparedTask {
   private outputs: Record<string, unknown> = {};
   private failure?: string;
   private logFd = -1;
+  /** run() returned: the log fd is the executor's to close, the remote job is over (cancel() does nothing) */
+  private finished = false;
+  /** bytes of file results downloaded so far: the task's disk limit counts them all */
+  private downloaded = 0;
 
   constructor(
     private readonly job: TaskJob,
@@ -79,7 +92,12 @@ class OgcTask implements PreparedTask {
   private dismissal?: Promise<void>;
 
   private log(line: string): void {
-    if (this.logFd >= 0) fsSync.writeSync(this.logFd, `${stamp()} ${line}\n`);
+    if (this.logFd < 0) return;
+    try {
+      fsSync.writeSync(this.logFd, `${stamp()} ${line}\n`);
+    } catch {
+      // a log line lost is no reason to fail the task (nor to throw from a dismissal)
+    }
   }
 
   async run(options: RunOptions): Promise<TaskExit> {
@@ -97,6 +115,9 @@ class OgcTask implements PreparedTask {
       this.failure = error instanceof RemoteFailure ? error.message : `The ADES could not be used: ${errorText(error)}`;
       this.log(this.failure);
       return { code: 1, signal: null };
+    } finally {
+      this.finished = true;
+      this.logFd = -1;
     }
   }
 
@@ -107,7 +128,9 @@ class OgcTask implements PreparedTask {
     this.ades = ades;
     this.log(`running ${processId} on the ADES ${ades.identifier} (${ades.url})`);
     await fs.mkdir(this.job.outDir, { recursive: true });
-    const description = await this.deploy(processId, await fs.readFile(this.application.cwlPath, 'utf8'));
+    await this.dismissEarlierJob();
+    // a single process without id is registered under its file's name: the ADES is given that id
+    const description = await this.deploy(processId, withProcessId(await fs.readFile(this.application.cwlPath, 'utf8'), processId));
     this.jobUrl = await this.execute(processId, description);
     this.log(`remote job ${this.jobUrl}`);
     await this.options.onRemoteJob?.(this.job, this.jobUrl);
@@ -117,6 +140,24 @@ class OgcTask implements PreparedTask {
       throw new RemoteFailure(`The remote job ${status.status === 'dismissed' ? 'was dismissed on the ADES' : 'failed'}${message}`);
     }
     await this.fetchResults(this.jobUrl, status);
+  }
+
+  /** An earlier attempt's remote job that is not final is dismissed, best effort (a failure is logged, the run goes on). */
+  private async dismissEarlierJob(): Promise<void> {
+    let earlier: string | null | undefined;
+    try {
+      earlier = await this.options.previousRemoteJob?.(this.job);
+      if (!earlier) return;
+      const answer = await this.json(earlier);
+      const status = isRecord(answer.body) && typeof answer.body.status === 'string' ? answer.body.status : undefined;
+      if (answer.status === 404 || (status !== undefined && FINAL.has(status))) return;
+    } catch (error) {
+      if (this.stop.signal.aborted) throw error;
+      if (!earlier) return this.log(`the earlier remote job could not be looked up: ${errorText(error)}`);
+    }
+    if (!earlier) return;
+    this.log(`an earlier attempt's remote job is not final: ${earlier}`);
+    await this.dismiss(earlier);
   }
 
   /** A request to the ADES (or a URL it gave), with its token when the URL is on the ADES's origin. */
@@ -154,7 +195,7 @@ class OgcTask implements PreparedTask {
    * replace the ADES refuses (not the deployer's process, no Part 2) is logged and the
    * process it has runs.
    */
-  private async deploy(processId: string, cwl: string): Promise<Record<string, unknown> | undefined> {
+  private async deploy(processId: string, cwl: string, round = 1): Promise<Record<string, unknown> | undefined> {
     const existing = await this.json(this.processUrl(processId));
     if (existing.status === 200) {
       const packaged = await this.request(this.processUrl(processId, '/package'), { headers: { accept: `${CWL_MEDIA_TYPE}, application/json;q=0.5` } });
@@ -173,8 +214,10 @@ class OgcTask implements PreparedTask {
         body: cwl,
       });
       if (deployed.status === 409) {
-        // deployed meanwhile (another task): replace it as above
-        return this.deploy(processId, cwl);
+        // deployed meanwhile (another task): replace it as above; an ADES that keeps answering 404 then 409 is given up on
+        if (round >= MAX_DEPLOY_ROUNDS)
+          throw new RemoteFailure(`The ADES could not deploy ${processId}: it answers that the process does not exist (404) and that it exists (409).`);
+        return this.deploy(processId, cwl, round + 1);
       }
       if (deployed.status < 200 || deployed.status >= 300)
         throw new RemoteFailure(`The ADES refused to deploy ${processId}: HTTP ${deployed.status}${messageOf(deployed.body)}.`);
@@ -268,7 +311,9 @@ class OgcTask implements PreparedTask {
     try {
       for await (const chunk of response.body) {
         size += (chunk as Uint8Array).byteLength;
-        if (limit > 0 && size > limit) throw new RemoteFailure(`The result ${name} is larger than the ${this.job.diskMb} MB the task may use.`);
+        this.downloaded += (chunk as Uint8Array).byteLength;
+        if (limit > 0 && this.downloaded > limit)
+          throw new RemoteFailure(`The results are larger than the ${this.job.diskMb} MB the task may use (while downloading ${name}).`);
         await out.write(chunk as Uint8Array);
       }
     } finally {
@@ -280,7 +325,8 @@ class OgcTask implements PreparedTask {
 
   /** Stop and time-out: the remote job is dismissed (DELETE), the local wait ends. */
   cancel(): void {
-    if (this.stop.signal.aborted) return;
+    // once run() returned the remote job is over (a succeeded one is not dismissed) and the log is closed
+    if (this.finished || this.stop.signal.aborted) return;
     this.stop.abort();
     if (this.jobUrl && this.ades) this.dismissal = this.dismiss(this.jobUrl);
   }

@@ -94,9 +94,11 @@ function conformanceUrl(landing: Record<string, unknown>, base: string): string 
 export async function probeAdes(outbound: OutboundFetch, url: string, token?: string, signal?: AbortSignal): Promise<AdesDescription> {
   const landing = await getJson(outbound, url, token, 'landing page', signal);
   const location = conformanceUrl(landing, url);
+  // the token goes to the ADES's own origin only: a conformance link elsewhere is read without it
+  const sameOrigin = new URL(location).origin === new URL(url).origin;
   let conformance: Record<string, unknown>;
   try {
-    conformance = await getJson(outbound, location, token, 'conformance document', signal);
+    conformance = await getJson(outbound, location, sameOrigin ? token : undefined, 'conformance document', signal);
   } catch (error) {
     if (error instanceof AdesProbeError) throw new AdesProbeError(`No conformance: ${error.message}`);
     throw error;

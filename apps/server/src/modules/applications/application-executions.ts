@@ -122,11 +122,11 @@ function convert(type: CwlType, value: unknown, origins: string[]): Converted {
       return file.product ? { value: file.value, staged: type.type } : { value: file.value };
     }
     case 'array': {
-      const items = listOf(value);
-      // a product inside a list is not staged (one staged product per input): it must be a plain URL there
-      return {
-        value: items.map((item) => convert(type.items, item, origins)).map((item) => (item.staged ? { class: item.staged, location: item.value } : item.value)),
-      };
+      // a product inside a list is not staged (one staged product per input): it is refused there, a plain URL is not
+      const items = listOf(value).map((item) => convert(type.items, item, origins));
+      if (items.some((item) => item.staged))
+        throw new InputRefused('may not name a product of the catalogue inside a list: give one product per File or Directory input, or the files’ URLs');
+      return { value: items.map((item) => item.value) };
     }
     case 'union': {
       for (const candidate of type.types) {
@@ -240,8 +240,11 @@ export async function executeApplication(
   const target = request.ades_id.trim();
   if (target !== LOCAL_TARGET.value && !(await ctx.ades.find(target))) throw detailError(400, `Unknown target platform ${target}.`);
   // this portal's origin as its documents name it (app.ts catalogueBase)
-  const origins = [new URL(ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).origin];
+  const publicBase = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+  const origins = [new URL(publicBase).origin];
   const { jobOrder, staged, group } = jobOrderOf(application.inputs, request.inputs, origins);
+  // an ADES fetches a product itself (nothing is staged here): it is given the product link as an absolute URL of this portal
+  if (target !== LOCAL_TARGET.value) for (const name of Object.keys(staged)) jobOrder[name] = new URL(String(jobOrder[name]), publicBase).toString();
   const record: ExecutionApplication = {
     collection: application.collection,
     identifier: application.identifier,

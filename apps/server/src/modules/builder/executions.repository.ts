@@ -139,6 +139,12 @@ export class ExecutionsRepository {
       .where(and(eq(executions.id, id), eq(executions.kind, 'application')));
   }
 
+  /** The remote job's URL an application execution on an ADES recorded, if any. */
+  async remoteJob(id: number): Promise<string | null | undefined> {
+    const [row] = await this.db.select({ application: executions.application }).from(executions).where(eq(executions.id, id));
+    return row?.application?.remoteJob;
+  }
+
   /** Marks an execution as started by a schedule for one due time (unique per schedule). */
   async tagSchedule(id: number, tag: { scheduleId: number; scheduleIdentifier: string; scheduledFor: Date | null }): Promise<void> {
     await this.db.update(executions).set(tag).where(eq(executions.id, id));

@@ -1,18 +1,35 @@
 import { MAX_CWL_BYTES } from '@asb/contracts';
-import type { OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
-import { invalidParameter } from './ogc-errors.js';
+import { OutboundFetchError, readCapped, type OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
+import { invalidParameter, ogcError } from './ogc-errors.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A CWL document sent as JSON (not wrapped in an application package). */
 const isCwlDocument = (body: Record<string, unknown>) => 'cwlVersion' in body || '$graph' in body || 'class' in body;
 
+/**
+ * The execution unit at `href`: an unreachable, blocked or slow URL is a 400 (the outbound
+ * guard's message), one larger than MAX_CWL_BYTES a 413 (read capped, never whole).
+ */
 async function fetchUnit(outbound: OutboundFetch, href: string): Promise<string> {
-  const response = await outbound.fetch(href, { headers: { accept: 'application/cwl+yaml, application/cwl+json, application/cwl, text/yaml, */*' } });
-  if (!response.ok) throw invalidParameter(`The execution unit ${href} answered HTTP ${response.status}.`);
-  const text = await response.text();
-  if (Buffer.byteLength(text) > MAX_CWL_BYTES) throw invalidParameter(`The execution unit ${href} is larger than ${MAX_CWL_BYTES / 1024 / 1024} MB.`);
-  return text;
+  let response: Awaited<ReturnType<OutboundFetch['fetch']>>;
+  try {
+    response = await outbound.fetch(href, { headers: { accept: 'application/cwl+yaml, application/cwl+json, application/cwl, text/yaml, */*' } });
+  } catch (error) {
+    if (error instanceof OutboundFetchError) throw invalidParameter(`The execution unit's href could not be fetched (${error.message}).`);
+    throw error;
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw invalidParameter(`The execution unit ${href} answered HTTP ${response.status}.`);
+  }
+  try {
+    return await readCapped(response, MAX_CWL_BYTES);
+  } catch (error) {
+    const tooLarge = `The execution unit ${href} is larger than ${MAX_CWL_BYTES / 1024 / 1024} MB.`;
+    if (error instanceof Error && error.message.startsWith('the answer is larger')) throw ogcError(413, 'about:blank', tooLarge);
+    throw invalidParameter(`The execution unit ${href} could not be read: ${error instanceof Error ? error.message : String(error)}.`);
+  }
 }
 
 /**
