@@ -143,12 +143,27 @@ describe('catalogue ingest', () => {
   });
 
   describe('over HTTP for staff (POST /resource-catalogue/ingest)', () => {
+    const foreignCollection = {
+      type: 'Collection',
+      stac_version: '1.0.0',
+      id: 'alice:published',
+      description: 'Not the curator’s',
+      license: 'proprietary',
+      extent: { spatial: { bbox: [[-180, -90, 180, 90]] }, temporal: { interval: [['2020-01-01T00:00:00Z', null]] } },
+      links: [],
+    };
     let files: http.Server;
     let base = '';
 
     beforeAll(async () => {
       // the examples published as a static catalog
       files = http.createServer((request, response) => {
+        if (request.url === '/foreign/collection.json') {
+          // a collection named as another user's (`{username}:...`)
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify(foreignCollection));
+          return;
+        }
         const file = path.join(EXAMPLES, decodeURIComponent(new URL(request.url!, 'http://x').pathname));
         fs.readFile(file).then(
           (body) => {
@@ -187,6 +202,25 @@ describe('catalogue ingest', () => {
       expect((await get('/resource-catalogue/stac/collections/sentinel-2', alice)).statusCode).toBe(404);
       const unknown = await post(staff, { url: `${base}/no-such.json` });
       expect(unknown.json()).toMatchObject({ collections: 0, invalid: [{ source: `${base}/no-such.json`, reasons: ['answered HTTP 404'] }] });
+    });
+
+    it('skips a collection whose id "x:..." names another user (not for a superuser)', async () => {
+      const staff = await app.userWithHeader('curator-3', { is_staff: true });
+      const response = await post(staff, { url: `${base}/foreign/collection.json`, public: true });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({
+        collections: 0,
+        skipped: [
+          {
+            id: 'alice:published',
+            items: 0,
+            reason: 'Collection id "alice:published": an id "{username}:..." belongs to that user ("alice"); yours begin with "curator-3:" or have no ":".',
+          },
+        ],
+      });
+      expect((await get('/resource-catalogue/stac/collections/alice:published')).statusCode).toBe(404);
+      const asRoot = await post(app.adminHeader, { url: `${base}/foreign/collection.json`, public: false });
+      expect(asRoot.json()).toMatchObject({ collections: 1, skipped: [] });
     });
 
     it('is for staff only, and takes only http(s) URLs (never a file of the server)', async () => {

@@ -13,6 +13,7 @@ import { APPLICATION_TASK } from '../../engine/orchestrator/application-context.
 import type { Principal } from '../../platform/auth/principal.js';
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
+import { nulPath } from '../../platform/http/input-guards.js';
 import type { ExecutionApplication } from '../builder/execution-kind.js';
 import { executionIdentifier } from '../builder/execution-plan.js';
 import { ExecutionsRepository } from '../builder/executions.repository.js';
@@ -66,18 +67,25 @@ function fileValue(value: unknown, kind: 'File' | 'Directory', origins: string[]
   throw new InputRefused(`must be the URL of a ${kind === 'File' ? 'file' : 'folder'} or a product of the catalogue`);
 }
 
+/** A value decoded from JSON text, refused when a text in it holds a NUL character (`\u0000`: PostgreSQL cannot store it). */
+function withoutNul<T>(value: T): T {
+  if (nulPath(value, '') !== undefined) throw new InputRefused('may not contain NUL characters (\\u0000)');
+  return value;
+}
+
 /** A list given as a JSON array, its JSON text, or comma-separated text. */
 function listOf(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   if (typeof value !== 'string') throw new InputRefused('must be a list');
   const text = value.trim();
   if (text.startsWith('[')) {
+    let parsed: unknown;
     try {
-      const parsed = JSON.parse(text) as unknown;
-      if (Array.isArray(parsed)) return parsed;
+      parsed = JSON.parse(text) as unknown;
     } catch {
       // not JSON: comma-separated below
     }
+    if (Array.isArray(parsed)) return withoutNul(parsed);
   }
   return text
     .split(',')
@@ -141,12 +149,14 @@ function convert(type: CwlType, value: unknown, origins: string[]): Converted {
     case 'record':
     case 'Any': {
       if (typeof value !== 'string') return { value };
+      let parsed: unknown;
       try {
-        return { value: JSON.parse(value) as unknown };
+        parsed = JSON.parse(value) as unknown;
       } catch {
         if (type.type === 'Any') return { value };
         throw new InputRefused('must be a JSON object');
       }
+      return { value: withoutNul(parsed) };
     }
     case 'null':
       return { value: null };

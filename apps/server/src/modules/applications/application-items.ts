@@ -1,4 +1,4 @@
-import { publicationState, type Application, type ApplicationSummary, type StacItem } from '@asb/contracts';
+import { applicationSchema, publicationState, type Application, type ApplicationSummary, type StacItem } from '@asb/contracts';
 import type { Principal } from '../../platform/auth/principal.js';
 import { parseInstant } from '../catalogue/catalogue-geometry.js';
 import { itemRow } from '../catalogue/catalogue.repository.js';
@@ -51,6 +51,34 @@ export function applicationItemRow(collection: string, description: CwlDescripti
     links: [],
   } as unknown as StacItem;
   return itemRow(collection, item);
+}
+
+/** What `properties['asb:application']` must hold (CwlDescription's fields). */
+const storedDescriptionSchema = applicationSchema.pick({
+  identifier: true,
+  title: true,
+  abstract: true,
+  keywords: true,
+  label: true,
+  doc: true,
+  softwareVersion: true,
+  dateCreated: true,
+  releaseNotes: true,
+  license: true,
+  logo: true,
+  author: true,
+  inputs: true,
+  outputs: true,
+  processClass: true,
+  cwlVersion: true,
+  hints: true,
+});
+
+/** Whether an application row is one this module wrote: a package beside it and a valid description of its own id (else it is skipped). */
+export function isStoredApplication(row: ApplicationRow): boolean {
+  if (!row.hasPackage) return false;
+  const parsed = storedDescriptionSchema.safeParse(row.properties[DESCRIPTION_KEY]);
+  return parsed.success && parsed.data.identifier === row.id;
 }
 
 function descriptionOf(row: ApplicationRow): CwlDescription {

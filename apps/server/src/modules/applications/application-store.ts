@@ -1,10 +1,11 @@
 import { MAX_CWL_BYTES, publishedCollectionOf, type Application, type ApplicationSummary, type ApplicationUpdate, type UploadStep } from '@asb/contracts';
 import type { Principal } from '../../platform/auth/principal.js';
+import { nulPath } from '../../platform/http/input-guards.js';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
 import { mayEdit, mayManage, mayRead, mayUpload } from './application-access.js';
-import { applicationItemRow, applicationOf, applicationSummary, cwlAssets, mediaTypeOf } from './application-items.js';
-import { editedDescription } from './application-update.js';
-import { ApplicationsRepository, type CollectionRow } from './applications.repository.js';
+import { applicationItemRow, applicationOf, applicationSummary, cwlAssets, isStoredApplication, mediaTypeOf } from './application-items.js';
+import { EditRefused, editedDescription } from './application-update.js';
+import { ApplicationsRepository, type ApplicationRow, type CollectionRow } from './applications.repository.js';
 import { CwlRefused, describeCwl } from './cwl-describe.js';
 import type { CwlValidator } from './cwl-validate.js';
 import { collectionDocument } from './catalogue-collections.service.js';
@@ -61,6 +62,16 @@ export class CatalogueApplications implements ApplicationStore {
     this.repository = new ApplicationsRepository(db);
   }
 
+  /** The application items of some collections that this module wrote (a package and a valid description); others are skipped. */
+  private async applicationRows(where: { collections: string[] }): Promise<ApplicationRow[]> {
+    return (await this.repository.applications(where)).filter(isStoredApplication);
+  }
+
+  private async applicationRow(collectionId: string, identifier: string): Promise<ApplicationRow | undefined> {
+    const row = await this.repository.application(collectionId, identifier);
+    return row && isStoredApplication(row) ? row : undefined;
+  }
+
   /** The collection when `principal` may read it; 404 otherwise (a hidden collection is not told apart from a missing one). */
   async readable(principal: Principal | null, id: string): Promise<CollectionRow> {
     const collection = await this.repository.collection(id);
@@ -70,13 +81,13 @@ export class CatalogueApplications implements ApplicationStore {
 
   async list(principal: Principal | null, collectionId: string): Promise<ApplicationSummary[]> {
     const collection = await this.readable(principal, collectionId);
-    const rows = await this.repository.applications({ collections: [collection.id] });
+    const rows = await this.applicationRows({ collections: [collection.id] });
     return rows.map((row) => applicationSummary(row, collection, principal));
   }
 
   async describe(principal: Principal | null, collectionId: string, identifier: string): Promise<Application> {
     const collection = await this.readable(principal, collectionId);
-    const row = await this.repository.application(collection.id, identifier);
+    const row = await this.applicationRow(collection.id, identifier);
     if (!row) throw noApplication(collection.id, identifier);
     const cwl = row.hasPackage ? ((await this.repository.packageText(collection.id, identifier))?.cwl ?? null) : null;
     return applicationOf(row, collection, principal, cwl);
@@ -96,8 +107,8 @@ export class CatalogueApplications implements ApplicationStore {
   async listRunnable(principal: Principal): Promise<ApplicationSummary[]> {
     const collections = (await this.repository.collections()).filter((collection) => mayRead(principal, collection));
     const byId = new Map(collections.map((collection) => [collection.id, collection]));
-    const rows = await this.repository.applications({ collections: [...byId.keys()] });
-    return rows.filter((row) => row.hasPackage).map((row) => applicationSummary(row, byId.get(row.collectionId)!, principal));
+    const rows = await this.applicationRows({ collections: [...byId.keys()] });
+    return rows.map((row) => applicationSummary(row, byId.get(row.collectionId)!, principal));
   }
 
   /** The CWL text as uploaded, when `principal` may read the application. */
@@ -126,6 +137,7 @@ export class CatalogueApplications implements ApplicationStore {
     if (Buffer.byteLength(cwl, 'utf8') > MAX_CWL_BYTES)
       throw new ApplicationRefused(413, `The CWL file is larger than the ${MAX_CWL_BYTES / 1024 / 1024} MB limit.`);
     options.onStep?.('received');
+    if (cwl.includes('\0')) throw new ApplicationRefused(400, 'The CWL file may not contain NUL characters (\\u0000).');
     let description;
     try {
       description = describeCwl(cwl, { fileName: options.fileName });
@@ -133,6 +145,9 @@ export class CatalogueApplications implements ApplicationStore {
       if (error instanceof CwlRefused) throw new ApplicationRefused(400, error.message);
       throw error;
     }
+    const nul = nulPath(description, '');
+    if (nul !== undefined)
+      throw new ApplicationRefused(400, `The CWL file may not contain NUL characters (\\u0000) in its texts (found at ${nul || 'the top'}).`);
     if (!options.replace && (await this.repository.itemExists(collection.id, description.identifier))) {
       throw new ApplicationRefused(409, `An application "${description.identifier}" already exists in collection "${collection.id}".`);
     }
@@ -141,19 +156,22 @@ export class CatalogueApplications implements ApplicationStore {
     options.onStep?.('validated');
     options.onStep?.('described');
     const existing = await this.repository.itemExists(collection.id, description.identifier);
-    if (existing && !(await this.repository.application(collection.id, description.identifier))) {
-      throw new ApplicationRefused(409, `Collection "${collection.id}" holds a product "${description.identifier}": an application cannot replace it.`);
+    if (existing && !(await this.applicationRow(collection.id, description.identifier))) {
+      throw new ApplicationRefused(
+        409,
+        `Collection "${collection.id}" holds an item "${description.identifier}" that is not an application registered here: an application cannot replace it.`,
+      );
     }
     const mediaType = mediaTypeOf(cwl);
     await this.repository.saveApplication(applicationItemRow(collection.id, description, mediaType, new Date()), { text: cwl, mediaType });
     options.onStep?.('registered');
-    const row = await this.repository.application(collection.id, description.identifier);
+    const row = await this.applicationRow(collection.id, description.identifier);
     return applicationSummary(row!, collection, principal);
   }
 
   async remove(principal: Principal, collectionId: string, identifier: string): Promise<void> {
     const collection = await this.readable(principal, collectionId);
-    const row = await this.repository.application(collection.id, identifier);
+    const row = await this.applicationRow(collection.id, identifier);
     if (!row) throw noApplication(collection.id, identifier);
     if (!mayManage(principal, collection)) throw new ApplicationRefused(403, 'Only the owner of the collection or a superuser deletes its applications.');
     await this.repository.deleteApplication(collection.id, identifier);
@@ -163,9 +181,16 @@ export class CatalogueApplications implements ApplicationStore {
   async update(principal: Principal, collectionId: string, update: ApplicationUpdate): Promise<Application> {
     const collection = await this.readable(principal, collectionId);
     const identifier = update.cwl_identifier;
-    const row = await this.repository.application(collection.id, identifier);
+    const row = await this.applicationRow(collection.id, identifier);
     if (!row) throw noApplication(collection.id, identifier);
-    const { description, changed } = editedDescription(row.properties, update);
+    let edited;
+    try {
+      edited = editedDescription(row.properties, update);
+    } catch (error) {
+      if (error instanceof EditRefused) throw new ApplicationRefused(400, error.message);
+      throw error;
+    }
+    const { description, changed } = edited;
     if (changed) {
       if (!mayEdit(principal, collection)) {
         throw new ApplicationRefused(
@@ -175,14 +200,20 @@ export class CatalogueApplications implements ApplicationStore {
             : 'Only the owner of the collection or a superuser edits its applications.',
         );
       }
-      await this.repository.updateApplication(collection.id, identifier, description);
     }
-    let target = collection;
-    if (update.collection !== undefined && update.collection !== collection.id) target = await this.move(principal, collection, identifier, update.collection);
+    // the move is checked before anything is written: a refused move leaves the application as it was
+    const moving = update.collection !== undefined && update.collection !== collection.id;
+    const target = moving ? await this.moveTarget(principal, collection, identifier, update.collection!) : collection;
+    if (changed) await this.repository.updateApplication(collection.id, identifier, description);
+    if (moving) {
+      const text = await this.repository.packageText(collection.id, identifier);
+      await this.repository.moveApplication(collection.id, target.id, identifier, cwlAssets(target.id, identifier, text?.mediaType ?? 'application/cwl+yaml'));
+    }
     return this.describe(principal, target.id, identifier);
   }
 
-  private async move(principal: Principal, from: CollectionRow, identifier: string, to: string): Promise<CollectionRow> {
+  /** Where an application of `from` may move (publish to `{owner}:published`, made when missing; unpublish elsewhere); throws ApplicationRefused. */
+  private async moveTarget(principal: Principal, from: CollectionRow, identifier: string, to: string): Promise<CollectionRow> {
     if (!mayManage(principal, from))
       throw new ApplicationRefused(403, 'Only the owner of the collection or a superuser publishes or unpublishes its applications.');
     const publishing = to === publishedCollectionOf(from.ownerName);
@@ -195,18 +226,24 @@ export class CatalogueApplications implements ApplicationStore {
       target = await this.repository.collection(to);
     }
     if (!target || !mayRead(principal, target)) throw noCollection(to);
+    if (publishing && target.ownerId !== from.ownerId) {
+      throw new ApplicationRefused(
+        409,
+        `Collection "${to}" is not owned by ${from.ownerName}: applications are published only into their owner's own published collection.`,
+      );
+    }
     if (!publishing && !mayUpload(principal, target)) throw new ApplicationRefused(403, `You may not move applications into collection "${to}".`);
     if (await this.repository.itemExists(target.id, identifier)) {
       throw new ApplicationRefused(409, `An application "${identifier}" already exists in collection "${target.id}".`);
     }
-    const text = await this.repository.packageText(from.id, identifier);
-    await this.repository.moveApplication(from.id, target.id, identifier, cwlAssets(target.id, identifier, text?.mediaType ?? 'application/cwl+yaml'));
     return target;
   }
 
   async ensureOwnCollection(principal: Principal, slug: string, title: string): Promise<string> {
     const id = `${principal.username}:${slug}`;
     const existing = await this.repository.collection(id);
+    if (existing && existing.ownerId !== principal.id)
+      throw new ApplicationRefused(409, `Collection "${id}" exists but is owned by another user ("${existing.ownerName}"): it is not used as yours.`);
     if (!existing) await this.catalogue.upsertCollection(collectionDocument(id, title, ''), { ownerId: principal.id, isPublic: false });
     return id;
   }
@@ -222,7 +259,7 @@ export class CatalogueApplications implements ApplicationStore {
     if (needle === '') return [];
     const collections = (await this.repository.collections()).filter((collection) => mayRead(principal, collection));
     const byId = new Map(collections.map((collection) => [collection.id, collection]));
-    const rows = await this.repository.applications({ collections: [...byId.keys()] });
+    const rows = await this.applicationRows({ collections: [...byId.keys()] });
     const groups = new Map<string, { score: number; entries: { score: number; summary: ApplicationSummary }[] }>();
     for (const row of rows) {
       const summary = applicationSummary(row, byId.get(row.collectionId)!, principal);

@@ -2,16 +2,23 @@ import { isDeepStrictEqual } from 'node:util';
 import { splitKeywords, type ApplicationUpdate } from '@asb/contracts';
 import { applicationDate, applicationProperties, DESCRIPTION_KEY } from './application-items.js';
 import type { CwlDescription } from './cwl-describe.js';
+import { nulPath } from '../../platform/http/input-guards.js';
 
-/** A default as the form wrote it: JSON for a number, a list or an object; the text otherwise. */
-function defaultValue(text: string): unknown {
+/** An edit that cannot be stored (400 for the caller). */
+export class EditRefused extends Error {}
+
+/** A default as the form wrote it: JSON for a number, a list or an object; the text otherwise. Throws EditRefused when its JSON holds a NUL character. */
+function defaultValue(name: string, text: string): unknown {
   if (text === '') return null;
   if (/^[[{]|^-?\d/.test(text.trim()) || ['true', 'false', 'null'].includes(text.trim())) {
+    let parsed: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      parsed = JSON.parse(text) as unknown;
     } catch {
       return text;
     }
+    if (nulPath(parsed, '') !== undefined) throw new EditRefused(`The default of input ${name} may not contain NUL characters (\\u0000).`);
+    return parsed;
   }
   return text;
 }
@@ -55,7 +62,7 @@ export function editedDescription(
     if (label !== undefined) input.label = label;
     if (doc !== undefined) input.doc = doc;
     // a default may itself hold '::'
-    if (rest.length > 0) input.default = defaultValue(rest.join('::'));
+    if (rest.length > 0) input.default = defaultValue(name, rest.join('::'));
   }
   const changed = !isDeepStrictEqual(before, after);
   const previous = typeof properties.datetime === 'string' ? new Date(properties.datetime) : new Date();

@@ -70,6 +70,26 @@ export function canWriteCollection(principal: Principal | null, row: Pick<Stored
   return principal !== null && (principal.isStaff || principal.isSuperuser || principal.id === row.ownerId);
 }
 
+/**
+ * Why `principal` may not make a collection of this id, or undefined: an id `{name}:...` belongs
+ * to the user `name` (the applications module trusts it: `{username}:published`,
+ * `{username}:ogcapi`), so only that user or a superuser creates one. An id without ':' is free.
+ */
+export function collectionIdRefusal(principal: Pick<Principal, 'username' | 'isSuperuser'>, id: string): string | undefined {
+  const colon = id.indexOf(':');
+  if (colon < 0 || principal.isSuperuser) return undefined;
+  const prefix = id.slice(0, colon);
+  if (prefix === principal.username) return undefined;
+  return `Collection id "${id}": an id "{username}:..." belongs to that user ("${prefix}"); yours begin with "${principal.username}:" or have no ":".`;
+}
+
+/** Whether a STAC item document (stored properties, or a body) is an application item (modules/applications). */
+export function isApplicationDocument(item: unknown): boolean {
+  if (typeof item !== 'object' || item === null) return false;
+  const properties = (item as { properties?: unknown }).properties;
+  return typeof properties === 'object' && properties !== null && (properties as Record<string, unknown>)[APPLICATION_ITEM.key] === APPLICATION_ITEM.value;
+}
+
 /** The item columns a search answers. */
 const itemColumns = {
   collectionId: items.collectionId,

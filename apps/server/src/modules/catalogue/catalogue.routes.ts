@@ -20,7 +20,14 @@ import { mount } from '../../platform/http/operations.js';
 import { publicBaseUrl } from '../usermgr/oidc.state.js';
 import { collectionDocument, collectionUrl, itemDocument, rootLink, STAC_VERSION, type CatalogueUrls, type StoredCollection } from './catalogue-documents.js';
 import { CatalogueInputError } from './catalogue-geometry.js';
-import { canReadCollection, canWriteCollection, itemRow, type CatalogueRepository } from './catalogue.repository.js';
+import {
+  canReadCollection,
+  canWriteCollection,
+  collectionIdRefusal,
+  isApplicationDocument,
+  itemRow,
+  type CatalogueRepository,
+} from './catalogue.repository.js';
 import { encodeToken, itemCollectionOf, itemQueryOf, searchRequestOfBody, searchRequestOfQuery, withParameter } from './catalogue.search.js';
 
 const tags = ['catalogue'];
@@ -134,6 +141,15 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, reposi
     };
   };
 
+  /** Application items (`asb:type: application`) change only through the applications calls (spec 3 §6): 403 for the STAC transactions. */
+  const refuseApplication = (collectionId: string, itemId: unknown, ...documents: unknown[]) => {
+    if (!documents.some(isApplicationDocument)) return;
+    const name = typeof itemId === 'string' ? ` "${itemId}"` : '';
+    throw detailError(
+      403,
+      `Item${name} in collection "${collectionId}" is an application: applications are registered, changed and deleted through /backend/v1/catalogue-collections/{id}/applications, not the STAC transactions.`,
+    );
+  };
   const answerItem = async (request: FastifyRequest, prefix: string, collectionId: string, itemId: string): Promise<StacItem> =>
     itemDocument((await repository.getItem(collectionId, itemId))!, urlsOf(ctx, request, prefix));
 
@@ -247,6 +263,8 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, reposi
       async (request, reply) => {
         const principal = request.principal!;
         const { document, isPublic, workspaceIds } = await collectionInput(principal, request.body);
+        const refusal = collectionIdRefusal(principal, document.id);
+        if (refusal !== undefined) throw detailError(403, refusal);
         if (await repository.getCollection(document.id)) throw detailError(409, `A collection "${document.id}" exists already.`);
         await repository.upsertCollection(
           { ...document, type: 'Collection', stac_version: String(document.stac_version) },
@@ -297,6 +315,7 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, reposi
       if (body && body.type === 'FeatureCollection') {
         const features = Array.isArray(body.features) ? (body.features as unknown[]) : [];
         const rows = features.map((feature, index) => itemRow(collectionId, feature, `/features/${index}`));
+        for (const [index, row] of rows.entries()) refuseApplication(collectionId, row.id, features[index], await repository.getItem(collectionId, row.id));
         await repository.writeRows(rows);
         const stored = await Promise.all(rows.map((row) => repository.getItem(collectionId, row.id)));
         const answer: StacItemCollection = {
@@ -308,6 +327,7 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, reposi
         return reply.status(201).send(answer);
       }
       const row = itemRow(collectionId, body);
+      refuseApplication(collectionId, row.id, body);
       if (await repository.getItem(collectionId, row.id))
         throw detailError(409, `An item "${row.id}" exists already in collection "${collectionId}": PUT replaces it.`);
       await repository.writeRows([row]);
@@ -319,7 +339,8 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, reposi
     mount(app, operations, `PUT ${p}/collections/{c}/items/{i}`, { access: WRITE, tags }, async (request) => {
       const { c, i } = request.params;
       await writable(request.principal, c);
-      await storedItem(c, i);
+      const stored = await storedItem(c, i);
+      refuseApplication(c, i, stored, request.body);
       const row = itemRow(c, request.body);
       if (row.id !== i) throw new CatalogueInputError('/id', `/id: "${row.id}" is not the item of the path ("${i}").`);
       await repository.writeRows([row]);
@@ -329,7 +350,9 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, reposi
     mount(app, operations, `PATCH ${p}/collections/{c}/items/{i}`, { access: WRITE, tags }, async (request) => {
       const { c, i } = request.params;
       await writable(request.principal, c);
-      const patched = mergePatch(await storedItem(c, i), request.body) as Record<string, unknown>;
+      const stored = await storedItem(c, i);
+      const patched = mergePatch(stored, request.body) as Record<string, unknown>;
+      refuseApplication(c, i, stored, patched);
       if (patched.id !== i) throw new CatalogueInputError('/id', '/id: the id of an item does not change.');
       await repository.writeRows([itemRow(c, patched)]);
       return answerItem(request, p, c, i);
@@ -338,6 +361,7 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, reposi
     mount(app, operations, `DELETE ${p}/collections/{c}/items/{i}`, { access: WRITE, tags }, async (request, reply) => {
       const { c, i } = request.params;
       await writable(request.principal, c);
+      refuseApplication(c, i, await repository.getItem(c, i));
       if (!(await repository.deleteItem(c, i))) throw notFound(`No item "${i}" in collection "${c}".`);
       return reply.status(204).send();
     });

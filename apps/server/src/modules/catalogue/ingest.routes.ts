@@ -3,6 +3,7 @@ import { catalogueIngestOperations as operations } from '@asb/contracts';
 import type { AppContext } from '../../app-context.js';
 import { STAFF } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
+import { collectionIdRefusal } from './catalogue.repository.js';
 import { ingestStac } from './ingest.js';
 
 /** An ingest over HTTP waits for its answer: a catalog larger than this is one for the CLI. */
@@ -18,7 +19,14 @@ export function registerCatalogueIngest(app: FastifyInstance, ctx: AppContext): 
     return ingestStac(
       url,
       { store: ctx.catalogue, outbound: ctx.outbound },
-      { ownerId: request.principal!.id, isPublic, collection, skipInvalid, maxDocuments: HTTP_MAX_DOCUMENTS },
+      {
+        ownerId: request.principal!.id,
+        isPublic,
+        collection,
+        skipInvalid,
+        maxDocuments: HTTP_MAX_DOCUMENTS,
+        refuseCollection: (id) => collectionIdRefusal(request.principal!, id),
+      },
     );
   });
 }

@@ -14,6 +14,8 @@ export interface IngestOptions {
   skipInvalid?: boolean;
   /** documents read at most (planIngest's default otherwise) */
   maxDocuments?: number;
+  /** why the caller may not write this collection's document (e.g. an id `{other user}:...`), or undefined; such a collection is skipped with its items */
+  refuseCollection?: (id: string) => string | undefined;
 }
 
 export interface IngestReport {
@@ -52,6 +54,12 @@ export async function ingestStac(
         items: collection.items.length,
         reason: `${collection.invalidCount} of its documents ${collection.invalidCount === 1 ? 'is' : 'are'} invalid`,
       });
+      continue;
+    }
+    // only a collection document written changes the owner; items into an existing collection keep it
+    const refusal = collection.document ? options.refuseCollection?.(collection.id) : undefined;
+    if (refusal !== undefined) {
+      report.skipped.push({ id: collection.id, items: collection.items.length, reason: refusal });
       continue;
     }
     try {

@@ -158,7 +158,7 @@ export class OgcProcesses {
   async deploy(principal: Principal, body: unknown, base: string): Promise<OgcProcessSummary> {
     const applications = this.applicationsOrFail();
     const cwl = await packageCwl(body, this.ctx.outbound);
-    const collection = await applications.ensureOwnCollection(principal, DEPLOY_SLUG, DEPLOY_TITLE);
+    const collection = await refusedAsOgc(() => applications.ensureOwnCollection(principal, DEPLOY_SLUG, DEPLOY_TITLE));
     const registered = await refusedAsOgc(() => applications.register(principal, collection, cwl, { replace: false }), OGC_EXCEPTION.duplicatedProcess);
     return this.summaryOf(await this.entryOf(principal, registered), base);
   }

@@ -29,9 +29,11 @@ export class ProcessDirectory {
   async list(principal: Principal): Promise<ProcessEntry[]> {
     const deployed = deployCollectionOf(principal.username);
     const applications = this.applications ? await this.applications.listRunnable(principal) : [];
-    const own = applications.filter((application) => application.collection === deployed);
+    // by owner too: a collection named `{username}:ogcapi` made by someone else is not the caller's deployments
+    const isOwn = (application: ApplicationSummary) => application.collection === deployed && application.ownerId === principal.username;
+    const own = applications.filter(isOwn);
     const others = applications
-      .filter((application) => application.collection !== deployed)
+      .filter((application) => !isOwn(application))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.collection.localeCompare(b.collection));
     const taken = new Set<string>();
     const entries: ProcessEntry[] = [];

@@ -3,8 +3,8 @@ import { detailError } from './errors.js';
 
 const MAX_DEPTH = 64;
 
-/** The path of the first string holding a NUL character, in a parsed body, query or params. */
-function nulPath(value: unknown, path: string, depth = 0): string | undefined {
+/** The path of the first string (or key) holding a NUL character, in a parsed body, query or params (or any parsed JSON): '' for `value` itself. */
+export function nulPath(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\0') ? path : undefined;
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return undefined;
   for (const [key, item] of Object.entries(value)) {
