@@ -235,6 +235,9 @@ describe('catalogue collections and applications', () => {
     const items = await app.server.inject({ url: '/resource-catalogue/collections/alice:water-apps/items', headers: aliceHeaders });
     expect(items.statusCode).toBe(200);
     expect(items.json<{ features: unknown[] }>().features).toEqual([]);
+    // nor is a collection that holds only applications one of the product search's collections (the /products selector)
+    const productCollections = await app.server.inject({ url: '/resource-catalogue/products/collections', headers: aliceHeaders });
+    expect(productCollections.json<{ collections: { id: string }[] }>().collections.map((collection) => collection.id)).not.toContain('alice:water-apps');
     const aliceRow = await app.ctx.users.findByUsername('alice');
     const runnable = await app.ctx.applications.listRunnable({ id: aliceRow!.id, username: 'alice', isStaff: false, isSuperuser: false, roles: new Map() });
     expect(runnable.map((application) => application.identifier)).toEqual(['snuggs', 'water-bodies']);

@@ -224,8 +224,14 @@ export class CatalogueRepository implements CatalogueStore {
   }
 
   /** The collections `principal` may read, by id. */
-  async readableCollections(principal: Principal | null): Promise<StoredCollection[]> {
-    const rows = await this.db.select().from(collections).orderBy(asc(collections.id));
+  /** `productsOnly`: only collections holding at least one item that is not an application (the product search's collections). */
+  async readableCollections(principal: Principal | null, options: { productsOnly?: boolean } = {}): Promise<StoredCollection[]> {
+    const holdsProducts = sql`EXISTS (SELECT 1 FROM ${items} WHERE ${items.collectionId} = ${collections.id} AND NOT ${isApplicationItem})`;
+    const rows = await this.db
+      .select()
+      .from(collections)
+      .where(options.productsOnly ? holdsProducts : undefined)
+      .orderBy(asc(collections.id));
     const shared = await this.db.select().from(collectionWorkspaces);
     const byCollection = new Map<string, number[]>();
     for (const { collectionId, workspaceId } of shared) byCollection.set(collectionId, [...(byCollection.get(collectionId) ?? []), workspaceId]);

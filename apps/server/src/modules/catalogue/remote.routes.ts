@@ -18,7 +18,7 @@ const READ = { ...PUBLIC, permission: 'local collections: public, or its owner, 
 export function registerProductCollections(app: FastifyInstance, ctx: AppContext, repository: CatalogueRepository, remotes: readonly RemoteStacSource[]): void {
   mount(app, operations, 'GET /resource-catalogue/products/collections', { access: READ, tags: ['catalogue'] }, async (request) => {
     const urls = urlsOf(ctx, request, '/resource-catalogue/stac');
-    const local: ProductCollection[] = (await repository.readableCollections(request.principal)).map((row) => ({
+    const local: ProductCollection[] = (await repository.readableCollections(request.principal, { productsOnly: true })).map((row) => ({
       id: row.id,
       title: typeof row.document.title === 'string' ? row.document.title : row.id,
       description: typeof row.document.description === 'string' ? row.document.description : null,
