@@ -5,8 +5,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TaskApplication, TaskJob } from '../executors/executor.js';
 import { KILL_GRACE_MS, signalGroup, terminateGroup } from '../executors/process-group.js';
-import { diskUsage, removeSpecialFiles } from '../sandbox/folder-checks.js';
-import { writableFolders, type TaskFolders, type TaskSandbox } from '../sandbox/task-sandbox.js';
+import { removeSpecialFiles } from '../sandbox/folder-checks.js';
+import { watchDiskUse } from './disk-watch.js';
+import type { TaskFolders, TaskSandbox } from '../sandbox/task-sandbox.js';
 import { attemptFiles } from './task-files.js';
 import { processReference } from './cwl-process-ref.js';
 import { diskExceeded, type PreparedTask, type RunOptions, type TaskExit, type TaskRuntime } from './task-runtime.js';
@@ -158,7 +159,11 @@ class CwlTask implements PreparedTask {
       });
       if (pid === undefined) return;
       this.pid = pid;
-      const stopWatching = this.watchDisk(options);
+      const stopWatching = watchDiskUse(this.job, this.scratchDir, {
+        intervalMs: this.options.diskCheckMs,
+        ended: () => this.hasExited,
+        onExceeded: () => options.onLimitExceeded('disk'),
+      });
       child.once('exit', (code, signal) => {
         stopWatching();
         this.cancelKill?.();
@@ -240,24 +245,5 @@ class CwlTask implements PreparedTask {
 
   release(): void {
     void fs.rm(this.scratchDir, { recursive: true, force: true }).catch(() => undefined);
-  }
-
-  /** The disk quota, as for a python task: outputs and scratch measured while cwltool runs; past the limit the executor ends it. */
-  private watchDisk(options: RunOptions): () => void {
-    const limit = this.job.diskMb * 1024 * 1024;
-    if (!(limit > 0)) return () => undefined;
-    const folders = writableFolders(this.job, this.scratchDir).slice(0, 2);
-    let measuring = false;
-    const timer = setInterval(() => {
-      if (measuring || this.hasExited) return;
-      measuring = true;
-      void diskUsage(folders, limit)
-        .then((used) => {
-          if (used > limit && !this.hasExited) options.onLimitExceeded('disk');
-        })
-        .finally(() => (measuring = false));
-    }, this.options.diskCheckMs ?? 2_000);
-    timer.unref();
-    return () => clearInterval(timer);
   }
 }

@@ -6,9 +6,10 @@ import path from 'node:path';
 import { openTreeForTasks } from '../../platform/data-dir.js';
 import type { TaskJob } from '../executors/executor.js';
 import { KILL_GRACE_MS, signalGroup, terminateGroup } from '../executors/process-group.js';
-import { diskUsage, removeSpecialFiles } from '../sandbox/folder-checks.js';
+import { removeSpecialFiles } from '../sandbox/folder-checks.js';
+import { watchDiskUse } from './disk-watch.js';
 import { executionFiles } from '../sandbox/task-files-inputs.js';
-import { writableFolders, type TaskSandbox } from '../sandbox/task-sandbox.js';
+import type { TaskSandbox } from '../sandbox/task-sandbox.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import { LocalDatastore, type Datastore } from '../store/datastore.js';
 import { RuntimeCache } from './runtime-cache.js';
@@ -27,8 +28,6 @@ export interface PythonRuntimeOptions {
   diskCheckMs?: number;
 }
 
-/** How often a running attempt's folders are measured against its disk limit. */
-const DISK_CHECK_MS = 2_000;
 /** a file grew past RLIMIT_FSIZE; bubblewrap answers 128 + the signal of its task */
 const SIGXFSZ = os.constants.signals.SIGXFSZ;
 const stamp = () => `[${new Date().toISOString()}]`;
@@ -113,7 +112,11 @@ class PythonTask implements PreparedTask {
       });
       if (pid === undefined) return;
       this.pid = pid;
-      const stopWatching = this.watchDisk(options);
+      const stopWatching = watchDiskUse(this.job, this.scratchDir, {
+        intervalMs: this.options.diskCheckMs,
+        ended: () => this.hasExited,
+        onExceeded: () => options.onLimitExceeded('disk'),
+      });
       child.once('exit', (code, signal) => {
         stopWatching();
         this.cancelKill?.();
@@ -151,24 +154,5 @@ class PythonTask implements PreparedTask {
 
   release(): void {
     void fs.rm(this.scratchDir, { recursive: true, force: true }).catch(() => undefined);
-  }
-
-  /** The disk quota: the attempt's folders are measured while it runs, and the executor is told once they hold more than it may use. */
-  private watchDisk(options: RunOptions): () => void {
-    const limit = this.job.diskMb * 1024 * 1024;
-    if (!(limit > 0)) return () => undefined;
-    const folders = writableFolders(this.job, this.scratchDir).slice(0, 2);
-    let measuring = false;
-    const timer = setInterval(() => {
-      if (measuring || this.hasExited) return;
-      measuring = true;
-      void diskUsage(folders, limit)
-        .then((used) => {
-          if (used > limit && !this.hasExited) options.onLimitExceeded('disk');
-        })
-        .finally(() => (measuring = false));
-    }, this.options.diskCheckMs ?? DISK_CHECK_MS);
-    timer.unref();
-    return () => clearInterval(timer);
   }
 }
