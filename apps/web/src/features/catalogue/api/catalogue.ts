@@ -3,13 +3,19 @@ import type { ProductSearchRequest } from '@asb/contracts';
 import { api } from '../../../app/api/http';
 
 const CATALOGUE_KEY = ['/resource-catalogue'] as const;
+const LOCAL_SOURCE = 'local';
 
-/** The collections the user may read (GET /resource-catalogue/stac/collections). */
+/**
+ * The collections the catalogue browser searches: this catalogue's that hold products and the
+ * user may read (the local ones of GET /resource-catalogue/products/collections). A collection
+ * holding only applications is not one of them, nor are the remote catalogues' collections (the
+ * browser's item search reads this catalogue only).
+ */
 export function useCollections() {
   return useQuery({
-    queryKey: [...CATALOGUE_KEY, 'collections'],
-    queryFn: ({ signal }) => api('GET /resource-catalogue/stac/collections', { signal }),
-    select: (answer) => answer.collections,
+    queryKey: [...CATALOGUE_KEY, 'product-collections'],
+    queryFn: ({ signal }) => api('GET /resource-catalogue/products/collections', { signal }),
+    select: (answer) => answer.collections.filter((collection) => collection.source === LOCAL_SOURCE),
   });
 }
 
