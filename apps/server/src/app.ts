@@ -14,6 +14,7 @@ import { contractJsonSchemaTransform, contractSerializerCompiler } from './platf
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { InProcessEventBus, type EventBus } from './platform/live/event-bus.js';
 import { registerLiveRoutes } from './platform/live/live.routes.js';
+import { announceMarketplaceChange } from './platform/live/marketplace-events.js';
 import { RedisEventBus } from './platform/live/redis-event-bus.js';
 import { redactToken } from './platform/live/stream-auth.js';
 import { registerResourceRoutes } from './platform/resources/resource.routes.js';
@@ -66,6 +67,7 @@ import { AdesRegistry } from './modules/ades/ades-registry.js';
 import { registerAdesRoutes } from './modules/ades/ades.routes.js';
 import { CatalogueApplications } from './modules/applications/application-store.js';
 import { registerApplications } from './modules/applications/applications.module.js';
+import { registerMarketplace } from './modules/marketplace/marketplace.routes.js';
 import { executeApplication } from './modules/applications/application-executions.js';
 import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 
@@ -138,7 +140,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const outbound = new OutboundFetch(config.outboundAllow, server.log);
   // the ADES registry reads the keystore (sealed tokens) and fetches through the outbound guard
   const ades = new AdesRegistry({ db: database.db, keystore, outbound });
-  const applications = new CatalogueApplications(catalogue, database.db, new SandboxedCwlValidator(config.sandbox));
+  const applications = new CatalogueApplications(catalogue, database.db, new SandboxedCwlValidator(config.sandbox), () =>
+    announceMarketplaceChange(ctx.bus, 'application'),
+  );
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -181,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerCatalogueIngest(server, ctx);
   registerAdesRoutes(server, ades);
   registerApplications(server, ctx, applications);
+  registerMarketplace(server, ctx);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   const demoSeeded = await seedDemo(ctx, storage);

@@ -30,4 +30,5 @@ export * from './cwl-local.js';
 export * from './product-input.js';
 export * from './catalogue-assets.js';
 export * from './tiles.js';
+export * from './marketplace.js';
 export * from './api/index.js';

@@ -46,6 +46,8 @@ const schedules = () => import('../features/schedules');
 const catalogue = () => import('../features/catalogue');
 // catalogue collections, CWL applications and their executions (issue 15)
 const applications = () => import('../features/applications');
+// the marketplace (issue 16)
+const marketplace = () => import('../features/marketplace');
 
 const routes: RouteObject[] = [
   {
@@ -83,6 +85,7 @@ const routes: RouteObject[] = [
       page('catalogueCollections', applications, 'CatalogueCollectionsPage'),
       page('catalogueCollection', applications, 'CatalogueCollectionPage'),
       page('catalogueApplicationDetail', applications, 'ApplicationDetailPage'),
+      page('marketplace', marketplace, 'MarketplacePage'),
       page('catalogueApplicationExecute', applications, 'ExecuteApplicationPage'),
       page('applicationExecutions', applications, 'ApplicationExecutionsPage'),
       page('applicationReport', applications, 'ApplicationReportPage'),
@@ -111,7 +114,6 @@ const routes: RouteObject[] = [
       },
       ...(
         [
-          'marketplace',
           'modelExecutions',
           'modelReport',
           'mepCollections',

@@ -19,6 +19,7 @@ import type { catalogueAssetOperations } from './catalogue-assets.js';
 import type { productSourceOperations } from './catalogue-sources.js';
 import type { catalogueIngestOperations } from './catalogue-ingest.js';
 import type { ogcapiOperations } from './ogcapi.js';
+import type { marketplaceOperations } from './marketplace.js';
 import type { adesTasksContract, applicationOperations, catalogueCollectionsContract } from './applications.js';
 import type {
   builderWorkspaceOperations,
@@ -45,6 +46,7 @@ export * from './catalogue-sources.js';
 export * from './catalogue-ingest.js';
 export * from './applications.js';
 export * from './ogcapi.js';
+export * from './marketplace.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -81,4 +83,5 @@ export type ApiOperations = typeof usermgrOperations &
   typeof catalogueCollectionsContract.operations &
   typeof adesTasksContract.operations &
   typeof applicationOperations &
-  typeof ogcapiOperations;
+  typeof ogcapiOperations &
+  typeof marketplaceOperations;

@@ -1,4 +1,12 @@
-import { MAX_CWL_BYTES, publishedCollectionOf, type Application, type ApplicationSummary, type ApplicationUpdate, type UploadStep } from '@asb/contracts';
+import {
+  MAX_CWL_BYTES,
+  PUBLISHED_SUFFIX,
+  publishedCollectionOf,
+  type Application,
+  type ApplicationSummary,
+  type ApplicationUpdate,
+  type UploadStep,
+} from '@asb/contracts';
 import type { Principal } from '../../platform/auth/principal.js';
 import { nulPath } from '../../platform/http/input-guards.js';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
@@ -47,6 +55,8 @@ export interface ApplicationStore {
   ensureOwnCollection(principal: Principal, slug: string, title: string): Promise<string>;
 }
 
+const isPublishedCollection = (id: string) => id.endsWith(PUBLISHED_SUFFIX);
+
 const noCollection = (id: string) => new ApplicationRefused(404, `No catalogue collection "${id}".`);
 const noApplication = (collection: string, id: string) => new ApplicationRefused(404, `No application "${id}" in collection "${collection}".`);
 
@@ -58,6 +68,8 @@ export class CatalogueApplications implements ApplicationStore {
     readonly catalogue: CatalogueRepository,
     db: ConstructorParameters<typeof ApplicationsRepository>[0],
     private readonly validator: CwlValidator,
+    /** told when a published application appears, changes, moves or goes (the marketplace reads again) */
+    private readonly onPublishedChange: () => Promise<void> = async () => {},
   ) {
     this.repository = new ApplicationsRepository(db);
   }
@@ -165,6 +177,7 @@ export class CatalogueApplications implements ApplicationStore {
     const mediaType = mediaTypeOf(cwl);
     await this.repository.saveApplication(applicationItemRow(collection.id, description, mediaType, new Date()), { text: cwl, mediaType });
     options.onStep?.('registered');
+    if (isPublishedCollection(collection.id)) await this.onPublishedChange();
     const row = await this.applicationRow(collection.id, description.identifier);
     return applicationSummary(row!, collection, principal);
   }
@@ -175,6 +188,7 @@ export class CatalogueApplications implements ApplicationStore {
     if (!row) throw noApplication(collection.id, identifier);
     if (!mayManage(principal, collection)) throw new ApplicationRefused(403, 'Only the owner of the collection or a superuser deletes its applications.');
     await this.repository.deleteApplication(collection.id, identifier);
+    if (isPublishedCollection(collection.id)) await this.onPublishedChange();
   }
 
   /** update_application: the attributes, then the move (publish to `{owner}:published`, unpublish to another collection). */
@@ -209,6 +223,7 @@ export class CatalogueApplications implements ApplicationStore {
       const text = await this.repository.packageText(collection.id, identifier);
       await this.repository.moveApplication(collection.id, target.id, identifier, cwlAssets(target.id, identifier, text?.mediaType ?? 'application/cwl+yaml'));
     }
+    if ((changed || moving) && (isPublishedCollection(collection.id) || isPublishedCollection(target.id))) await this.onPublishedChange();
     return this.describe(principal, target.id, identifier);
   }
 

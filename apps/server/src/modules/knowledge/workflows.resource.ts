@@ -6,6 +6,7 @@ import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { booleanFilter } from '../../platform/resources/resource-filters.js';
 import { checkedGraph, stableJson } from './workflow-graph-check.js';
 import type { WorkflowRow } from './workflow-versions.js';
+import { announceMarketplaceChange } from '../../platform/live/marketplace-events.js';
 import { workflows, workflowVersions } from './workflows.schema.js';
 
 /**
@@ -44,6 +45,10 @@ export const workflowsResource = resourceOf<typeof workflowsContract, AppContext
       .insert(workflowVersions)
       .values({ workflowId: row.id, version: row.version, graph: row.graph, createdBy: principal.username })
       .onConflictDoNothing();
+  },
+  // a published workflow changed, archived, unarchived or deleted: the marketplace reads again
+  afterChange: async (before, ctx) => {
+    if (before.isPublished) await announceMarketplaceChange(ctx.bus, 'workflow');
   },
   duplicateField: (attributes) => (attributes.slug ? 'slug' : 'label'),
   duplicateMessage: 'A workflow with this slug already exists.',

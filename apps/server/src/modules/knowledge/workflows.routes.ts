@@ -30,6 +30,7 @@ import {
 import { workflows } from './workflows.schema.js';
 import { needs, onResource, type RouteAccess } from '../../platform/http/access.js';
 import { requireFeature } from '../../platform/http/theme-features.js';
+import { announceMarketplaceChange } from '../../platform/live/marketplace-events.js';
 import { mount } from '../../platform/http/operations.js';
 
 /** knowledge/v1 calls on a workflow beyond the generic ones (docs/workflows.md, spec 1 §7 Knowledge). */
@@ -143,6 +144,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
       .update(workflows)
       .set({ isPublished: true, publishedAt: new Date(), description: JSON.stringify(attributes), updatedAt: new Date() })
       .where(eq(workflows.id, workflow.id));
+    await announceMarketplaceChange(ctx.bus, 'workflow');
     return service.get(principal, request.params.id);
   });
 
@@ -151,6 +153,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     const workflow = await load(principal, request.params.id);
     if (workflow.ownerId !== principal.username && !principal.isSuperuser) throw permissionDenied();
     await ctx.db.update(workflows).set({ isPublished: false, publishedAt: null, updatedAt: new Date() }).where(eq(workflows.id, workflow.id));
+    if (workflow.isPublished) await announceMarketplaceChange(ctx.bus, 'workflow');
     return service.get(principal, request.params.id);
   });
 

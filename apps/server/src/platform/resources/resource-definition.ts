@@ -114,6 +114,8 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow, A exten
   ): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** called with the written row inside the transaction of a create or an update (e.g. to keep a version history) */
   afterWrite?(row: R, tx: Db, principal: Principal): Promise<void>;
+  /** called after an update, an archive or unarchive, or a delete has been written, with the row as it was before (e.g. to announce a change live) */
+  afterChange?(before: R, ctx: PlatformContext): Promise<void>;
   /** own attributes beyond the base ones; `parent` is the parent row of a child resource */
   attributes?(row: R, parent?: ResourceRow): Record<string, unknown>;
   /** columns matched by filter[search] (ILIKE); default identifier and label */

@@ -290,6 +290,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     const parsed = hasAttributes ? (parseAttributes(this.def.updateSchema, attributes) as Record<string, unknown>) : {};
     const values = this.def.toUpdate ? await this.def.toUpdate(parsed, loaded.row, this.ctx, principal) : parsed;
     await this.repository.update(loaded.row.id, values, workspaceIds, this.afterWrite(principal));
+    await this.def.afterChange?.(loaded.row, this.ctx);
     return this.get(principal, id);
   }
 
@@ -299,6 +300,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     const loaded = await this.load(principal, id);
     this.assertAllowed(principal, 'change', loaded);
     await this.repository.update(loaded.row.id, { isArchived });
+    await this.def.afterChange?.(loaded.row, this.ctx);
     return this.get(principal, id);
   }
 
@@ -309,5 +311,6 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     this.assertAllowed(principal, 'delete', loaded);
     const onDelete = this.def.onDelete;
     await this.repository.delete(loaded.row.id, onDelete ? (tx) => onDelete(loaded, tx) : undefined);
+    await this.def.afterChange?.(loaded.row, this.ctx);
   }
 }

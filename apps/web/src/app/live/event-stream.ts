@@ -111,11 +111,12 @@ function withToken(path: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
 }
 
-/** Server-sent events at a same-origin path. */
-export function eventSourceConnector(path: string): StreamConnector {
+/** Server-sent events at a same-origin path: unnamed messages, and those of the `named` event types (`event: forceUpdate`). */
+export function eventSourceConnector(path: string, named: readonly string[] = []): StreamConnector {
   return ({ onMessage, onEnd }) => {
     const source = new EventSource(withToken(path));
     source.onmessage = (event: MessageEvent<string>) => onMessage(event.data);
+    for (const type of named) source.addEventListener(type, (event: MessageEvent<string>) => onMessage(event.data));
     source.onerror = () => onEnd();
     return { close: () => source.close() };
   };

@@ -5,6 +5,8 @@ import { eventSourceConnector, RetryingStream, webSocketConnector } from './even
 export interface StreamTarget {
   transport: 'sse' | 'ws';
   path: string;
+  /** SSE: the named event types to receive besides unnamed messages */
+  events?: readonly string[];
 }
 
 export interface RetryingStreamHandlers<M> {
@@ -24,15 +26,16 @@ export function useRetryingStream<M>(target: StreamTarget | null, runKey: string
   const onGiveUp = useEffectEvent(handlers.onGiveUp);
   const transport = target?.transport;
   const path = target?.path;
+  const events = target?.events?.join(',') ?? '';
   useEffect(() => {
     if (!transport || !path) return;
     const stream = new RetryingStream<M>({
-      connect: transport === 'sse' ? eventSourceConnector(path) : webSocketConnector(path),
+      connect: transport === 'sse' ? eventSourceConnector(path, events ? events.split(',') : []) : webSocketConnector(path),
       onMessage: (message) => onMessage(message),
       isFinal: (message) => isFinal(message),
       onGiveUp: () => onGiveUp(),
     });
     stream.start();
     return () => stream.stop();
-  }, [transport, path, runKey]);
+  }, [transport, path, events, runKey]);
 }

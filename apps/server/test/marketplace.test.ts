@@ -1,0 +1,243 @@
+import type { AddressInfo } from 'node:net';
+import type { FilterOption, MarketplaceResource, StacItem } from '@asb/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../src/platform/live/event-bus.js';
+import { applicationsApi } from './helpers/applications.js';
+import { EventStreamReader } from './helpers/event-stream.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+type Headers = Record<string, string>;
+interface Page {
+  data: { resources: MarketplaceResource[]; collections: { identifier: string; title: string; publisher: string }[]; total: number };
+}
+
+const item = (id: string, properties: Record<string, unknown>, assets: StacItem['assets'] = {}): StacItem =>
+  ({
+    type: 'Feature',
+    stac_version: '1.0.0',
+    id,
+    geometry: null,
+    properties: { datetime: '2025-03-01T00:00:00Z', ...properties },
+    assets,
+    links: [],
+  }) as StacItem;
+
+const TOOL = `cwlVersion: v1.2
+$namespaces:
+  s: https://schema.org/
+s:softwareVersion: 3.0.1
+s:keywords: flood, FILTER:input-type:raster
+s:license: https://spdx.org/licenses/Apache-2.0
+class: CommandLineTool
+id: flood-mapper
+label: Flood mapper
+doc: Maps floods from radar backscatter
+baseCommand: echo
+inputs:
+  scene: {type: string, label: Scene}
+outputs: []
+`;
+
+/**
+ * The marketplace (spec 3 §2 Marketplace, §3 Marketplace resource, §5 Marketplace search, §7;
+ * docs/marketplace.md): what is listed, the name/description/version rules, ranked search,
+ * facets and their semantics, and forceUpdate when something is published or withdrawn.
+ */
+describe('marketplace: published resources, search and facets', () => {
+  let app: TestApp;
+  let dora: Headers;
+  const events: LiveEvent[] = [];
+
+  const resources = async (query: Record<string, string> = {}, headers: Headers = {}) => {
+    const response = await app.server.inject({ url: '/backend/v1/catalogue-collections/published_resources', query, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Page>().data;
+  };
+  const titles = async (query: Record<string, string> = {}) => (await resources(query)).resources.map((resource) => resource.title);
+  const facets = async () => {
+    const response = await app.server.inject({ url: '/backend/v1/resource-filter-types' });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: FilterOption[] }>().data;
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    dora = await app.userWithHeader('dora');
+    app.ctx.bus.subscribe((event) => events.push(event));
+    const admin = (await app.ctx.users.findByUsername('admin'))!;
+    await app.ctx.catalogue.upsertCollection({ type: 'Collection', id: 'esa:models', title: 'ESA models', description: 'Models', links: [] } as never, {
+      ownerId: admin.id,
+      isPublic: true,
+    });
+    await app.ctx.catalogue.upsertCollection({ type: 'Collection', id: 'esa:private', title: 'Private', description: 'Not public', links: [] } as never, {
+      ownerId: admin.id,
+      isPublic: false,
+    });
+    await app.ctx.catalogue.upsertItems('esa:models', [
+      item(
+        'landcover-v2',
+        {
+          type: 'model',
+          name: 'Land cover classifier',
+          title: 'lc-model',
+          description: 'Classifies each pixel of a scene as water, vegetation or bare soil',
+          keywords: ['FILTER:input-type:image', 'FILTER:licence:MIT', 'softwareVersion:2.1', 'land cover'],
+          created: '2025-05-10T08:00:00Z',
+        },
+        {
+          thumbnail: { href: 'https://example.org/lc.png', roles: ['thumbnail'], type: 'image/png' },
+          logo: { href: '/relative/logo.png', roles: ['logo'], type: 'image/png' },
+        },
+      ),
+      item('water-training', {
+        type: 'dataset',
+        title: 'Water bodies training set',
+        abstract: 'Labelled Sentinel-2 chips of lakes and rivers',
+        license: 'https://spdx.org/licenses/CC-BY-4.0.html',
+        created: '2024-01-20T08:00:00Z',
+      }),
+      item('scene-1', { title: 'A product scene (no type)' }),
+    ]);
+    await app.ctx.catalogue.upsertItems('esa:private', [item('secret-model', { type: 'model', title: 'Secret model' })]);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('lists, signed out, the models and datasets of public collections only, with the name, description and version rules', async () => {
+    const page = await resources();
+    expect(page.total).toBe(2);
+    const [model, dataset] = ['landcover-v2', 'water-training'].map((id) => page.resources.find((resource) => resource.identifier === id)!);
+    // name from properties.name before title; description from abstract before description
+    expect(model).toMatchObject({
+      title: 'Land cover classifier',
+      description: 'Classifies each pixel of a scene as water, vegetation or bare soil',
+      version: '2.1',
+      collection: 'esa:models',
+      publisher: 'esa',
+      thumbnail: 'https://example.org/lc.png',
+      // a logo whose href is not http(s) is not used
+      logo: null,
+      properties: { type: 'model' },
+    });
+    expect(dataset).toMatchObject({
+      title: 'Water bodies training set',
+      description: 'Labelled Sentinel-2 chips of lakes and rivers',
+      version: 'not specified',
+    });
+    expect(page.collections).toEqual([{ identifier: 'esa:models', title: 'ESA models', publisher: 'esa' }]);
+    // newest first without a query
+    expect(page.resources.map((resource) => resource.identifier)).toEqual(['landcover-v2', 'water-training']);
+  });
+
+  it('searches title, description and keywords by word prefixes, best match first, and takes any text without a 5xx', async () => {
+    expect(await titles({ query: 'water' })).toEqual(['Water bodies training set', 'Land cover classifier']);
+    expect(await titles({ query: 'classif' })).toEqual(['Land cover classifier']);
+    expect(await titles({ query: 'lakes rivers' })).toEqual(['Water bodies training set']);
+    expect(await titles({ query: 'nothing-like-this' })).toEqual([]);
+    for (const hostile of ["a & !(b | 'c')", ':*', '\u0000', '%', '   ']) {
+      const response = await app.server.inject({ url: '/backend/v1/catalogue-collections/published_resources', query: { query: hostile } });
+      expect(response.statusCode, hostile).toBeLessThan(500);
+    }
+  });
+
+  it('offers the facets with more than one value, with Not specified for resources lacking one', async () => {
+    const options = await facets();
+    expect(options.map((option) => option.key)).toEqual(['type', 'licence', 'input-type']);
+    expect(options.find((option) => option.key === 'type')).toEqual({ key: 'type', name: 'Type', values: ['dataset', 'model'], type: 'static' });
+    expect(options.find((option) => option.key === 'licence')!.values).toEqual(['CC-BY-4.0', 'MIT']);
+    expect(options.find((option) => option.key === 'input-type')).toEqual({
+      key: 'input-type',
+      name: 'Input type',
+      values: ['image', 'Not specified'],
+      type: 'keyword',
+    });
+  });
+
+  it('narrows by facets: alternatives within one, all facets together, none or all checked imposing nothing; and by creation date', async () => {
+    const filtered = (filters: object, extra: Record<string, string> = {}) => titles({ filters: JSON.stringify(filters), ...extra });
+    expect(await filtered({ type: ['model'] })).toEqual(['Land cover classifier']);
+    expect(await filtered({ type: ['model', 'dataset'] })).toHaveLength(2);
+    expect(await filtered({ type: [] })).toHaveLength(2);
+    expect(await filtered({ 'input-type': ['Not specified'] })).toEqual(['Water bodies training set']);
+    expect(await filtered({ type: ['model'], licence: ['CC-BY-4.0'] })).toEqual([]);
+    expect(await filtered({}, { created_after: '2025-01-01' })).toEqual(['Land cover classifier']);
+    expect(await filtered({}, { created_before: '2024-12-31' })).toEqual(['Water bodies training set']);
+    expect(await filtered({ licence: ['MIT', 'CC-BY-4.0'] }, { query: 'water' })).toHaveLength(2);
+
+    const bad = await app.server.inject({ url: '/backend/v1/catalogue-collections/published_resources', query: { filters: '{type:' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ errors: { detail: string }[] }>().errors[0]!.detail).toContain('filters must be a JSON object');
+    const notList = await app.server.inject({ url: '/backend/v1/catalogue-collections/published_resources', query: { filters: '{"type":"model"}' } });
+    expect(notList.statusCode).toBe(400);
+    const badDate = await app.server.inject({ url: '/backend/v1/catalogue-collections/published_resources', query: { created_after: '2025-13' } });
+    expect(badDate.statusCode).toBe(400);
+  });
+
+  it('announces forceUpdate on /backend/live/_marketplace/ when a workflow is published and withdrawn, and lists it meanwhile', async () => {
+    await app.server.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
+    const stream = new EventStreamReader<{ type: string }>(`${base}/backend/live/_marketplace/`);
+    expect((await stream.open()).status).toBe(200);
+    try {
+      const created = await app.server.inject({
+        method: 'POST',
+        url: '/knowledge/v1/workflows',
+        headers: dora,
+        payload: { data: { type: 'workflows', attributes: { label: 'Flood extent', shortDescription: 'Flood extent from radar' } } },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json<{ data: { id: string } }>().data.id;
+      const published = await app.server.inject({
+        method: 'PATCH',
+        url: `/knowledge/v1/workflows/${id}/publish`,
+        headers: dora,
+        payload: { data: { type: 'workflows', id, attributes: { description: 'Maps flooded areas from Sentinel-1' } } },
+      });
+      expect(published.statusCode, published.body).toBe(200);
+      await stream.until((message) => message.type === 'forceUpdate');
+
+      const workflow = (await resources({ query: 'flooded' })).resources;
+      expect(workflow).toHaveLength(1);
+      expect(workflow[0]).toMatchObject({
+        title: 'Flood extent',
+        description: 'Maps flooded areas from Sentinel-1',
+        identifier: `asb:workflows:${id}`,
+        workflowId: Number(id),
+        publisher: 'dora',
+        properties: { type: 'workflow' },
+      });
+      expect((await facets()).find((option) => option.key === 'type')!.values).toEqual(['dataset', 'model', 'workflow']);
+
+      await app.server.inject({ method: 'PATCH', url: `/knowledge/v1/workflows/${id}/unpublish`, headers: dora });
+      await stream.until((message) => message.type === 'forceUpdate');
+      expect(await titles({ query: 'flooded' })).toEqual([]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('lists an application once it is published into {owner}:published, and not before; forceUpdate on publish', async () => {
+    const apps = applicationsApi(app, dora);
+    expect((await apps.createCollection('Dora apps')).statusCode).toBe(201);
+    expect((await apps.upload('dora:dora-apps', TOOL, 'flood-mapper.cwl')).statusCode).toBe(201);
+    expect(await titles({ query: 'flood mapper' })).toEqual([]);
+
+    const before = events.length;
+    const moved = await apps.update('dora:dora-apps', { cwl_identifier: 'flood-mapper', collection: 'dora:published' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(events.slice(before).some((event) => event.type === 'forceUpdate' && event.audience === '*')).toBe(true);
+
+    const [application] = (await resources({ query: 'flood mapper' })).resources;
+    expect(application).toMatchObject({
+      title: 'Flood mapper',
+      version: '3.0.1',
+      collection: 'dora:published',
+      licence: 'https://spdx.org/licenses/Apache-2.0',
+      properties: { type: 'application' },
+    });
+    const inputTypes = await titles({ filters: JSON.stringify({ 'input-type': ['raster'] }) });
+    expect(inputTypes).toEqual(['Flood mapper']);
+    expect((await facets()).find((option) => option.key === 'licence')!.values).toEqual(['Apache-2.0', 'CC-BY-4.0', 'MIT']);
+  });
+});

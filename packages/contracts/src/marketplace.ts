@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * The marketplace (spec 3 §2 Marketplace, §3 Marketplace resource and Filter option, §5
+ * Marketplace search, §9 keyword conventions; docs/marketplace.md): everything published,
+ * found by ranked text search and narrowed by facets.
+ */
+
+/** The types a resource has (`properties.type`); the executable ones get an Execute button (spec 3 §9). */
+export const MARKETPLACE_TYPES = ['application', 'workflow', 'model', 'dataset'] as const;
+export type MarketplaceType = (typeof MARKETPLACE_TYPES)[number];
+export const EXECUTABLE_TYPES: readonly MarketplaceType[] = ['application', 'workflow', 'model'];
+
+/** The value of a facet for a resource that has none (spec 3 §5). */
+export const NOT_SPECIFIED = 'Not specified';
+/** The version of a resource that gives none (spec 3 §3). */
+export const VERSION_NOT_SPECIFIED = 'not specified';
+
+/** `FILTER:{key}:{value}` and `softwareVersion:{x}` keywords (spec 3 §9) are conventions, not tags to show. */
+export const FILTER_KEYWORD = /^FILTER:([^:]+):(.+)$/;
+export const VERSION_KEYWORD = /^softwareVersion:(.+)$/;
+
+export const marketplaceResourceSchema = z
+  .object({
+    /** unique in the marketplace: `{type}:{collection}:{identifier}` */
+    id: z.string(),
+    /** the item's id in its collection (a workflow's is `asb:workflows:{workflow id}`) */
+    identifier: z.string(),
+    /** the collection, `{publisher}:{name}` (a workflow's: `{owner}:workflows`) */
+    collection: z.string(),
+    parentidentifier: z.string(),
+    title: z.string(),
+    description: z.string(),
+    version: z.string(),
+    /** http(s) addresses only (spec 3 §5) */
+    logo: z.string().nullable(),
+    thumbnail: z.string().nullable(),
+    /** the licence's name or URL, or null */
+    licence: z.string().nullable(),
+    /** every keyword, the FILTER: and softwareVersion: conventions included */
+    keywords: z.array(z.string()),
+    releaseNotes: z.string().nullable(),
+    /** ISO 8601 */
+    date_creation: z.string(),
+    publisher: z.string(),
+    author: z.string().nullable(),
+    properties: z.object({ type: z.enum(MARKETPLACE_TYPES) }),
+    /** the workflow's numeric id, for its detail and execute routes */
+    workflowId: z.number().int().nullable(),
+  })
+  .meta({ id: 'MarketplaceResource' });
+export type MarketplaceResource = z.infer<typeof marketplaceResourceSchema>;
+
+export const FILTER_OPTION_TYPES = ['properties', 'static', 'keyword'] as const;
+export const filterOptionSchema = z
+  .object({
+    key: z.string(),
+    name: z.string(),
+    /** the values to choose from ('Not specified' for resources lacking one) */
+    values: z.array(z.string()),
+    type: z.enum(FILTER_OPTION_TYPES),
+  })
+  .meta({ id: 'FilterOption' });
+export type FilterOption = z.infer<typeof filterOptionSchema>;
+
+/** The checked values by facet key: `{"type": ["model"], "licence": ["MIT", "Not specified"]}`. */
+export const marketplaceFiltersSchema = z.record(z.string().max(100), z.array(z.string().max(300)).max(100));
+export type MarketplaceFilters = z.infer<typeof marketplaceFiltersSchema>;
+
+export const MARKETPLACE_PAGE_SIZE = 48;
+export const MARKETPLACE_MAX_PAGE_SIZE = 200;
+export const MARKETPLACE_MAX_QUERY = 200;
