@@ -13,3 +13,4 @@ export * from './modules/catalogue/catalogue.schema.js';
 export * from './modules/applications/terms.schema.js';
 export * from './modules/ades/ades.schema.js';
 export * from './modules/applications/applications.schema.js';
+export * from './modules/marketplace/marketplace.schema.js';

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FilterOption, MarketplaceResource, StacItem } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueRepository } from '../src/modules/catalogue/catalogue.repository.js';
 import type { LiveEvent } from '../src/platform/live/event-bus.js';
 import { applicationsApi } from './helpers/applications.js';
 import { EventStreamReader } from './helpers/event-stream.js';
@@ -172,6 +173,47 @@ describe('marketplace: published resources, search and facets', () => {
     expect(notList.statusCode).toBe(400);
     const badDate = await app.server.inject({ url: '/backend/v1/catalogue-collections/published_resources', query: { created_after: '2025-13' } });
     expect(badDate.statusCode).toBe(400);
+  });
+
+  it('pages with a total, and keeps up with writes of any path: an item replaced, a collection made private, an item deleted, a collection deleted', async () => {
+    const first = await resources({ limit: '1' });
+    const second = await resources({ limit: '1', offset: '1' });
+    expect([first.total, second.total]).toEqual([2, 2]);
+    expect([...first.resources, ...second.resources].map((resource) => resource.identifier)).toEqual(['landcover-v2', 'water-training']);
+    expect((await resources({ limit: '1', offset: '5' })).total).toBe(2);
+
+    // the repository the STAC transactions and the ingest write through
+    const repository = app.ctx.catalogue as CatalogueRepository;
+    const admin = (await app.ctx.users.findByUsername('admin'))!;
+    await app.ctx.catalogue.upsertCollection({ type: 'Collection', id: 'esa:scratch', title: 'Scratch', description: 'Scratch', links: [] } as never, {
+      ownerId: admin.id,
+      isPublic: true,
+    });
+    await app.ctx.catalogue.upsertItems('esa:scratch', [
+      item('tmp-1', { type: 'model', title: 'Temporary wetland model' }),
+      item('tmp-2', { type: 'dataset', title: 'Temporary wetland dataset' }),
+    ]);
+    expect((await titles({ query: 'wetland' })).sort()).toEqual(['Temporary wetland dataset', 'Temporary wetland model']);
+    // replaced (STAC transactions write this way): the new title is what is found
+    await app.ctx.catalogue.upsertItems('esa:scratch', [item('tmp-1', { type: 'model', title: 'Renamed wetland model' })]);
+    expect(await titles({ query: 'renamed wetland' })).toEqual(['Renamed wetland model']);
+    await repository.updateCollection(
+      'esa:scratch',
+      { type: 'Collection', id: 'esa:scratch', title: 'Scratch', description: 'Scratch', links: [] },
+      { isPublic: false },
+    );
+    expect(await titles({ query: 'wetland' })).toEqual([]);
+    await repository.updateCollection(
+      'esa:scratch',
+      { type: 'Collection', id: 'esa:scratch', title: 'Scratch', description: 'Scratch', links: [] },
+      { isPublic: true },
+    );
+    expect(await titles({ query: 'wetland' })).toHaveLength(2);
+    await repository.deleteItem('esa:scratch', 'tmp-2');
+    expect(await titles({ query: 'wetland' })).toEqual(['Renamed wetland model']);
+    await repository.deleteCollection('esa:scratch');
+    expect(await titles({ query: 'wetland' })).toEqual([]);
+    expect((await resources()).total).toBe(2);
   });
 
   it('announces forceUpdate on /backend/live/_marketplace/ when a workflow is published and withdrawn, and lists it meanwhile', async () => {

@@ -28,6 +28,8 @@ export const marketplaceResourceSchema = z
     identifier: z.string(),
     /** the collection, `{publisher}:{name}` (a workflow's: `{owner}:workflows`) */
     collection: z.string(),
+    /** the collection's title (null for a workflow's) */
+    collectionTitle: z.string().nullable(),
     parentidentifier: z.string(),
     title: z.string(),
     description: z.string(),

@@ -1,11 +1,12 @@
-import { and, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PUBLISHED_SUFFIX } from '@asb/contracts';
+import { and, asc, desc, eq, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { NOT_SPECIFIED, PUBLISHED_SUFFIX, type MarketplaceFilters, type MarketplaceResource } from '@asb/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { catalogueCollections as collections, catalogueItems as items } from '../catalogue/catalogue.schema.js';
 import { isApplicationItem } from '../catalogue/catalogue.repository.js';
 import { workflows } from '../knowledge/workflows.schema.js';
+import type { FacetCounts } from './marketplace-facets.js';
 import type { ItemSource, WorkflowSource } from './marketplace-resources.js';
+import { marketplaceChanges as changes, marketplaceResources as resources } from './marketplace.schema.js';
 
 /** At most this many words of a query are searched. */
 const MAX_TERMS = 12;
@@ -28,37 +29,53 @@ export function tsqueryText(query: string | undefined): string | undefined {
   return terms.length === 0 ? undefined : terms.map((term) => `${term}:*`).join(' & ');
 }
 
-/** One tsvector of the texts, weighted: title A, keywords B, description C (a word in the title ranks first). */
-function weighted(title: (SQL | AnyPgColumn)[], keywords: (SQL | AnyPgColumn)[], description: (SQL | AnyPgColumn)[]): SQL {
-  const part = (texts: (SQL | AnyPgColumn)[], weight: string) =>
-    texts.length === 0
-      ? sql`''::tsvector`
-      : sql`setweight(to_tsvector(${CONFIG}, ${sql.join(
-          texts.map((text) => sql`coalesce(${text}, '')`),
-          sql` || ' ' || `,
-        )}), ${sql.raw(`'${weight}'`)})`;
-  return sql`(${part(title, 'A')} || ${part(keywords, 'B')} || ${part(description, 'C')})`;
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** A change mark: what to read again. */
+export interface Change {
+  id: number;
+  workflowId: number | null;
+  collectionId: string | null;
+  itemId: string | null;
 }
 
-export interface Ranked<T> {
-  source: T;
-  /** ts_rank of the match (0 without a query) */
-  rank: number;
+/** A resource as it is stored: the answer, its facet values, its texts for the search. */
+export interface StoredResource {
+  resource: MarketplaceResource;
+  facets: Record<string, string[]>;
+  workflowId: number | null;
+}
+
+export interface PageQuery {
+  tsquery?: string;
+  filters: MarketplaceFilters;
+  after?: string;
+  before?: string;
+  limit: number;
+  offset: number;
 }
 
 /**
- * What the marketplace lists (docs/marketplace.md): published workflows (not archived), the
- * applications of public `{owner}:published` collections, and the model and dataset items of
- * public collections; matched by PostgreSQL full-text search (the same SQL on PGlite) over title,
- * description and keywords, ranked by ts_rank.
+ * The marketplace's table (`marketplace_resources`) and its sources (docs/marketplace.md): published
+ * workflows (not archived), the applications of public `{owner}:published` collections, the model
+ * and dataset items of public collections. A search is PostgreSQL full-text search on the stored,
+ * GIN-indexed tsvector (the same SQL on PGlite), ranked by ts_rank.
  */
 export class MarketplaceRepository {
   constructor(private readonly db: Db) {}
 
-  async workflows(query: string | undefined): Promise<Ranked<WorkflowSource>[]> {
-    const document = weighted([sql`${workflows.label}`], [], [workflows.shortDescription, workflows.description]);
-    const tsquery = query === undefined ? undefined : sql`to_tsquery(${CONFIG}, ${query})`;
-    const rows = await this.db
+  async changes(limit: number): Promise<Change[]> {
+    return this.db.select().from(changes).orderBy(asc(changes.id)).limit(limit);
+  }
+
+  /** The published workflows among these. */
+  async workflows(ids: number[]): Promise<WorkflowSource[]> {
+    if (ids.length === 0) return [];
+    return this.db
       .select({
         id: workflows.id,
         identifier: workflows.identifier,
@@ -69,29 +86,23 @@ export class MarketplaceRepository {
         version: workflows.version,
         publishedAt: workflows.publishedAt,
         createdAt: workflows.createdAt,
-        rank: tsquery ? sql<number>`ts_rank(${document}, ${tsquery})` : sql<number>`0`,
       })
       .from(workflows)
-      .where(and(eq(workflows.isPublished, true), eq(workflows.isArchived, false), tsquery ? sql`${document} @@ ${tsquery}` : undefined))
-      .orderBy(desc(workflows.publishedAt), desc(workflows.id));
-    return rows.map(({ rank, ...source }) => ({ source, rank: Number(rank) }));
+      .where(and(inArray(workflows.id, ids), eq(workflows.isPublished, true), eq(workflows.isArchived, false)));
   }
 
-  async items(query: string | undefined): Promise<Ranked<ItemSource>[]> {
-    const property = (key: string) => sql`${items.properties} ->> ${key}`;
-    const document = weighted([property('name'), property('title')], [property('keywords')], [property('abstract'), property('description')]);
-    const tsquery = query === undefined ? undefined : sql`to_tsquery(${CONFIG}, ${query})`;
+  /** The listable items among these items, or of these whole collections. */
+  async items(where: { items: { collectionId: string; itemId: string }[]; collections: string[] }): Promise<ItemSource[]> {
+    const which = or(
+      ...where.collections.map((id) => eq(items.collectionId, id)),
+      ...where.items.map((key) => and(eq(items.collectionId, key.collectionId), eq(items.id, key.itemId))),
+    );
+    if (!which) return [];
     const itemType = sql<string>`${items.properties} ->> 'type'`;
-    const published: SQL = or(
+    const listable = or(
       and(isApplicationItem, like(collections.id, `%${PUBLISHED_SUFFIX}`)),
-      and(
-        sql`NOT ${isApplicationItem}`,
-        sql`${itemType} IN (${sql.join(
-          ITEM_TYPES.map((type) => sql`${type}`),
-          sql`, `,
-        )})`,
-      ),
-    )!;
+      and(sql`NOT ${isApplicationItem}`, inArray(itemType, [...ITEM_TYPES])),
+    );
     const rows = await this.db
       .select({
         collectionId: items.collectionId,
@@ -103,15 +114,121 @@ export class MarketplaceRepository {
         assets: items.assets,
         links: items.links,
         createdAt: items.createdAt,
-        rank: tsquery ? sql<number>`ts_rank(${document}, ${tsquery})` : sql<number>`0`,
       })
       .from(items)
       .innerJoin(collections, eq(collections.id, items.collectionId))
-      .where(and(eq(collections.isPublic, true), published, tsquery ? sql`${document} @@ ${tsquery}` : undefined))
-      .orderBy(desc(items.createdAt), items.collectionId, items.id);
-    return rows.map(({ rank, isApplication, itemType: type, ...row }) => ({
-      source: { ...row, type: isApplication ? 'application' : type === 'model' ? 'model' : 'dataset' },
-      rank: Number(rank),
-    }));
+      .where(and(which, eq(collections.isPublic, true), listable));
+    return rows.map(({ isApplication, itemType: type, ...row }) => ({ ...row, type: isApplication ? 'application' : type === 'model' ? 'model' : 'dataset' }));
   }
+
+  /**
+   * In one transaction: the rows of the changed sources removed, those still listable written
+   * again, and the change marks up to `upTo` cleared.
+   */
+  async apply(
+    touched: { workflowIds: number[]; items: { collectionId: string; itemId: string }[]; collections: string[] },
+    rows: StoredResource[],
+    upTo: number,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const stale = or(
+        touched.workflowIds.length > 0 ? inArray(resources.workflowId, touched.workflowIds) : undefined,
+        ...touched.collections.map((id) => and(eq(resources.collectionId, id), sql`${resources.workflowId} IS NULL`)),
+        ...touched.items.map((key) =>
+          and(eq(resources.collectionId, key.collectionId), eq(resources.identifier, key.itemId), sql`${resources.workflowId} IS NULL`),
+        ),
+      );
+      if (stale) await tx.delete(resources).where(stale);
+      for (let index = 0; index < rows.length; index += 500) {
+        await tx
+          .insert(resources)
+          .values(
+            rows.slice(index, index + 500).map(({ resource, facets, workflowId }) => ({
+              id: resource.id,
+              type: resource.properties.type,
+              collectionId: resource.collection,
+              identifier: resource.identifier,
+              workflowId,
+              createdAt: new Date(resource.date_creation),
+              resource,
+              facets,
+              search: sql`setweight(to_tsvector(${CONFIG}, ${resource.title}), 'A') || setweight(to_tsvector(${CONFIG}, ${resource.keywords.join(' ')}), 'B') || setweight(to_tsvector(${CONFIG}, ${resource.description}), 'C')`,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: resources.id,
+            set: {
+              type: sql`excluded.type`,
+              collectionId: sql`excluded.collection_id`,
+              identifier: sql`excluded.identifier`,
+              workflowId: sql`excluded.workflow_id`,
+              createdAt: sql`excluded.created_at`,
+              resource: sql`excluded.resource`,
+              facets: sql`excluded.facets`,
+              search: sql`excluded.search`,
+            },
+          });
+      }
+      await tx.delete(changes).where(lte(changes.id, upTo));
+    });
+  }
+
+  /** One page of the resources matching the words, facets and dates, best match first (newest first without words), and how many match. */
+  async page(query: PageQuery): Promise<{ resources: MarketplaceResource[]; total: number }> {
+    const tsquery = query.tsquery === undefined ? undefined : sql`to_tsquery(${CONFIG}, ${query.tsquery})`;
+    const conditions: (SQL | undefined)[] = [tsquery ? sql`${resources.search} @@ ${tsquery}` : undefined];
+    for (const [key, checked] of Object.entries(query.filters)) {
+      if (checked.length === 0) continue;
+      const facet = key.toLowerCase();
+      conditions.push(
+        or(
+          sql`jsonb_exists_any(${resources.facets} -> ${facet}, ${textArray(checked)})`,
+          checked.includes(NOT_SPECIFIED) ? sql`NOT jsonb_exists(${resources.facets}, ${facet})` : undefined,
+        ),
+      );
+    }
+    if (query.after) conditions.push(sql`${resources.createdAt} >= (${query.after}::date)::timestamptz AT TIME ZONE 'UTC'`);
+    if (query.before) conditions.push(sql`${resources.createdAt} < ((${query.before}::date + 1)::timestamp AT TIME ZONE 'UTC')`);
+    const where = and(...conditions);
+    const order = tsquery
+      ? [desc(sql`ts_rank(${resources.search}, ${tsquery})`), desc(resources.createdAt), asc(resources.id)]
+      : [desc(resources.createdAt), asc(resources.id)];
+    // the page and the count apart: a window count would read every match's document
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({ resource: resources.resource })
+        .from(resources)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.limit)
+        .offset(query.offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(resources)
+        .where(where),
+    ]);
+    const total = Number(counted?.n ?? 0);
+    return { resources: rows.map((row) => row.resource), total };
+  }
+
+  /** The facet values over every resource (filterOptions makes the facets of them). */
+  async facetCounts(): Promise<FacetCounts> {
+    const pairs = await this.db.execute<{ key: string; value: string; n: number }>(sql`
+      SELECT f.key AS key, v.value AS value, count(DISTINCT r.id)::int AS n
+      FROM ${resources} AS r, jsonb_each(r.facets) AS f(key, vals), jsonb_array_elements_text(f.vals) AS v(value)
+      GROUP BY f.key, v.value`);
+    const keys = await this.db.execute<{ key: string; n: number }>(sql`
+      SELECT f.key AS key, count(*)::int AS n FROM ${resources} AS r, jsonb_object_keys(r.facets) AS f(key) GROUP BY f.key`);
+    const [total] = await this.db.select({ n: sql<number>`count(*)::int` }).from(resources);
+    return {
+      pairs: rowsOf<{ key: string; value: string }>(pairs).map(({ key, value }) => ({ key, value })),
+      resourcesWithKey: new Map(rowsOf<{ key: string; n: number }>(keys).map(({ key, n }) => [key, Number(n)])),
+      total: Number(total?.n ?? 0),
+    };
+  }
+}
+
+/** `db.execute` answers rows (PGlite) or a result with rows (node-postgres). */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }

@@ -13,7 +13,7 @@ export function registerMarketplace(app: FastifyInstance, ctx: AppContext): void
   const service = new MarketplaceService(ctx.db);
   mount(app, operations, 'GET /backend/v1/catalogue-collections/published_resources', { access: READ, tags }, async (request) => {
     const { query, filters, created_after: after, created_before: before, limit, offset } = request.query;
-    return { data: await service.search({ query, filters, dates: { after, before }, limit, offset }) };
+    return { data: await service.search({ query, filters, after, before, limit, offset }) };
   });
   mount(app, operations, 'GET /backend/v1/resource-filter-types', { access: READ, tags }, async () => ({ data: await service.filterTypes() }));
 }

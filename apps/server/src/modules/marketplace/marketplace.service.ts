@@ -1,15 +1,21 @@
 import { MARKETPLACE_PAGE_SIZE, marketplaceFiltersSchema, type FilterOption, type MarketplaceFilters, type MarketplaceResource } from '@asb/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { detailError } from '../../platform/http/errors.js';
-import { applyFilters, filterOptions, type DateRange } from './marketplace-facets.js';
+import { facetValues, filterOptions } from './marketplace-facets.js';
 import { itemResource, workflowResource } from './marketplace-resources.js';
-import { MarketplaceRepository, tsqueryText } from './marketplace.repository.js';
+import { MarketplaceRepository, tsqueryText, type StoredResource } from './marketplace.repository.js';
+
+/** Change marks read at once. */
+const BATCH = 2000;
+/** How long the facets are kept: another server of the same database may have changed the table meanwhile. */
+const FACETS_TTL_MS = 10_000;
 
 export interface ResourceQuery {
   query?: string;
   /** JSON text of MarketplaceFilters */
   filters?: string;
-  dates: DateRange;
+  after?: string;
+  before?: string;
   limit?: number;
   offset?: number;
 }
@@ -20,6 +26,8 @@ export interface ResourcePage {
   total: number;
 }
 
+const FILTERS_HINT = 'filters must be a JSON object of facet keys to lists of values, e.g. {"type":["model"]}.';
+
 /** The `filters` query parameter: a JSON object of facet key → checked values, else a 400. */
 function parseFilters(text: string | undefined): MarketplaceFilters {
   if (text === undefined || text.trim() === '') return {};
@@ -27,55 +35,89 @@ function parseFilters(text: string | undefined): MarketplaceFilters {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw detailError(400, 'filters must be a JSON object of facet keys to lists of values, e.g. {"type":["model"]}.');
+    throw detailError(400, FILTERS_HINT);
   }
   const result = marketplaceFiltersSchema.safeParse(parsed);
-  if (!result.success) throw detailError(400, 'filters must be a JSON object of facet keys to lists of values, e.g. {"type":["model"]}.');
+  if (!result.success) throw detailError(400, FILTERS_HINT);
   return result.data;
 }
 
-/** The marketplace: search, facets and paging over what is published (docs/marketplace.md). */
+const stored = (resource: MarketplaceResource, workflowId: number | null): StoredResource => ({ resource, facets: facetValues(resource), workflowId });
+
+/**
+ * The marketplace (docs/marketplace.md): search, facets and paging over its own table, which it
+ * brings up to date from the change marks the database's triggers leave before each answer.
+ */
 export class MarketplaceService {
   private readonly repository: MarketplaceRepository;
+  private catchingUp: Promise<void> | undefined;
+  private facets: { options: Promise<FilterOption[]>; at: number } | undefined;
 
   constructor(db: Db) {
     this.repository = new MarketplaceRepository(db);
   }
 
-  /** The published resources matching the words (best match first; without words newest first). */
-  private async matching(query: string | undefined, titles = new Map<string, string>()): Promise<MarketplaceResource[]> {
-    const tsquery = tsqueryText(query);
-    const [workflows, items] = await Promise.all([this.repository.workflows(tsquery), this.repository.items(tsquery)]);
-    for (const { source } of items) if (source.collectionTitle) titles.set(source.collectionId, source.collectionTitle);
-    const ranked = [
-      ...workflows.map(({ source, rank }) => ({ resource: workflowResource(source), rank })),
-      ...items.map(({ source, rank }) => ({ resource: itemResource(source), rank })),
-    ];
-    ranked.sort((a, b) => b.rank - a.rank || b.resource.date_creation.localeCompare(a.resource.date_creation) || a.resource.id.localeCompare(b.resource.id));
-    return ranked.map(({ resource }) => resource);
+  /** Reads again what changed since the last answer (one at a time in this process; marks are cleared once written). */
+  catchUp(): Promise<void> {
+    this.catchingUp ??= this.readChanges().finally(() => {
+      this.catchingUp = undefined;
+    });
+    return this.catchingUp;
+  }
+
+  private async readChanges(): Promise<void> {
+    for (;;) {
+      const marks = await this.repository.changes(BATCH);
+      if (marks.length === 0) return;
+      const workflowIds = [...new Set(marks.flatMap((mark) => (mark.workflowId !== null ? [mark.workflowId] : [])))];
+      const collections = [...new Set(marks.flatMap((mark) => (mark.collectionId !== null && mark.itemId === null ? [mark.collectionId] : [])))];
+      const itemKeys = new Map<string, { collectionId: string; itemId: string }>();
+      for (const mark of marks)
+        if (mark.collectionId !== null && mark.itemId !== null && !collections.includes(mark.collectionId))
+          itemKeys.set(JSON.stringify([mark.collectionId, mark.itemId]), { collectionId: mark.collectionId, itemId: mark.itemId });
+      const items = [...itemKeys.values()];
+      const [workflowRows, itemRows] = await Promise.all([this.repository.workflows(workflowIds), this.repository.items({ items, collections })]);
+      const rows = [...workflowRows.map((row) => stored(workflowResource(row), row.id)), ...itemRows.map((row) => stored(itemResource(row), null))];
+      await this.repository.apply({ workflowIds, items, collections }, rows, marks.at(-1)!.id);
+      this.facets = undefined;
+      if (marks.length < BATCH) return;
+    }
   }
 
   async search(request: ResourceQuery): Promise<ResourcePage> {
     const filters = parseFilters(request.filters);
-    if (request.dates.after && request.dates.before && request.dates.after > request.dates.before)
-      throw detailError(400, 'created_after must not be later than created_before.');
-    const titles = new Map<string, string>();
-    const matched = applyFilters(await this.matching(request.query, titles), filters, request.dates);
-    const offset = request.offset ?? 0;
-    const resources = matched.slice(offset, offset + (request.limit ?? MARKETPLACE_PAGE_SIZE));
+    if (request.after && request.before && request.after > request.before) throw detailError(400, 'created_after must not be later than created_before.');
+    await this.catchUp();
+    const page = await this.repository.page({
+      tsquery: tsqueryText(request.query),
+      filters,
+      after: request.after,
+      before: request.before,
+      limit: request.limit ?? MARKETPLACE_PAGE_SIZE,
+      offset: request.offset ?? 0,
+    });
     const collections = new Map<string, { identifier: string; title: string; publisher: string }>();
-    for (const resource of resources)
+    for (const resource of page.resources)
       if (!collections.has(resource.collection))
         collections.set(resource.collection, {
           identifier: resource.collection,
-          title: titles.get(resource.collection) ?? resource.collection,
+          title: resource.collectionTitle ?? resource.collection,
           publisher: resource.publisher,
         });
-    return { resources, collections: [...collections.values()], total: matched.length };
+    return { resources: page.resources, collections: [...collections.values()], total: page.total };
   }
 
-  /** The facets over everything published. */
+  /** The facets over everything published: kept until the table changes here, at most FACETS_TTL_MS. */
   async filterTypes(): Promise<FilterOption[]> {
-    return filterOptions(await this.matching(undefined));
+    await this.catchUp();
+    const now = Date.now();
+    if (!this.facets || now - this.facets.at > FACETS_TTL_MS) {
+      const options = this.repository.facetCounts().then(filterOptions);
+      this.facets = { options, at: now };
+      options.catch(() => {
+        if (this.facets?.options === options) this.facets = undefined;
+      });
+    }
+    return this.facets.options;
   }
 }

@@ -37,6 +37,7 @@ function resource(type: MarketplaceResource['properties']['type'], title: string
     id: `${type}:${collection}:${identifier}`,
     identifier,
     collection,
+    collectionTitle: null,
     parentidentifier: collection,
     title,
     description: `About ${title}`,
