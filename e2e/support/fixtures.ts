@@ -27,6 +27,13 @@ export class Api {
     return this.request.get(path, { headers: this.headers });
   }
 
+  /** A JSON POST as the admin, expected to answer `status`. */
+  async post(path: string, data: unknown, status = 201) {
+    const response = await this.request.post(path, { headers: this.headers, data });
+    expect(response.status(), await response.text()).toBe(status);
+    return response;
+  }
+
   async createUser(username: string, flags: { is_staff?: boolean; is_superuser?: boolean } = {}): Promise<void> {
     const created = await this.request.post('/usermgr/v1/users/', { headers: this.headers, data: { username, password: PASSWORD } });
     expect(created.status(), await created.text()).toBe(201);

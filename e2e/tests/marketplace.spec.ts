@@ -83,3 +83,103 @@ test.describe('Marketplace', () => {
     await expect(marketplace).toHaveURL(new RegExp(`/asb/workflows/${id}/execute$`));
   });
 });
+
+test.describe('Marketplace models and datasets', () => {
+  test('signed out: filter the marketplace to models, open a model, read its public tabs; a signed-in developer sees more', async ({ page, api }) => {
+    // a publisher's public collection with a model and a dataset, written through the STAC transactions
+    const collection = `${unique('esa')}:models`;
+    const title = `Land cover classifier ${unique('m')}`;
+    await api.post('/backend/catalogue/stac/collections', {
+      type: 'Collection',
+      stac_version: '1.0.0',
+      id: collection,
+      title: 'Published models',
+      description: 'Models and training data',
+      license: 'CC-BY-4.0',
+      extent: { spatial: { bbox: [[-180, -90, 180, 90]] }, temporal: { interval: [['2024-01-01T00:00:00Z', null]] } },
+      links: [],
+      'asb:public': true,
+    });
+    const item = (id: string, properties: Record<string, unknown>) => ({
+      type: 'Feature',
+      stac_version: '1.0.0',
+      id,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [4, 51],
+            [5, 51],
+            [5, 52],
+            [4, 52],
+            [4, 51],
+          ],
+        ],
+      },
+      bbox: [4, 51, 5, 52],
+      properties: { datetime: '2025-03-01T00:00:00Z', ...properties },
+      links: [],
+      assets: {},
+    });
+    await api.post(
+      `/backend/catalogue/stac/collections/${encodeURIComponent(collection)}/items`,
+      item('landcover', {
+        type: 'model',
+        name: title,
+        description: 'Classifies each pixel as water, vegetation or bare soil.',
+        keywords: ['land cover', 'softwareVersion:2.1', 'FILTER:input-type:image'],
+        'mlm:architecture': 'Thresholds',
+        'dlm:inputs': [{ name: 'scene', label: 'Scene', type: 'tensor', 'tensor-spec': { dtype: 'float32', shape: [-1, 4, 64, 64] } }],
+        'dlm:outputs': [{ id: 'classes', label: 'Classes', type: 'tensor', 'tensor-spec': { dtype: 'uint8', shape: [-1, 64, 64] } }],
+        contacts: [{ name: 'Ada Lovelace', organization: 'ESA', emails: [{ value: 'ada@example.org' }] }],
+      }),
+    );
+    await api.post(
+      `/backend/catalogue/stac/collections/${encodeURIComponent(collection)}/items`,
+      item('chips', { type: 'dataset', title: `Training chips ${unique('d')}` }),
+    );
+
+    await page.goto('/asb/marketplace');
+    await page.getByRole('checkbox', { name: 'Model', exact: true }).check();
+    const card = page.getByRole('article', { name: `Model: ${title}` });
+    await expect(card).toBeVisible();
+    await expect(page.getByRole('article', { name: /^Workflow: / })).toHaveCount(0);
+    await expect(page.getByRole('article', { name: /^Dataset: / })).toHaveCount(0);
+    await expect(card.getByText('v 2.1')).toBeVisible();
+
+    await card.getByRole('link', { name: 'Details' }).click();
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText(['Properties', 'Signature', 'Themes', 'Contacts', 'Links', 'Assets']);
+    await page.getByRole('tab', { name: 'Signature' }).click();
+    await expect(page.getByRole('table', { name: 'Inputs' })).toContainText('[-1, 4, 64, 64]');
+    await page.getByRole('tab', { name: 'Contacts' }).click();
+    await expect(page.getByRole('link', { name: 'ada@example.org' })).toBeVisible();
+    const url = page.url();
+
+    // a developer of a workspace: the developer tabs too
+    const developer = unique('dev');
+    const team = unique('team');
+    await api.createUser(developer);
+    await api.createWorkspace(team);
+    await api.setRoles(developer, { [team]: ['developer'] });
+    await signIn(page, developer);
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText([
+      'Properties',
+      'Signature',
+      'Training Details',
+      'Themes',
+      'Contacts',
+      'Links',
+      'Assets',
+      'Extensions',
+      'Model as a Service',
+      'Raw JSON',
+    ]);
+    await page.getByRole('tab', { name: 'Extensions' }).click();
+    await expect(page.getByRole('region', { name: 'Extension mlm' })).toContainText('Thresholds');
+    await page.getByRole('tab', { name: 'Model as a Service' }).click();
+    await expect(page.getByText('This model cannot be deployed as a service.').first()).toBeVisible();
+  });
+});

@@ -86,6 +86,8 @@ const routes: RouteObject[] = [
       page('catalogueCollection', applications, 'CatalogueCollectionPage'),
       page('catalogueApplicationDetail', applications, 'ApplicationDetailPage'),
       page('marketplace', marketplace, 'MarketplacePage'),
+      page('catalogueModelDetail', catalogue, 'ModelDetailPage'),
+      page('catalogueDatasetDetail', catalogue, 'DatasetDetailPage'),
       page('catalogueApplicationExecute', applications, 'ExecuteApplicationPage'),
       page('applicationExecutions', applications, 'ApplicationExecutionsPage'),
       page('applicationReport', applications, 'ApplicationReportPage'),
@@ -122,8 +124,6 @@ const routes: RouteObject[] = [
           'dashboards',
           'dashboard',
           'catalogueModelExecute',
-          'catalogueModelDetail',
-          'catalogueDatasetDetail',
           'secrets',
         ] as const
       ).map(placeholder),

@@ -1,1 +1,2 @@
 export { ProductsPage } from './ProductsPage';
+export { DatasetDetailPage, ModelDetailPage } from './item-page/CatalogueItemPage';

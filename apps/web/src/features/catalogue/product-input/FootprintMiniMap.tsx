@@ -15,8 +15,18 @@ import { MAX_FIT_ZOOM } from '../browser/search-form';
 
 const style = new Style({ stroke: new Stroke({ color: '#e8590c', width: 2 }), fill: new Fill({ color: 'rgba(232,89,12,0.2)' }) });
 
-/** A product's footprint on a small map (the report's product inputs), zoomed to it up to zoom 7. */
-export function FootprintMiniMap({ geometry, label }: { geometry: Record<string, unknown>; label: string }) {
+/** A product's footprint on a small map (the report's product inputs; larger on an item page's Geometry tab), zoomed to it up to zoom 7. */
+export function FootprintMiniMap({
+  geometry,
+  label,
+  width = 220,
+  height = 140,
+}: {
+  geometry: Record<string, unknown>;
+  label: string;
+  width?: number | string;
+  height?: number;
+}) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!element.current) return;
@@ -33,5 +43,7 @@ export function FootprintMiniMap({ geometry, label }: { geometry: Record<string,
     if (extent) view.fit(extent, { maxZoom: MAX_FIT_ZOOM, padding: [12, 12, 12, 12] });
     return () => map.setTarget(undefined);
   }, [geometry]);
-  return <Box ref={element} w={220} h={140} aria-label={label} role="img" data-testid="footprint-map" style={{ background: '#eef2f5', borderRadius: 4 }} />;
+  return (
+    <Box ref={element} w={width} h={height} aria-label={label} role="img" data-testid="footprint-map" style={{ background: '#eef2f5', borderRadius: 4 }} />
+  );
 }

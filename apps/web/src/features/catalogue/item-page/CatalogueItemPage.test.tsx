@@ -1,0 +1,146 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StacItem } from '@asb/contracts';
+import { AuthContext } from '../../../app/auth/auth-context';
+import { fakeAuth } from '../../../test/fake-auth';
+import { fakeFetch } from '../../../test/fake-fetch';
+import { testUser } from '../../../test/render-with-providers';
+import { DatasetDetailPage, ModelDetailPage } from './CatalogueItemPage';
+import { itemDescription, itemName, itemVersion, splitProperties } from './item-rules';
+
+vi.mock('../product-input/FootprintMiniMap', () => ({ FootprintMiniMap: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const MODEL: StacItem = {
+  type: 'Feature',
+  stac_version: '1.0.0',
+  stac_extensions: ['https://stac-extensions.github.io/mlm/v1.0.0/schema.json'],
+  id: 'landcover',
+  collection: 'esa:models',
+  geometry: null,
+  properties: {
+    datetime: '2025-01-01T00:00:00Z',
+    name: 'Land cover classifier',
+    title: 'lc',
+    abstract: 'Classifies pixels',
+    keywords: ['softwareVersion:2.1'],
+    'mlm:architecture': 'Thresholds',
+    'dlm:inputs': [{ name: 'scene', label: 'Scene', type: 'tensor', 'tensor-spec': { dtype: 'float32', shape: [-1, 4, 64, 64] } }],
+    'dlm:outputs': [{ id: 'classes', label: 'Classes', type: 'tensor', 'tensor-spec': { dtype: 'uint8', shape: [-1, 64, 64] } }],
+    themes: [{ scheme: 'https://example.org/themes', concepts: [{ id: 'eo::land-cover', name: 'Land cover', url: 'https://example.org/land-cover' }] }],
+    contacts: [{ name: 'Ada', organization: 'ESA', roles: ['pointOfContact'], emails: [{ value: 'ada@example.org', roles: ['work'] }] }],
+  },
+  links: [],
+  assets: {},
+} as StacItem;
+
+function renderPage(kind: 'model' | 'dataset', item: StacItem, who: 'anonymous' | 'user' | 'developer') {
+  const path = kind === 'model' ? '/collections/esa:models/model_detail/landcover' : '/collections/esa:models/dataset_detail/landcover';
+  fakeFetch((request) => (decodeURIComponent(request.path) === '/resource-catalogue/stac/collections/esa:models/items/landcover' ? { body: item } : undefined));
+  const auth = who === 'anonymous' ? fakeAuth() : fakeAuth({ status: 'authenticated', user: testUser(), isDeveloper: who === 'developer' });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AuthContext.Provider value={auth}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/collections/:id/model_detail/:modelId" element={<ModelDetailPage />} />
+              <Route path="/collections/:id/dataset_detail/:datasetId" element={<DatasetDetailPage />} />
+            </Routes>
+          </MemoryRouter>
+        </AuthContext.Provider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('item rules (spec 3 §3)', () => {
+  it('names by properties.name, then title, then id; describes by abstract, then description, then the top level; versions by version, then softwareVersion:, else not specified', () => {
+    expect(itemName({ id: 'x', properties: { name: 'N', title: 'T' } })).toBe('N');
+    expect(itemName({ id: 'x', properties: { title: 'T' } })).toBe('T');
+    expect(itemName({ id: 'x', properties: {} })).toBe('x');
+    expect(itemDescription({ properties: { abstract: 'A', description: 'D' } })).toBe('A');
+    expect(itemDescription({ properties: { description: 'D' }, description: 'top' })).toBe('D');
+    expect(itemDescription({ properties: {}, abstract: 'top abstract' })).toBe('top abstract');
+    expect(itemVersion({ properties: { version: 3 } })).toBe('3');
+    expect(itemVersion({ properties: { keywords: ['x', 'softwareVersion:1.4'] } })).toBe('1.4');
+    expect(itemVersion({ properties: {} })).toBe('not specified');
+    expect(splitProperties({ 'sci:doi': 'd', title: 't', 'mlm:name': 'm', 'eo:bands': [] }).groups.map((group) => group.prefix)).toEqual(['mlm', 'sci', 'eo']);
+  });
+});
+
+describe('Model and dataset detail pages', () => {
+  it('signed out: the public tabs of a model only, and neither Execute nor the service button', async () => {
+    renderPage('model', MODEL, 'anonymous');
+    expect(await screen.findByRole('heading', { name: 'Land cover classifier' })).toBeInTheDocument();
+    expect(screen.getByText('v 2.1')).toBeInTheDocument();
+    expect(screen.getAllByText('Classifies pixels').length).toBeGreaterThan(0);
+    expect(tabNames()).toEqual(['Properties', 'Signature', 'Themes', 'Contacts', 'Links', 'Assets']);
+    expect(screen.queryByRole('link', { name: 'Execute' })).not.toBeInTheDocument();
+  });
+
+  it('signed in: Training Details and Model as a Service besides, with their texts, the signature with tensor specs, Execute', async () => {
+    const user = userEvent.setup();
+    renderPage('model', MODEL, 'user');
+    await screen.findByRole('heading', { name: 'Land cover classifier' });
+    expect(tabNames()).toEqual(['Properties', 'Signature', 'Training Details', 'Themes', 'Contacts', 'Links', 'Assets', 'Model as a Service']);
+    expect(screen.getByRole('link', { name: 'Execute' })).toHaveAttribute('href', '/collections/esa%3Amodels/model_execute/landcover');
+    await user.click(screen.getByRole('tab', { name: 'Signature' }));
+    const inputs = screen.getByRole('table', { name: 'Inputs' });
+    expect(within(inputs).getByText('[-1, 4, 64, 64]')).toBeInTheDocument();
+    expect(within(inputs).getByText('float32')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Outputs' })).getByText('classes')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Training Details' }));
+    expect(screen.getAllByText('Not available')).toHaveLength(2);
+    await user.click(screen.getByRole('tab', { name: 'Model as a Service' }));
+    expect(screen.getByText('This model cannot be deployed as a service.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Themes' }));
+    expect(screen.getByRole('link', { name: 'Land cover' })).toHaveAttribute('href', 'https://example.org/land-cover');
+    await user.click(screen.getByRole('tab', { name: 'Contacts' }));
+    expect(screen.getByRole('link', { name: 'ada@example.org' })).toHaveAttribute('href', 'mailto:ada@example.org');
+  });
+
+  it('a developer: Extensions grouped by prefix and Raw JSON too, and the ids to copy', async () => {
+    const user = userEvent.setup();
+    renderPage('model', MODEL, 'developer');
+    await screen.findByRole('heading', { name: 'Land cover classifier' });
+    expect(tabNames()).toEqual([
+      'Properties',
+      'Signature',
+      'Training Details',
+      'Themes',
+      'Contacts',
+      'Links',
+      'Assets',
+      'Extensions',
+      'Model as a Service',
+      'Raw JSON',
+    ]);
+    expect(screen.getByRole('button', { name: 'Copy the collection id' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Extensions' }));
+    expect(screen.getByRole('region', { name: 'Extension mlm' })).toHaveTextContent('Thresholds');
+    expect(screen.getByRole('region', { name: 'Extension dlm' })).toBeInTheDocument();
+  });
+
+  it('a dataset: Geometry and Dataset Usage when signed in; Links, Assets, Extensions and Raw JSON for developers, with the order button', async () => {
+    const dataset = { ...MODEL, geometry: { type: 'Point', coordinates: [4, 51] } } as StacItem;
+    renderPage('dataset', dataset, 'user');
+    await screen.findByRole('heading', { name: 'Land cover classifier' });
+    expect(tabNames()).toEqual(['Properties', 'Geometry', 'Themes', 'Contacts', 'Dataset Usage']);
+    expect(screen.queryByRole('button', { name: 'Order this dataset' })).not.toBeInTheDocument();
+  });
+
+  it('a dataset seen by a developer', async () => {
+    renderPage('dataset', MODEL, 'developer');
+    await screen.findByRole('heading', { name: 'Land cover classifier' });
+    expect(tabNames()).toEqual(['Properties', 'Geometry', 'Themes', 'Contacts', 'Links', 'Assets', 'Extensions', 'Dataset Usage', 'Raw JSON']);
+    expect(screen.getByRole('button', { name: 'Order this dataset' })).toBeInTheDocument();
+  });
+});

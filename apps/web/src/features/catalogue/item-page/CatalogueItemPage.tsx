@@ -1,0 +1,199 @@
+import { Alert, Badge, Button, Card, Container, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { IconCpu, IconPlayerPlay, IconShoppingCart, IconWorld } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { StacItem } from '@asb/contracts';
+import { useAuth } from '../../../app/auth/auth-context';
+import { useReportError } from '../../../app/api/use-report-error';
+import { routePath } from '../../../app/routes';
+import { CopyableValue } from '../../../ui/CopyableValue';
+import { PageLoader } from '../../../ui/PageLoader';
+import { ShortText } from '../../../ui/ShortText';
+import { useStacItem } from '../api/catalogue';
+import { itemDescription, itemName, itemVersion, publisherOf } from './item-rules';
+import {
+  AssetsPanel,
+  ContactsPanel,
+  Empty,
+  ExtensionsPanel,
+  GeometryPanel,
+  LinksPanel,
+  PropertiesPanel,
+  RawJsonPanel,
+  SignaturePanel,
+  ThemesPanel,
+} from './ItemPanels';
+
+type ItemKind = 'model' | 'dataset';
+type Audience = 'everyone' | 'signed-in' | 'developer';
+
+interface TabSpec {
+  value: string;
+  label: string;
+  audience: Audience;
+  panel(item: StacItem): ReactNode;
+}
+
+/** The tabs by type and who sees them (spec 3 §2 Model detail, Dataset detail; §6). */
+const TABS: Record<ItemKind, TabSpec[]> = {
+  model: [
+    { value: 'properties', label: 'Properties', audience: 'everyone', panel: (item) => <PropertiesPanel item={item} /> },
+    { value: 'signature', label: 'Signature', audience: 'everyone', panel: (item) => <SignaturePanel item={item} /> },
+    // the run description (MLflow's shape) comes with the models issue: nothing to list yet
+    { value: 'training', label: 'Training Details', audience: 'signed-in', panel: () => <TrainingDetails /> },
+    { value: 'themes', label: 'Themes', audience: 'everyone', panel: (item) => <ThemesPanel item={item} /> },
+    { value: 'contacts', label: 'Contacts', audience: 'everyone', panel: (item) => <ContactsPanel item={item} /> },
+    { value: 'links', label: 'Links', audience: 'everyone', panel: (item) => <LinksPanel item={item} /> },
+    { value: 'assets', label: 'Assets', audience: 'everyone', panel: (item) => <AssetsPanel item={item} /> },
+    { value: 'extensions', label: 'Extensions', audience: 'developer', panel: (item) => <ExtensionsPanel item={item} /> },
+    { value: 'service', label: 'Model as a Service', audience: 'signed-in', panel: () => <Empty>This model cannot be deployed as a service.</Empty> },
+    { value: 'raw', label: 'Raw JSON', audience: 'developer', panel: (item) => <RawJsonPanel item={item} /> },
+  ],
+  dataset: [
+    { value: 'properties', label: 'Properties', audience: 'everyone', panel: (item) => <PropertiesPanel item={item} /> },
+    { value: 'geometry', label: 'Geometry', audience: 'everyone', panel: (item) => <GeometryPanel item={item} /> },
+    { value: 'themes', label: 'Themes', audience: 'everyone', panel: (item) => <ThemesPanel item={item} /> },
+    { value: 'contacts', label: 'Contacts', audience: 'everyone', panel: (item) => <ContactsPanel item={item} /> },
+    { value: 'links', label: 'Links', audience: 'developer', panel: (item) => <LinksPanel item={item} /> },
+    { value: 'assets', label: 'Assets', audience: 'developer', panel: (item) => <AssetsPanel item={item} /> },
+    { value: 'extensions', label: 'Extensions', audience: 'developer', panel: (item) => <ExtensionsPanel item={item} /> },
+    // orders come with the models issue: none to list yet
+    { value: 'usage', label: 'Dataset Usage', audience: 'signed-in', panel: () => <Empty>You have not ordered this dataset yet.</Empty> },
+    { value: 'raw', label: 'Raw JSON', audience: 'developer', panel: (item) => <RawJsonPanel item={item} /> },
+  ],
+};
+
+function TrainingDetails() {
+  return (
+    <Stack gap="sm">
+      <Title order={4} size="h6">
+        Parameters
+      </Title>
+      <Empty>Not available</Empty>
+      <Title order={4} size="h6">
+        Metrics
+      </Title>
+      <Empty>Not available</Empty>
+    </Stack>
+  );
+}
+
+/** Which tabs a caller sees: signed-in tabs once signed in, developer tabs to a workspace developer (spec 3 §6). */
+function visibleTabs(kind: ItemKind, who: { isSignedIn: boolean; isDeveloper: boolean }): TabSpec[] {
+  return TABS[kind].filter((tab) => tab.audience === 'everyone' || (tab.audience === 'signed-in' ? who.isSignedIn : who.isSignedIn && who.isDeveloper));
+}
+
+/**
+ * A catalogue item's page (spec 3 §2 Model detail, Dataset detail; public): name, version,
+ * publisher and description by the rules of spec 3 §3, the toolbar, and the tabs the caller may see.
+ */
+function CatalogueItemPage({ kind }: { kind: ItemKind }) {
+  const params = useParams();
+  const collection = params.id ?? '';
+  const itemId = (kind === 'model' ? params.modelId : params.datasetId) ?? '';
+  const { status, isDeveloper } = useAuth();
+  const isSignedIn = status === 'authenticated';
+  const item = useStacItem(collection, itemId);
+  useReportError(item.error, item.errorUpdatedAt, 'Backend');
+  const data = item.data;
+  const tabs = visibleTabs(kind, { isSignedIn, isDeveloper });
+  const Icon = kind === 'model' ? IconCpu : IconWorld;
+  return (
+    <Container size="xl" py="xl">
+      {item.isPending && <PageLoader />}
+      {item.isError && (
+        <Alert color="red" variant="light">
+          Something went wrong while fetching {kind} {itemId}
+        </Alert>
+      )}
+      {data && (
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
+            <Stack gap={4}>
+              <Group gap="xs">
+                <Icon size={28} aria-hidden />
+                <Title order={1} size="h2">
+                  {itemName(data)}
+                </Title>
+                <Badge variant="outline" color="gray" tt="none">
+                  v {itemVersion(data)}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {publisherOf(collection)} · {collection}
+              </Text>
+              {itemDescription(data) ? <ShortText text={itemDescription(data)} /> : <Text c="dimmed">No description</Text>}
+            </Stack>
+            {isSignedIn && (
+              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                {kind === 'model' && (
+                  <>
+                    <Tooltip label="This model cannot be deployed as a service.">
+                      <Button variant="default" disabled>
+                        Service not started
+                      </Button>
+                    </Tooltip>
+                    <Button
+                      component={Link}
+                      to={routePath('catalogueModelExecute', { id: collection, modelId: itemId })}
+                      leftSection={<IconPlayerPlay size={16} />}
+                    >
+                      Execute
+                    </Button>
+                  </>
+                )}
+                {kind === 'dataset' && isDeveloper && (
+                  <Tooltip label="Ordering datasets is not available on this instance yet.">
+                    <Button variant="default" leftSection={<IconShoppingCart size={16} />} disabled>
+                      Order this dataset
+                    </Button>
+                  </Tooltip>
+                )}
+              </Group>
+            )}
+          </Group>
+          {isSignedIn && isDeveloper && (
+            <Group gap="xl">
+              <Group gap="xs">
+                <Text size="sm" c="dimmed">
+                  Collection
+                </Text>
+                <CopyableValue value={collection} copyLabel="Copy the collection id" />
+              </Group>
+              <Group gap="xs">
+                <Text size="sm" c="dimmed">
+                  Item
+                </Text>
+                <CopyableValue value={itemId} copyLabel="Copy the item id" />
+              </Group>
+            </Group>
+          )}
+          <Card withBorder radius="md" padding="lg">
+            <Tabs defaultValue="properties" keepMounted={false}>
+              <Tabs.List mb="md">
+                {tabs.map((tab) => (
+                  <Tabs.Tab key={tab.value} value={tab.value}>
+                    {tab.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {tabs.map((tab) => (
+                <Tabs.Panel key={tab.value} value={tab.value}>
+                  {tab.panel(data)}
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          </Card>
+        </Stack>
+      )}
+    </Container>
+  );
+}
+
+export function ModelDetailPage() {
+  return <CatalogueItemPage kind="model" />;
+}
+
+export function DatasetDetailPage() {
+  return <CatalogueItemPage kind="dataset" />;
+}
