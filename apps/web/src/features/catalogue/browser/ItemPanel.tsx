@@ -3,7 +3,7 @@ import { Anchor, Button, Card, CloseButton, Group, Stack, Text, Title } from '@m
 import { IconExternalLink, IconMap } from '@tabler/icons-react';
 import { useState } from 'react';
 import { itemDateText } from '../../../ui/stac/stac-item';
-import { StacItemTabs } from '../../../ui/stac/StacItemTabs';
+import { ItemTabs, stacItemTabs } from '../item-page/ItemPanels';
 import { stacItemPath } from '../api/catalogue';
 import { AssetPreview } from './AssetPreview';
 
@@ -35,7 +35,7 @@ export function ItemPanel({ item, collection, onClose }: { item: StacItem; colle
           </Anchor>
         </Group>
         {isPreviewing && <AssetPreview key={item.id} item={item} />}
-        <StacItemTabs item={item} />
+        <ItemTabs item={item} tabs={stacItemTabs(item, { preview: false })} />
       </Stack>
     </Card>
   );

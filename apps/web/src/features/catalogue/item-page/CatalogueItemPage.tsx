@@ -1,8 +1,6 @@
-import { Alert, Badge, Button, Card, Container, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCpu, IconPlayerPlay, IconShoppingCart, IconWorld } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { StacItem } from '@asb/contracts';
 import { useAuth } from '../../../app/auth/auth-context';
 import { useReportError } from '../../../app/api/use-report-error';
 import { routePath } from '../../../app/routes';
@@ -17,6 +15,8 @@ import {
   Empty,
   ExtensionsPanel,
   GeometryPanel,
+  ItemTabs,
+  type ItemTab,
   LinksPanel,
   PropertiesPanel,
   RawJsonPanel,
@@ -27,11 +27,8 @@ import {
 type ItemKind = 'model' | 'dataset';
 type Audience = 'everyone' | 'signed-in' | 'developer';
 
-interface TabSpec {
-  value: string;
-  label: string;
+interface TabSpec extends ItemTab {
   audience: Audience;
-  panel(item: StacItem): ReactNode;
 }
 
 /** The tabs by type and who sees them (spec 3 §2 Model detail, Dataset detail; §6). */
@@ -169,20 +166,7 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
             </Group>
           )}
           <Card withBorder radius="md" padding="lg">
-            <Tabs defaultValue="properties" keepMounted={false}>
-              <Tabs.List mb="md">
-                {tabs.map((tab) => (
-                  <Tabs.Tab key={tab.value} value={tab.value}>
-                    {tab.label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              {tabs.map((tab) => (
-                <Tabs.Panel key={tab.value} value={tab.value}>
-                  {tab.panel(data)}
-                </Tabs.Panel>
-              ))}
-            </Tabs>
+            <ItemTabs item={data} tabs={tabs} />
           </Card>
         </Stack>
       )}

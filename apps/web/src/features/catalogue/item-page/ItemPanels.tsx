@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Code, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Code, Group, Image, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { StacItem } from '@asb/contracts';
 import { KeyValueList } from '../../../ui/KeyValueList';
@@ -178,7 +178,7 @@ export function LinksPanel({ item }: { item: StacItem }) {
   );
 }
 
-export function AssetsPanel({ item }: { item: StacItem }) {
+export function AssetsPanel({ item, preview = true }: { item: StacItem; preview?: boolean }) {
   const assets = Object.entries(item.assets ?? {});
   if (assets.length === 0) return <Empty>No assets</Empty>;
   return (
@@ -200,7 +200,7 @@ export function AssetsPanel({ item }: { item: StacItem }) {
           <Href key="href" href={asset.href} />,
         ])}
       />
-      {assets.some(([, asset]) => isGeoTiffAsset(asset)) && <AssetPreview item={item} />}
+      {preview && assets.some(([, asset]) => isGeoTiffAsset(asset)) && <AssetPreview item={item} />}
     </Stack>
   );
 }
@@ -268,4 +268,48 @@ export function RawJsonPanel({ item }: { item: StacItem }) {
       {JSON.stringify(item, null, 2)}
     </Code>
   );
+}
+
+export interface ItemTab {
+  value: string;
+  label: string;
+  panel(item: StacItem): ReactNode;
+}
+
+/** The tabs of an item page, the first one open. */
+export function ItemTabs({ item, tabs }: { item: StacItem; tabs: ItemTab[] }) {
+  return (
+    <Tabs defaultValue={tabs[0]?.value} keepMounted={false}>
+      <Tabs.List mb="md">
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tabs.map((tab) => (
+        <Tabs.Panel key={tab.value} value={tab.value}>
+          {tab.panel(item)}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+/**
+ * The tabs of any STAC item (spec 3 Workflow detail; the catalogue browser's product): Properties,
+ * Geometry, Links, Assets and Extensions only when it has some, Raw JSON. `preview`: a COG
+ * preview under the assets (the browser has its own).
+ */
+export function stacItemTabs(item: StacItem, options: { preview?: boolean } = {}): ItemTab[] {
+  const hasAssets = Object.keys(item.assets ?? {}).length > 0;
+  const hasExtensions = (item.stac_extensions ?? []).length > 0 || splitProperties(item.properties).groups.length > 0;
+  return [
+    { value: 'properties', label: 'Properties', panel: (shown) => <PropertiesPanel item={shown} /> },
+    { value: 'geometry', label: 'Geometry', panel: (shown) => <GeometryPanel item={shown} /> },
+    { value: 'links', label: 'Links', panel: (shown) => <LinksPanel item={shown} /> },
+    ...(hasAssets ? [{ value: 'assets', label: 'Assets', panel: (shown: StacItem) => <AssetsPanel item={shown} preview={options.preview} /> }] : []),
+    ...(hasExtensions ? [{ value: 'extensions', label: 'Extensions', panel: (shown: StacItem) => <ExtensionsPanel item={shown} /> }] : []),
+    { value: 'raw', label: 'Raw JSON', panel: (shown) => <RawJsonPanel item={shown} /> },
+  ];
 }

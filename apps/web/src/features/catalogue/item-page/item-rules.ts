@@ -41,13 +41,16 @@ export function publisherOf(collection: string): string {
 /** The extension prefixes grouped on the Extensions tab (spec 3 §3). */
 const EXTENSION_PREFIXES = ['mlm', 'ml-model', 'dlm', 'ml-aoi', 'sci'] as const;
 
+/** The portal's own properties (`asb:`) are the item's, not an extension's. */
+const OWN_PREFIX = 'asb';
+
 /** Properties of an extension (a prefix before ':') by prefix, the known prefixes first; the rest are the plain properties. */
 export function splitProperties(properties: Properties): { plain: [string, unknown][]; groups: { prefix: string; entries: [string, unknown][] }[] } {
   const plain: [string, unknown][] = [];
   const groups = new Map<string, [string, unknown][]>();
   for (const [key, value] of Object.entries(properties)) {
     const colon = key.indexOf(':');
-    if (colon <= 0) {
+    if (colon <= 0 || key.slice(0, colon) === OWN_PREFIX) {
       plain.push([key, value]);
       continue;
     }

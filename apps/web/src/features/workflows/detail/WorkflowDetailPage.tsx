@@ -8,7 +8,7 @@ import { PageLoader } from '../../../ui/PageLoader';
 import { useReportError } from '../../../app/api/use-report-error';
 import { lastSegment, useCatalogueItem } from './catalogue-item';
 import { thumbnailOf } from '../../../ui/stac/stac-item';
-import { StacItemTabs } from '../../../ui/stac/StacItemTabs';
+import { ItemTabs, stacItemTabs } from '../../catalogue/item-page/ItemPanels';
 import { ShortText } from '../../../ui/ShortText';
 
 /**
@@ -73,7 +73,7 @@ export function WorkflowDetailPage() {
             )}
           </Group>
           <Card withBorder radius="md" padding="lg">
-            <StacItemTabs item={data} />
+            <ItemTabs item={data} tabs={stacItemTabs(data)} />
           </Card>
         </Stack>
       )}
