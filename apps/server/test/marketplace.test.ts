@@ -171,8 +171,10 @@ describe('marketplace: published resources, search and facets', () => {
     expect(bad.json<{ errors: { detail: string }[] }>().errors[0]!.detail).toContain('filters must be a JSON object');
     const notList = await app.server.inject({ url: '/backend/v1/catalogue-collections/published_resources', query: { filters: '{"type":"model"}' } });
     expect(notList.statusCode).toBe(400);
-    const badDate = await app.server.inject({ url: '/backend/v1/catalogue-collections/published_resources', query: { created_after: '2025-13' } });
-    expect(badDate.statusCode).toBe(400);
+    for (const created_after of ['2025-13', '2025-02-30', '0000-00-00']) {
+      const badDate = await app.server.inject({ url: '/backend/v1/catalogue-collections/published_resources', query: { created_after } });
+      expect(badDate.statusCode, created_after).toBe(400);
+    }
   });
 
   it('pages with a total, and keeps up with writes of any path: an item replaced, a collection made private, an item deleted, a collection deleted', async () => {

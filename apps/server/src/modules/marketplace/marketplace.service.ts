@@ -42,6 +42,13 @@ function parseFilters(text: string | undefined): MarketplaceFilters {
   return result.data;
 }
 
+/** A day YYYY-MM-DD that exists (the contract checks the form; 2025-02-30 is refused here, not by the database). */
+function checkDay(name: string, day: string | undefined): void {
+  if (day === undefined) return;
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) throw detailError(400, `${name} must be a date YYYY-MM-DD (got ${day}).`);
+}
+
 const stored = (resource: MarketplaceResource, workflowId: number | null): StoredResource => ({ resource, facets: facetValues(resource), workflowId });
 
 /**
@@ -86,6 +93,8 @@ export class MarketplaceService {
 
   async search(request: ResourceQuery): Promise<ResourcePage> {
     const filters = parseFilters(request.filters);
+    checkDay('created_after', request.after);
+    checkDay('created_before', request.before);
     if (request.after && request.before && request.after > request.before) throw detailError(400, 'created_after must not be later than created_before.');
     await this.catchUp();
     const page = await this.repository.page({
