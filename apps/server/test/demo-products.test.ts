@@ -105,6 +105,36 @@ describe('demo products', () => {
     });
   });
 
+  describe('the demo model and training dataset', () => {
+    it("are on the marketplace signed out, with their pages' items, the rules file served; the model is no product, the dataset is", async () => {
+      const market = await get(
+        '/backend/v1/catalogue-collections/published_resources?filters=' + encodeURIComponent(JSON.stringify({ type: ['model', 'dataset'] })),
+      );
+      const resources = market.json<{ data: { resources: { identifier: string; title: string; properties: { type: string }; version: string }[] } }>().data
+        .resources;
+      expect(resources.map((resource) => [resource.properties.type, resource.identifier]).sort()).toEqual([
+        ['dataset', 'demo-antwerp-chips'],
+        ['model', 'demo-land-cover-rules'],
+      ]);
+      const model = (await get('/resource-catalogue/stac/collections/demo-models/items/demo-land-cover-rules')).json<StacItem>();
+      expect(model.properties['dlm:inputs']).toEqual([
+        expect.objectContaining({ name: 'scene', 'tensor-spec': { dtype: 'float32', shape: [-1, 4, 256, 256] } }),
+      ]);
+      const rules = await get(String(model.assets.rules!.href).replace(/^https?:\/\/[^/]+/, ''));
+      expect(rules.statusCode).toBe(200);
+      expect(rules.json<{ classes: { name: string }[] }>().classes.map((entry) => entry.name)).toEqual(['water', 'vegetation', 'bare soil']);
+      // the dataset's files are the Antwerp scenes' bands, each served
+      const dataset = (await get('/resource-catalogue/stac/collections/demo-training-data/items/demo-antwerp-chips')).json<StacItem>();
+      expect(Object.keys(dataset.assets)).toHaveLength(16);
+      const band = await get(String(dataset.assets['2024-07-15-nir']!.href).replace(/^https?:\/\/[^/]+/, ''));
+      expect(band.statusCode).toBe(200);
+      const productCollections = (await get('/resource-catalogue/products/collections'))
+        .json<{ collections: { id: string }[] }>()
+        .collections.map((entry) => entry.id);
+      expect(productCollections).toEqual(['demo-scenes', 'demo-training-data']);
+    });
+  });
+
   describe('asset files', () => {
     const url = catalogueAssetUrl(DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE, 'red.tif');
 

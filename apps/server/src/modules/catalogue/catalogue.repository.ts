@@ -36,7 +36,7 @@ export interface ItemQuery {
   sortby?: { key: SortKey; direction: 'asc' | 'desc' }[];
   limit: number;
   offset: number;
-  /** leave out application items (docs/applications.md): the product searches ask for products only */
+  /** leave out application and model items (docs/applications.md, docs/marketplace.md): the product searches ask for products only */
   productsOnly?: boolean;
 }
 
@@ -53,6 +53,8 @@ const COUNT_LIMIT = 100_000;
 export const APPLICATION_ITEM = { key: 'asb:type', value: 'application' } as const;
 /** "The item is an application", in SQL. */
 export const isApplicationItem = sql`(${items.properties} ->> ${APPLICATION_ITEM.key}) IS NOT DISTINCT FROM ${APPLICATION_ITEM.value}`;
+/** "The item is an EO product": neither an application nor a model (the marketplace's; a dataset is data, so a product). */
+const isProductItem = sql`NOT ${isApplicationItem} AND (${items.properties} ->> 'type') IS DISTINCT FROM 'model'`;
 
 /** Rows written in one INSERT. */
 const BATCH = 500;
@@ -224,9 +226,9 @@ export class CatalogueRepository implements CatalogueStore {
   }
 
   /** The collections `principal` may read, by id. */
-  /** `productsOnly`: only collections holding at least one item that is not an application (the product search's collections). */
+  /** `productsOnly`: only collections holding at least one product (an item that is neither an application nor a model: the product search's collections). */
   async readableCollections(principal: Principal | null, options: { productsOnly?: boolean } = {}): Promise<StoredCollection[]> {
-    const holdsProducts = sql`EXISTS (SELECT 1 FROM ${items} WHERE ${items.collectionId} = ${collections.id} AND NOT ${isApplicationItem})`;
+    const holdsProducts = sql`EXISTS (SELECT 1 FROM ${items} WHERE ${items.collectionId} = ${collections.id} AND ${isProductItem})`;
     const rows = await this.db
       .select()
       .from(collections)
@@ -364,7 +366,7 @@ export class CatalogueRepository implements CatalogueStore {
     if (query.spatial) conditions.push(spatialCondition(query.spatial));
     if (query.interval) conditions.push(temporalCondition(query.interval));
     if (query.filter) conditions.push(query.filter);
-    if (query.productsOnly) conditions.push(sql`NOT ${isApplicationItem}`);
+    if (query.productsOnly) conditions.push(isProductItem);
     const where = and(...conditions) ?? sql`true`;
     const order = [
       ...(query.sortby ?? [{ key: { field: 'datetime' } as SortKey, direction: 'desc' as const }]).map(({ key, direction }) =>

@@ -14,6 +14,7 @@ import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import type { CatalogueStore } from '../catalogue/catalogue-store.js';
 import { DEMO_APPLICATION_ID, seedDemoApplication } from './demo-application.js';
 import { DEMO_COLLECTION_ID, DemoScenesUnavailable, seedDemoScenes } from './demo-scenes.js';
+import { DEMO_DATASET_ID, DEMO_MODEL_ID, seedDemoModels } from './demo-models.js';
 import { DEMO_PRODUCT_WORKFLOW, DEMO_WORKFLOW, demoProductWorkflowGraph, demoWorkflowGraph } from './demo-workflow.js';
 
 export const DEMO_WORKSPACE = { identifier: 'demo', label: 'Demo' } as const;
@@ -184,6 +185,11 @@ export async function seedDemoCatalogue(ctx: AppContext, store: CatalogueStore, 
     await seedDemoApplication(ctx, admin.principal, workspace ? [workspace.id] : []).then(
       (collection) => ctx.log.info(`Seeded the demo application '${DEMO_APPLICATION_ID}' in the collection '${collection}'`),
       (error: unknown) => ctx.log.warn({ err: error }, `Could not seed the demo application: ${(error as Error).message}`),
+    );
+    // the demo's model and training dataset, on the marketplace; a failure leaves the rest seeded
+    await seedDemoModels(store, paths, admin.principal, workspace ? [workspace.id] : []).then(
+      () => ctx.log.info(`Seeded the demo model '${DEMO_MODEL_ID}' and training dataset '${DEMO_DATASET_ID}'`),
+      (error: unknown) => ctx.log.warn({ err: error }, `Could not seed the demo model and dataset: ${(error as Error).message}`),
     );
     return count;
   } catch (error) {
