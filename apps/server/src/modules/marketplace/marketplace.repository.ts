@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { NOT_SPECIFIED, PUBLISHED_SUFFIX, type MarketplaceFilters, type MarketplaceResource } from '@asb/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { catalogueCollections as collections, catalogueItems as items } from '../catalogue/catalogue.schema.js';
@@ -123,12 +123,13 @@ export class MarketplaceRepository {
 
   /**
    * In one transaction: the rows of the changed sources removed, those still listable written
-   * again, and the change marks up to `upTo` cleared.
+   * again, and the change marks read cleared — by id, not "up to the last": a mark of a
+   * transaction that commits later may have a lower id than one already read.
    */
   async apply(
     touched: { workflowIds: number[]; items: { collectionId: string; itemId: string }[]; collections: string[] },
     rows: StoredResource[],
-    upTo: number,
+    markIds: number[],
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
       const stale = or(
@@ -169,7 +170,7 @@ export class MarketplaceRepository {
             },
           });
       }
-      await tx.delete(changes).where(lte(changes.id, upTo));
+      await tx.delete(changes).where(inArray(changes.id, markIds));
     });
   }
 

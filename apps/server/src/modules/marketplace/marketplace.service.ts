@@ -85,7 +85,11 @@ export class MarketplaceService {
       const items = [...itemKeys.values()];
       const [workflowRows, itemRows] = await Promise.all([this.repository.workflows(workflowIds), this.repository.items({ items, collections })]);
       const rows = [...workflowRows.map((row) => stored(workflowResource(row), row.id)), ...itemRows.map((row) => stored(itemResource(row), null))];
-      await this.repository.apply({ workflowIds, items, collections }, rows, marks.at(-1)!.id);
+      await this.repository.apply(
+        { workflowIds, items, collections },
+        rows,
+        marks.map((mark) => mark.id),
+      );
       this.facets = undefined;
       if (marks.length < BATCH) return;
     }
