@@ -20,6 +20,21 @@ export const VERSION_NOT_SPECIFIED = 'not specified';
 export const FILTER_KEYWORD = /^FILTER:([^:]+):(.+)$/;
 export const VERSION_KEYWORD = /^softwareVersion:(.+)$/;
 
+/** The publisher of a catalogue item: the part of its collection before the colon (spec 3 §3), else the whole id. */
+export function publisherOf(collection: string): string {
+  const colon = collection.indexOf(':');
+  return colon < 0 ? collection : collection.slice(0, colon);
+}
+
+/** The version a `softwareVersion:{x}` keyword gives (spec 3 §3), if any. */
+export function keywordVersion(keywords: readonly unknown[]): string | undefined {
+  for (const keyword of keywords) {
+    const match = typeof keyword === 'string' ? VERSION_KEYWORD.exec(keyword) : null;
+    if (match) return match[1]!.trim();
+  }
+  return undefined;
+}
+
 export const marketplaceResourceSchema = z
   .object({
     /** unique in the marketplace: `{type}:{collection}:{identifier}` */

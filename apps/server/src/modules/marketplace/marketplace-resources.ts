@@ -1,7 +1,8 @@
 import {
   FILTER_KEYWORD,
+  keywordVersion,
   parseWorkflowDescription,
-  VERSION_KEYWORD,
+  publisherOf,
   VERSION_NOT_SPECIFIED,
   type MarketplaceResource,
   type MarketplaceType,
@@ -40,7 +41,6 @@ const nonEmpty = (value: unknown): string | null => {
   return found === '' ? null : found;
 };
 const isHttp = (href: string | null): href is string => href !== null && /^https?:\/\//i.test(href);
-const publisherOf = (collection: string) => (collection.includes(':') ? collection.slice(0, collection.indexOf(':')) : collection);
 
 function keywordsOf(value: unknown): string[] {
   if (Array.isArray(value))
@@ -51,15 +51,6 @@ function keywordsOf(value: unknown): string[] {
       .map((keyword) => keyword.trim())
       .filter(Boolean);
   return [];
-}
-
-/** The version a `softwareVersion:{x}` keyword gives (spec 3 §3), else `fallback`, else 'not specified'. */
-function versionOf(keywords: readonly string[], fallback: string | null): string {
-  for (const keyword of keywords) {
-    const match = VERSION_KEYWORD.exec(keyword);
-    if (match) return match[1]!.trim();
-  }
-  return fallback ?? VERSION_NOT_SPECIFIED;
 }
 
 /** The `FILTER:{key}:{value}` keywords as key → values. */
@@ -138,7 +129,7 @@ export function itemResource(item: ItemSource): MarketplaceResource {
     parentidentifier: item.collectionId,
     title: nonEmpty(properties.name) ?? nonEmpty(properties.title) ?? item.id,
     description: nonEmpty(properties.abstract) ?? nonEmpty(properties.description) ?? '',
-    version: versionOf(keywords, nonEmpty(application.softwareVersion) ?? nonEmpty(properties.version)),
+    version: keywordVersion(keywords) ?? nonEmpty(application.softwareVersion) ?? nonEmpty(properties.version) ?? VERSION_NOT_SPECIFIED,
     logo: isHttp(logo) ? logo : null,
     thumbnail: assetHref(item.assets, 'thumbnail'),
     licence: nonEmpty(application.license) ?? nonEmpty(properties.license) ?? linkHref(item.links, 'license'),

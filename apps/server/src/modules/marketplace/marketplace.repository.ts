@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { NOT_SPECIFIED, PUBLISHED_SUFFIX, type MarketplaceFilters, type MarketplaceResource } from '@asb/contracts';
-import type { Db } from '../../platform/db/client.js';
+import { rowsOf, type Db } from '../../platform/db/client.js';
 import { catalogueCollections as collections, catalogueItems as items } from '../catalogue/catalogue.schema.js';
 import { isApplicationItem } from '../catalogue/catalogue.repository.js';
 import { workflows } from '../knowledge/workflows.schema.js';
@@ -227,9 +227,4 @@ export class MarketplaceRepository {
       total: Number(total?.n ?? 0),
     };
   }
-}
-
-/** `db.execute` answers rows (PGlite) or a result with rows (node-postgres). */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }

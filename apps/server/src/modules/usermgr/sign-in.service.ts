@@ -1,6 +1,7 @@
 import { TOKEN_LIFETIME_SECONDS } from '@asb/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { signInThrottle, users } from '../../platform/db/schema.js';
+import { rowsOf } from '../../platform/db/client.js';
 import { passwordVersion } from '../../platform/auth/authenticate.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AppContext } from '../../app-context.js';
@@ -95,7 +96,7 @@ export class SignInService {
           WHEN ${sql.raw(LOCK_SECONDS_SQL)} = 0 THEN 'epoch'::timestamptz
           ELSE ${at}::timestamptz + make_interval(secs => ${sql.raw(LOCK_SECONDS_SQL)}) END
       RETURNING waited_until`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: { waited_until: Date | string }[] }).rows) as { waited_until: Date | string }[];
+    const rows = rowsOf<{ waited_until: Date | string }>(result);
     return { waitUntil: new Date(rows[0]!.waited_until) };
   }
 

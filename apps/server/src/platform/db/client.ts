@@ -16,6 +16,11 @@ import pg from 'pg';
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** The rows of a `db.execute` answer: PGlite answers the rows, node-postgres a result holding them. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCpu, IconPlayerPlay, IconShoppingCart, IconWorld } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { publisherOf } from '@asb/contracts';
 import { useAuth } from '../../../app/auth/auth-context';
 import { useReportError } from '../../../app/api/use-report-error';
 import { routePath } from '../../../app/routes';
@@ -8,7 +9,7 @@ import { CopyableValue } from '../../../ui/CopyableValue';
 import { PageLoader } from '../../../ui/PageLoader';
 import { ShortText } from '../../../ui/ShortText';
 import { useStacItem } from '../api/catalogue';
-import { itemDescription, itemName, itemVersion, publisherOf } from './item-rules';
+import { itemDescription, itemName, itemVersion } from './item-rules';
 import {
   AssetsPanel,
   ContactsPanel,

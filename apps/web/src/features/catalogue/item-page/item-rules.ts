@@ -1,4 +1,4 @@
-import { VERSION_KEYWORD, VERSION_NOT_SPECIFIED } from '@asb/contracts';
+import { keywordVersion, VERSION_NOT_SPECIFIED } from '@asb/contracts';
 
 /**
  * The rules of a catalogue item's page (spec 3 §3 Catalogue item, Theme, Contact, Model
@@ -25,17 +25,7 @@ export function itemDescription(item: { properties: Properties } & Record<string
 export function itemVersion(item: { properties: Properties }): string {
   const version = item.properties.version;
   if (typeof version === 'string' || typeof version === 'number') return String(version);
-  const keywords = Array.isArray(item.properties.keywords) ? item.properties.keywords : [];
-  for (const keyword of keywords) {
-    const match = typeof keyword === 'string' ? VERSION_KEYWORD.exec(keyword) : null;
-    if (match) return match[1]!;
-  }
-  return VERSION_NOT_SPECIFIED;
-}
-
-/** The publisher: the part of the collection before its colon. */
-export function publisherOf(collection: string): string {
-  return collection.includes(':') ? collection.slice(0, collection.indexOf(':')) : collection;
+  return keywordVersion(Array.isArray(item.properties.keywords) ? item.properties.keywords : []) ?? VERSION_NOT_SPECIFIED;
 }
 
 /** The extension prefixes grouped on the Extensions tab (spec 3 §3). */
