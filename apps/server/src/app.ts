@@ -185,7 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerCatalogueIngest(server, ctx);
   registerAdesRoutes(server, ades);
   registerApplications(server, ctx, applications);
-  registerMarketplace(server, ctx);
+  registerMarketplace(server, ctx, catalogue);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   const demoSeeded = await seedDemo(ctx, storage);

@@ -23,6 +23,9 @@ const item = (id: string, properties: Record<string, unknown>, assets: StacItem[
     links: [],
   }) as StacItem;
 
+/** What an owner's Publish to Marketplace sets on a model or dataset item. */
+const PUBLISHED = { 'asb:published': true };
+
 const TOOL = `cwlVersion: v1.2
 $namespaces:
   s: https://schema.org/
@@ -79,6 +82,7 @@ describe('marketplace: published resources, search and facets', () => {
         'landcover-v2',
         {
           type: 'model',
+          ...PUBLISHED,
           name: 'Land cover classifier',
           title: 'lc-model',
           description: 'Classifies each pixel of a scene as water, vegetation or bare soil',
@@ -92,6 +96,7 @@ describe('marketplace: published resources, search and facets', () => {
       ),
       item('water-training', {
         type: 'dataset',
+        ...PUBLISHED,
         title: 'Water bodies training set',
         abstract: 'Labelled Sentinel-2 chips of lakes and rivers',
         license: 'https://spdx.org/licenses/CC-BY-4.0.html',
@@ -99,13 +104,13 @@ describe('marketplace: published resources, search and facets', () => {
       }),
       item('scene-1', { title: 'A product scene (no type)' }),
     ]);
-    await app.ctx.catalogue.upsertItems('esa:private', [item('secret-model', { type: 'model', title: 'Secret model' })]);
+    await app.ctx.catalogue.upsertItems('esa:private', [item('secret-model', { type: 'model', ...PUBLISHED, title: 'Secret model' })]);
   });
   afterAll(async () => {
     await app.close();
   });
 
-  it('lists, signed out, the models and datasets of public collections only, with the name, description and version rules', async () => {
+  it('lists, signed out, the published models and datasets of public collections only, with the name, description and version rules', async () => {
     const page = await resources();
     expect(page.total).toBe(2);
     const [model, dataset] = ['landcover-v2', 'water-training'].map((id) => page.resources.find((resource) => resource.identifier === id)!);
@@ -192,12 +197,12 @@ describe('marketplace: published resources, search and facets', () => {
       isPublic: true,
     });
     await app.ctx.catalogue.upsertItems('esa:scratch', [
-      item('tmp-1', { type: 'model', title: 'Temporary wetland model' }),
-      item('tmp-2', { type: 'dataset', title: 'Temporary wetland dataset' }),
+      item('tmp-1', { type: 'model', ...PUBLISHED, title: 'Temporary wetland model' }),
+      item('tmp-2', { type: 'dataset', ...PUBLISHED, title: 'Temporary wetland dataset' }),
     ]);
     expect((await titles({ query: 'wetland' })).sort()).toEqual(['Temporary wetland dataset', 'Temporary wetland model']);
     // replaced (STAC transactions write this way): the new title is what is found
-    await app.ctx.catalogue.upsertItems('esa:scratch', [item('tmp-1', { type: 'model', title: 'Renamed wetland model' })]);
+    await app.ctx.catalogue.upsertItems('esa:scratch', [item('tmp-1', { type: 'model', ...PUBLISHED, title: 'Renamed wetland model' })]);
     expect(await titles({ query: 'renamed wetland' })).toEqual(['Renamed wetland model']);
     await repository.updateCollection(
       'esa:scratch',
@@ -283,5 +288,77 @@ describe('marketplace: published resources, search and facets', () => {
     const inputTypes = await titles({ filters: JSON.stringify({ 'input-type': ['raster'] }) });
     expect(inputTypes).toEqual(['Flood mapper']);
     expect((await facets()).find((option) => option.key === 'licence')!.values).toEqual(['Apache-2.0', 'CC-BY-4.0', 'MIT']);
+  });
+  it("publishes and withdraws a model from its item for the collection's owner only, refusing private collections and other item types", async () => {
+    const admin = app.adminHeader;
+    const url = (collection: string, id: string) => `/resource-catalogue/collections/${collection}/items/${id}/published`;
+    const put = (collection: string, id: string, published: boolean, headers: Headers = admin) =>
+      app.server.inject({ method: 'PUT', url: url(collection, id), headers, payload: { published } });
+    await app.ctx.catalogue.upsertItems('esa:models', [item('draft-model', { type: 'model', title: 'Draft glacier model' })]);
+    // in a public collection but not published: not listed
+    expect(await titles({ query: 'glacier' })).toEqual([]);
+    const signedOut = await app.server.inject({ url: url('esa:models', 'draft-model') });
+    expect(signedOut.json()).toEqual({ data: { published: false, listed: false, collection_public: true, editable: false } });
+    expect((await app.server.inject({ url: url('esa:models', 'draft-model'), headers: admin })).json().data.editable).toBe(true);
+
+    // only the owner of the collection or staff
+    expect((await put('esa:models', 'draft-model', true, dora)).statusCode).toBe(403);
+    expect((await app.server.inject({ method: 'PUT', url: url('esa:models', 'draft-model'), payload: { published: true } })).statusCode).toBe(401);
+    expect(await titles({ query: 'glacier' })).toEqual([]);
+
+    const before = events.length;
+    const published = await put('esa:models', 'draft-model', true);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().data).toMatchObject({ published: true, listed: true });
+    expect(events.slice(before).some((event) => event.type === 'forceUpdate' && event.audience === '*')).toBe(true);
+    expect(await titles({ query: 'glacier' })).toEqual(['Draft glacier model']);
+    // the STAC item says so too
+    const stac = await app.server.inject({ url: '/resource-catalogue/stac/collections/esa:models/items/draft-model' });
+    expect(stac.json().properties['asb:published']).toBe(true);
+
+    const withdrawn = await put('esa:models', 'draft-model', false);
+    expect(withdrawn.json().data).toMatchObject({ published: false, listed: false });
+    expect(await titles({ query: 'glacier' })).toEqual([]);
+    expect((await app.server.inject({ url: '/resource-catalogue/stac/collections/esa:models/items/draft-model' })).json().properties).not.toHaveProperty(
+      'asb:published',
+    );
+
+    // a private collection's item: to publish is refused, saying why
+    await app.ctx.catalogue.upsertItems('esa:private', [item('hidden-model', { type: 'model', title: 'Hidden model' })]);
+    const refused = await put('esa:private', 'hidden-model', true);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].detail).toContain('is private: make it public before publishing');
+    // invisible to others: 404, not a hint that it exists
+    expect((await put('esa:private', 'hidden-model', true, dora)).statusCode).toBe(404);
+    // a product item, and a missing one
+    const product = await put('esa:models', 'scene-1', true);
+    expect(product.statusCode).toBe(400);
+    expect(product.json().errors[0].detail).toContain('Only models and datasets');
+    expect((await put('esa:models', 'no-such-item', true)).statusCode).toBe(404);
+    expect((await app.server.inject({ method: 'PUT', url: url('esa:models', 'draft-model'), headers: admin, payload: { published: 'yes' } })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('tells open pages when a write that announces nothing changes what is listed (a model written through the STAC transactions)', async () => {
+    if (!app.server.server.listening) await app.server.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
+    const stream = new EventStreamReader<{ type: string; reason?: string }>(`${base}/backend/live/_marketplace/`);
+    expect((await stream.open()).status).toBe(200);
+    try {
+      const written = await app.server.inject({
+        method: 'POST',
+        url: '/resource-catalogue/stac/collections/esa:models/items',
+        headers: app.adminHeader,
+        payload: { ...item('snow-model', { type: 'model', ...PUBLISHED, title: 'Snow cover model' }), collection: 'esa:models' },
+      });
+      expect(written.statusCode, written.body).toBe(201);
+      // no page asked: the marketplace's watcher reads the change and announces it
+      const messages = await stream.until((message) => message.type === 'forceUpdate');
+      expect(messages.at(-1)).toMatchObject({ reason: 'catalogue' });
+      expect(await titles({ query: 'snow' })).toEqual(['Snow cover model']);
+    } finally {
+      stream.close();
+    }
   });
 });

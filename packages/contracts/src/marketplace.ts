@@ -85,5 +85,12 @@ export const marketplaceFiltersSchema = z.record(z.string().max(100), z.array(z.
 export type MarketplaceFilters = z.infer<typeof marketplaceFiltersSchema>;
 
 export const MARKETPLACE_PAGE_SIZE = 48;
+/**
+ * The item property an owner sets to publish a model or dataset to the marketplace
+ * (docs/marketplace.md): listed while it is `true` and the item's collection is public.
+ */
+export const PUBLISHED_PROPERTY = 'asb:published';
+/** Whether a STAC item's properties say it is published to the marketplace. */
+export const isPublishedItem = (properties: Record<string, unknown> | undefined): boolean => properties?.[PUBLISHED_PROPERTY] === true;
 export const MARKETPLACE_MAX_PAGE_SIZE = 200;
 export const MARKETPLACE_MAX_QUERY = 200;

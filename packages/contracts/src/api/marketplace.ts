@@ -4,6 +4,20 @@ import { defineOperations } from './operation.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+const itemParams = z.object({ c: z.string().max(300), i: z.string().max(300) });
+
+/** A model's or dataset's publication (docs/marketplace.md "Publishing a model or dataset"). */
+export const itemPublicationSchema = z
+  .object({
+    published: z.boolean().describe('the item is marked published (its asb:published property)'),
+    listed: z.boolean().describe('the marketplace lists it: published and its collection public'),
+    collection_public: z.boolean(),
+    editable: z.boolean().describe('the caller may publish or withdraw it (the owner of its collection or staff)'),
+  })
+  .meta({ id: 'ItemPublication' });
+export type ItemPublication = z.infer<typeof itemPublicationSchema>;
+const publicationResponse = z.object({ data: itemPublicationSchema });
+
 /**
  * The marketplace's calls (spec 3 §7 "Catalogue, backend"; docs/marketplace.md): what is
  * published, searched and narrowed by facets, and the facets to offer. Public: the marketplace
@@ -39,6 +53,17 @@ export const marketplaceOperations = defineOperations({
         total: z.number().int(),
       }),
     }),
+  },
+  'GET /resource-catalogue/collections/{c}/items/{i}/published': {
+    summary: 'Whether a model or dataset item is published to the marketplace, and whether the caller may change it',
+    params: itemParams,
+    response: publicationResponse,
+  },
+  'PUT /resource-catalogue/collections/{c}/items/{i}/published': {
+    summary: 'Publish a model or dataset item to the marketplace, or withdraw it (the owner of its collection or staff)',
+    params: itemParams,
+    body: z.object({ published: z.boolean() }),
+    response: publicationResponse,
   },
   'GET /backend/v1/resource-filter-types': {
     summary: "The marketplace's facets: type, licence, input type and every FILTER:{key}:{value} keyword, each with more than one value",

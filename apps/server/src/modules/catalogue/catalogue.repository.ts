@@ -347,6 +347,20 @@ export class CatalogueRepository implements CatalogueStore {
     return row ? itemDocument(row, options.urls ?? this.defaultUrls) : undefined;
   }
 
+  /** Sets one property of an item (undefined: removes it); false when there is no such item. */
+  async setItemProperty(collectionId: string, itemId: string, key: string, value: unknown): Promise<boolean> {
+    const properties =
+      value === undefined
+        ? sql`${items.properties} - ${key}::text`
+        : sql`${items.properties} || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)`;
+    const updated = await this.db
+      .update(items)
+      .set({ properties, updatedAt: new Date() })
+      .where(and(eq(items.collectionId, collectionId), eq(items.id, itemId)))
+      .returning({ id: items.id });
+    return updated.length > 0;
+  }
+
   async deleteItem(collectionId: string, itemId: string): Promise<boolean> {
     const deleted = await this.db
       .delete(items)

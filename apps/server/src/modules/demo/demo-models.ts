@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { catalogueAssetUrl, type StacItem } from '@asb/contracts';
+import { catalogueAssetUrl, PUBLISHED_PROPERTY, type StacItem } from '@asb/contracts';
 import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { CatalogueStore, StacCollectionDocument } from '../catalogue/catalogue-store.js';
@@ -90,6 +90,7 @@ function modelItem(): StacItem {
         'Classifies each pixel of a 4-band scene (blue, green, red, near-infrared reflectance) as water (NDWI above 0), vegetation (NDVI above 0.3) or bare soil: the rules of the demo application and workflow as one model. Its rules are its asset rules.json.',
       version: '1.0.0',
       license: 'CC0-1.0',
+      [PUBLISHED_PROPERTY]: true,
       keywords: ['land cover', 'water', 'vegetation', 'NDVI', 'NDWI', 'demo', 'FILTER:input-type:image', 'FILTER:licence:CC0-1.0'],
       'mlm:name': 'land-cover-rules',
       'mlm:architecture': 'Threshold rules (NDWI, NDVI)',
@@ -161,6 +162,7 @@ function datasetItem(files: Map<string, string>): StacItem {
       description:
         'The four demo scenes of Antwerp (March to September 2024) as one training set: 16 band COGs (blue, green, red, near-infrared reflectance x 10000), for fitting a land-cover model on the fields greening up and drying out. Unlabelled: the land-cover rules model labels it.',
       license: 'CC0-1.0',
+      [PUBLISHED_PROPERTY]: true,
       keywords: ['training data', 'land cover', 'reflectance', 'demo', 'FILTER:input-type:image', 'FILTER:licence:CC0-1.0'],
       'sci:citation': 'ASB demo scenes, drawn by make_demo_scenes.py at the first start of the portal.',
       themes: THEMES,

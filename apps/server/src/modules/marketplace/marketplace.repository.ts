@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import { NOT_SPECIFIED, PUBLISHED_SUFFIX, type MarketplaceFilters, type MarketplaceResource } from '@asb/contracts';
+import { NOT_SPECIFIED, PUBLISHED_PROPERTY, PUBLISHED_SUFFIX, type MarketplaceFilters, type MarketplaceResource } from '@asb/contracts';
 import { rowsOf, type Db } from '../../platform/db/client.js';
 import { catalogueCollections as collections, catalogueItems as items } from '../catalogue/catalogue.schema.js';
 import { isApplicationItem } from '../catalogue/catalogue.repository.js';
@@ -62,7 +62,7 @@ export interface PageQuery {
 /**
  * The marketplace's table (`marketplace_resources`) and its sources (docs/marketplace.md): published
  * workflows (not archived), the applications of public `{owner}:published` collections, the model
- * and dataset items of public collections. A search is PostgreSQL full-text search on the stored,
+ * and dataset items marked published (asb:published) in public collections. A search is PostgreSQL full-text search on the stored,
  * GIN-indexed tsvector (the same SQL on PGlite), ranked by ts_rank.
  */
 export class MarketplaceRepository {
@@ -101,7 +101,7 @@ export class MarketplaceRepository {
     const itemType = sql<string>`${items.properties} ->> 'type'`;
     const listable = or(
       and(isApplicationItem, like(collections.id, `%${PUBLISHED_SUFFIX}`)),
-      and(sql`NOT ${isApplicationItem}`, inArray(itemType, [...ITEM_TYPES])),
+      and(sql`NOT ${isApplicationItem}`, inArray(itemType, [...ITEM_TYPES]), sql`(${items.properties} -> ${PUBLISHED_PROPERTY}::text) = 'true'::jsonb`),
     );
     const rows = await this.db
       .select({
@@ -123,15 +123,16 @@ export class MarketplaceRepository {
 
   /**
    * In one transaction: the rows of the changed sources removed, those still listable written
-   * again, and the change marks read cleared — by id, not "up to the last": a mark of a
+   * again (true when there were any of either: what is listed changed), and the change marks read cleared — by id, not "up to the last": a mark of a
    * transaction that commits later may have a lower id than one already read.
    */
   async apply(
     touched: { workflowIds: number[]; items: { collectionId: string; itemId: string }[]; collections: string[] },
     rows: StoredResource[],
     markIds: number[],
-  ): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      let removed = 0;
       const stale = or(
         touched.workflowIds.length > 0 ? inArray(resources.workflowId, touched.workflowIds) : undefined,
         ...touched.collections.map((id) => and(eq(resources.collectionId, id), sql`${resources.workflowId} IS NULL`)),
@@ -139,7 +140,7 @@ export class MarketplaceRepository {
           and(eq(resources.collectionId, key.collectionId), eq(resources.identifier, key.itemId), sql`${resources.workflowId} IS NULL`),
         ),
       );
-      if (stale) await tx.delete(resources).where(stale);
+      if (stale) removed = (await tx.delete(resources).where(stale).returning({ id: resources.id })).length;
       for (let index = 0; index < rows.length; index += 500) {
         await tx
           .insert(resources)
@@ -171,6 +172,7 @@ export class MarketplaceRepository {
           });
       }
       await tx.delete(changes).where(inArray(changes.id, markIds));
+      return removed > 0 || rows.length > 0;
     });
   }
 

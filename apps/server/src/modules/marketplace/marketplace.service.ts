@@ -1,6 +1,9 @@
 import { MARKETPLACE_PAGE_SIZE, marketplaceFiltersSchema, type FilterOption, type MarketplaceFilters, type MarketplaceResource } from '@asb/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { detailError } from '../../platform/http/errors.js';
+import type { EventBus } from '../../platform/live/event-bus.js';
+import { announceMarketplaceChange } from '../../platform/live/marketplace-events.js';
 import { facetValues, filterOptions } from './marketplace-facets.js';
 import { itemResource, workflowResource } from './marketplace-resources.js';
 import { MarketplaceRepository, tsqueryText, type StoredResource } from './marketplace.repository.js';
@@ -9,6 +12,12 @@ import { MarketplaceRepository, tsqueryText, type StoredResource } from './marke
 const BATCH = 2000;
 /** How long the facets are kept: another server of the same database may have changed the table meanwhile. */
 const FACETS_TTL_MS = 10_000;
+/**
+ * How often the watcher looks for change marks nobody has read: writes that announce nothing
+ * themselves (a model written through the STAC transactions or an ingest, a collection made
+ * private, another process's writes) reach open marketplace pages within this time.
+ */
+const WATCH_MS = 2_000;
 
 export interface ResourceQuery {
   query?: string;
@@ -57,25 +66,64 @@ const stored = (resource: MarketplaceResource, workflowId: number | null): Store
  */
 export class MarketplaceService {
   private readonly repository: MarketplaceRepository;
-  private catchingUp: Promise<void> | undefined;
+  private catchingUp: Promise<boolean> | undefined;
   private facets: { options: Promise<FilterOption[]>; at: number } | undefined;
+  private timer: NodeJS.Timeout | undefined;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly bus?: EventBus,
+    private readonly log?: FastifyBaseLogger,
+  ) {
     this.repository = new MarketplaceRepository(db);
   }
 
   /** Reads again what changed since the last answer (one at a time in this process; marks are cleared once written). */
   catchUp(): Promise<void> {
+    return this.readAll().then(() => undefined);
+  }
+
+  /** Whether catching up changed the listed resources. */
+  private readAll(): Promise<boolean> {
     this.catchingUp ??= this.readChanges().finally(() => {
       this.catchingUp = undefined;
     });
     return this.catchingUp;
   }
 
-  private async readChanges(): Promise<void> {
+  /**
+   * Every WATCH_MS: the marks no answer has read yet are read, and when they changed what is
+   * listed, `forceUpdate` goes out (docs/marketplace.md "forceUpdate"). Writes that announce
+   * themselves (a workflow or application published) are usually read by the pages' own
+   * refetch first, so they are not announced twice.
+   */
+  watch(): void {
+    if (!this.bus || this.timer) return;
+    const bus = this.bus;
+    let busy = false;
+    this.timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      this.readAll()
+        .then((changed) => (changed ? announceMarketplaceChange(bus, 'catalogue') : undefined))
+        .catch((error: unknown) => this.log?.warn({ err: error }, 'marketplace: reading the change marks failed'))
+        .finally(() => {
+          busy = false;
+        });
+    }, WATCH_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async readChanges(): Promise<boolean> {
+    let changed = false;
     for (;;) {
       const marks = await this.repository.changes(BATCH);
-      if (marks.length === 0) return;
+      if (marks.length === 0) return changed;
       const workflowIds = [...new Set(marks.flatMap((mark) => (mark.workflowId !== null ? [mark.workflowId] : [])))];
       const collections = [...new Set(marks.flatMap((mark) => (mark.collectionId !== null && mark.itemId === null ? [mark.collectionId] : [])))];
       const itemKeys = new Map<string, { collectionId: string; itemId: string }>();
@@ -85,13 +133,14 @@ export class MarketplaceService {
       const items = [...itemKeys.values()];
       const [workflowRows, itemRows] = await Promise.all([this.repository.workflows(workflowIds), this.repository.items({ items, collections })]);
       const rows = [...workflowRows.map((row) => stored(workflowResource(row), row.id)), ...itemRows.map((row) => stored(itemResource(row), null))];
-      await this.repository.apply(
+      const written = await this.repository.apply(
         { workflowIds, items, collections },
         rows,
         marks.map((mark) => mark.id),
       );
+      if (written) changed = true;
       this.facets = undefined;
-      if (marks.length < BATCH) return;
+      if (marks.length < BATCH) return changed;
     }
   }
 

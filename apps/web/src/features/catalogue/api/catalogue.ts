@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductSearchRequest } from '@asb/contracts';
 import { api } from '../../../app/api/http';
 
@@ -47,6 +47,25 @@ export function useStacItem(collection: string | undefined, itemId: string | und
     queryKey: [...CATALOGUE_KEY, 'item', collection, itemId],
     queryFn: ({ signal }) => api('GET /resource-catalogue/stac/collections/{c}/items/{i}', { params: { c: collection ?? '', i: itemId ?? '' }, signal }),
     enabled: collection !== undefined && itemId !== undefined,
+  });
+}
+
+/** Whether a model or dataset is published to the marketplace, and whether the caller may change it (docs/marketplace.md). */
+export function useItemPublication(collection: string, itemId: string) {
+  return useQuery({
+    queryKey: [...CATALOGUE_KEY, 'item', collection, itemId, 'published'],
+    queryFn: ({ signal }) => api('GET /resource-catalogue/collections/{c}/items/{i}/published', { params: { c: collection, i: itemId }, signal }),
+    select: (answer) => answer.data,
+  });
+}
+
+/** Publish to Marketplace (true) or Unpublish (false) a model or dataset: the item and its publication are read again. */
+export function useSetItemPublication(collection: string, itemId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (published: boolean) =>
+      api('PUT /resource-catalogue/collections/{c}/items/{i}/published', { params: { c: collection, i: itemId }, body: { published } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...CATALOGUE_KEY, 'item', collection, itemId] }),
   });
 }
 

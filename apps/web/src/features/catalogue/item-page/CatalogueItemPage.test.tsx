@@ -39,9 +39,17 @@ const MODEL: StacItem = {
   assets: {},
 } as StacItem;
 
-function renderPage(kind: 'model' | 'dataset', item: StacItem, who: 'anonymous' | 'user' | 'developer') {
+const ITEM_PATH = '/resource-catalogue/stac/collections/esa:models/items/landcover';
+const PUBLICATION_PATH = '/resource-catalogue/collections/esa:models/items/landcover/published';
+
+function renderPage(
+  kind: 'model' | 'dataset',
+  item: StacItem,
+  who: 'anonymous' | 'user' | 'developer',
+  handler: Parameters<typeof fakeFetch>[0] = (request) => (decodeURIComponent(request.path) === ITEM_PATH ? { body: item } : undefined),
+) {
   const path = kind === 'model' ? '/collections/esa:models/model_detail/landcover' : '/collections/esa:models/dataset_detail/landcover';
-  fakeFetch((request) => (decodeURIComponent(request.path) === '/resource-catalogue/stac/collections/esa:models/items/landcover' ? { body: item } : undefined));
+  fakeFetch(handler);
   const auth = who === 'anonymous' ? fakeAuth() : fakeAuth({ status: 'authenticated', user: testUser(), isDeveloper: who === 'developer' });
   render(
     <MantineProvider env="test">
@@ -142,5 +150,51 @@ describe('Model and dataset detail pages', () => {
     await screen.findByRole('heading', { name: 'Land cover classifier' });
     expect(tabNames()).toEqual(['Properties', 'Geometry', 'Themes', 'Contacts', 'Links', 'Assets', 'Extensions', 'Dataset Usage', 'Raw JSON']);
     expect(screen.getByRole('button', { name: 'Order this dataset' })).toBeInTheDocument();
+  });
+
+  it("the collection's owner publishes the model to the marketplace and withdraws it; others see only whether it is listed", async () => {
+    const user = userEvent.setup();
+    const state = { published: false, listed: false, collection_public: true, editable: true };
+    const puts: unknown[] = [];
+    renderPage('model', MODEL, 'user', (request) => {
+      const path = decodeURIComponent(request.path);
+      if (path === ITEM_PATH) return { body: MODEL };
+      if (path !== PUBLICATION_PATH) return undefined;
+      if (request.method === 'PUT') {
+        puts.push(request.body);
+        const { published } = request.body as { published: boolean };
+        Object.assign(state, { published, listed: published });
+      }
+      return { body: { data: state } };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Publish to Marketplace' }));
+    expect(await screen.findByText('On the Marketplace')).toBeInTheDocument();
+    expect(puts).toEqual([{ published: true }]);
+    await user.click(screen.getByRole('button', { name: 'Unpublish' }));
+    expect(await screen.findByRole('button', { name: 'Publish to Marketplace' })).toBeInTheDocument();
+    expect(screen.queryByText('On the Marketplace')).not.toBeInTheDocument();
+    expect(puts).toEqual([{ published: true }, { published: false }]);
+  });
+
+  it('a private collection: Publish to Marketplace is disabled; a reader who may not publish sees no button', async () => {
+    renderPage('model', MODEL, 'user', (request) => {
+      const path = decodeURIComponent(request.path);
+      if (path === ITEM_PATH) return { body: MODEL };
+      if (path === PUBLICATION_PATH) return { body: { data: { published: false, listed: false, collection_public: false, editable: true } } };
+      return undefined;
+    });
+    expect(await screen.findByRole('button', { name: 'Publish to Marketplace' })).toBeDisabled();
+  });
+
+  it('signed out on a listed model: the badge, no publication buttons', async () => {
+    renderPage('model', MODEL, 'anonymous', (request) => {
+      const path = decodeURIComponent(request.path);
+      if (path === ITEM_PATH) return { body: MODEL };
+      if (path === PUBLICATION_PATH) return { body: { data: { published: true, listed: true, collection_public: true, editable: false } } };
+      return undefined;
+    });
+    expect(await screen.findByText('On the Marketplace')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish to Marketplace' })).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { PageLoader } from '../../../ui/PageLoader';
 import { ShortText } from '../../../ui/ShortText';
 import { useStacItem } from '../api/catalogue';
 import { itemDescription, itemName, itemVersion } from './item-rules';
+import { ItemPublicationControl } from './ItemPublicationControl';
 import {
   AssetsPanel,
   ContactsPanel,
@@ -122,33 +123,32 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
               </Text>
               {itemDescription(data) ? <ShortText text={itemDescription(data)} /> : <Text c="dimmed">No description</Text>}
             </Stack>
-            {isSignedIn && (
-              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-                {kind === 'model' && (
-                  <>
-                    <Tooltip label="This model cannot be deployed as a service.">
-                      <Button variant="default" disabled>
-                        Service not started
-                      </Button>
-                    </Tooltip>
-                    <Button
-                      component={Link}
-                      to={routePath('catalogueModelExecute', { id: collection, modelId: itemId })}
-                      leftSection={<IconPlayerPlay size={16} />}
-                    >
-                      Execute
-                    </Button>
-                  </>
-                )}
-                {kind === 'dataset' && isDeveloper && (
-                  <Tooltip label="Ordering datasets is not available on this instance yet.">
-                    <Button variant="default" leftSection={<IconShoppingCart size={16} />} disabled>
-                      Order this dataset
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <ItemPublicationControl collection={collection} itemId={itemId} name={itemName(data)} />
+              {isSignedIn && kind === 'model' && (
+                <>
+                  <Tooltip label="This model cannot be deployed as a service.">
+                    <Button variant="default" disabled>
+                      Service not started
                     </Button>
                   </Tooltip>
-                )}
-              </Group>
-            )}
+                  <Button
+                    component={Link}
+                    to={routePath('catalogueModelExecute', { id: collection, modelId: itemId })}
+                    leftSection={<IconPlayerPlay size={16} />}
+                  >
+                    Execute
+                  </Button>
+                </>
+              )}
+              {isSignedIn && kind === 'dataset' && isDeveloper && (
+                <Tooltip label="Ordering datasets is not available on this instance yet.">
+                  <Button variant="default" leftSection={<IconShoppingCart size={16} />} disabled>
+                    Order this dataset
+                  </Button>
+                </Tooltip>
+              )}
+            </Group>
           </Group>
           {isSignedIn && isDeveloper && (
             <Group gap="xl">
