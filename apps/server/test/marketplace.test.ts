@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 type Headers = Record<string, string>;
 interface Page {
-  data: { resources: MarketplaceResource[]; collections: { identifier: string; title: string; publisher: string }[]; total: number };
+  data: { resources: MarketplaceResource[]; collections: { identifier: string; title: string; publisher: string }[]; total: number; corrected_query?: string };
 }
 
 const item = (id: string, properties: Record<string, unknown>, assets: StacItem['assets'] = {}): StacItem =>
@@ -141,6 +141,11 @@ describe('marketplace: published resources, search and facets', () => {
     expect(await titles({ query: 'classif' })).toEqual(['Land cover classifier']);
     expect(await titles({ query: 'lakes rivers' })).toEqual(['Water bodies training set']);
     expect(await titles({ query: 'nothing-like-this' })).toEqual([]);
+    // typo tolerance when the words find nothing: the misspelt word is searched as the known word it most likely meant
+    const misspelt = await resources({ query: 'vegatation clasifier' });
+    expect(misspelt.resources.map((resource) => resource.title)).toEqual(['Land cover classifier']);
+    expect(misspelt.corrected_query).toBe('vegetation classifier');
+    expect((await resources({ query: 'water' })).corrected_query).toBeUndefined();
     for (const hostile of ["a & !(b | 'c')", ':*', '\u0000', '%', '   ']) {
       const response = await app.server.inject({ url: '/backend/v1/catalogue-collections/published_resources', query: { query: hostile } });
       expect(response.statusCode, hostile).toBeLessThan(500);

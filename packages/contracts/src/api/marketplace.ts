@@ -51,6 +51,10 @@ export const marketplaceOperations = defineOperations({
         collections: z.array(z.object({ identifier: z.string(), title: z.string(), publisher: z.string() })),
         /** how many resources match (all pages) */
         total: z.number().int(),
+        corrected_query: z
+          .string()
+          .optional()
+          .describe("the words searched instead: the query's words found nothing, and its misspelt words were corrected to known ones"),
       }),
     }),
   },

@@ -5,28 +5,24 @@ import { catalogueCollections as collections, catalogueItems as items } from '..
 import { isApplicationItem } from '../catalogue/catalogue.repository.js';
 import { workflows } from '../knowledge/workflows.schema.js';
 import type { FacetCounts } from './marketplace-facets.js';
+import type { Vocabulary } from './marketplace-spelling.js';
 import type { ItemSource, WorkflowSource } from './marketplace-resources.js';
 import { marketplaceChanges as changes, marketplaceResources as resources } from './marketplace.schema.js';
 
 /** At most this many words of a query are searched. */
-const MAX_TERMS = 12;
+export const MAX_TERMS = 12;
 /** The text-search configuration: English stemming ('bodies' finds 'body'). */
 const CONFIG = sql.raw(`'english'`);
 /** Catalogue item types that are marketplace resources besides applications (spec 3 §3 Catalogue item). */
 const ITEM_TYPES = ['model', 'dataset'] as const;
 
 /**
- * The words of a query as a PostgreSQL tsquery text: each word a prefix (`water:* & bod:*`), all
- * required; anything but letters and digits separates words, so no input is tsquery syntax.
- * Undefined when the query has no word.
+ * The words of a query (queryWords) as a PostgreSQL tsquery text: each word a prefix
+ * (`water:* & bod:*`), all required; the words hold only letters and digits, so no input is
+ * tsquery syntax. Undefined when there are none.
  */
-export function tsqueryText(query: string | undefined): string | undefined {
-  const terms = (query ?? '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, MAX_TERMS);
-  return terms.length === 0 ? undefined : terms.map((term) => `${term}:*`).join(' & ');
+export function tsqueryOf(words: readonly string[]): string | undefined {
+  return words.length === 0 ? undefined : words.map((word) => `${word}:*`).join(' & ');
 }
 
 const textArray = (values: readonly string[]) =>
@@ -212,6 +208,18 @@ export class MarketplaceRepository {
     ]);
     const total = Number(counted?.n ?? 0);
     return { resources: rows.map((row) => row.resource), total };
+  }
+
+  /**
+   * Every word of the resources' titles, descriptions and keywords (unstemmed: what people type)
+   * with the number of resources it is in: what a misspelt word is corrected to. Numbers are left out.
+   */
+  async vocabulary(): Promise<Vocabulary> {
+    const texts = `SELECT to_tsvector('simple', concat_ws(' ', resource ->> 'title', resource ->> 'description', resource ->> 'keywords')) FROM marketplace_resources`;
+    const result = await this.db.execute(sql`SELECT word, ndoc FROM ts_stat(${texts}) WHERE length(word) >= 3`);
+    const words = new Map<string, number>();
+    for (const { word, ndoc } of rowsOf<{ word: string; ndoc: number }>(result)) if (/^(?=.*\p{L})[\p{L}\p{N}]+$/u.test(word)) words.set(word, Number(ndoc));
+    return words;
   }
 
   /** The facet values over every resource (filterOptions makes the facets of them). */

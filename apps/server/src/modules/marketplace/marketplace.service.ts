@@ -6,7 +6,8 @@ import type { EventBus } from '../../platform/live/event-bus.js';
 import { announceMarketplaceChange } from '../../platform/live/marketplace-events.js';
 import { facetValues, filterOptions } from './marketplace-facets.js';
 import { itemResource, workflowResource } from './marketplace-resources.js';
-import { MarketplaceRepository, tsqueryText, type StoredResource } from './marketplace.repository.js';
+import { correctQuery, queryWords, type Vocabulary } from './marketplace-spelling.js';
+import { MarketplaceRepository, MAX_TERMS, tsqueryOf, type StoredResource } from './marketplace.repository.js';
 
 /** Change marks read at once. */
 const BATCH = 2000;
@@ -33,6 +34,8 @@ export interface ResourcePage {
   resources: MarketplaceResource[];
   collections: { identifier: string; title: string; publisher: string }[];
   total: number;
+  /** the words searched instead, when the query's found nothing and some were misspelt */
+  corrected_query?: string;
 }
 
 const FILTERS_HINT = 'filters must be a JSON object of facet keys to lists of values, e.g. {"type":["model"]}.';
@@ -68,6 +71,7 @@ export class MarketplaceService {
   private readonly repository: MarketplaceRepository;
   private catchingUp: Promise<boolean> | undefined;
   private facets: { options: Promise<FilterOption[]>; at: number } | undefined;
+  private vocabulary: { words: Promise<Vocabulary>; at: number } | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -140,6 +144,7 @@ export class MarketplaceService {
       );
       if (written) changed = true;
       this.facets = undefined;
+      this.vocabulary = undefined;
       if (marks.length < BATCH) return changed;
     }
   }
@@ -150,14 +155,29 @@ export class MarketplaceService {
     checkDay('created_before', request.before);
     if (request.after && request.before && request.after > request.before) throw detailError(400, 'created_after must not be later than created_before.');
     await this.catchUp();
-    const page = await this.repository.page({
-      tsquery: tsqueryText(request.query),
-      filters,
-      after: request.after,
-      before: request.before,
-      limit: request.limit ?? MARKETPLACE_PAGE_SIZE,
-      offset: request.offset ?? 0,
-    });
+    const words = queryWords(request.query, MAX_TERMS);
+    const pageOf = (searched: readonly string[]) =>
+      this.repository.page({
+        tsquery: tsqueryOf(searched),
+        filters,
+        after: request.after,
+        before: request.before,
+        limit: request.limit ?? MARKETPLACE_PAGE_SIZE,
+        offset: request.offset ?? 0,
+      });
+    let page = await pageOf(words);
+    let correctedQuery: string | undefined;
+    // typo tolerance, only when the words found nothing: each misspelt word becomes the known word it most likely meant
+    if (page.total === 0 && words.length > 0) {
+      const corrected = correctQuery(words, await this.words());
+      if (corrected) {
+        const again = await pageOf(corrected);
+        if (again.total > 0) {
+          page = again;
+          correctedQuery = corrected.join(' ');
+        }
+      }
+    }
     const collections = new Map<string, { identifier: string; title: string; publisher: string }>();
     for (const resource of page.resources)
       if (!collections.has(resource.collection))
@@ -166,7 +186,25 @@ export class MarketplaceService {
           title: resource.collectionTitle ?? resource.collection,
           publisher: resource.publisher,
         });
-    return { resources: page.resources, collections: [...collections.values()], total: page.total };
+    return {
+      resources: page.resources,
+      collections: [...collections.values()],
+      total: page.total,
+      ...(correctedQuery !== undefined ? { corrected_query: correctedQuery } : {}),
+    };
+  }
+
+  /** The words misspellings are corrected to: kept until the table changes here, at most FACETS_TTL_MS. */
+  private words(): Promise<Vocabulary> {
+    const now = Date.now();
+    if (!this.vocabulary || now - this.vocabulary.at > FACETS_TTL_MS) {
+      const words = this.repository.vocabulary();
+      this.vocabulary = { words, at: now };
+      words.catch(() => {
+        if (this.vocabulary?.words === words) this.vocabulary = undefined;
+      });
+    }
+    return this.vocabulary.words;
   }
 
   /** The facets over everything published: kept until the table changes here, at most FACETS_TTL_MS. */

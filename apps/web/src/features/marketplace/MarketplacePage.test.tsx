@@ -130,4 +130,21 @@ describe('MarketplacePage', () => {
     expect(await screen.findByRole('article', { name: 'Workflow: Flood chain' })).toBeInTheDocument();
     expect(resourceCalls(calls).length).toBeGreaterThan(before);
   });
+
+  it('says which words were searched when the server corrected misspelt ones', async () => {
+    const user = userEvent.setup();
+    fakeFetch((request) => {
+      if (request.path === '/backend/v1/resource-filter-types') return { body: { data: FACETS } };
+      if (request.path !== '/backend/v1/catalogue-collections/published_resources') return undefined;
+      const misspelt = request.query.get('query') === 'vegatation';
+      return {
+        body: { data: { resources: [resource('model', 'Land cover')], collections: [], total: 1, ...(misspelt ? { corrected_query: 'vegetation' } : {}) } },
+      };
+    });
+    renderWithProviders(<MarketplacePage />);
+    await screen.findByRole('article', { name: 'Model: Land cover' });
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'vegatation');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByTestId('marketplace-summary')).toHaveTextContent('1 resource matching “vegetation” (nothing matched “vegatation”)'));
+  });
 });

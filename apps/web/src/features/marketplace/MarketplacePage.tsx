@@ -133,7 +133,8 @@ export function MarketplacePage() {
                 <Group justify="space-between">
                   <Text size="sm" c="dimmed" data-testid="marketplace-summary">
                     {data.total === 1 ? '1 resource' : `${data.total} resources`}
-                    {criteria.query ? ` matching “${criteria.query}”` : ''}
+                    {criteria.query ? ` matching “${data.corrected_query ?? criteria.query}”` : ''}
+                    {data.corrected_query !== undefined && ` (nothing matched “${criteria.query}”)`}
                   </Text>
                   {resources.isFetching && <Loader size="xs" />}
                 </Group>
