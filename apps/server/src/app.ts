@@ -68,6 +68,7 @@ import { registerAdesRoutes } from './modules/ades/ades.routes.js';
 import { CatalogueApplications } from './modules/applications/application-store.js';
 import { registerApplications } from './modules/applications/applications.module.js';
 import { registerMarketplace } from './modules/marketplace/marketplace.routes.js';
+import { registerExtensionSchemas } from './modules/catalogue/extension-schemas.routes.js';
 import { executeApplication } from './modules/applications/application-executions.js';
 import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 
@@ -183,6 +184,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerCatalogue(server, ctx, catalogue, stacRemotes);
   registerProductCollections(server, ctx, catalogue, stacRemotes);
   registerCatalogueIngest(server, ctx);
+  registerExtensionSchemas(server, ctx);
   registerAdesRoutes(server, ades);
   registerApplications(server, ctx, applications);
   registerMarketplace(server, ctx, catalogue);

@@ -32,3 +32,39 @@ export const productSourceOperations = defineOperations({
     response: productCollectionsSchema,
   },
 });
+
+/** A field an extension schema describes (docs/marketplace.md "Extension schemas"). */
+export const extensionFieldSchema = z.object({
+  name: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  /** the JSON Schema type when the schema says ('string', 'array', …) */
+  type: z.string().nullable(),
+});
+
+/** What the item pages show of a STAC extension's JSON Schema, read from its URL. */
+export const extensionSchemaSummarySchema = z
+  .object({
+    url: z.string(),
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    /** the prefixed fields (`sci:doi`, `mlm:name`) the schema names, with what it says of each */
+    fields: z.array(extensionFieldSchema),
+  })
+  .meta({ id: 'ExtensionSchemaSummary' });
+export type ExtensionSchemaSummary = z.infer<typeof extensionSchemaSummarySchema>;
+
+/** A STAC extension's schema, fetched by the server through its outbound guard and kept a while. */
+export const extensionSchemaOperations = defineOperations({
+  'GET /resource-catalogue/extension-schema': {
+    summary: "A STAC extension's JSON Schema summarised (title, description, its fields): fetched from its URL through the outbound guard, kept an hour",
+    query: z.object({
+      url: z
+        .string()
+        .max(2000)
+        .regex(/^https?:\/\//i, 'An http(s) URL')
+        .describe('the schema URL an item lists in stac_extensions'),
+    }),
+    response: z.object({ data: extensionSchemaSummarySchema }),
+  },
+});

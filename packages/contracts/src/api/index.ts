@@ -16,7 +16,7 @@ import type { tilesOperations } from './tiles.js';
 import type { instanceOperations } from './instance.js';
 import type { catalogueOperations, stacOperations } from './catalogue.js';
 import type { catalogueAssetOperations } from './catalogue-assets.js';
-import type { productSourceOperations } from './catalogue-sources.js';
+import type { extensionSchemaOperations, productSourceOperations } from './catalogue-sources.js';
 import type { catalogueIngestOperations } from './catalogue-ingest.js';
 import type { ogcapiOperations } from './ogcapi.js';
 import type { marketplaceOperations } from './marketplace.js';
@@ -79,6 +79,7 @@ export type ApiOperations = typeof usermgrOperations &
   typeof catalogueOperations &
   typeof catalogueAssetOperations &
   typeof productSourceOperations &
+  typeof extensionSchemaOperations &
   typeof catalogueIngestOperations &
   typeof catalogueCollectionsContract.operations &
   typeof adesTasksContract.operations &

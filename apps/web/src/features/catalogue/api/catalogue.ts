@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProductSearchRequest } from '@asb/contracts';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ExtensionSchemaSummary, ProductSearchRequest } from '@asb/contracts';
 import { api } from '../../../app/api/http';
 
 const CATALOGUE_KEY = ['/resource-catalogue'] as const;
@@ -66,6 +66,23 @@ export function useSetItemPublication(collection: string, itemId: string) {
     mutationFn: (published: boolean) =>
       api('PUT /resource-catalogue/collections/{c}/items/{i}/published', { params: { c: collection, i: itemId }, body: { published } }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...CATALOGUE_KEY, 'item', collection, itemId] }),
+  });
+}
+
+/**
+ * The extension schemas an item lists, read by the server from their URLs (signed in only: a
+ * signed-out page asks nothing). A schema that cannot be read is left out: the page shows its URL.
+ */
+export function useExtensionSchemas(urls: readonly string[], isEnabled: boolean): Map<string, ExtensionSchemaSummary> {
+  return useQueries({
+    queries: urls.map((url) => ({
+      queryKey: [...CATALOGUE_KEY, 'extension-schema', url],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api('GET /resource-catalogue/extension-schema', { query: { url }, signal }),
+      enabled: isEnabled && /^https?:\/\//i.test(url),
+      retry: false,
+      staleTime: Infinity,
+    })),
+    combine: (results) => new Map(results.flatMap((result) => (result.data ? [[result.data.data.url, result.data.data] as const] : []))),
   });
 }
 

@@ -197,4 +197,31 @@ describe('Model and dataset detail pages', () => {
     expect(screen.queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Publish to Marketplace' })).not.toBeInTheDocument();
   });
+
+  it("shows what an extension's schema says of it and its fields when the server could read the schema", async () => {
+    const user = userEvent.setup();
+    const url = 'https://stac-extensions.github.io/mlm/v1.0.0/schema.json';
+    renderPage('model', MODEL, 'developer', (request) => {
+      const path = decodeURIComponent(request.path);
+      if (path === ITEM_PATH) return { body: MODEL };
+      if (path === '/resource-catalogue/extension-schema' && request.query.get('url') === url)
+        return {
+          body: {
+            data: {
+              url,
+              title: 'Machine Learning Model',
+              description: 'Describes a model',
+              fields: [{ name: 'mlm:architecture', title: 'Architecture', description: 'The model family', type: 'string' }],
+            },
+          },
+        };
+      return undefined;
+    });
+    await screen.findByRole('heading', { name: 'Land cover classifier' });
+    await user.click(screen.getByRole('tab', { name: 'Extensions' }));
+    const mlm = screen.getByRole('region', { name: 'Extension mlm' });
+    expect(await within(mlm).findByText('Architecture — The model family')).toBeInTheDocument();
+    expect(within(mlm).getByText('Machine Learning Model')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Extension schemas' })).getByText('Describes a model')).toBeInTheDocument();
+  });
 });

@@ -1,9 +1,11 @@
 import { Anchor, Badge, Card, Code, Group, Image, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { StacItem } from '@asb/contracts';
+import { useAuth } from '../../../app/auth/auth-context';
 import { KeyValueList } from '../../../ui/KeyValueList';
 import { ShortText } from '../../../ui/ShortText';
 import { propertyText } from '../../../ui/stac/stac-item';
+import { useExtensionSchemas } from '../api/catalogue';
 import { AssetPreview } from '../browser/AssetPreview';
 import { FootprintMiniMap } from '../product-input/FootprintMiniMap';
 import { contactsOf, isGeoTiffAsset, signatureOf, splitProperties, themesOf, type SignatureEntry } from './item-rules';
@@ -208,19 +210,57 @@ export function AssetsPanel({ item, preview = true }: { item: StacItem; preview?
 /** The properties of each extension, grouped by prefix (mlm:, ml-model:, dlm:, ml-aoi:, sci: first), and the schemas the item declares. */
 export function ExtensionsPanel({ item }: { item: StacItem }) {
   const { groups } = splitProperties(item.properties);
-  const schemas = item.stac_extensions ?? [];
-  if (groups.length === 0 && schemas.length === 0) return <Empty>No extensions</Empty>;
+  const urls = item.stac_extensions ?? [];
+  const { status } = useAuth();
+  // what each schema says of the extension and its fields, when the server could read it (errors ignored)
+  const schemas = useExtensionSchemas(urls, status === 'authenticated');
+  if (groups.length === 0 && urls.length === 0) return <Empty>No extensions</Empty>;
+  const fields = new Map([...schemas.values()].flatMap((schema) => schema.fields.map((field) => [field.name, field] as const)));
+  const schemaOf = (prefix: string) => [...schemas.values()].find((schema) => schema.fields.some((field) => field.name.startsWith(`${prefix}:`)));
   return (
     <Stack gap="lg">
-      {groups.map((group) => (
-        <Stack key={group.prefix} gap={6} component="section" aria-label={`Extension ${group.prefix}`}>
-          <Title order={4} size="h6" ff="monospace">
-            {group.prefix}:
-          </Title>
-          <KeyValueList labelWidth={240} rows={keyValues(group.entries)} />
-        </Stack>
-      ))}
-      {schemas.length > 0 && <SimpleTable label="Extension schemas" headers={['Schema']} rows={schemas.map((schema) => [<Href key="href" href={schema} />])} />}
+      {groups.map((group) => {
+        const schema = schemaOf(group.prefix);
+        return (
+          <Stack key={group.prefix} gap={6} component="section" aria-label={`Extension ${group.prefix}`}>
+            <Group gap="xs" align="baseline">
+              <Title order={4} size="h6" ff="monospace">
+                {group.prefix}:
+              </Title>
+              {schema?.title && (
+                <Text size="sm" c="dimmed">
+                  {schema.title}
+                </Text>
+              )}
+            </Group>
+            <KeyValueList
+              labelWidth={240}
+              rows={group.entries.map(([key, value]) => {
+                const field = fields.get(key);
+                const about = [field?.title, field?.description].filter(Boolean).join(' — ');
+                return [
+                  key,
+                  <Stack key={key} gap={0}>
+                    <ShortText text={propertyText(key, value)} />
+                    {about && (
+                      <Text size="xs" c="dimmed">
+                        {about}
+                      </Text>
+                    )}
+                  </Stack>,
+                ] as [string, ReactNode];
+              })}
+            />
+          </Stack>
+        );
+      })}
+      {urls.length > 0 && (
+        <SimpleTable
+          label="Extension schemas"
+          headers={['Schema', 'Extension', 'Description']}
+          rows={urls.map((url) => [<Href key="href" href={url} />, schemas.get(url)?.title ?? '', schemas.get(url)?.description ?? ''])}
+        />
+      )}
     </Stack>
   );
 }
