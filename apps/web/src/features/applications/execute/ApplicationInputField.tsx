@@ -1,6 +1,6 @@
 import { Badge, Box, Select, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { ProductInputWidget } from '../../catalogue/product-input/ProductInputWidget';
-import type { FieldValue, InputField } from './application-form';
+import { isRequired, type FieldValue, type InputField } from './application-form';
 
 interface ApplicationInputFieldProps {
   field: InputField;
@@ -41,7 +41,7 @@ function FieldHelp({ field }: { field: InputField }) {
 export function ApplicationInputField({ field, value, error, onChange, onBlur }: ApplicationInputFieldProps) {
   const label = field.label;
   const description = <FieldHelp field={field} />;
-  const common = { label, description, error, required: !field.optional, onBlur };
+  const common = { label, description, error, required: isRequired(field), onBlur };
   const text = Array.isArray(value) ? value.join(',') : value;
 
   if (field.kind === 'product') {

@@ -1,6 +1,6 @@
 import type { ApplicationInput, CwlType } from '@asb/contracts';
 import { describe, expect, it } from 'vitest';
-import { executionRequest, fieldError, initialValue, inputField, isProductInput } from './application-form';
+import { executionRequest, fieldError, initialValue, inputField, isProductInput, isRequired } from './application-form';
 
 function input(id: string, type: CwlType, extra: Partial<ApplicationInput> = {}): ApplicationInput {
   return { id, label: id, doc: '', default: null, type, optional: false, typeLabel: type.type, ...extra };
@@ -38,8 +38,12 @@ describe('fieldError', () => {
     expect(fieldError(inputField(input('x', { type: 'float' })), 'abc')).toBe('Enter a number');
   });
 
-  it('lets an optional input stay empty and requires the others', () => {
+  it('lets an optional input, or one with a default (CWL takes the default), stay empty and requires the others', () => {
     expect(fieldError(inputField(input('s', { type: 'string' }, { optional: true })), '')).toBeUndefined();
+    const withDefault = inputField(input('t', { type: 'float' }, { default: 0.5 }));
+    expect(fieldError(withDefault, '')).toBeUndefined();
+    expect(isRequired(withDefault)).toBe(false);
+    expect(isRequired(inputField(input('s', { type: 'string' })))).toBe(true);
     expect(fieldError(inputField(input('s', { type: 'string' })), ' ')).toBe('This input is required');
     expect(fieldError(inputField(input('l', { type: 'array', items: { type: 'int' } })), ['1', 'x'])).toBe('Item 2: Enter a whole number');
   });

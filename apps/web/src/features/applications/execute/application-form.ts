@@ -13,6 +13,8 @@ export interface InputField {
   doc: string;
   typeLabel: string;
   optional: boolean;
+  /** CWL takes the default when the input is not given: the field may be left empty */
+  hasDefault: boolean;
   kind: FieldKind;
   /** an array input: a list of values of `kind` */
   isArray: boolean;
@@ -79,6 +81,7 @@ export function inputField(input: ApplicationInput): InputField {
     doc: input.doc,
     typeLabel: input.typeLabel,
     optional: input.optional,
+    hasDefault: input.default !== null && input.default !== undefined,
     kind,
     isArray,
     symbols: item.type === 'enum' ? item.symbols : [],
@@ -152,10 +155,13 @@ function isUrl(value: string): boolean {
 const filled = (items: string[]) => items.filter((item) => item.trim() !== '');
 const isEmpty = (value: FieldValue | undefined) => (Array.isArray(value) ? filled(value).length === 0 : (value ?? '').trim() === '');
 
-/** Spec 3 §5 'valid': the error of a field, undefined when valid (an optional input may stay empty). */
+/** Whether the field must be filled: not optional, and no default CWL would take instead. */
+export const isRequired = (field: InputField) => !field.optional && !field.hasDefault;
+
+/** Spec 3 §5 'valid': the error of a field, undefined when valid (an optional input, or one with a default, may stay empty). */
 export function fieldError(field: InputField, value: FieldValue | undefined): string | undefined {
   if (field.kind === 'boolean' && !field.isArray) return undefined;
-  if (isEmpty(value)) return field.optional ? undefined : 'This input is required';
+  if (isEmpty(value)) return isRequired(field) ? 'This input is required' : undefined;
   const items = Array.isArray(value) ? filled(value) : [value ?? ''];
   for (const [index, item] of items.entries()) {
     const error = itemError(field, item);
