@@ -1,3 +1,4 @@
+import { ADMIN } from '../support/constants';
 import { expect as baseExpect, signIn, test, unique } from '../support/fixtures';
 import { WorkflowPage } from '../support/pages/workflow-page';
 import { ResourceListPage } from '../support/resource-list-page';
@@ -125,6 +126,8 @@ test.describe('Marketplace models and datasets', () => {
       `/backend/catalogue/stac/collections/${encodeURIComponent(collection)}/items`,
       item('landcover', {
         type: 'model',
+        // published as the owner's Publish to Marketplace leaves it (the next test clicks it)
+        'asb:published': true,
         name: title,
         description: 'Classifies each pixel as water, vegetation or bare soil.',
         keywords: ['land cover', 'softwareVersion:2.1', 'FILTER:input-type:image'],
@@ -136,7 +139,7 @@ test.describe('Marketplace models and datasets', () => {
     );
     await api.post(
       `/backend/catalogue/stac/collections/${encodeURIComponent(collection)}/items`,
-      item('chips', { type: 'dataset', title: `Training chips ${unique('d')}` }),
+      item('chips', { type: 'dataset', 'asb:published': true, title: `Training chips ${unique('d')}` }),
     );
 
     await page.goto('/asb/marketplace');
@@ -181,5 +184,55 @@ test.describe('Marketplace models and datasets', () => {
     await expect(page.getByRole('region', { name: 'Extension mlm' })).toContainText('Thresholds');
     await page.getByRole('tab', { name: 'Model as a Service' }).click();
     await expect(page.getByText('This model cannot be deployed as a service.').first()).toBeVisible();
+  });
+
+  test('the owner publishes a model from its page: its card appears on an open marketplace without reload, and goes when withdrawn', async ({
+    page,
+    api,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const collection = `${unique('owner')}:models`;
+    const title = `Glacier outline model ${unique('g')}`;
+    await api.post('/backend/catalogue/stac/collections', {
+      type: 'Collection',
+      stac_version: '1.0.0',
+      id: collection,
+      title: 'My models',
+      description: 'Not yet on the marketplace',
+      license: 'CC-BY-4.0',
+      extent: { spatial: { bbox: [[-180, -90, 180, 90]] }, temporal: { interval: [['2024-01-01T00:00:00Z', null]] } },
+      links: [],
+      'asb:public': true,
+    });
+    await api.post(`/backend/catalogue/stac/collections/${encodeURIComponent(collection)}/items`, {
+      type: 'Feature',
+      stac_version: '1.0.0',
+      id: 'glaciers',
+      geometry: null,
+      properties: { datetime: '2025-03-01T00:00:00Z', type: 'model', title, description: 'Outlines glaciers in optical scenes.' },
+      links: [],
+      assets: {},
+    });
+    // the collection's owner (the admin wrote it)
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const marketplace = await context.newPage();
+    await marketplace.goto('/asb/marketplace');
+    const search = marketplace.getByRole('search');
+    await search.getByRole('textbox', { name: 'Search' }).fill(title);
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(marketplace.getByText('No resources found')).toBeVisible();
+
+    await page.goto(`/asb/collections/${encodeURIComponent(collection)}/model_detail/glaciers`);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await page.getByRole('button', { name: 'Publish to Marketplace' }).click();
+    await expect(page.getByText('On the Marketplace')).toBeVisible();
+    const card = marketplace.getByRole('article', { name: `Model: ${title}` });
+    await expect(card).toBeVisible();
+
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    await expect(page.getByRole('button', { name: 'Publish to Marketplace' })).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect(marketplace.getByText('No resources found')).toBeVisible();
   });
 });
