@@ -85,22 +85,25 @@ test.describe('Marketplace', () => {
   });
 });
 
+/** A public STAC collection, as its owner writes it through the STAC transactions. */
+const publicCollection = (id: string, title: string) => ({
+  type: 'Collection',
+  stac_version: '1.0.0',
+  id,
+  title,
+  description: `${title} of an e2e publisher`,
+  license: 'CC-BY-4.0',
+  extent: { spatial: { bbox: [[-180, -90, 180, 90]] }, temporal: { interval: [['2024-01-01T00:00:00Z', null]] } },
+  links: [],
+  'asb:public': true,
+});
+
 test.describe('Marketplace models and datasets', () => {
   test('signed out: filter the marketplace to models, open a model, read its public tabs; a signed-in developer sees more', async ({ page, api }) => {
     // a publisher's public collection with a model and a dataset, written through the STAC transactions
     const collection = `${unique('esa')}:models`;
     const title = `Land cover classifier ${unique('m')}`;
-    await api.post('/backend/catalogue/stac/collections', {
-      type: 'Collection',
-      stac_version: '1.0.0',
-      id: collection,
-      title: 'Published models',
-      description: 'Models and training data',
-      license: 'CC-BY-4.0',
-      extent: { spatial: { bbox: [[-180, -90, 180, 90]] }, temporal: { interval: [['2024-01-01T00:00:00Z', null]] } },
-      links: [],
-      'asb:public': true,
-    });
+    await api.post('/backend/catalogue/stac/collections', publicCollection(collection, 'Published models'));
     const item = (id: string, properties: Record<string, unknown>) => ({
       type: 'Feature',
       stac_version: '1.0.0',
@@ -194,17 +197,7 @@ test.describe('Marketplace models and datasets', () => {
     test.setTimeout(120_000);
     const collection = `${unique('owner')}:models`;
     const title = `Glacier outline model ${unique('g')}`;
-    await api.post('/backend/catalogue/stac/collections', {
-      type: 'Collection',
-      stac_version: '1.0.0',
-      id: collection,
-      title: 'My models',
-      description: 'Not yet on the marketplace',
-      license: 'CC-BY-4.0',
-      extent: { spatial: { bbox: [[-180, -90, 180, 90]] }, temporal: { interval: [['2024-01-01T00:00:00Z', null]] } },
-      links: [],
-      'asb:public': true,
-    });
+    await api.post('/backend/catalogue/stac/collections', publicCollection(collection, 'My models'));
     await api.post(`/backend/catalogue/stac/collections/${encodeURIComponent(collection)}/items`, {
       type: 'Feature',
       stac_version: '1.0.0',
