@@ -72,6 +72,7 @@ export class MarketplaceService {
   private catchingUp: Promise<boolean> | undefined;
   private facets: { options: Promise<FilterOption[]>; at: number } | undefined;
   private vocabulary: { words: Promise<Vocabulary>; at: number } | undefined;
+  private rereading: Promise<Vocabulary> | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -144,7 +145,7 @@ export class MarketplaceService {
       );
       if (written) changed = true;
       this.facets = undefined;
-      this.vocabulary = undefined;
+      if (this.vocabulary) this.vocabulary.at = 0;
       if (marks.length < BATCH) return changed;
     }
   }
@@ -194,15 +195,33 @@ export class MarketplaceService {
     };
   }
 
-  /** The words misspellings are corrected to: kept until the table changes here, at most FACETS_TTL_MS. */
+  /**
+   * The words misspellings are corrected to, read again in the background once this process
+   * changed the table or FACETS_TTL_MS passed: the previous words serve meanwhile (reading them
+   * is a scan of every resource, bench/marketplace), only the very first read is waited for.
+   */
   private words(): Promise<Vocabulary> {
-    const now = Date.now();
-    if (!this.vocabulary || now - this.vocabulary.at > FACETS_TTL_MS) {
+    if (!this.vocabulary) {
       const words = this.repository.vocabulary();
-      this.vocabulary = { words, at: now };
+      this.vocabulary = { words, at: Date.now() };
       words.catch(() => {
         if (this.vocabulary?.words === words) this.vocabulary = undefined;
       });
+      return words;
+    }
+    if (Date.now() - this.vocabulary.at > FACETS_TTL_MS && !this.rereading) {
+      const next = this.repository.vocabulary();
+      this.rereading = next;
+      next
+        .then(
+          () => {
+            this.vocabulary = { words: next, at: Date.now() };
+          },
+          (error: unknown) => this.log?.warn({ err: error }, 'marketplace: reading the words for typo tolerance failed'),
+        )
+        .finally(() => {
+          this.rereading = undefined;
+        });
     }
     return this.vocabulary.words;
   }
