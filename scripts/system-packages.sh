@@ -13,6 +13,8 @@ command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 [ -x /usr/bin/python3 ] || missing+=(python3)
 dpkg -s python3-numpy >/dev/null 2>&1 || missing+=(python3-numpy)
 dpkg -s python3-rasterio >/dev/null 2>&1 || missing+=(python3-rasterio)
+# the demo model is trained with numpy at the first start and exported to ONNX (docs/models.md)
+dpkg -s python3-onnx >/dev/null 2>&1 || missing+=(python3-onnx)
 # CWL applications: uploads validated (cwltool --validate in the sandbox) and run on the Default target with cwltool (docs/applications.md)
 [ -x /usr/bin/cwltool ] || missing+=(cwltool)
 if [ "${1:-}" = "--test" ]; then

@@ -34,9 +34,10 @@ export default defineConfig((options) => {
           fs.copyFileSync(`src/modules/demo/processes/${slug}/${file}`, `${outDir}/demo/${slug}/${file}`);
         }
       }
-      // the script drawing the demo's catalogue scenes (demo-files.ts finds it in dist/demo-scenes/)
+      // the scripts drawing the demo's catalogue scenes and training its model (demo-files.ts finds them in dist/demo-scenes/)
       fs.mkdirSync(`${outDir}/demo-scenes`, { recursive: true });
       fs.copyFileSync('src/modules/demo/scenes/make_demo_scenes.py', `${outDir}/demo-scenes/make_demo_scenes.py`);
+      fs.copyFileSync('src/modules/demo/scenes/train_land_cover.py', `${outDir}/demo-scenes/train_land_cover.py`);
       // the demo's runnable application (demo-files.ts finds it in dist/demo-applications/)
       fs.mkdirSync(`${outDir}/demo-applications`, { recursive: true });
       fs.copyFileSync('src/modules/demo/applications/water-bodies-demo.cwl', `${outDir}/demo-applications/water-bodies-demo.cwl`);

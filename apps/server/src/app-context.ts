@@ -2,6 +2,7 @@ import type { AdesDirectory } from './engine/runtime/ogc-runtime.js';
 import type { ApplicationStore } from './modules/applications/application-store.js';
 import type { CatalogueStore } from './modules/catalogue/catalogue-store.js';
 import type { Keystore } from './modules/keystore/keystore.service.js';
+import type { ModelRuns } from './modules/models/model-runs.js';
 import type { UsersRepository } from './modules/usermgr/users.repository.js';
 import type { PlatformContext } from './platform/context.js';
 
@@ -15,4 +16,6 @@ export interface AppContext extends PlatformContext {
   ades: AdesDirectory;
   /** catalogue collections' applications (modules/applications): the execute route and /ogcapi run them */
   applications: ApplicationStore;
+  /** models' training runs (modules/models): the demo records its classifier's, the model pages read them */
+  modelRuns: ModelRuns;
 }

@@ -69,6 +69,8 @@ import { CatalogueApplications } from './modules/applications/application-store.
 import { registerApplications } from './modules/applications/applications.module.js';
 import { registerMarketplace } from './modules/marketplace/marketplace.routes.js';
 import { registerExtensionSchemas } from './modules/catalogue/extension-schemas.routes.js';
+import { ModelRuns } from './modules/models/model-runs.js';
+import { registerModels } from './modules/models/models.routes.js';
 import { executeApplication } from './modules/applications/application-executions.js';
 import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 
@@ -156,6 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     outbound,
     ades,
     applications,
+    modelRuns: new ModelRuns(database.db, outbound, config.mlflowTrackingUri),
     log: server.log,
   };
 
@@ -188,6 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAdesRoutes(server, ades);
   registerApplications(server, ctx, applications);
   registerMarketplace(server, ctx, catalogue);
+  registerModels(server, ctx);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
   const demoSeeded = await seedDemo(ctx, storage);

@@ -113,6 +113,8 @@ const envSchema = z.object({
   ASB_TRUSTED_PROXIES: text,
   ASB_OUTBOUND_ALLOW: text,
   ASB_STAC_REMOTES: stacRemotes,
+  /** a real MLflow tracking server the models' training runs are read from (docs/models.md) */
+  MLFLOW_TRACKING_URI: link,
   ASB_WEB_DIST: text,
   ASB_OIDC_ISSUER: setting,
   ASB_OIDC_CLIENT_ID: setting,

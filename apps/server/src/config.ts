@@ -138,6 +138,8 @@ export interface AppConfig {
   outboundAllow: string[];
   /** ASB_STAC_REMOTES: remote STAC APIs searched by the product search (docs/catalogue.md "Remote catalogues") */
   stacRemotes: { name: string; url: string }[];
+  /** MLFLOW_TRACKING_URI: the MLflow tracking server training runs are read from instead of the portal's run store (docs/models.md) */
+  mlflowTrackingUri: string | undefined;
   webDistDir: string;
   oidc: OidcConfig | undefined;
   logLevel: string;
@@ -289,6 +291,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     trustedProxies: list(env.ASB_TRUSTED_PROXIES) ?? [],
     outboundAllow: list(env.ASB_OUTBOUND_ALLOW) ?? [],
     stacRemotes: env.ASB_STAC_REMOTES,
+    mlflowTrackingUri: env.MLFLOW_TRACKING_URI,
     webDistDir: path.resolve(env.ASB_WEB_DIST ?? path.join(here, '../../web/dist')),
     oidc: oidcFromEnv(env),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -14,3 +14,4 @@ export * from './modules/applications/terms.schema.js';
 export * from './modules/ades/ades.schema.js';
 export * from './modules/applications/applications.schema.js';
 export * from './modules/marketplace/marketplace.schema.js';
+export * from './modules/models/model-runs.schema.js';

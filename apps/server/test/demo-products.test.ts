@@ -106,7 +106,7 @@ describe('demo products', () => {
   });
 
   describe('the demo model and training dataset', () => {
-    it("are on the marketplace signed out, with their pages' items, the rules file served; the model is no product, the dataset is", async () => {
+    it("are on the marketplace signed out, with their pages' items, the trained ONNX model and rules served; the model is no product, the dataset is", async () => {
       const market = await get(
         '/backend/v1/catalogue-collections/published_resources?filters=' + encodeURIComponent(JSON.stringify({ type: ['model', 'dataset'] })),
       );
@@ -114,15 +114,31 @@ describe('demo products', () => {
         .resources;
       expect(resources.map((resource) => [resource.properties.type, resource.identifier]).sort()).toEqual([
         ['dataset', 'demo-antwerp-chips'],
-        ['model', 'demo-land-cover-rules'],
+        ['model', 'demo-land-cover'],
       ]);
-      const model = (await get('/resource-catalogue/stac/collections/demo-models/items/demo-land-cover-rules')).json<StacItem>();
-      expect(model.properties['dlm:inputs']).toEqual([
-        expect.objectContaining({ name: 'scene', 'tensor-spec': { dtype: 'float32', shape: [-1, 4, 256, 256] } }),
-      ]);
+      const model = (await get('/resource-catalogue/stac/collections/demo-models/items/demo-land-cover')).json<StacItem>();
+      // a 4-D tensor with a first dimension of -1: an image input (spec 3 §5)
+      expect(model.properties['dlm:inputs']).toEqual([expect.objectContaining({ name: 'bands', 'tensor-spec': { dtype: 'float32', shape: [-1, 4, -1, -1] } })]);
       const rules = await get(String(model.assets.rules!.href).replace(/^https?:\/\/[^/]+/, ''));
       expect(rules.statusCode).toBe(200);
-      expect(rules.json<{ classes: { name: string }[] }>().classes.map((entry) => entry.name)).toEqual(['water', 'vegetation', 'bare soil']);
+      expect(rules.json<{ classes: { name: string }[] }>().classes.map((entry) => entry.name)).toEqual(['bare', 'vegetation', 'water']);
+      // trained at the first start: its ONNX file is served, its run recorded with its parameters and metrics
+      const onnx = await get(String(model.assets.model!.href).replace(/^https?:\/\/[^/]+/, ''));
+      expect(onnx.statusCode).toBe(200);
+      expect(onnx.rawPayload.length).toBe(model.assets.model!['file:size']);
+      expect(onnx.rawPayload.includes(Buffer.from('land_cover'))).toBe(true);
+      const run = model.properties['asb:run'] as { workspace: string; experiment_id: string; run_id: string };
+      expect(run).toMatchObject({ workspace: 'demo', experiment_id: 'land-cover' });
+      const dora = await app.userWithHeader('dora');
+      const described = await app.server.inject({ url: `/backend/v1/workspaces/demo/experiments/land-cover/runs/${run.run_id}`, headers: dora });
+      expect(described.statusCode, described.body).toBe(200);
+      const { data, info } = described.json<{
+        run: { info: { run_id: string; status: string }; data: { metrics: { key: string; value: number }[]; params: { key: string; value: string }[] } };
+      }>().run;
+      expect(info).toMatchObject({ run_id: run.run_id, status: 'FINISHED' });
+      // tested on scenes it did not see: it learned the rules
+      expect(data.metrics.find((metric) => metric.key === 'test_accuracy')!.value).toBeGreaterThan(0.95);
+      expect(data.params).toContainEqual({ key: 'epochs', value: '1500' });
       // the dataset's files are the Antwerp scenes' bands, each served
       const dataset = (await get('/resource-catalogue/stac/collections/demo-training-data/items/demo-antwerp-chips')).json<StacItem>();
       expect(Object.keys(dataset.assets)).toHaveLength(16);

@@ -20,6 +20,7 @@ import type { extensionSchemaOperations, productSourceOperations } from './catal
 import type { catalogueIngestOperations } from './catalogue-ingest.js';
 import type { ogcapiOperations } from './ogcapi.js';
 import type { marketplaceOperations } from './marketplace.js';
+import type { modelOperations } from './models.js';
 import type { adesTasksContract, applicationOperations, catalogueCollectionsContract } from './applications.js';
 import type {
   builderWorkspaceOperations,
@@ -47,6 +48,7 @@ export * from './catalogue-ingest.js';
 export * from './applications.js';
 export * from './ogcapi.js';
 export * from './marketplace.js';
+export * from './models.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -85,4 +87,5 @@ export type ApiOperations = typeof usermgrOperations &
   typeof adesTasksContract.operations &
   typeof applicationOperations &
   typeof ogcapiOperations &
-  typeof marketplaceOperations;
+  typeof marketplaceOperations &
+  typeof modelOperations;

@@ -18,12 +18,12 @@ export function demoProcessDir(slug: string): string {
 }
 
 /**
- * The script that draws the demo's catalogue scenes (scenes/make_demo_scenes.py): beside this
- * module in src/, in dist/demo-scenes/ for the built server (tsup's onSuccess copies it).
+ * A script of the demo's catalogue (scenes/): make_demo_scenes.py draws the scenes,
+ * train_land_cover.py trains the demo model on them. Beside this module in src/, in
+ * dist/demo-scenes/ for the built server (tsup's onSuccess copies them).
  */
-export function demoScenesScript(): string {
+export function demoSceneScript(name: 'make_demo_scenes.py' | 'train_land_cover.py'): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const name = 'make_demo_scenes.py';
   const candidates = [path.join(here, 'scenes', name), path.join(here, 'demo-scenes', name), path.join(here, '../src/modules/demo/scenes', name)];
   const found = candidates.find((candidate) => fs.existsSync(candidate));
   if (!found) throw new Error(`${name} not found near ${here}`);

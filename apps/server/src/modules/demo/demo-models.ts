@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { catalogueAssetUrl, PUBLISHED_PROPERTY, type StacItem } from '@asb/contracts';
+import { catalogueAssetUrl, MODEL_RUN_PROPERTY, PUBLISHED_PROPERTY, type ModelRunReference, type StacItem } from '@asb/contracts';
 import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { CatalogueStore, StacCollectionDocument } from '../catalogue/catalogue-store.js';
-import { DEMO_COLLECTION_ID } from './demo-scenes.js';
+import type { ModelRuns } from '../models/model-runs.js';
+import { DEMO_COLLECTION_ID, runDemoScript } from './demo-scenes.js';
 
 const DEMO_MODELS_COLLECTION = 'demo-models';
 const DEMO_DATASETS_COLLECTION = 'demo-training-data';
-export const DEMO_MODEL_ID = 'demo-land-cover-rules';
+export const DEMO_MODEL_ID = 'demo-land-cover';
 export const DEMO_DATASET_ID = 'demo-antwerp-chips';
 
 const STAC_VERSION = '1.0.0';
@@ -20,19 +21,29 @@ const BANDS = ['blue', 'green', 'red', 'nir'];
 const ANTWERP: [number, number, number, number] = [4.3, 51.15, 4.5, 51.3];
 
 /**
- * The rules the demo model applies per pixel (reflectances): water where the NDWI is above 0
- * (the demo application's rule), vegetation where the NDVI is above 0.3 (the demo workflow's
- * threshold), bare soil elsewhere.
+ * The rules that label the demo model's training pixels (reflectances): water where the NDWI is
+ * above 0 (the demo application's rule), else vegetation where the NDVI is above 0.3 (the demo
+ * workflow's threshold), else bare soil. The model (model.onnx) learns them from the Antwerp scenes.
  */
 const RULES = {
   classes: [
-    { value: 1, name: 'water', rule: '(green - nir) / (green + nir) > 0' },
-    { value: 2, name: 'vegetation', rule: '(nir - red) / (nir + red) > 0.3' },
-    { value: 3, name: 'bare soil', rule: 'otherwise' },
+    { value: 0, name: 'bare', rule: 'otherwise' },
+    { value: 1, name: 'vegetation', rule: '(nir - red) / (nir + red) > 0.3' },
+    { value: 2, name: 'water', rule: '(green - nir) / (green + nir) > 0, before vegetation' },
   ],
-  order: 'the first rule that holds',
   inputs: { bands: BANDS, scale: 0.0001, nodata: 0 },
 };
+/** The places of make_demo_scenes.py: the model trains on Antwerp (the demo dataset) and is tested on the others. */
+const TEST_PLACES = ['camargue', 'nile-delta'];
+const EXPERIMENT = 'land-cover';
+
+/** What train_land_cover.py prints. */
+interface Training {
+  params: Record<string, string>;
+  metrics: Record<string, number>;
+  classes: { value: number; name: string; description: string; color_hint: string }[];
+  onnx: { ir_version: number; opset: number; bytes: number };
+}
 
 const THEMES = [
   {
@@ -73,8 +84,14 @@ const polygon = ([west, south, east, north]: number[]) => ({
   ],
 });
 
-function modelItem(): StacItem {
+/**
+ * The demo model: the classifier train_land_cover.py fitted (its ONNX file and training run), or,
+ * when it could not be trained (no python3-onnx), the item without them — on the marketplace all
+ * the same, but not executable.
+ */
+function modelItem(training: Training | undefined, run: ModelRunReference | undefined): StacItem {
   const tensor = (shape: number[], dtype: string) => ({ dtype, shape });
+  const classes = (training?.classes ?? RULES.classes).map(({ value, name }) => ({ value, name }));
   return {
     type: 'Feature',
     stac_version: STAC_VERSION,
@@ -85,49 +102,83 @@ function modelItem(): StacItem {
     properties: {
       datetime: '2024-09-15T00:00:00Z',
       type: 'model',
-      title: 'Land cover rules (demo)',
+      title: 'Land cover classifier (demo)',
       description:
-        'Classifies each pixel of a 4-band scene (blue, green, red, near-infrared reflectance) as water (NDWI above 0), vegetation (NDVI above 0.3) or bare soil: the rules of the demo application and workflow as one model. Its rules are its asset rules.json.',
+        'Classifies each pixel of a 4-band scene (blue, green, red, near-infrared reflectance x 10000, as the demo scenes store them) as bare soil, vegetation or water: a softmax regression over the reflectances, NDVI and NDWI, trained by the portal at its first start on the Antwerp scenes (the demo training dataset) to the land-cover rules (rules.json) and tested on the Camargue and Nile delta scenes. Its weights are its asset model.onnx.',
       version: '1.0.0',
       license: 'CC0-1.0',
       [PUBLISHED_PROPERTY]: true,
-      keywords: ['land cover', 'water', 'vegetation', 'NDVI', 'NDWI', 'demo', 'FILTER:input-type:image', 'FILTER:licence:CC0-1.0'],
-      'mlm:name': 'land-cover-rules',
-      'mlm:architecture': 'Threshold rules (NDWI, NDVI)',
+      keywords: ['land cover', 'water', 'vegetation', 'NDVI', 'NDWI', 'ONNX', 'demo', 'FILTER:input-type:image', 'FILTER:licence:CC0-1.0'],
+      ...(run ? { [MODEL_RUN_PROPERTY]: run } : {}),
+      'mlm:name': 'land-cover-classifier',
+      'mlm:architecture': 'Softmax regression (1x1 convolution) over reflectances, NDVI and NDWI',
       'mlm:tasks': ['semantic-segmentation', 'classification'],
-      'mlm:framework': 'numpy',
+      'mlm:framework': 'ONNX',
+      'mlm:framework_version': training ? `opset ${training.onnx.opset}` : 'not trained',
       'mlm:accelerator': 'amd64',
-      'mlm:input': [{ name: 'scene', bands: BANDS, input: { shape: [-1, 4, -1, -1], dim_order: ['batch', 'bands', 'height', 'width'], data_type: 'float32' } }],
+      'mlm:total_parameters': 21,
+      'mlm:pretrained': false,
+      'mlm:input': [
+        {
+          name: 'bands',
+          bands: BANDS,
+          input: { shape: [-1, 4, -1, -1], dim_order: ['batch', 'bands', 'height', 'width'], data_type: 'float32' },
+          description: 'Reflectance x 10000 (the model divides by 10000)',
+        },
+      ],
       'mlm:output': [
         {
           name: 'classes',
           tasks: ['semantic-segmentation'],
           result: { shape: [-1, -1, -1], dim_order: ['batch', 'height', 'width'], data_type: 'uint8' },
-          'classification:classes': RULES.classes.map(({ value, name }) => ({ value, name })),
+          'classification:classes': classes,
+        },
+        {
+          name: 'probabilities',
+          tasks: ['classification'],
+          result: { shape: [-1, classes.length, -1, -1], dim_order: ['batch', 'class', 'height', 'width'], data_type: 'float32' },
         },
       ],
       'dlm:inputs': [
         {
-          name: 'scene',
+          name: 'bands',
           label: 'Scene',
           type: 'tensor',
-          doc: 'Blue, green, red and near-infrared reflectance',
-          'tensor-spec': tensor([-1, 4, 256, 256], 'float32'),
+          doc: 'Blue, green, red and near-infrared reflectance x 10000 (a 4-band GeoTIFF of the demo scenes)',
+          'tensor-spec': tensor([-1, 4, -1, -1], 'float32'),
         },
       ],
       'dlm:outputs': [
-        { id: 'classes', label: 'Classes', type: 'tensor', doc: '1 water, 2 vegetation, 3 bare soil', 'tensor-spec': tensor([-1, 256, 256], 'uint8') },
+        {
+          id: 'classes',
+          label: 'Classes',
+          type: 'tensor',
+          doc: classes.map(({ value, name }) => `${value} ${name}`).join(', '),
+          'tensor-spec': tensor([-1, -1, -1], 'uint8'),
+        },
+        { id: 'probabilities', label: 'Probabilities', type: 'tensor', doc: 'per class', 'tensor-spec': tensor([-1, classes.length, -1, -1], 'float32') },
       ],
       themes: THEMES,
       contacts: CONTACTS,
     },
     links: [{ rel: 'derived_from', href: catalogueAssetUrl(DEMO_COLLECTION_ID, 'demo-antwerp-2024-07-15', 'thumbnail.png'), title: 'A scene it applies to' }],
     assets: {
+      ...(training
+        ? {
+            model: {
+              href: catalogueAssetUrl(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID, 'model.onnx'),
+              type: 'application/octet-stream; application=onnx',
+              title: 'The model (ONNX)',
+              roles: ['mlm:model', 'mlm:weights'],
+              'file:size': training.onnx.bytes,
+            },
+          }
+        : {}),
       rules: {
         href: catalogueAssetUrl(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID, 'rules.json'),
         type: 'application/json',
-        title: 'The rules',
-        roles: ['mlm:model', 'metadata'],
+        title: 'The rules that labelled its training pixels',
+        roles: ['metadata'],
       },
     },
   } as StacItem;
@@ -174,6 +225,56 @@ function datasetItem(files: Map<string, string>): StacItem {
 }
 
 /**
+ * Trains the demo classifier (scenes/train_land_cover.py) into the model item's catalogue folder
+ * and records its run; undefined when it cannot (the warning names what is missing).
+ */
+async function train(
+  paths: Pick<DatastorePaths, 'catalogueDir'>,
+  options: DemoTraining,
+  owner: Principal,
+): Promise<{ training: Training; run: ModelRunReference } | undefined> {
+  const started = new Date();
+  const dates = (place: string) => DATES.map((date) => `demo-${place}-${date}`).join(',');
+  const result = await runDemoScript(options.python, 'train_land_cover.py', [
+    '--scenes',
+    paths.catalogueDir(DEMO_COLLECTION_ID),
+    '--train',
+    dates('antwerp'),
+    '--test',
+    TEST_PLACES.map(dates).join(','),
+    '--out',
+    paths.catalogueDir(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID),
+  ]);
+  if (result.code !== 0) {
+    options.warn(`The demo model is not trained (install python3-onnx): ${result.stderr.trim().split('\n').at(-1) ?? `exit ${result.code}`}`);
+    return undefined;
+  }
+  const training = JSON.parse(result.stdout) as Training;
+  const runId = await options.runs.record({
+    workspace: options.workspace,
+    experimentId: EXPERIMENT,
+    name: `${DEMO_MODEL_ID}-${started.toISOString().slice(0, 10)}`,
+    ownerId: owner.id,
+    isPublic: true,
+    startTime: started,
+    endTime: new Date(),
+    params: training.params,
+    metrics: training.metrics,
+    tags: { 'mlflow.source.name': 'train_land_cover.py', 'mlflow.user': owner.username },
+    artifactUri: catalogueAssetUrl(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID, 'model.onnx'),
+  });
+  return { training, run: { workspace: options.workspace, experiment_id: EXPERIMENT, run_id: runId } };
+}
+
+/** What training the demo model needs: Debian's python, the run store, the demo workspace's identifier. */
+export interface DemoTraining {
+  python: string;
+  runs: Pick<ModelRuns, 'record'>;
+  workspace: string;
+  warn(message: string): void;
+}
+
+/**
  * The demo's model and training dataset (docs/seed-data.md "Demo model and dataset"): public
  * collections `demo-models` (the land-cover rules, its rules.json written into the catalogue
  * folders) and `demo-training-data` (the Antwerp scenes by reference), owned by the demo's owner
@@ -184,6 +285,7 @@ export async function seedDemoModels(
   paths: Pick<DatastorePaths, 'catalogueDir'>,
   owner: Principal,
   workspaceIds: number[],
+  training: DemoTraining,
 ): Promise<void> {
   const files = new Map<string, string>();
   for (const date of DATES) {
@@ -195,10 +297,16 @@ export async function seedDemoModels(
   await fs.writeFile(path.join(rules, 'rules.json'), `${JSON.stringify(RULES, null, 2)}\n`);
   const options = { ownerId: owner.id, isPublic: true, workspaceIds };
   await store.upsertCollection(
-    collection(DEMO_MODELS_COLLECTION, 'Demo models', 'The demo model: land-cover rules over the demo scenes.', [-180, -90, 180, 90]),
+    collection(
+      DEMO_MODELS_COLLECTION,
+      'Demo models',
+      'The demo model: a land-cover classifier of the demo scenes, trained at the first start.',
+      [-180, -90, 180, 90],
+    ),
     options,
   );
-  await store.upsertItems(DEMO_MODELS_COLLECTION, [modelItem()]);
+  const trained = await train(paths, training, owner);
+  await store.upsertItems(DEMO_MODELS_COLLECTION, [modelItem(trained?.training, trained?.run)]);
   await store.upsertCollection(
     collection(DEMO_DATASETS_COLLECTION, 'Demo training data', 'The demo training dataset: the Antwerp scenes through a season.', ANTWERP),
     options,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { catalogueAssetUrl, type StacItem } from '@asb/contracts';
 import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import type { CatalogueStore, StacCollectionDocument } from '../catalogue/catalogue-store.js';
-import { demoScenesScript } from './demo-files.js';
+import { demoSceneScript } from './demo-files.js';
 
 export const DEMO_COLLECTION_ID = 'demo-scenes';
 /** the scene the product workflow runs on by default */
@@ -35,14 +35,19 @@ const RASTER = 'https://stac-extensions.github.io/raster/v1.1.0/schema.json';
 const PROJECTION = 'https://stac-extensions.github.io/projection/v1.1.0/schema.json';
 const COG_TYPE = 'image/tiff; application=geotiff; profile=cloud-optimized';
 
-function runScript(python: string, out: string): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs one of the demo's catalogue scripts (scenes/) with Debian's python: its exit code and output. */
+export function runDemoScript(
+  python: string,
+  name: Parameters<typeof demoSceneScript>[0],
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(
       python,
-      [demoScenesScript(), '--out', out],
+      [demoSceneScript(name), ...args],
       { timeout: 300_000, maxBuffer: 4 * 1024 * 1024, env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' } },
       (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number') reject(new Error(`${python} make_demo_scenes.py: ${error.message}`, { cause: error }));
+        if (error && typeof error.code !== 'number') reject(new Error(`${python} ${name}: ${error.message}`, { cause: error }));
         else resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
       },
     );
@@ -140,7 +145,7 @@ export async function seedDemoScenes(
   await fs.mkdir(path.dirname(collectionDir), { recursive: true });
   const scratch = await fs.mkdtemp(path.join(path.dirname(collectionDir), '.demo-scenes-'));
   try {
-    const result = await runScript(options.python, scratch);
+    const result = await runDemoScript(options.python, 'make_demo_scenes.py', ['--out', scratch]);
     if (result.code === 3) throw new DemoScenesUnavailable(result.stderr.trim().split('\n').at(-1) ?? 'numpy or rasterio is missing');
     if (result.code !== 0) throw new Error(`make_demo_scenes.py exited with ${result.code}: ${result.stderr.trim().split('\n').slice(-5).join('\n')}`);
     const output = JSON.parse(result.stdout) as ScenesOutput;

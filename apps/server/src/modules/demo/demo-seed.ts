@@ -187,7 +187,12 @@ export async function seedDemoCatalogue(ctx: AppContext, store: CatalogueStore, 
       (error: unknown) => ctx.log.warn({ err: error }, `Could not seed the demo application: ${(error as Error).message}`),
     );
     // the demo's model and training dataset, on the marketplace; a failure leaves the rest seeded
-    await seedDemoModels(store, paths, admin.principal, workspace ? [workspace.id] : []).then(
+    await seedDemoModels(store, paths, admin.principal, workspace ? [workspace.id] : [], {
+      python: ctx.config.pythonCommand,
+      runs: ctx.modelRuns,
+      workspace: DEMO_WORKSPACE.identifier,
+      warn: (message) => ctx.log.warn(message),
+    }).then(
       () => ctx.log.info(`Seeded the demo model '${DEMO_MODEL_ID}' and training dataset '${DEMO_DATASET_ID}'`),
       (error: unknown) => ctx.log.warn({ err: error }, `Could not seed the demo model and dataset: ${(error as Error).message}`),
     );

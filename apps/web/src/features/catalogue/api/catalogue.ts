@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExtensionSchemaSummary, ProductSearchRequest } from '@asb/contracts';
+import type { ExtensionSchemaSummary, ModelRunReference, ProductSearchRequest } from '@asb/contracts';
 import { api } from '../../../app/api/http';
 
 const CATALOGUE_KEY = ['/resource-catalogue'] as const;
@@ -83,6 +83,21 @@ export function useExtensionSchemas(urls: readonly string[], isEnabled: boolean)
       staleTime: Infinity,
     })),
     combine: (results) => new Map(results.flatMap((result) => (result.data ? [[result.data.data.url, result.data.data] as const] : []))),
+  });
+}
+
+/** A model's training run (spec 3 §7 "Describe model run"): its params and metrics; signed in only. */
+export function useModelRun(run: ModelRunReference | undefined, isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['/backend/v1/workspaces', run?.workspace, 'experiments', run?.experiment_id, 'runs', run?.run_id],
+    queryFn: ({ signal }) =>
+      api('GET /backend/v1/workspaces/{ws}/experiments/{exp}/runs/{run}', {
+        params: { ws: run!.workspace, exp: run!.experiment_id, run: run!.run_id },
+        signal,
+      }),
+    enabled: isEnabled && run !== undefined,
+    select: (answer) => answer.run,
+    retry: false,
   });
 }
 

@@ -224,4 +224,31 @@ describe('Model and dataset detail pages', () => {
     expect(within(mlm).getByText('Machine Learning Model')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Extension schemas' })).getByText('Describes a model')).toBeInTheDocument();
   });
+
+  it("Training Details lists the training run's parameters and metrics; a developer sees its experiment and run ids", async () => {
+    const user = userEvent.setup();
+    const trained = { ...MODEL, properties: { ...MODEL.properties, 'asb:run': { workspace: 'demo', experiment_id: 'land-cover', run_id: 'r1' } } } as StacItem;
+    renderPage('model', trained, 'developer', (request) => {
+      const path = decodeURIComponent(request.path);
+      if (path === ITEM_PATH) return { body: trained };
+      if (path === '/backend/v1/workspaces/demo/experiments/land-cover/runs/r1')
+        return {
+          body: {
+            run: {
+              info: { run_id: 'r1', experiment_id: 'land-cover' },
+              data: { params: [{ key: 'epochs', value: '1500' }], metrics: [{ key: 'test_accuracy', value: 0.99617547 }], tags: [] },
+            },
+          },
+        };
+      return undefined;
+    });
+    await screen.findByRole('heading', { name: 'Land cover classifier' });
+    expect(screen.getByText('land-cover')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy r1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Training Details' }));
+    expect(await screen.findByText('1500')).toBeInTheDocument();
+    expect(screen.getByText('test_accuracy')).toBeInTheDocument();
+    expect(screen.getByText('0.9962')).toBeInTheDocument();
+    expect(screen.queryByText('Not available')).not.toBeInTheDocument();
+  });
 });

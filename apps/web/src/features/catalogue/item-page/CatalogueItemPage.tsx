@@ -11,6 +11,7 @@ import { ShortText } from '../../../ui/ShortText';
 import { useStacItem } from '../api/catalogue';
 import { itemDescription, itemName, itemVersion } from './item-rules';
 import { ItemPublicationControl } from './ItemPublicationControl';
+import { RunIds, TrainingDetails } from './TrainingDetails';
 import {
   AssetsPanel,
   ContactsPanel,
@@ -38,8 +39,7 @@ const TABS: Record<ItemKind, TabSpec[]> = {
   model: [
     { value: 'properties', label: 'Properties', audience: 'everyone', panel: (item) => <PropertiesPanel item={item} /> },
     { value: 'signature', label: 'Signature', audience: 'everyone', panel: (item) => <SignaturePanel item={item} /> },
-    // the run description (MLflow's shape) comes with the models issue: nothing to list yet
-    { value: 'training', label: 'Training Details', audience: 'signed-in', panel: () => <TrainingDetails /> },
+    { value: 'training', label: 'Training Details', audience: 'signed-in', panel: (item) => <TrainingDetails item={item} /> },
     { value: 'themes', label: 'Themes', audience: 'everyone', panel: (item) => <ThemesPanel item={item} /> },
     { value: 'contacts', label: 'Contacts', audience: 'everyone', panel: (item) => <ContactsPanel item={item} /> },
     { value: 'links', label: 'Links', audience: 'everyone', panel: (item) => <LinksPanel item={item} /> },
@@ -61,21 +61,6 @@ const TABS: Record<ItemKind, TabSpec[]> = {
     { value: 'raw', label: 'Raw JSON', audience: 'developer', panel: (item) => <RawJsonPanel item={item} /> },
   ],
 };
-
-function TrainingDetails() {
-  return (
-    <Stack gap="sm">
-      <Title order={4} size="h6">
-        Parameters
-      </Title>
-      <Empty>Not available</Empty>
-      <Title order={4} size="h6">
-        Metrics
-      </Title>
-      <Empty>Not available</Empty>
-    </Stack>
-  );
-}
 
 /** Which tabs a caller sees: signed-in tabs once signed in, developer tabs to a workspace developer (spec 3 §6). */
 function visibleTabs(kind: ItemKind, who: { isSignedIn: boolean; isDeveloper: boolean }): TabSpec[] {
@@ -164,6 +149,7 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
                 </Text>
                 <CopyableValue value={itemId} copyLabel="Copy the item id" />
               </Group>
+              {kind === 'model' && <RunIds item={data} />}
             </Group>
           )}
           <Card withBorder radius="md" padding="lg">

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { modelRunSchema, type ModelRun } from '@asb/contracts';
+import { z } from 'zod';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Db } from '../../platform/db/client.js';
+import { workspaces } from '../../platform/db/schema.js';
+import { detailError, notFound } from '../../platform/http/errors.js';
+import { OutboundFetchError, readCapped, type OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
+import { modelRuns } from './model-runs.schema.js';
+
+/** A run as the portal records it. */
+export interface RunRecord {
+  workspace: string;
+  experimentId: string;
+  name: string;
+  ownerId: number | null;
+  isPublic: boolean;
+  startTime: Date;
+  endTime: Date;
+  params: Record<string, string>;
+  metrics: Record<string, number>;
+  tags?: Record<string, string>;
+  artifactUri?: string;
+}
+
+const mlflowAnswer = z.object({ run: modelRunSchema });
+
+/**
+ * Model training runs (docs/models.md "Training runs"): the portal's own store, answered in
+ * MLflow's `runs/get` shape; with MLFLOW_TRACKING_URI set, a real MLflow tracking server is read
+ * instead (through the outbound guard).
+ */
+export class ModelRuns {
+  constructor(
+    private readonly db: Db,
+    private readonly outbound: OutboundFetch,
+    private readonly trackingUri?: string,
+  ) {}
+
+  /** Records a finished run; its id, 32 hex digits as MLflow's. */
+  async record(run: RunRecord): Promise<string> {
+    const id = randomBytes(16).toString('hex');
+    await this.db.insert(modelRuns).values({ id, ...run, tags: run.tags ?? {} });
+    return id;
+  }
+
+  /** The run, when `principal` may read it: 404 otherwise (a run is not revealed to strangers). */
+  async describe(principal: Principal, workspace: string, experimentId: string, runId: string): Promise<ModelRun> {
+    if (this.trackingUri) return this.fromTracking(workspace, experimentId, runId);
+    const [row] = await this.db
+      .select()
+      .from(modelRuns)
+      .where(and(eq(modelRuns.id, runId), eq(modelRuns.workspace, workspace), eq(modelRuns.experimentId, experimentId)));
+    if (!row || !(await this.mayRead(principal, row))) throw notFound(`No run "${runId}" in experiment "${experimentId}" of workspace "${workspace}".`);
+    const at = (row.endTime ?? row.startTime).getTime();
+    return {
+      info: {
+        run_id: row.id,
+        run_name: row.name,
+        experiment_id: row.experimentId,
+        status: row.status,
+        start_time: row.startTime.getTime(),
+        ...(row.endTime ? { end_time: row.endTime.getTime() } : {}),
+        ...(row.artifactUri ? { artifact_uri: row.artifactUri } : {}),
+        lifecycle_stage: 'active',
+      },
+      data: {
+        metrics: Object.entries(row.metrics).map(([key, value]) => ({ key, value, timestamp: at, step: 0 })),
+        params: Object.entries(row.params).map(([key, value]) => ({ key, value })),
+        tags: Object.entries(row.tags).map(([key, value]) => ({ key, value })),
+      },
+    };
+  }
+
+  private async mayRead(principal: Principal, row: typeof modelRuns.$inferSelect): Promise<boolean> {
+    if (row.isPublic || principal.isStaff || principal.isSuperuser || row.ownerId === principal.id) return true;
+    const [workspace] = await this.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.identifier, row.workspace));
+    return workspace !== undefined && (principal.roles.get(workspace.id)?.length ?? 0) > 0;
+  }
+
+  /** MLflow's `GET /api/2.0/mlflow/runs/get?run_id=`: its answer is already the shape the pages read. */
+  private async fromTracking(workspace: string, experimentId: string, runId: string): Promise<ModelRun> {
+    const url = `${this.trackingUri!.replace(/\/+$/, '')}/api/2.0/mlflow/runs/get?run_id=${encodeURIComponent(runId)}`;
+    let response: Awaited<ReturnType<OutboundFetch['fetch']>>;
+    try {
+      response = await this.outbound.fetch(url, { headers: { accept: 'application/json' }, timeoutMs: 15_000 });
+    } catch (error) {
+      if (error instanceof OutboundFetchError) throw detailError(502, `The model tracking server could not be reached: ${error.message}.`);
+      throw error;
+    }
+    const text = await readCapped(response, 4 * 1024 * 1024);
+    if (response.status === 404 || (response.status === 400 && text.includes('RESOURCE_DOES_NOT_EXIST')))
+      throw notFound(`No run "${runId}" in experiment "${experimentId}" of workspace "${workspace}".`);
+    if (!response.ok) throw detailError(502, `The model tracking server answered ${response.status}.`);
+    let parsed: z.infer<typeof mlflowAnswer>;
+    try {
+      parsed = mlflowAnswer.parse(JSON.parse(text));
+    } catch {
+      throw detailError(502, 'The model tracking server answered something that is not an MLflow run.');
+    }
+    if (parsed.run.info.experiment_id !== experimentId) throw notFound(`No run "${runId}" in experiment "${experimentId}" of workspace "${workspace}".`);
+    return parsed.run;
+  }
+}
