@@ -26,6 +26,9 @@ export interface RunRecord {
 
 const mlflowAnswer = z.object({ run: modelRunSchema });
 
+/** Entries by key (jsonb keeps its own order: by length, then bytes). */
+const sorted = <T>(record: Record<string, T>): [string, T][] => Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
+
 /**
  * Model training runs (docs/models.md "Training runs"): the portal's own store, answered in
  * MLflow's `runs/get` shape; with MLFLOW_TRACKING_URI set, a real MLflow tracking server is read
@@ -66,9 +69,9 @@ export class ModelRuns {
         lifecycle_stage: 'active',
       },
       data: {
-        metrics: Object.entries(row.metrics).map(([key, value]) => ({ key, value, timestamp: at, step: 0 })),
-        params: Object.entries(row.params).map(([key, value]) => ({ key, value })),
-        tags: Object.entries(row.tags).map(([key, value]) => ({ key, value })),
+        metrics: sorted(row.metrics).map(([key, value]) => ({ key, value, timestamp: at, step: 0 })),
+        params: sorted(row.params).map(([key, value]) => ({ key, value })),
+        tags: sorted(row.tags).map(([key, value]) => ({ key, value })),
       },
     };
   }
