@@ -113,6 +113,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           },
     // Open SSE streams and WebSockets must not block shutdown.
     forceCloseConnections: true,
+    // onReady seeds the demo catalogue at the first start (scenes, then training the demo model:
+    // several seconds on a busy machine, docs/seed-data.md); Fastify's default allows 10 s
+    pluginTimeout: 120_000,
     // X-Forwarded-* only from the proxies the operator names: anyone else could claim any host or address
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 25 * 1024 * 1024,

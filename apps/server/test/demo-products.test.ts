@@ -13,6 +13,7 @@ import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../src/modules/demo/demo
 import { DEMO_PRODUCT_WORKFLOW } from '../src/modules/demo/demo-workflow.js';
 import { engineSeeds, getExecution, taskLog, waitForStatus } from './helpers/engine.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
+import { InferenceRefused, runOnnx } from '../src/modules/models/onnx-inference.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const run = promisify(execFile);
@@ -148,6 +149,47 @@ describe('demo products', () => {
         .json<{ collections: { id: string }[] }>()
         .collections.map((entry) => entry.id);
       expect(productCollections).toEqual(['demo-scenes', 'demo-training-data']);
+    });
+  });
+
+  describe('the demo model, run with onnxruntime-node', () => {
+    it('gives on a scene it never saw the class map numpy computes from its weights, close to the rules it learned', async () => {
+      const model = path.join(paths.catalogueDir('demo-models', 'demo-land-cover'), 'model.onnx');
+      const work = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-infer-'));
+      try {
+        const reference = await run('/usr/bin/python3', [
+          path.join(import.meta.dirname, 'helpers/land_cover_reference.py'),
+          model,
+          paths.catalogueDir(DEMO_COLLECTION_ID, 'demo-nile-delta-2024-07-15'),
+          work,
+        ]);
+        const [height, width] = (JSON.parse(reference.stdout) as { shape: [number, number] }).shape;
+        const outputs = await runOnnx(
+          model,
+          [{ name: 'bands', shape: [1, 4, height, width], datatype: 'FP32', file: path.join(work, 'bands.f32') }],
+          path.join(work, 'out'),
+        );
+        expect(outputs.map((output) => [output.name, output.datatype, output.shape])).toEqual([
+          ['classes', 'UINT8', [1, height, width]],
+          ['probabilities', 'FP32', [1, 3, height, width]],
+        ]);
+        const classes = await fs.readFile(outputs[0]!.file);
+        const expected = await fs.readFile(path.join(work, 'reference.u8'));
+        const rules = await fs.readFile(path.join(work, 'rules.u8'));
+        const differing = (a: Buffer, b: Buffer) => a.reduce((count, value, index) => count + (value === b[index] ? 0 : 1), 0);
+        expect(classes.length).toBe(height * width);
+        // float32 in both: at most a pixel or two exactly on a boundary may round the other way
+        expect(differing(classes, expected)).toBeLessThanOrEqual(2);
+        expect(differing(classes, rules) / classes.length).toBeLessThan(0.02);
+        // every class occurs on the delta in summer
+        expect(new Set(classes)).toEqual(new Set([0, 1, 2]));
+        // a request the model cannot take is refused with the reason
+        await expect(
+          runOnnx(model, [{ name: 'scene', shape: [1, 4, height, width], datatype: 'FP32', file: path.join(work, 'bands.f32') }], path.join(work, 'bad')),
+        ).rejects.toThrow(InferenceRefused);
+      } finally {
+        await fs.rm(work, { recursive: true, force: true });
+      }
     });
   });
 

@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** A tensor as the inference script takes and gives it (Open Inference Protocol names). */
+export interface TensorFile {
+  name: string;
+  shape: number[];
+  datatype: string;
+  /** a file of the tensor's little-endian values */
+  file: string;
+}
+
+export class InferenceRefused extends Error {}
+
+/** The inference script (runtime/onnx-infer.mjs): beside this module in src/, in dist/models-runtime/ for the built server. */
+function onnxInferScript(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'runtime'), path.join(here, 'models-runtime'), path.join(here, '../src/modules/models/runtime')].map((dir) =>
+    path.join(dir, 'onnx-infer.mjs'),
+  );
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (!found) throw new Error(`onnx-infer.mjs not found near ${here}`);
+  return found;
+}
+
+/**
+ * Runs an ONNX model once on tensors in files (docs/models.md "Inference"): onnxruntime-node in a
+ * Node process of its own, so the server's event loop never waits on it and a crash of the
+ * runtime is the process's. The outputs land in `outDir` (`{name}.bin`); a request the model
+ * refuses (a missing input, a wrong shape) is an InferenceRefused with the runtime's reason.
+ */
+export function runOnnx(modelPath: string, inputs: TensorFile[], outDir: string, options: { cpus?: number; timeoutMs?: number } = {}): Promise<TensorFile[]> {
+  fs.mkdirSync(outDir, { recursive: true });
+  const requestPath = path.join(outDir, 'request.json');
+  fs.writeFileSync(requestPath, JSON.stringify({ inputs: inputs.map((input) => ({ ...input, file: path.basename(input.file) })) }));
+  for (const input of inputs)
+    if (path.dirname(path.resolve(input.file)) !== path.resolve(outDir)) fs.copyFileSync(input.file, path.join(outDir, path.basename(input.file)));
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [onnxInferScript(), modelPath, requestPath, outDir],
+      {
+        timeout: options.timeoutMs ?? 600_000,
+        maxBuffer: 1024 * 1024,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ASB_CPUS: String(options.cpus ?? 1), ORT_DISABLE_TELEMETRY: '1', HOME: outDir },
+      },
+      (error, _stdout, stderr) => {
+        if (error) {
+          const reason = stderr.trim().split('\n').at(-1) ?? error.message;
+          reject(
+            typeof error.code === 'number' && error.code === 2 ? new InferenceRefused(reason) : new Error(`ONNX inference failed: ${reason}`, { cause: error }),
+          );
+          return;
+        }
+        const response = JSON.parse(fs.readFileSync(path.join(outDir, 'response.json'), 'utf8')) as { outputs: TensorFile[] };
+        resolve(response.outputs.map((output) => ({ ...output, file: path.join(outDir, output.file) })));
+      },
+    );
+  });
+}
