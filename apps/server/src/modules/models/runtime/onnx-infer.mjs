@@ -13,7 +13,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 
-const TYPES = { FP32: ['float32', Float32Array], FP64: ['float64', Float64Array], INT64: ['int64', BigInt64Array], INT32: ['int32', Int32Array], UINT8: ['uint8', Uint8Array] };
+const TYPES = {
+  FP32: ['float32', Float32Array],
+  FP64: ['float64', Float64Array],
+  INT64: ['int64', BigInt64Array],
+  INT32: ['int32', Int32Array],
+  UINT8: ['uint8', Uint8Array],
+};
 const DATATYPE = { float32: 'FP32', float64: 'FP64', int64: 'INT64', int32: 'INT32', uint8: 'UINT8', int8: 'INT8', bool: 'BOOL' };
 
 function refuse(message) {
