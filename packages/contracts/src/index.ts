@@ -32,3 +32,4 @@ export * from './catalogue-assets.js';
 export * from './tiles.js';
 export * from './marketplace.js';
 export * from './api/index.js';
+export * from './model-inputs.js';

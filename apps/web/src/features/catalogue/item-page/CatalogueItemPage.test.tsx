@@ -104,6 +104,8 @@ describe('Model and dataset detail pages', () => {
     const inputs = screen.getByRole('table', { name: 'Inputs' });
     expect(within(inputs).getByText('[-1, 4, 64, 64]')).toBeInTheDocument();
     expect(within(inputs).getByText('float32')).toBeInTheDocument();
+    // a 4-D tensor with a first dimension of -1: the execute form takes an image (spec 3 §5)
+    expect(within(inputs).getByText('an image or file')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Outputs' })).getByText('classes')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Training Details' }));
     expect(screen.getAllByText('Not available')).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Code, Group, Image, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { StacItem } from '@asb/contracts';
+import { modelInputKind, type StacItem } from '@asb/contracts';
 import { useAuth } from '../../../app/auth/auth-context';
 import { KeyValueList } from '../../../ui/KeyValueList';
 import { ShortText } from '../../../ui/ShortText';
@@ -265,12 +265,15 @@ export function ExtensionsPanel({ item }: { item: StacItem }) {
   );
 }
 
-function SignatureTable({ label, entries }: { label: string; entries: SignatureEntry[] }) {
+const GIVEN_AS = { image: 'an image or file', numbers: 'comma-separated numbers' } as const;
+
+/** A signature's entries; the inputs say how the execute form takes them (spec 3 §5 Model inputs). */
+function SignatureTable({ label, entries, isInputs = false }: { label: string; entries: SignatureEntry[]; isInputs?: boolean }) {
   if (entries.length === 0) return <Empty>No {label.toLowerCase()} declared</Empty>;
   return (
     <SimpleTable
       label={label}
-      headers={['Name', 'Label', 'Type', 'Data type', 'Shape', 'Description']}
+      headers={['Name', 'Label', 'Type', 'Data type', 'Shape', ...(isInputs ? ['Given as'] : []), 'Description']}
       rows={entries.map((entry) => [
         <Text key="name" size="sm" ff="monospace">
           {entry.name}
@@ -279,6 +282,7 @@ function SignatureTable({ label, entries }: { label: string; entries: SignatureE
         entry.type ?? '',
         entry.tensor?.dtype ?? '',
         entry.tensor?.shape ? `[${entry.tensor.shape.join(', ')}]` : '',
+        ...(isInputs ? [GIVEN_AS[modelInputKind({ type: entry.type, 'tensor-spec': entry.tensor })]] : []),
         entry.doc ?? '',
       ])}
     />
@@ -293,7 +297,7 @@ export function SignaturePanel({ item }: { item: StacItem }) {
       <Title order={4} size="h6">
         Inputs
       </Title>
-      <SignatureTable label="Inputs" entries={inputs} />
+      <SignatureTable label="Inputs" entries={inputs} isInputs />
       <Title order={4} size="h6">
         Outputs
       </Title>
