@@ -38,9 +38,11 @@ export default defineConfig((options) => {
       fs.mkdirSync(`${outDir}/demo-scenes`, { recursive: true });
       fs.copyFileSync('src/modules/demo/scenes/make_demo_scenes.py', `${outDir}/demo-scenes/make_demo_scenes.py`);
       fs.copyFileSync('src/modules/demo/scenes/train_land_cover.py', `${outDir}/demo-scenes/train_land_cover.py`);
-      // the ONNX inference script, run as its own Node process (models/onnx-inference.ts finds it in dist/models-runtime/)
+      // the ONNX runtime scripts, each run as a Node process of its own (models/onnx-inference.ts finds them in dist/models-runtime/)
       fs.mkdirSync(`${outDir}/models-runtime`, { recursive: true });
-      fs.copyFileSync('src/modules/models/runtime/onnx-infer.mjs', `${outDir}/models-runtime/onnx-infer.mjs`);
+      for (const file of fs.readdirSync('src/modules/models/runtime').filter((name) => name.endsWith('.mjs'))) {
+        fs.copyFileSync(`src/modules/models/runtime/${file}`, `${outDir}/models-runtime/${file}`);
+      }
       // the demo's runnable application (demo-files.ts finds it in dist/demo-applications/)
       fs.mkdirSync(`${outDir}/demo-applications`, { recursive: true });
       fs.copyFileSync('src/modules/demo/applications/water-bodies-demo.cwl', `${outDir}/demo-applications/water-bodies-demo.cwl`);

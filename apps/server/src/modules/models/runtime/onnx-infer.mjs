@@ -12,15 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
-
-const TYPES = {
-  FP32: ['float32', Float32Array],
-  FP64: ['float64', Float64Array],
-  INT64: ['int64', BigInt64Array],
-  INT32: ['int32', Int32Array],
-  UINT8: ['uint8', Uint8Array],
-};
-const DATATYPE = { float32: 'FP32', float64: 'FP64', int64: 'INT64', int32: 'INT32', uint8: 'UINT8', int8: 'INT8', bool: 'BOOL' };
+import { DATATYPE, sizeOf, TYPES } from './tensors.mjs';
 
 function refuse(message) {
   process.stderr.write(`${message}\n`);
@@ -38,13 +30,13 @@ for (const input of request.inputs ?? []) {
   if (!session.inputNames.includes(input.name)) refuse(`The model has no input "${input.name}" (its inputs: ${session.inputNames.join(', ')}).`);
   const type = TYPES[input.datatype ?? 'FP32'];
   if (!type) refuse(`Input "${input.name}": datatype ${input.datatype} is not supported.`);
-  const [name, Array] = type;
+  const [name, TypedArray] = type;
   let values;
   if (typeof input.file === 'string') {
     const bytes = fs.readFileSync(path.resolve(path.dirname(requestPath), path.basename(input.file)));
-    values = new Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  } else values = Array.from(input.data ?? [], (value) => (name === 'int64' ? BigInt(value) : value));
-  const size = input.shape.reduce((product, dimension) => product * dimension, 1);
+    values = new TypedArray(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  } else values = TypedArray.from((input.data ?? []).flat(Infinity), (value) => (name === 'int64' ? BigInt(value) : Number(value)));
+  const size = sizeOf(input.shape);
   if (values.length !== size) refuse(`Input "${input.name}": ${values.length} values do not fill the shape [${input.shape.join(', ')}] (${size}).`);
   feeds[input.name] = new ort.Tensor(name, values, input.shape);
 }

@@ -1,0 +1,168 @@
+// A model as a service: an Open Inference Protocol v2 REST server (KServe's data plane) for one
+// ONNX model, loaded once, in a Node process of its own (docs/models.md "Model as a service").
+//
+//   node onnx-serve.mjs MODEL.onnx NAME VERSION PORT [HOST]
+//
+// Prints one JSON line {"listening": port} on stdout once the model is loaded and the port open
+// (PORT 0: any free port). Answers /v2/health/live, /v2/health/ready, /v2 (server metadata),
+// /v2/models/{name}[/versions/{version}] (model metadata), .../ready and .../infer; every error
+// is the protocol's {"error": "..."} body with a 4xx status. Stops on SIGTERM or SIGINT.
+import http from 'node:http';
+import ort from 'onnxruntime-node';
+import { DATATYPE, jsonValues, protocolShape, sizeOf, TYPES } from './tensors.mjs';
+
+const [modelPath, modelName, modelVersion, portText, host = '127.0.0.1'] = process.argv.slice(2);
+if (!modelPath || !modelName || !modelVersion || portText === undefined) {
+  process.stderr.write('usage: onnx-serve.mjs MODEL.onnx NAME VERSION PORT [HOST]\n');
+  process.exit(2);
+}
+/** A request body is a tensor or a few, not a dump. */
+const MAX_BODY = Number(process.env.ASB_MAX_REQUEST_MB || 64) * 1024 * 1024;
+const SERVER = { name: 'asb-onnx', version: '1.0' };
+
+const session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: Number(process.env.ASB_CPUS) || 1, interOpNumThreads: 1 });
+const describe = (metadata) => ({
+  name: metadata.name,
+  datatype: DATATYPE[metadata.type] ?? String(metadata.type).toUpperCase(),
+  shape: protocolShape(metadata.shape),
+});
+const inputs = new Map(session.inputMetadata.map((metadata) => [metadata.name, describe(metadata)]));
+const outputs = session.outputMetadata.map(describe);
+
+class ProtocolError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The model's tensors from an inference request: each input named, typed and shaped as the model takes it. */
+function feedsOf(body) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ProtocolError(400, 'The request must be a JSON object with "inputs".');
+  if (!Array.isArray(body.inputs) || body.inputs.length === 0) throw new ProtocolError(400, 'The request has no "inputs".');
+  const feeds = {};
+  for (const input of body.inputs) {
+    if (typeof input !== 'object' || input === null || typeof input.name !== 'string') throw new ProtocolError(400, 'Every input needs a "name".');
+    const expected = inputs.get(input.name);
+    if (!expected) throw new ProtocolError(400, `Unexpected input "${input.name}": the model's inputs are ${[...inputs.keys()].join(', ')}.`);
+    if (input.name in feeds) throw new ProtocolError(400, `Input "${input.name}" is given twice.`);
+    if (input.datatype !== expected.datatype)
+      throw new ProtocolError(400, `Input "${input.name}": datatype ${input.datatype} given, the model takes ${expected.datatype}.`);
+    const shape = input.shape;
+    if (!Array.isArray(shape) || !shape.every((dimension) => Number.isInteger(dimension) && dimension >= 0))
+      throw new ProtocolError(400, `Input "${input.name}": "shape" must be a list of whole numbers.`);
+    if (shape.length !== expected.shape.length || shape.some((dimension, index) => expected.shape[index] !== -1 && expected.shape[index] !== dimension))
+      throw new ProtocolError(400, `Input "${input.name}": shape [${shape.join(', ')}] does not fit the model's [${expected.shape.join(', ')}].`);
+    if (!Array.isArray(input.data)) throw new ProtocolError(400, `Input "${input.name}": "data" must be a list.`);
+    const flat = input.data.flat(Infinity);
+    if (flat.length !== sizeOf(shape))
+      throw new ProtocolError(400, `Input "${input.name}": ${flat.length} values do not fill the shape [${shape.join(', ')}].`);
+    const [type, TypedArray] = TYPES[expected.datatype];
+    const values = TypedArray.from(flat, (value) => {
+      if (typeof value !== 'number' && typeof value !== 'boolean') throw new ProtocolError(400, `Input "${input.name}": every value must be a number.`);
+      return type === 'int64' ? BigInt(Math.trunc(Number(value))) : Number(value);
+    });
+    feeds[input.name] = new ort.Tensor(type, values, shape);
+  }
+  const missing = [...inputs.keys()].filter((name) => !(name in feeds));
+  if (missing.length > 0) throw new ProtocolError(400, `Missing input ${missing.map((name) => `"${name}"`).join(', ')}.`);
+  return feeds;
+}
+
+/** One inference at a time: the runtime's call is synchronous, and the threads are the service's. */
+let queue = Promise.resolve();
+function infer(body) {
+  const feeds = feedsOf(body);
+  const wanted = Array.isArray(body.outputs) ? body.outputs.map((output) => output?.name) : undefined;
+  const unknown = (wanted ?? []).filter((name) => !outputs.some((output) => output.name === name));
+  if (unknown.length > 0) throw new ProtocolError(400, `Unknown output ${unknown.map((name) => `"${name}"`).join(', ')}.`);
+  const run = queue.then(async () => {
+    let results;
+    try {
+      results = await session.run(feeds);
+    } catch (error) {
+      throw new ProtocolError(400, `The model could not run on these inputs: ${error.message}`);
+    }
+    return {
+      model_name: modelName,
+      model_version: modelVersion,
+      ...(typeof body.id === 'string' ? { id: body.id } : {}),
+      outputs: outputs
+        .filter((output) => !wanted || wanted.includes(output.name))
+        .map((output) => {
+          const tensor = results[output.name];
+          return { name: output.name, datatype: DATATYPE[tensor.type] ?? output.datatype, shape: [...tensor.dims], data: jsonValues(tensor.data) };
+        }),
+    };
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function readBody(request) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    request.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new ProtocolError(413, `The request is larger than ${MAX_BODY / 1024 / 1024} MB.`));
+        request.destroy();
+      } else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+const send = (response, status, body) => {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+};
+
+async function answer(request) {
+  const url = new URL(request.url ?? '/', 'http://service');
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  if (request.method === 'GET' && path === '/v2/health/live') return [200, { live: true }];
+  if (request.method === 'GET' && path === '/v2/health/ready') return [200, { ready: true }];
+  if (request.method === 'GET' && path === '/v2') return [200, { ...SERVER, extensions: [] }];
+  const match = /^\/v2\/models\/([^/]+)(?:\/versions\/([^/]+))?(\/ready|\/infer)?$/.exec(path);
+  if (!match) throw new ProtocolError(404, `No such path: ${path}.`);
+  const [, name, version, action] = match;
+  if (decodeURIComponent(name) !== modelName || (version !== undefined && decodeURIComponent(version) !== modelVersion))
+    throw new ProtocolError(
+      404,
+      `No model "${decodeURIComponent(name)}"${version ? ` version "${decodeURIComponent(version)}"` : ''} here: this service serves "${modelName}" version "${modelVersion}".`,
+    );
+  if (action === '/infer') {
+    if (request.method !== 'POST') throw new ProtocolError(405, 'Inference is a POST.');
+    let body;
+    try {
+      body = JSON.parse(await readBody(request));
+    } catch (error) {
+      if (error instanceof ProtocolError) throw error;
+      throw new ProtocolError(400, 'The request is not JSON.');
+    }
+    return [200, await infer(body)];
+  }
+  if (request.method !== 'GET') throw new ProtocolError(405, `${request.method} is not answered here.`);
+  if (action === '/ready') return [200, { name: modelName, ready: true }];
+  return [200, { name: modelName, versions: [modelVersion], platform: 'onnxruntime_onnx', inputs: [...inputs.values()], outputs }];
+}
+
+const server = http.createServer((request, response) => {
+  answer(request).then(
+    ([status, body]) => send(response, status, body),
+    (error) => {
+      if (error instanceof ProtocolError) send(response, error.status, { error: error.message });
+      else send(response, 500, { error: 'The service failed.' });
+    },
+  );
+});
+server.listen(Number(portText), host, () => {
+  process.stdout.write(`${JSON.stringify({ listening: server.address().port })}\n`);
+});
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,160 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { Ajv } from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const OPENAPI = path.join(import.meta.dirname, '../../../../shared/testdata/oip/specification/protocol/open_inference_rest.yaml');
+const SERVE = path.join(import.meta.dirname, '../src/modules/models/runtime/onnx-serve.mjs');
+
+/** A tiny model made with Debian's python3-onnx: y = 2x + 1 (FP32 [-1, 3]) and the index of each row's largest value (INT64 [-1]). */
+const MAKE_MODEL = `
+import sys, onnx
+from onnx import TensorProto, helper
+two = helper.make_tensor("two", TensorProto.FLOAT, [], [2.0])
+one = helper.make_tensor("one", TensorProto.FLOAT, [], [1.0])
+graph = helper.make_graph(
+    [helper.make_node("Mul", ["x", "two"], ["x2"]), helper.make_node("Add", ["x2", "one"], ["y"]),
+     helper.make_node("ArgMax", ["x"], ["top"], axis=1, keepdims=0)],
+    "affine", [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["batch", 3])],
+    [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["batch", 3]), helper.make_tensor_value_info("top", TensorProto.INT64, ["batch"])],
+    [two, one])
+model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+model.ir_version = 8
+onnx.checker.check_model(model)
+onnx.save(model, sys.argv[1])
+`;
+
+/**
+ * A model as a service (docs/models.md "Model as a service"): the Open Inference Protocol v2 REST
+ * server of onnx-serve.mjs, its answers validated against the protocol's OpenAPI document
+ * (../shared/testdata/oip), bad requests answered with the protocol's error body and a 4xx.
+ */
+describe('onnx-serve.mjs: an Open Inference Protocol v2 server', () => {
+  let child: ChildProcess;
+  let base = '';
+  let work = '';
+  const ajv = new Ajv({ strict: false, allErrors: true });
+
+  beforeAll(async () => {
+    const spec = parse(fs.readFileSync(OPENAPI, 'utf8')) as { components: { schemas: Record<string, unknown> } };
+    ajv.addSchema({ $id: 'oip', components: spec.components });
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'asb-oip-'));
+    await promisify(execFile)('/usr/bin/python3', ['-c', MAKE_MODEL, path.join(work, 'affine.onnx')]);
+    child = spawn(process.execPath, [SERVE, path.join(work, 'affine.onnx'), 'affine', '3', '0'], {
+      env: { PATH: process.env.PATH, ORT_DISABLE_TELEMETRY: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const [line] = await new Promise<string[]>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`onnx-serve exited ${code}`)));
+      createInterface({ input: child.stdout! }).once('line', (text) => resolve([text]));
+    });
+    base = `http://127.0.0.1:${(JSON.parse(line!) as { listening: number }).listening}`;
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  const valid = (schema: string, body: unknown) => {
+    const validate = ajv.getSchema(`oip#/components/schemas/${schema}`)!;
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  };
+  const get = (url: string) => fetch(`${base}${url}`);
+  const infer = (body: unknown, url = '/v2/models/affine/infer') =>
+    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  it('is live and ready, and describes itself and its model as the protocol says', async () => {
+    expect((await get('/v2/health/live')).status).toBe(200);
+    expect((await get('/v2/health/ready')).status).toBe(200);
+    const server = await (await get('/v2')).json();
+    valid('metadata_server_response', server);
+    const model = await get('/v2/models/affine');
+    expect(model.status).toBe(200);
+    const metadata = await model.json();
+    valid('metadata_model_response', metadata);
+    expect(metadata).toMatchObject({
+      name: 'affine',
+      versions: ['3'],
+      inputs: [{ name: 'x', datatype: 'FP32', shape: [-1, 3] }],
+      outputs: [
+        { name: 'y', datatype: 'FP32', shape: [-1, 3] },
+        { name: 'top', datatype: 'INT64', shape: [-1] },
+      ],
+    });
+    expect((await get('/v2/models/affine/versions/3/ready')).status).toBe(200);
+    expect((await get('/v2/models/affine/ready')).status).toBe(200);
+  });
+
+  it('infers: the outputs of the model, nested or flat data, the id echoed, only the outputs asked for', async () => {
+    const response = await infer({
+      id: '42',
+      inputs: [
+        {
+          name: 'x',
+          shape: [2, 3],
+          datatype: 'FP32',
+          data: [
+            [1, 5, 2],
+            [0.5, -1, 0],
+          ],
+        },
+      ],
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    valid('inference_response', body);
+    expect(body).toEqual({
+      model_name: 'affine',
+      model_version: '3',
+      id: '42',
+      outputs: [
+        { name: 'y', datatype: 'FP32', shape: [2, 3], data: [3, 11, 5, 2, -1, 1] },
+        { name: 'top', datatype: 'INT64', shape: [2], data: [1, 0] },
+      ],
+    });
+    const only = (await (
+      await infer(
+        { inputs: [{ name: 'x', shape: [1, 3], datatype: 'FP32', data: [0, 0, 9] }], outputs: [{ name: 'top' }] },
+        '/v2/models/affine/versions/3/infer',
+      )
+    ).json()) as { outputs: unknown[] };
+    valid('inference_response', only);
+    expect(only.outputs).toEqual([{ name: 'top', datatype: 'INT64', shape: [1], data: [2] }]);
+  });
+
+  it("answers a wrong shape, datatype, missing input or malformed body with the protocol's error body and a 400, never a 5xx", async () => {
+    const bad = [
+      { inputs: [{ name: 'x', shape: [1, 4], datatype: 'FP32', data: [1, 2, 3, 4] }] },
+      { inputs: [{ name: 'x', shape: [1, 3], datatype: 'INT32', data: [1, 2, 3] }] },
+      { inputs: [{ name: 'x', shape: [1, 3], datatype: 'FP32', data: [1, 2] }] },
+      { inputs: [{ name: 'z', shape: [1, 3], datatype: 'FP32', data: [1, 2, 3] }] },
+      { inputs: [{ name: 'x', shape: [1, 3], datatype: 'FP32', data: [1, 'two', 3] }] },
+      { inputs: [] },
+      { outputs: [{ name: 'y' }] },
+      { inputs: [{ name: 'x', shape: [1, 3], datatype: 'FP32', data: [1, 2, 3] }], outputs: [{ name: 'nope' }] },
+      '{"inputs": [',
+      '[]',
+    ];
+    for (const body of bad) {
+      const response = await infer(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      const error = (await response.json()) as { error: string };
+      valid('inference_error_response', error);
+      expect(error.error.length).toBeGreaterThan(0);
+    }
+    const unknown = await infer({ inputs: [{ name: 'x', shape: [1, 3], datatype: 'FP32', data: [1, 2, 3] }] }, '/v2/models/other/infer');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toHaveProperty('error');
+    expect((await get('/v2/models/affine/versions/9')).status).toBe(404);
+    expect((await get('/nothing')).status).toBe(404);
+  });
+});
