@@ -157,4 +157,40 @@ describe('onnx-serve.mjs: an Open Inference Protocol v2 server', () => {
     expect((await get('/v2/models/affine/versions/9')).status).toBe(404);
     expect((await get('/nothing')).status).toBe(404);
   });
+
+  it('takes and gives tensors as binary data (the binary tensor data extension), for large tensors without JSON numbers', async () => {
+    const values = new Float32Array([1, 5, 2, 0.5, -1, 0]);
+    const header = Buffer.from(
+      JSON.stringify({
+        inputs: [{ name: 'x', shape: [2, 3], datatype: 'FP32', parameters: { binary_data_size: values.byteLength } }],
+        outputs: [{ name: 'y', parameters: { binary_data: true } }, { name: 'top' }],
+      }),
+    );
+    const response = await fetch(`${base}/v2/models/affine/infer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', 'inference-header-content-length': String(header.length) },
+      body: Buffer.concat([header, Buffer.from(values.buffer)]),
+    });
+    expect(response.status, response.status === 200 ? '' : await response.text()).toBe(200);
+    const length = Number(response.headers.get('inference-header-content-length'));
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const answer = JSON.parse(bytes.subarray(0, length).toString('utf8')) as {
+      outputs: { name: string; data?: number[]; parameters?: { binary_data_size: number } }[];
+    };
+    expect(answer.outputs).toEqual([
+      { name: 'y', datatype: 'FP32', shape: [2, 3], parameters: { binary_data_size: 24 } },
+      { name: 'top', datatype: 'INT64', shape: [2], data: [1, 0] },
+    ]);
+    const y = bytes.subarray(length);
+    expect(Array.from(new Float32Array(y.buffer.slice(y.byteOffset, y.byteOffset + y.byteLength)))).toEqual([3, 11, 5, 2, -1, 1]);
+    // the server says it speaks the extension; too few bytes are a 400
+    expect(((await (await get('/v2')).json()) as { extensions: string[] }).extensions).toEqual(['binary_tensor_data']);
+    const short = await fetch(`${base}/v2/models/affine/infer`, {
+      method: 'POST',
+      headers: { 'inference-header-content-length': String(header.length) },
+      body: Buffer.concat([header, Buffer.from(values.buffer).subarray(0, 8)]),
+    });
+    expect(short.status).toBe(400);
+    expect(((await short.json()) as { error: string }).error).toContain('binary data ends');
+  });
 });

@@ -302,21 +302,27 @@ export class Orchestrator implements ExecutorCallbacks {
     this.kick(job.executionId);
   }
 
-  /** Stops an execution: running attempts are killed and marked failed, waiting tasks keep no status. */
-  async stop(executionId: number, by: string): Promise<boolean> {
+  /**
+   * Stops an execution: running attempts are killed and marked failed, waiting tasks keep no
+   * status. With `waitForAttempts: false` it answers once the execution and its tasks are marked
+   * stopped, and the attempts end in the background (a remote caller's dismiss need not wait for
+   * a process's grace period; docs/ogcapi.md).
+   */
+  async stop(executionId: number, by: string, options: { waitForAttempts?: boolean } = {}): Promise<boolean> {
     const stopped = await this.executions.markStopped(executionId);
     if (!stopped) return false;
     const tasks = await this.tasks.ofExecution(executionId);
     const inFlight = tasks.filter((candidate) => ['queued', 'running', 'retry'].includes(candidate.state));
-    await Promise.all(
-      inFlight.map(async (task) => {
-        await this.tasks.transition(task.id, ['queued', 'running', 'retry'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
-        await this.executor.cancel(task.id);
-      }),
-    );
-    await this.updates.stopped(stopped);
-    this.running.forget(executionId);
-    await this.ended(stopped);
+    for (const task of inFlight)
+      await this.tasks.transition(task.id, ['queued', 'running', 'retry'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
+    const finish = (async () => {
+      await Promise.all(inFlight.map((task) => this.executor.cancel(task.id)));
+      await this.updates.stopped(stopped);
+      this.running.forget(executionId);
+      await this.ended(stopped);
+    })();
+    if (options.waitForAttempts === false) finish.catch((error: unknown) => this.ctx.log.warn({ err: error, executionId }, 'engine: ending a stopped execution failed'));
+    else await finish;
     return true;
   }
 

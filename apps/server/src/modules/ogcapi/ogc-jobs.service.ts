@@ -105,7 +105,8 @@ export class OgcJobs {
   /** Dismiss: a job that has not ended is stopped (dismissed); an ended one stays as it is, the record of what ran. */
   async dismiss(principal: Principal, jobId: string, base: string): Promise<OgcStatusInfo> {
     const row = await this.load(principal, jobId);
-    if (!hasEnded(row.status)) await this.engine.orchestrator.stop(row.id, principal.username);
+    // answered once the job is marked stopped: its processes end in the background (a client's DELETE need not wait for them)
+    if (!hasEnded(row.status)) await this.engine.orchestrator.stop(row.id, principal.username, { waitForAttempts: false });
     return statusInfoOf(await this.load(principal, jobId), base);
   }
 }

@@ -5,8 +5,10 @@
 //
 // Prints one JSON line {"listening": port} on stdout once the model is loaded and the port open
 // (PORT 0: any free port). Answers /v2/health/live, /v2/health/ready, /v2 (server metadata),
-// /v2/models/{name}[/versions/{version}] (model metadata), .../ready and .../infer; every error
-// is the protocol's {"error": "..."} body with a 4xx status. Stops on SIGTERM or SIGINT.
+// /v2/models/{name}[/versions/{version}] (model metadata), .../ready and .../infer (JSON tensors, or
+// the binary tensor data extension: Inference-Header-Content-Length, binary_data_size,
+// binary_data / binary_data_output); every error is the protocol's {"error": "..."} body with a
+// 4xx status. Stops on SIGTERM or SIGINT.
 import http from 'node:http';
 import ort from 'onnxruntime-node';
 import { DATATYPE, jsonValues, protocolShape, sizeOf, TYPES } from './tensors.mjs';
@@ -36,8 +38,12 @@ class ProtocolError extends Error {
   }
 }
 
-/** The model's tensors from an inference request: each input named, typed and shaped as the model takes it. */
-function feedsOf(body) {
+/**
+ * The model's tensors from an inference request: each input named, typed and shaped as the model
+ * takes it; its values in `data`, or (the binary tensor data extension) `binary_data_size` bytes
+ * of the request's binary part, in the order of the inputs.
+ */
+function feedsOf(body, binary) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ProtocolError(400, 'The request must be a JSON object with "inputs".');
   if (!Array.isArray(body.inputs) || body.inputs.length === 0) throw new ProtocolError(400, 'The request has no "inputs".');
   const feeds = {};
@@ -53,11 +59,28 @@ function feedsOf(body) {
       throw new ProtocolError(400, `Input "${input.name}": "shape" must be a list of whole numbers.`);
     if (shape.length !== expected.shape.length || shape.some((dimension, index) => expected.shape[index] !== -1 && expected.shape[index] !== dimension))
       throw new ProtocolError(400, `Input "${input.name}": shape [${shape.join(', ')}] does not fit the model's [${expected.shape.join(', ')}].`);
+    const [type, TypedArray] = TYPES[expected.datatype];
+    const binarySize = input.parameters?.binary_data_size;
+    if (binarySize !== undefined) {
+      if (!Number.isInteger(binarySize) || binarySize < 0) throw new ProtocolError(400, `Input "${input.name}": binary_data_size must be a whole number.`);
+      if (binary.offset + binarySize > binary.bytes.length)
+        throw new ProtocolError(400, `Input "${input.name}": the binary data ends before its ${binarySize} bytes.`);
+      if (binarySize !== sizeOf(shape) * TypedArray.BYTES_PER_ELEMENT)
+        throw new ProtocolError(400, `Input "${input.name}": ${binarySize} bytes do not fill the shape [${shape.join(', ')}] of ${expected.datatype}.`);
+      const start = binary.bytes.byteOffset + binary.offset;
+      // the request's own bytes when aligned for the type, else a copy
+      const values =
+        start % TypedArray.BYTES_PER_ELEMENT === 0
+          ? new TypedArray(binary.bytes.buffer, start, binarySize / TypedArray.BYTES_PER_ELEMENT)
+          : new TypedArray(Uint8Array.from(binary.bytes.subarray(binary.offset, binary.offset + binarySize)).buffer);
+      binary.offset += binarySize;
+      feeds[input.name] = new ort.Tensor(type, values, shape);
+      continue;
+    }
     if (!Array.isArray(input.data)) throw new ProtocolError(400, `Input "${input.name}": "data" must be a list.`);
     const flat = input.data.flat(Infinity);
     if (flat.length !== sizeOf(shape))
       throw new ProtocolError(400, `Input "${input.name}": ${flat.length} values do not fill the shape [${shape.join(', ')}].`);
-    const [type, TypedArray] = TYPES[expected.datatype];
     const values = TypedArray.from(flat, (value) => {
       if (typeof value !== 'number' && typeof value !== 'boolean') throw new ProtocolError(400, `Input "${input.name}": every value must be a number.`);
       return type === 'int64' ? BigInt(Math.trunc(Number(value))) : Number(value);
@@ -66,13 +89,19 @@ function feedsOf(body) {
   }
   const missing = [...inputs.keys()].filter((name) => !(name in feeds));
   if (missing.length > 0) throw new ProtocolError(400, `Missing input ${missing.map((name) => `"${name}"`).join(', ')}.`);
+  if (binary.offset !== binary.bytes.length) throw new ProtocolError(400, 'The binary data is longer than the inputs say.');
   return feeds;
 }
 
+/** Whether an output is answered as binary data: asked for it, or for every output (binary_data_output). */
+const binaryOutput = (body, name) =>
+  (Array.isArray(body.outputs) && body.outputs.some((output) => output?.name === name && output.parameters?.binary_data === true)) ||
+  body.parameters?.binary_data_output === true;
+
 /** One inference at a time: the runtime's call is synchronous, and the threads are the service's. */
 let queue = Promise.resolve();
-function infer(body) {
-  const feeds = feedsOf(body);
+function infer(body, binary) {
+  const feeds = feedsOf(body, binary);
   const wanted = Array.isArray(body.outputs) ? body.outputs.map((output) => output?.name) : undefined;
   const unknown = (wanted ?? []).filter((name) => !outputs.some((output) => output.name === name));
   if (unknown.length > 0) throw new ProtocolError(400, `Unknown output ${unknown.map((name) => `"${name}"`).join(', ')}.`);
@@ -83,17 +112,18 @@ function infer(body) {
     } catch (error) {
       throw new ProtocolError(400, `The model could not run on these inputs: ${error.message}`);
     }
-    return {
-      model_name: modelName,
-      model_version: modelVersion,
-      ...(typeof body.id === 'string' ? { id: body.id } : {}),
-      outputs: outputs
-        .filter((output) => !wanted || wanted.includes(output.name))
-        .map((output) => {
-          const tensor = results[output.name];
-          return { name: output.name, datatype: DATATYPE[tensor.type] ?? output.datatype, shape: [...tensor.dims], data: jsonValues(tensor.data) };
-        }),
-    };
+    const parts = [];
+    const answered = outputs
+      .filter((output) => !wanted || wanted.includes(output.name))
+      .map((output) => {
+        const tensor = results[output.name];
+        const described = { name: output.name, datatype: DATATYPE[tensor.type] ?? output.datatype, shape: [...tensor.dims] };
+        if (!binaryOutput(body, output.name)) return { ...described, data: jsonValues(tensor.data) };
+        parts.push(Buffer.from(tensor.data.buffer, tensor.data.byteOffset, tensor.data.byteLength));
+        return { ...described, parameters: { binary_data_size: tensor.data.byteLength } };
+      });
+    const header = { model_name: modelName, model_version: modelVersion, ...(typeof body.id === 'string' ? { id: body.id } : {}), outputs: answered };
+    return parts.length > 0 ? { header, binary: parts } : header;
   });
   queue = run.catch(() => undefined);
   return run;
@@ -110,12 +140,25 @@ function readBody(request) {
         request.destroy();
       } else chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
 
 const send = (response, status, body) => {
+  if (body?.binary) {
+    const header = Buffer.from(JSON.stringify(body.header));
+    response.writeHead(status, {
+      'content-type': 'application/octet-stream',
+      'inference-header-content-length': header.length,
+      'content-length': body.binary.reduce((total, part) => total + part.length, header.length),
+    });
+    // the tensors' own bytes, not a copy
+    response.write(header);
+    for (const part of body.binary) response.write(part);
+    response.end();
+    return;
+  }
   const text = JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   response.end(text);
@@ -126,7 +169,7 @@ async function answer(request) {
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (request.method === 'GET' && path === '/v2/health/live') return [200, { live: true }];
   if (request.method === 'GET' && path === '/v2/health/ready') return [200, { ready: true }];
-  if (request.method === 'GET' && path === '/v2') return [200, { ...SERVER, extensions: [] }];
+  if (request.method === 'GET' && path === '/v2') return [200, { ...SERVER, extensions: ['binary_tensor_data'] }];
   const match = /^\/v2\/models\/([^/]+)(?:\/versions\/([^/]+))?(\/ready|\/infer)?$/.exec(path);
   if (!match) throw new ProtocolError(404, `No such path: ${path}.`);
   const [, name, version, action] = match;
@@ -137,14 +180,19 @@ async function answer(request) {
     );
   if (action === '/infer') {
     if (request.method !== 'POST') throw new ProtocolError(405, 'Inference is a POST.');
+    const raw = await readBody(request);
+    // the binary tensor data extension: a JSON header of this many bytes, then the tensors' bytes
+    const headerLength = request.headers['inference-header-content-length'];
+    const jsonLength = headerLength === undefined ? raw.length : Number(headerLength);
+    if (!Number.isInteger(jsonLength) || jsonLength < 0 || jsonLength > raw.length)
+      throw new ProtocolError(400, 'Inference-Header-Content-Length must be the length of the JSON header.');
     let body;
     try {
-      body = JSON.parse(await readBody(request));
-    } catch (error) {
-      if (error instanceof ProtocolError) throw error;
+      body = JSON.parse(raw.subarray(0, jsonLength).toString('utf8'));
+    } catch {
       throw new ProtocolError(400, 'The request is not JSON.');
     }
-    return [200, await infer(body)];
+    return [200, await infer(body, { bytes: raw.subarray(jsonLength), offset: 0 })];
   }
   if (request.method !== 'GET') throw new ProtocolError(405, `${request.method} is not answered here.`);
   if (action === '/ready') return [200, { name: modelName, ready: true }];
