@@ -321,7 +321,8 @@ export class Orchestrator implements ExecutorCallbacks {
       this.running.forget(executionId);
       await this.ended(stopped);
     })();
-    if (options.waitForAttempts === false) finish.catch((error: unknown) => this.ctx.log.warn({ err: error, executionId }, 'engine: ending a stopped execution failed'));
+    if (options.waitForAttempts === false)
+      finish.catch((error: unknown) => this.ctx.log.warn({ err: error, executionId }, 'engine: ending a stopped execution failed'));
     else await finish;
     return true;
   }
