@@ -52,7 +52,7 @@ import { registerOidcRoutes } from './modules/usermgr/oidc.routes.js';
 import { registerUsermgrRoutes } from './modules/usermgr/usermgr.routes.js';
 import { UsersRepository } from './modules/usermgr/users.repository.js';
 import type { UsersService } from './modules/usermgr/users.service.js';
-import { instanceOperations } from '@asb/contracts';
+import { instanceOperations, MODEL_RUN_PROPERTY } from '@asb/contracts';
 import { PUBLIC, requireDeclaredAccess } from './platform/http/access.js';
 import { mount } from './platform/http/operations.js';
 import { SECURITY_HEADERS } from './platform/http/security-headers.js';
@@ -161,7 +161,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     outbound,
     ades,
     applications,
-    modelRuns: new ModelRuns(database.db, outbound, config.mlflowTrackingUri),
+    modelRuns: new ModelRuns(database.db, outbound, {
+      trackingUri: config.mlflowTrackingUri,
+      namedByReadableItem: (principal, run) => catalogue.readableItemWith(principal, { [MODEL_RUN_PROPERTY]: run }),
+      log: server.log,
+    }),
     log: server.log,
   };
 

@@ -87,15 +87,33 @@ describe('GET /backend/v1/workspaces/{ws}/experiments/{exp}/runs/{run}', () => {
     expect((await app.server.inject({ url: url('lab', 'floods', privateRun), headers: member })).statusCode).toBe(200);
   });
 
-  it('reads a real MLflow tracking server instead when MLFLOW_TRACKING_URI is set, through the outbound guard', async () => {
+  it('reads a real MLflow tracking server instead when MLFLOW_TRACKING_URI is set, through the outbound guard, for those who may read a model naming the run', async () => {
     const base = `http://127.0.0.1:${(mlflow.address() as AddressInfo).port}`;
     tracked = await createTestApp({ mlflowTrackingUri: base, outboundAllow: ['127.0.0.1/32'] });
     const dora = await tracked.userWithHeader('dora');
+    // no model names the run: not for dora (MLflow's own permissions are not the portal's)
+    expect((await tracked.server.inject({ url: url('any', '7', 'abc123'), headers: dora })).statusCode).toBe(404);
+    const admin = (await tracked.ctx.users.findByUsername('admin'))!;
+    await tracked.ctx.catalogue.upsertCollection({ type: 'Collection', id: 'lab:models', title: 'Models', description: 'Models', links: [] } as never, {
+      ownerId: admin.id,
+      isPublic: true,
+    });
+    await tracked.ctx.catalogue.upsertItems('lab:models', [
+      {
+        type: 'Feature',
+        stac_version: '1.0.0',
+        id: 'affine',
+        geometry: null,
+        properties: { datetime: '2026-01-01T00:00:00Z', type: 'model', 'asb:run': { workspace: 'any', experiment_id: '7', run_id: 'abc123' } },
+        assets: {},
+        links: [],
+      } as never,
+    ]);
     const found = await tracked.server.inject({ url: url('any', '7', 'abc123'), headers: dora });
     expect(found.statusCode, found.body).toBe(200);
     expect(found.json<RunAnswer>().run.data).toMatchObject({ metrics: [{ key: 'rmse', value: 0.5 }], params: [{ key: 'alpha', value: '0.1' }] });
-    expect((await tracked.server.inject({ url: url('any', '7', 'nope'), headers: dora })).statusCode).toBe(404);
-    // another experiment's run is not this one
-    expect((await tracked.server.inject({ url: url('any', '8', 'abc123'), headers: dora })).statusCode).toBe(404);
+    // staff read any run: MLflow's RESOURCE_DOES_NOT_EXIST and another experiment's run are 404s
+    expect((await tracked.server.inject({ url: url('any', '7', 'nope'), headers: tracked.adminHeader })).statusCode).toBe(404);
+    expect((await tracked.server.inject({ url: url('any', '8', 'abc123'), headers: tracked.adminHeader })).statusCode).toBe(404);
   });
 });

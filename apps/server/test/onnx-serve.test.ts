@@ -46,7 +46,7 @@ describe('onnx-serve.mjs: an Open Inference Protocol v2 server', () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'asb-oip-'));
     await promisify(execFile)('/usr/bin/python3', ['-c', MAKE_MODEL, path.join(work, 'affine.onnx')]);
     child = spawn(process.execPath, [SERVE, path.join(work, 'affine.onnx'), 'affine', '3', '0'], {
-      env: { PATH: process.env.PATH, ORT_DISABLE_TELEMETRY: '1' },
+      env: { PATH: process.env.PATH, ORT_DISABLE_TELEMETRY: '1', ASB_MAX_REQUEST_MB: '1' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const [line] = await new Promise<string[]>((resolve, reject) => {
@@ -151,6 +151,16 @@ describe('onnx-serve.mjs: an Open Inference Protocol v2 server', () => {
       valid('inference_error_response', error);
       expect(error.error.length).toBeGreaterThan(0);
     }
+    // data nested deeper than any stack
+    const nested = `${'['.repeat(100_000)}1, 2, 3${']'.repeat(100_000)}`;
+    const deep = await infer(`{"inputs":[{"name":"x","shape":[1,3],"datatype":"FP32","data":${nested}}]}`);
+    expect(deep.status).toBe(400);
+    valid('inference_error_response', await deep.json());
+    // over the service's body limit (1 MB here): 413 with the error body, by Content-Length or as it grows
+    const huge = await infer({ inputs: [{ name: 'x', shape: [1, 3], datatype: 'FP32', data: new Array(300_000).fill(1.5) }] });
+    expect(huge.status).toBe(413);
+    valid('inference_error_response', await huge.json());
+    expect((await get('/v2/models/%E0/ready')).status).toBe(404);
     const unknown = await infer({ inputs: [{ name: 'x', shape: [1, 3], datatype: 'FP32', data: [1, 2, 3] }] }, '/v2/models/other/infer');
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toHaveProperty('error');

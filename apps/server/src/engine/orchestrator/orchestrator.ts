@@ -51,6 +51,8 @@ export class Orchestrator implements ExecutorCallbacks {
   private sweeper?: NodeJS.Timeout;
   private unsubscribe?: () => void;
   private isClosing = false;
+  /** stops answered before their attempts ended: close() waits for them */
+  private readonly stopping = new Set<Promise<void>>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -84,6 +86,8 @@ export class Orchestrator implements ExecutorCallbacks {
     this.running.clear();
     await this.executor.shutdown();
     await this.advances.allSettled();
+    // stops answered before their attempts ended (waitForAttempts: false) end before the database closes
+    await Promise.allSettled([...this.stopping]);
   }
 
   private async sweep(): Promise<void> {
@@ -321,9 +325,13 @@ export class Orchestrator implements ExecutorCallbacks {
       this.running.forget(executionId);
       await this.ended(stopped);
     })();
-    if (options.waitForAttempts === false)
-      finish.catch((error: unknown) => this.ctx.log.warn({ err: error, executionId }, 'engine: ending a stopped execution failed'));
-    else await finish;
+    if (options.waitForAttempts !== false) await finish;
+    else {
+      this.stopping.add(finish);
+      finish
+        .catch((error: unknown) => this.ctx.log.warn({ err: error, executionId }, 'engine: ending a stopped execution failed'))
+        .finally(() => this.stopping.delete(finish));
+    }
     return true;
   }
 

@@ -347,6 +347,17 @@ export class CatalogueRepository implements CatalogueStore {
     return row ? itemDocument(row, options.urls ?? this.defaultUrls) : undefined;
   }
 
+  /** Whether `principal` may read an item whose properties contain these (jsonb containment). */
+  async readableItemWith(principal: Principal | null, properties: Record<string, unknown>): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: items.id })
+      .from(items)
+      .innerJoin(collections, eq(collections.id, items.collectionId))
+      .where(and(sql`${items.properties} @> ${JSON.stringify(properties)}::jsonb`, this.readableCondition(principal)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** Sets one property of an item (undefined: removes it); false when there is no such item. */
   async setItemProperty(collectionId: string, itemId: string, key: string, value: unknown): Promise<boolean> {
     const properties =

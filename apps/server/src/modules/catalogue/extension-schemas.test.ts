@@ -52,4 +52,13 @@ describe('STAC extension schema summaries', () => {
     cyclic.self = cyclic;
     expect(summarizeSchema('https://example.org/x.json', cyclic).fields.map((field) => field.name)).toEqual(['x:a']);
   });
+
+  it('survives a malformed $ref escape and a schema nested deeper than any stack', () => {
+    expect(summarizeSchema('https://example.org/x.json', { properties: { 'x:a': { $ref: '#/%E0%A4%A', title: 'A' } } }).fields).toEqual([
+      { name: 'x:a', title: 'A', description: null, type: null },
+    ]);
+    let deep: Record<string, unknown> = { properties: { 'x:deep': { title: 'Deep' } } };
+    for (let level = 0; level < 20_000; level++) deep = { allOf: [deep] };
+    expect(summarizeSchema('https://example.org/x.json', deep).fields.map((field) => field.name)).toEqual(['x:deep']);
+  });
 });

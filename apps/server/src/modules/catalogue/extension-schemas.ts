@@ -7,6 +7,8 @@ const TIMEOUT_MS = 10_000;
 /** How long a schema read is kept, and how long a failure is (not to ask a dead host on every page view). */
 const KEEP_MS = 60 * 60 * 1000;
 const KEEP_FAILURE_MS = 5 * 60 * 1000;
+/** Nodes of a schema looked at, at most: a schema is small; a huge one is summarised in part. */
+const MAX_NODES = 100_000;
 /** Schemas kept at most (the oldest read goes first). */
 const MAX_KEPT = 256;
 
@@ -33,8 +35,15 @@ export function summarizeSchema(url: string, schema: unknown): ExtensionSchemaSu
   const resolve = (node: unknown): unknown => {
     if (!isObject(node) || typeof node.$ref !== 'string' || !node.$ref.startsWith('#/')) return node;
     let target: unknown = schema;
-    for (const part of node.$ref.slice(2).split('/'))
-      target = isObject(target) ? target[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    for (const part of node.$ref.slice(2).split('/')) {
+      let key: string;
+      try {
+        key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+      } catch {
+        return node; // a malformed escape: the reference is not followed
+      }
+      target = isObject(target) ? target[key] : undefined;
+    }
     return isObject(target) ? { ...target, ...node } : node;
   };
   const note = (name: string, raw: unknown) => {
@@ -48,19 +57,23 @@ export function summarizeSchema(url: string, schema: unknown): ExtensionSchemaSu
       known ? { name, title: known.title ?? found.title, description: known.description ?? found.description, type: known.type ?? found.type } : found,
     );
   };
+  // iteratively (a deeply nested schema must not overflow the stack), each node once, at most MAX_NODES
   const seen = new Set<unknown>();
-  const walk = (node: unknown) => {
-    if (!isObject(node) && !Array.isArray(node)) return;
-    if (seen.has(node)) return;
+  const pending: unknown[] = [schema];
+  while (pending.length > 0 && seen.size < MAX_NODES) {
+    const node = pending.pop();
+    if ((!isObject(node) && !Array.isArray(node)) || seen.has(node)) continue;
     seen.add(node);
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      pending.push(...(node as unknown[]));
+      continue;
+    }
     for (const key of ['properties', '$defs', 'definitions']) {
       const named = node[key];
       if (isObject(named)) for (const [name, child] of Object.entries(named)) note(name, child);
     }
-    Object.values(node).forEach(walk);
-  };
-  walk(schema);
+    pending.push(...Object.values(node));
+  }
   return {
     url,
     title: text(schema.title),
@@ -106,6 +119,11 @@ export class ExtensionSchemas {
     } catch (error) {
       throw new ExtensionSchemaError(error instanceof SyntaxError ? 'it is not JSON' : (error as Error).message);
     }
-    return summarizeSchema(url, parsed);
+    try {
+      return summarizeSchema(url, parsed);
+    } catch (error) {
+      if (error instanceof ExtensionSchemaError) throw error;
+      throw new ExtensionSchemaError('it could not be read as a JSON Schema');
+    }
   }
 }

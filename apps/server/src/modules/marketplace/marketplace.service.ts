@@ -74,6 +74,8 @@ export class MarketplaceService {
   private vocabulary: { words: Promise<Vocabulary>; at: number } | undefined;
   private rereading: Promise<Vocabulary> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** what is listed changed since the watcher last announced (whoever read the marks: a search, the watcher) */
+  private unannounced = false;
 
   constructor(
     db: Db,
@@ -98,9 +100,9 @@ export class MarketplaceService {
 
   /**
    * Every WATCH_MS: the marks no answer has read yet are read, and when they changed what is
-   * listed, `forceUpdate` goes out (docs/marketplace.md "forceUpdate"). Writes that announce
-   * themselves (a workflow or application published) are usually read by the pages' own
-   * refetch first, so they are not announced twice.
+   * listed — read by the watcher itself or by a search meanwhile — `forceUpdate` goes out
+   * (docs/marketplace.md "forceUpdate"). A write that announced itself (a workflow published) is
+   * announced once more: an open page reads again, harmlessly.
    */
   watch(): void {
     if (!this.bus || this.timer) return;
@@ -110,7 +112,11 @@ export class MarketplaceService {
       if (busy) return;
       busy = true;
       this.readAll()
-        .then((changed) => (changed ? announceMarketplaceChange(bus, 'catalogue') : undefined))
+        .then(() => {
+          if (!this.unannounced) return;
+          this.unannounced = false;
+          return announceMarketplaceChange(bus, 'catalogue');
+        })
         .catch((error: unknown) => this.log?.warn({ err: error }, 'marketplace: reading the change marks failed'))
         .finally(() => {
           busy = false;
@@ -143,7 +149,10 @@ export class MarketplaceService {
         rows,
         marks.map((mark) => mark.id),
       );
-      if (written) changed = true;
+      if (written) {
+        changed = true;
+        this.unannounced = true;
+      }
       this.facets = undefined;
       if (this.vocabulary) this.vocabulary.at = 0;
       if (marks.length < BATCH) return changed;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { modelRunSchema, type ModelRun } from '@asb/contracts';
+import { modelRunSchema, type ModelRun, type ModelRunReference } from '@asb/contracts';
 import { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Db } from '../../platform/db/client.js';
@@ -38,7 +38,12 @@ export class ModelRuns {
   constructor(
     private readonly db: Db,
     private readonly outbound: OutboundFetch,
-    private readonly trackingUri?: string,
+    private readonly options: {
+      trackingUri?: string;
+      /** whether the caller may read a model item naming this run (`asb:run`): who may read a run of the tracking server */
+      namedByReadableItem?: (principal: Principal, run: ModelRunReference) => Promise<boolean>;
+      log?: { warn(details: object, message: string): void };
+    } = {},
   ) {}
 
   /** Records a finished run; its id, 32 hex digits as MLflow's. */
@@ -50,7 +55,14 @@ export class ModelRuns {
 
   /** The run, when `principal` may read it: 404 otherwise (a run is not revealed to strangers). */
   async describe(principal: Principal, workspace: string, experimentId: string, runId: string): Promise<ModelRun> {
-    if (this.trackingUri) return this.fromTracking(workspace, experimentId, runId);
+    if (this.options.trackingUri) {
+      // MLflow's permissions are not the portal's: a run of the tracking server is read for those
+      // who may read a model item naming it (and staff)
+      const reference = { workspace, experiment_id: experimentId, run_id: runId };
+      const allowed = principal.isStaff || principal.isSuperuser || (await this.options.namedByReadableItem?.(principal, reference));
+      if (!allowed) throw notFound(`No run "${runId}" in experiment "${experimentId}" of workspace "${workspace}".`);
+      return this.fromTracking(workspace, experimentId, runId);
+    }
     const [row] = await this.db
       .select()
       .from(modelRuns)
@@ -84,12 +96,16 @@ export class ModelRuns {
 
   /** MLflow's `GET /api/2.0/mlflow/runs/get?run_id=`: its answer is already the shape the pages read. */
   private async fromTracking(workspace: string, experimentId: string, runId: string): Promise<ModelRun> {
-    const url = `${this.trackingUri!.replace(/\/+$/, '')}/api/2.0/mlflow/runs/get?run_id=${encodeURIComponent(runId)}`;
+    const url = `${this.options.trackingUri!.replace(/\/+$/, '')}/api/2.0/mlflow/runs/get?run_id=${encodeURIComponent(runId)}`;
     let response: Awaited<ReturnType<OutboundFetch['fetch']>>;
     try {
       response = await this.outbound.fetch(url, { headers: { accept: 'application/json' }, timeoutMs: 15_000 });
     } catch (error) {
-      if (error instanceof OutboundFetchError) throw detailError(502, `The model tracking server could not be reached: ${error.message}.`);
+      // the tracking server's address is the operator's, not the user's: in the log only
+      if (error instanceof OutboundFetchError) {
+        this.options.log?.warn({ reason: error.reason }, 'model runs: the tracking server could not be reached');
+        throw detailError(502, 'The model tracking server could not be reached.');
+      }
       throw error;
     }
     const text = await readCapped(response, 4 * 1024 * 1024);

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
-import { DATATYPE, sizeOf, TYPES } from './tensors.mjs';
+import { DATATYPE, sizeOf, typedValues, TYPES } from './tensors.mjs';
 
 function refuse(message) {
   process.stderr.write(`${message}\n`);
@@ -35,7 +35,13 @@ for (const input of request.inputs ?? []) {
   if (typeof input.file === 'string') {
     const bytes = fs.readFileSync(path.resolve(path.dirname(requestPath), path.basename(input.file)));
     values = new TypedArray(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  } else values = TypedArray.from((input.data ?? []).flat(Infinity), (value) => (name === 'int64' ? BigInt(value) : Number(value)));
+  } else {
+    try {
+      values = typedValues(name, TypedArray, input.data ?? []);
+    } catch (error) {
+      refuse(`Input "${input.name}": ${error.message}.`);
+    }
+  }
   const size = sizeOf(input.shape);
   if (values.length !== size) refuse(`Input "${input.name}": ${values.length} values do not fill the shape [${input.shape.join(', ')}] (${size}).`);
   feeds[input.name] = new ort.Tensor(name, values, input.shape);

@@ -11,7 +11,7 @@
 // 4xx status. Stops on SIGTERM or SIGINT.
 import http from 'node:http';
 import ort from 'onnxruntime-node';
-import { DATATYPE, jsonValues, protocolShape, sizeOf, TYPES } from './tensors.mjs';
+import { DATATYPE, jsonValues, protocolShape, sizeOf, typedValues, TYPES } from './tensors.mjs';
 
 const [modelPath, modelName, modelVersion, portText, host = '127.0.0.1'] = process.argv.slice(2);
 if (!modelPath || !modelName || !modelVersion || portText === undefined) {
@@ -59,6 +59,8 @@ function feedsOf(body, binary) {
       throw new ProtocolError(400, `Input "${input.name}": "shape" must be a list of whole numbers.`);
     if (shape.length !== expected.shape.length || shape.some((dimension, index) => expected.shape[index] !== -1 && expected.shape[index] !== dimension))
       throw new ProtocolError(400, `Input "${input.name}": shape [${shape.join(', ')}] does not fit the model's [${expected.shape.join(', ')}].`);
+    if (!TYPES[expected.datatype])
+      throw new ProtocolError(400, `Input "${input.name}": the model takes ${expected.datatype}, which this service does not take.`);
     const [type, TypedArray] = TYPES[expected.datatype];
     const binarySize = input.parameters?.binary_data_size;
     if (binarySize !== undefined) {
@@ -78,13 +80,14 @@ function feedsOf(body, binary) {
       continue;
     }
     if (!Array.isArray(input.data)) throw new ProtocolError(400, `Input "${input.name}": "data" must be a list.`);
-    const flat = input.data.flat(Infinity);
-    if (flat.length !== sizeOf(shape))
-      throw new ProtocolError(400, `Input "${input.name}": ${flat.length} values do not fill the shape [${shape.join(', ')}].`);
-    const values = TypedArray.from(flat, (value) => {
-      if (typeof value !== 'number' && typeof value !== 'boolean') throw new ProtocolError(400, `Input "${input.name}": every value must be a number.`);
-      return type === 'int64' ? BigInt(Math.trunc(Number(value))) : Number(value);
-    });
+    let values;
+    try {
+      values = typedValues(type, TypedArray, input.data);
+    } catch (error) {
+      throw new ProtocolError(400, `Input "${input.name}": ${error.message}.`);
+    }
+    if (values.length !== sizeOf(shape))
+      throw new ProtocolError(400, `Input "${input.name}": ${values.length} values do not fill the shape [${shape.join(', ')}].`);
     feeds[input.name] = new ort.Tensor(type, values, shape);
   }
   const missing = [...inputs.keys()].filter((name) => !(name in feeds));
@@ -129,17 +132,25 @@ function infer(body, binary) {
   return run;
 }
 
+/** The body, refused with a 413 past MAX_BODY: by its Content-Length at once, else as it grows (the rest is drained, not kept). */
 function readBody(request) {
+  const tooLarge = () => new ProtocolError(413, `The request is larger than ${MAX_BODY / 1024 / 1024} MB.`);
+  if (Number(request.headers['content-length']) > MAX_BODY) {
+    request.resume();
+    return Promise.reject(tooLarge());
+  }
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;
-    request.on('data', (chunk) => {
+    const collect = (chunk) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new ProtocolError(413, `The request is larger than ${MAX_BODY / 1024 / 1024} MB.`));
-        request.destroy();
-      } else chunks.push(chunk);
-    });
+      if (size <= MAX_BODY) return chunks.push(chunk);
+      request.off('data', collect);
+      request.resume();
+      chunks.length = 0;
+      reject(tooLarge());
+    };
+    request.on('data', collect);
     request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
@@ -172,11 +183,20 @@ async function answer(request) {
   if (request.method === 'GET' && path === '/v2') return [200, { ...SERVER, extensions: ['binary_tensor_data'] }];
   const match = /^\/v2\/models\/([^/]+)(?:\/versions\/([^/]+))?(\/ready|\/infer)?$/.exec(path);
   if (!match) throw new ProtocolError(404, `No such path: ${path}.`);
-  const [, name, version, action] = match;
-  if (decodeURIComponent(name) !== modelName || (version !== undefined && decodeURIComponent(version) !== modelVersion))
+  const [, rawName, rawVersion, action] = match;
+  const decode = (text) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return undefined;
+    }
+  };
+  const name = decode(rawName);
+  const version = rawVersion === undefined ? undefined : decode(rawVersion);
+  if (name !== modelName || (rawVersion !== undefined && version !== modelVersion))
     throw new ProtocolError(
       404,
-      `No model "${decodeURIComponent(name)}"${version ? ` version "${decodeURIComponent(version)}"` : ''} here: this service serves "${modelName}" version "${modelVersion}".`,
+      `No model "${name ?? rawName}"${rawVersion !== undefined ? ` version "${version ?? rawVersion}"` : ''} here: this service serves "${modelName}" version "${modelVersion}".`,
     );
   if (action === '/infer') {
     if (request.method !== 'POST') throw new ProtocolError(405, 'Inference is a POST.');
@@ -203,14 +223,22 @@ const server = http.createServer((request, response) => {
   answer(request).then(
     ([status, body]) => send(response, status, body),
     (error) => {
-      if (error instanceof ProtocolError) send(response, error.status, { error: error.message });
-      else send(response, 500, { error: 'The service failed.' });
+      if (error instanceof ProtocolError) {
+        // a refused upload is not read to its end: the connection goes with the answer
+        if (error.status === 413) response.setHeader('connection', 'close');
+        send(response, error.status, { error: error.message });
+      } else send(response, 500, { error: 'The service failed.' });
     },
   );
 });
 server.listen(Number(portText), host, () => {
   process.stdout.write(`${JSON.stringify({ listening: server.address().port })}\n`);
 });
-const stop = () => server.close(() => process.exit(0));
+const stop = () => {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  // requests still in flight get a moment, then their connections go too
+  setTimeout(() => server.closeAllConnections(), 5000).unref();
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -24,3 +24,25 @@ export const sizeOf = (shape) => shape.reduce((product, dimension) => product * 
 
 /** Plain JSON values of a tensor's data (bigints as numbers). */
 export const jsonValues = (data) => Array.from(data, (value) => (typeof value === 'bigint' ? Number(value) : value));
+
+/**
+ * A tensor's values from JSON data (flat or nested), typed: throws an Error saying why when the
+ * data is nested too deeply, holds something that is not a number, or an integer tensor a value
+ * that is not a finite number.
+ */
+export function typedValues(type, TypedArray, data) {
+  let flat;
+  try {
+    flat = data.flat(Infinity);
+  } catch {
+    throw new Error('the data is nested too deeply');
+  }
+  return TypedArray.from(flat, (value) => {
+    if (typeof value !== 'number' && typeof value !== 'boolean') throw new Error('every value must be a number');
+    if (type === 'int64') {
+      if (!Number.isFinite(Number(value))) throw new Error('every value of an integer tensor must be a finite number');
+      return BigInt(Math.trunc(Number(value)));
+    }
+    return Number(value);
+  });
+}
