@@ -1,7 +1,5 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { shippedFile } from '../../platform/shipped-file.js';
 
 /** The python helpers shipped with the server (docs/process-runtime.md). */
 export type RuntimeScript = 'asb_runner.py' | 'inspect_wrapper.py' | 'extract_archive.py';
@@ -11,12 +9,7 @@ export type RuntimeScript = 'asb_runner.py' | 'inspect_wrapper.py' | 'extract_ar
  * dist/runtime/ by tsup's onSuccess, since the bundle is one main.js in dist/.
  */
 export function runtimeScript(name: RuntimeScript): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const folder of [here, path.join(here, 'runtime'), path.join(here, '../src/engine/runtime')]) {
-    const candidate = path.join(folder, name);
-    if (fs.existsSync(candidate)) return candidate;
-  }
-  throw new Error(`python runtime script ${name} not found near ${here}`);
+  return shippedFile(import.meta.url, ['.', 'runtime', '../src/engine/runtime'], name);
 }
 
 export interface PythonOptions {

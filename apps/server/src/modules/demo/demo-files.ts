@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { shippedFile } from '../../platform/shipped-file.js';
 
 /**
  * The folder of a demo process's files (its process_wrapper.py). They live beside this
@@ -9,12 +8,8 @@ import { fileURLToPath } from 'node:url';
  * or falls back to the sources next to dist/.
  */
 export function demoProcessDir(slug: string): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'processes', slug), path.join(here, 'demo', slug), path.join(here, '../src/modules/demo/processes', slug)];
-  for (const candidate of candidates) {
-    if (fs.existsSync(path.join(candidate, 'process_wrapper.py'))) return candidate;
-  }
-  throw new Error(`demo process ${slug} not found near ${here}`);
+  const folders = ['processes', 'demo', '../src/modules/demo/processes'].map((folder) => path.join(folder, slug));
+  return path.dirname(shippedFile(import.meta.url, folders, 'process_wrapper.py'));
 }
 
 /**
@@ -23,11 +18,7 @@ export function demoProcessDir(slug: string): string {
  * dist/demo-scenes/ for the built server (tsup's onSuccess copies them).
  */
 export function demoSceneScript(name: 'make_demo_scenes.py' | 'train_land_cover.py'): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'scenes', name), path.join(here, 'demo-scenes', name), path.join(here, '../src/modules/demo/scenes', name)];
-  const found = candidates.find((candidate) => fs.existsSync(candidate));
-  if (!found) throw new Error(`${name} not found near ${here}`);
-  return found;
+  return shippedFile(import.meta.url, ['scenes', 'demo-scenes', '../src/modules/demo/scenes'], name);
 }
 
 /** Files a demo folder may hold that are not part of the process (Python's byte-code caches). */
@@ -40,14 +31,5 @@ export function isDemoFile(name: string): boolean {
  * src/, in dist/demo-applications/ for the built server (tsup's onSuccess copies it).
  */
 export function demoApplicationFile(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const name = 'water-bodies-demo.cwl';
-  const candidates = [
-    path.join(here, 'applications', name),
-    path.join(here, 'demo-applications', name),
-    path.join(here, '../src/modules/demo/applications', name),
-  ];
-  const found = candidates.find((candidate) => fs.existsSync(candidate));
-  if (!found) throw new Error(`${name} not found near ${here}`);
-  return found;
+  return shippedFile(import.meta.url, ['applications', 'demo-applications', '../src/modules/demo/applications'], 'water-bodies-demo.cwl');
 }

@@ -5,7 +5,7 @@ import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { CatalogueStore, StacCollectionDocument } from '../catalogue/catalogue-store.js';
 import type { ModelRuns } from '../models/model-runs.js';
-import { DEMO_COLLECTION_ID, runDemoScript } from './demo-scenes.js';
+import { bboxPolygon, DEMO_COLLECTION_ID, runDemoScript } from './demo-scenes.js';
 
 const DEMO_MODELS_COLLECTION = 'demo-models';
 const DEMO_DATASETS_COLLECTION = 'demo-training-data';
@@ -70,19 +70,6 @@ function collection(id: string, title: string, description: string, bbox: number
     links: [],
   };
 }
-
-const polygon = ([west, south, east, north]: number[]) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ],
-  ],
-});
 
 /**
  * The demo model: the classifier train_land_cover.py fitted (its ONNX file and training run), or,
@@ -201,7 +188,7 @@ function datasetItem(files: Map<string, string>): StacItem {
     stac_extensions: [SCI],
     id: DEMO_DATASET_ID,
     collection: DEMO_DATASETS_COLLECTION,
-    geometry: polygon(ANTWERP),
+    geometry: bboxPolygon(ANTWERP),
     bbox: ANTWERP,
     properties: {
       datetime: null,

@@ -54,6 +54,20 @@ export function runDemoScript(
   });
 }
 
+/** The GeoJSON polygon of a box [west, south, east, north]. */
+export const bboxPolygon = ([west, south, east, north]: readonly number[]) => ({
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [west, south],
+      [east, south],
+      [east, north],
+      [west, north],
+      [west, south],
+    ],
+  ],
+});
+
 function collectionDocument(output: ScenesOutput): StacCollectionDocument {
   const west = Math.min(...output.scenes.map((scene) => scene.bbox[0]));
   const south = Math.min(...output.scenes.map((scene) => scene.bbox[1]));
@@ -98,18 +112,7 @@ function itemDocument(scene: ScenesOutput['scenes'][number], bands: ScenesOutput
     stac_extensions: [EO, RASTER, PROJECTION],
     id: scene.id,
     collection: DEMO_COLLECTION_ID,
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [west, south],
-          [east, south],
-          [east, north],
-          [west, north],
-          [west, south],
-        ],
-      ],
-    },
+    geometry: bboxPolygon(scene.bbox),
     bbox: [west, south, east, north],
     properties: {
       datetime: `${scene.date}T10:30:00Z`,

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { shippedFile } from '../../platform/shipped-file.js';
 
 /** A tensor as the inference script takes and gives it (Open Inference Protocol names). */
 export interface TensorFile {
@@ -16,13 +16,7 @@ export class InferenceRefused extends Error {}
 
 /** The inference script (runtime/onnx-infer.mjs): beside this module in src/, in dist/models-runtime/ for the built server. */
 function onnxInferScript(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'runtime'), path.join(here, 'models-runtime'), path.join(here, '../src/modules/models/runtime')].map((dir) =>
-    path.join(dir, 'onnx-infer.mjs'),
-  );
-  const found = candidates.find((candidate) => fs.existsSync(candidate));
-  if (!found) throw new Error(`onnx-infer.mjs not found near ${here}`);
-  return found;
+  return shippedFile(import.meta.url, ['runtime', 'models-runtime', '../src/modules/models/runtime'], 'onnx-infer.mjs');
 }
 
 /**

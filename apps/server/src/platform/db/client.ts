@@ -1,7 +1,7 @@
 import { secureDataDir } from '../data-dir.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { shippedFile } from '../shipped-file.js';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -29,11 +29,7 @@ export interface Database {
 
 /** Committed migrations live in apps/server/drizzle, beside both src/ and dist/. */
 function migrationsFolder(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [path.join(here, '../drizzle'), path.join(here, '../../../drizzle')]) {
-    if (fs.existsSync(path.join(candidate, 'meta/_journal.json'))) return candidate;
-  }
-  throw new Error(`drizzle migrations folder not found near ${here}`);
+  return path.dirname(path.dirname(shippedFile(import.meta.url, ['../drizzle', '../../../drizzle'], 'meta/_journal.json')));
 }
 
 /**
