@@ -70,7 +70,7 @@ import { registerApplications } from './modules/applications/applications.module
 import { registerMarketplace } from './modules/marketplace/marketplace.routes.js';
 import { registerExtensionSchemas } from './modules/catalogue/extension-schemas.routes.js';
 import { ModelRuns } from './modules/models/model-runs.js';
-import { registerModels } from './modules/models/models.routes.js';
+import { registerModelExecutions, registerModels } from './modules/models/models.routes.js';
 import { executeApplication } from './modules/applications/application-executions.js';
 import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 
@@ -230,7 +230,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ensureOwnCollection: (principal, slug, title) => applications.ensureOwnCollection(principal, slug, title),
     execute: (principal, collection, request) => executeApplication(ctx, principal, collection, request),
   });
-  registerTiles(server, ctx, engine, registerCatalogueAssets(server, catalogue, paths));
+  const catalogueAssets = registerCatalogueAssets(server, catalogue, paths);
+  registerTiles(server, ctx, engine, catalogueAssets);
+  registerModelExecutions(server, ctx, { paths, assets: catalogueAssets, origins: [new URL(catalogueBase).origin] });
   // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)
   if (demoSeeded) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogue, paths)));
   mount(server, instanceOperations, 'GET /api/openapi.json', { access: PUBLIC, tags: ['instance'] }, () => {

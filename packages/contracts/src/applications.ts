@@ -214,6 +214,37 @@ export function termsAccepted(licenseUrl: string | null | undefined, accepted: r
   return accepted.includes('*') || accepted.includes(licenseUrl);
 }
 
+/** An absolute http(s) URL (a licence, a logo). */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Spec 3 §9: the licence links to the SPDX page of its identifier; a URL links to itself. */
+export function licenceHref(license: string): string | undefined {
+  const text = license.trim();
+  if (!text) return undefined;
+  if (isHttpUrl(text)) return text;
+  return /^[A-Za-z0-9.+-]+$/.test(text) ? `https://spdx.org/licenses/${text}.html` : undefined;
+}
+
+/**
+ * The licence URL of a catalogue item (a model, a dataset), whose terms are accepted (spec 3 §5):
+ * its `license` link, else the SPDX page of `properties.license`; none for 'proprietary',
+ * 'various' or no licence.
+ */
+export function itemLicenceUrl(item: { links?: readonly { rel?: string; href?: string }[]; properties?: Record<string, unknown> | null }): string | undefined {
+  const link = item.links?.find((candidate) => candidate.rel === 'license' && typeof candidate.href === 'string' && isHttpUrl(candidate.href));
+  if (link?.href) return link.href;
+  const license = item.properties?.license;
+  if (typeof license !== 'string' || ['proprietary', 'various', 'other'].includes(license.trim().toLowerCase())) return undefined;
+  return licenceHref(license);
+}
+
 /** Spec 3 §3 Execution task (application or model): the attributes of taskmgr ades-tasks. */
 export const executionTaskAttributesSchema = z.object({
   /** the application identifier */

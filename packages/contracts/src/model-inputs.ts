@@ -14,8 +14,8 @@ export interface ModelSignatureInput {
 export type ModelInputKind = 'image' | 'numbers';
 
 /** Every input is sent as FP32, with the content type "pd" (the other option is disabled) and the encoding "np" (spec 3 §5). */
-export const MODEL_INPUT_DATATYPE = 'FP32';
-export const MODEL_CONTENT_TYPE = 'pd';
+export const MODEL_INPUT_DATATYPE = 'FP32' as const;
+export const MODEL_CONTENT_TYPE = 'pd' as const;
 export const MODEL_ENCODING = 'np';
 
 /**
@@ -43,3 +43,53 @@ export function parseModelNumbers(text: string): { values: number[] } | { error:
   }
   return { values };
 }
+
+/** An input of a model as the execute form and the server read it from the item. */
+export interface ModelInputField {
+  name: string;
+  label: string;
+  doc: string;
+  kind: ModelInputKind;
+  /** the tensor's shape (-1: any); empty when the item gives none */
+  shape: number[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const integers = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number).filter((item) => Number.isInteger(item)) : []);
+
+/**
+ * The inputs a model takes, from its item's properties: the `dlm:inputs` signature the pages show
+ * (spec 3 §3 Model signature), else the STAC MLM `mlm:input` list; each with its kind (spec 3 §5).
+ */
+export function modelInputFields(properties: Record<string, unknown>): ModelInputField[] {
+  const dlm = properties['dlm:inputs'];
+  if (Array.isArray(dlm) && dlm.length > 0) {
+    return dlm.filter(isRecord).map((input) => {
+      const signature = input as ModelSignatureInput & { label?: unknown; doc?: unknown };
+      const name = String(signature.name ?? '');
+      return {
+        name,
+        label: typeof signature.label === 'string' && signature.label ? signature.label : name,
+        doc: typeof signature.doc === 'string' ? signature.doc : '',
+        kind: modelInputKind(signature),
+        shape: integers(signature['tensor-spec']?.shape),
+      };
+    });
+  }
+  const mlm = properties['mlm:input'];
+  if (!Array.isArray(mlm)) return [];
+  return mlm.filter(isRecord).map((input) => {
+    const name = String(input.name ?? '');
+    const shape = integers(isRecord(input.input) ? input.input.shape : undefined);
+    return {
+      name,
+      label: name,
+      doc: typeof input.description === 'string' ? input.description : '',
+      kind: modelInputKind({ type: 'tensor', 'tensor-spec': { shape } }),
+      shape,
+    };
+  });
+}
+
+/** Spec 3 §5: with this theme feature a model runs, and a dataset is ordered, only once its licence terms are accepted. */
+export const MODEL_TERMS_FEATURE = 'aiopen-tcs';

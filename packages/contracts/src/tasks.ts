@@ -65,4 +65,6 @@ export interface ExecutionUpdate {
   process_version?: string;
   /** an application execution's application identifier (spec 3 §7) */
   application_id?: string;
+  /** a model execution's model (the catalogue item id; also in application_id) */
+  model_id?: string;
 }

@@ -6,7 +6,9 @@ import type { TaskExecutor } from './executors/executor.js';
 import { LocalExecutor } from './executors/local-executor.js';
 import { killOrphan } from './executors/process-group.js';
 import { QueueExecutor } from './executors/queue-executor.js';
+import { modelTaskScript } from '../modules/models/onnx-inference.js';
 import { CwlRuntime } from './runtime/cwl-runtime.js';
+import { ModelRuntime } from './runtime/model-runtime.js';
 import type { ProductStager } from './runtime/product-stager.js';
 import { PythonRuntime } from './runtime/python-runtime.js';
 import { RuntimeRouter } from './runtime/runtime-router.js';
@@ -31,7 +33,7 @@ export interface Engine {
  * recovered. `stager` puts EO-product inputs in place before a task runs (the catalogue's,
  * given by the composition root: the engine does not know the catalogue). Each task's
  * runtime is chosen by the RuntimeRouter: python, cwl (applications on the Default target)
- * or `ogcRuntime` (applications on an ADES; modules/ades gives it).
+ * or `ogcRuntime` (applications on an ADES; modules/ades gives it), model (models of the catalogue).
  */
 export async function registerEngine(
   app: FastifyInstance,
@@ -56,6 +58,7 @@ export async function registerEngine(
       python: new PythonRuntime({ paths, sandbox, datastore }),
       cwl: new CwlRuntime({ sandbox, cwltool: ctx.config.applications.cwltool }),
       ogc: options.ogcRuntime,
+      model: new ModelRuntime({ sandbox, script: modelTaskScript() }),
     });
     executor = new LocalExecutor({ runtime, datastore, totalCpus: ctx.config.engine.localCpus, log: ctx.log, stager: options.stager }, orchestrator);
   }

@@ -91,6 +91,9 @@ const routes: RouteObject[] = [
       page('catalogueApplicationExecute', applications, 'ExecuteApplicationPage'),
       page('applicationExecutions', applications, 'ApplicationExecutionsPage'),
       page('applicationReport', applications, 'ApplicationReportPage'),
+      page('modelExecutions', applications, 'ModelExecutionsPage'),
+      page('modelReport', applications, 'ModelReportPage'),
+      page('catalogueModelExecute', applications, 'ModelExecutePage'),
       // Swagger UI: a chunk of its own, loaded only on this page
       page('apiReference', () => import('../features/api-reference'), 'ApiReferencePage'),
       {
@@ -114,19 +117,7 @@ const routes: RouteObject[] = [
           page('adminDatabase', admin, 'DatabasePage'),
         ],
       },
-      ...(
-        [
-          'modelExecutions',
-          'modelReport',
-          'mepCollections',
-          'mepCollectionNew',
-          'mepCollection',
-          'dashboards',
-          'dashboard',
-          'catalogueModelExecute',
-          'secrets',
-        ] as const
-      ).map(placeholder),
+      ...(['mepCollections', 'mepCollectionNew', 'mepCollection', 'dashboards', 'dashboard', 'secrets'] as const).map(placeholder),
       { path: '/index', element: <Navigate to="/" replace /> },
       { path: '*', lazy: () => import('../features/not-found').then((m) => ({ Component: m.NotFoundPage })) },
     ],

@@ -20,7 +20,7 @@ import type { extensionSchemaOperations, productSourceOperations } from './catal
 import type { catalogueIngestOperations } from './catalogue-ingest.js';
 import type { ogcapiOperations } from './ogcapi.js';
 import type { marketplaceOperations } from './marketplace.js';
-import type { modelOperations } from './models.js';
+import type { modelOperations, seldonTasksContract } from './models.js';
 import type { adesTasksContract, applicationOperations, catalogueCollectionsContract } from './applications.js';
 import type {
   builderWorkspaceOperations,
@@ -88,4 +88,5 @@ export type ApiOperations = typeof usermgrOperations &
   typeof applicationOperations &
   typeof ogcapiOperations &
   typeof marketplaceOperations &
-  typeof modelOperations;
+  typeof modelOperations &
+  typeof seldonTasksContract.operations;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { defineOperations } from './operation.js';
+import { executionTaskAttributesSchema } from '../applications.js';
+import { MODEL_CONTENT_TYPE, MODEL_INPUT_DATATYPE } from '../model-inputs.js';
+import { defineOperations, idParams } from './operation.js';
+import { resourceContract, resourceDocumentOf } from './resource-operations.js';
 
 /**
  * A model's training run in MLflow's REST shape (`runs/get`: run.info and run.data with metrics
@@ -33,8 +36,58 @@ export const modelRunReferenceSchema = z.object({ workspace: z.string().min(1), 
 export type ModelRunReference = z.infer<typeof modelRunReferenceSchema>;
 export const MODEL_RUN_PROPERTY = 'asb:run';
 
+/** The file an image input may be given as (spec 3 §5 "Model inputs"): a GeoTIFF or a PNG, at most 20 MB (spec 3 §9). */
+export const MODEL_INPUT_FILE_TYPES = ['image/tiff', 'image/png'] as const;
+export const MAX_MODEL_INPUT_FILE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * One input of a model execution (spec 3 §3 "Model execution payload"): an image input's file as
+ * base64 text in `data` with its `file_type` and `file_name`, or the numbers of a numbers input.
+ * Always FP32, content type "pd" (spec 3 §5).
+ */
+export const modelExecutionInputSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  /** the numbers' shape (a numbers input); the file's is read from the file */
+  shape: z.array(z.number().int().min(-1)).max(8).optional(),
+  datatype: z.literal(MODEL_INPUT_DATATYPE).default(MODEL_INPUT_DATATYPE),
+  // a file a little over the limit still reaches the server's check, which says why (413); the body limit stops more
+  data: z.union([z.array(z.number()).max(10_000_000), z.string().max(Math.ceil((MAX_MODEL_INPUT_FILE_BYTES * 4) / 3) * 2)]),
+  file_type: z.string().max(100).optional(),
+  file_name: z.string().max(255).optional(),
+  parameters: z.object({ content_type: z.literal(MODEL_CONTENT_TYPE).default(MODEL_CONTENT_TYPE) }).optional(),
+});
+export type ModelExecutionInput = z.input<typeof modelExecutionInputSchema>;
+
+/** Spec 3 §3 "Model execution request": the model item (`identifier`), its `collection`, and the payload. */
+export const modelExecutionRequestSchema = z
+  .object({
+    identifier: z.string().trim().min(1).max(200),
+    collection: z.string().max(300).optional(),
+    inputs: z.object({
+      parameters: z.object({ content_type: z.literal(MODEL_CONTENT_TYPE).default(MODEL_CONTENT_TYPE) }).optional(),
+      inputs: z.array(modelExecutionInputSchema).max(32),
+    }),
+  })
+  .meta({ id: 'ModelExecutionRequest' });
+export type ModelExecutionRequest = z.input<typeof modelExecutionRequestSchema>;
+
+/** Model executions as taskmgr seldon-tasks (spec 3 §7 "Knowledge and task manager"): the execution task attributes of spec 3 §3. */
+export const seldonTasksContract = resourceContract('/taskmgr/v1', 'seldon-tasks', 'model execution', {
+  attributes: executionTaskAttributesSchema,
+  create: z.object({}),
+  update: z.object({}),
+});
+
 /** The models' calls (spec 3 §7 "Catalogue items and model services"). */
 export const modelOperations = defineOperations({
+  'POST /backend/v1/catalogue-collections/{id}/execute_model': {
+    summary:
+      'Execute a model of a catalogue collection (spec 3 §7 execute_model): its ONNX asset runs in the task sandbox on the given inputs (an image input as a GeoTIFF or PNG file in base64, at most 20 MB; a numbers input as numbers)',
+    params: idParams,
+    body: modelExecutionRequestSchema,
+    status: 201,
+    response: resourceDocumentOf(seldonTasksContract),
+  },
   'GET /backend/v1/workspaces/{ws}/experiments/{exp}/runs/{run}': {
     summary: "A model's training run: its parameters and metrics (MLflow's run shape)",
     params: z.object({ ws: z.string().max(200), exp: z.string().max(200), run: z.string().max(200) }),

@@ -1,4 +1,5 @@
 import type { SnapshotEntry } from '@asb/contracts';
+import type { ExecutionModel } from '../../modules/builder/execution-kind.js';
 
 /** What an executor needs to run one attempt of one task (docs/engine.md). */
 export interface TaskJob {
@@ -33,6 +34,12 @@ export interface TaskJob {
    * sandbox; else an ADES identifier, the ogc runtime). The RuntimeRouter picks the runtime by it.
    */
   application?: TaskApplication;
+  /**
+   * A model execution's task (docs/models.md "Model executions"): the model item's inputs and
+   * outputs; its ONNX file and input files are pinned in `.package/` of the execution's folder.
+   * The RuntimeRouter runs it in the model runtime.
+   */
+  model?: ExecutionModel;
 }
 
 export interface TaskApplication {

@@ -1,7 +1,7 @@
 import type { ProcessSignature, SnapshotEntry, WorkflowGraph } from '@asb/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ApplicationResources } from '../../config.js';
-import type { ExecutionApplication } from '../../modules/builder/execution-kind.js';
+import type { ExecutionApplication, ExecutionModel } from '../../modules/builder/execution-kind.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ExecutionRow } from '../../modules/builder/executions.repository.js';
 import { processImages, processVersions } from '../../modules/knowledge/processes.schema.js';
@@ -9,6 +9,7 @@ import { dataTypeLabels } from '../../modules/knowledge/workflow-versions.js';
 import { workflowVersions } from '../../modules/knowledge/workflows.schema.js';
 import { applicationContext } from './application-context.js';
 import { DagPlan } from './dag-plan.js';
+import { modelContext } from './model-context.js';
 
 export type { ExecutionRow };
 
@@ -35,18 +36,24 @@ export interface ExecutionContext {
   dataTypeLabels: Map<string, string>;
   /** an application execution (kind 'application'): what it runs, its job order */
   application?: ExecutionApplication;
+  /** a model execution (kind 'model'): the model item, its inputs and outputs (its files are pinned in the execution's folder) */
+  model?: ExecutionModel;
 }
 
 export class ExecutionContextError extends Error {}
 
 /**
  * Loads the pinned graph and the versions it names; throws ExecutionContextError with a reason a user can read.
- * An application execution is a one-task plan of its own (application-context.ts).
+ * An application or a model execution is a one-task plan of its own (application-context.ts, model-context.ts).
  */
 export async function loadExecutionContext(db: Db, execution: ExecutionRow, applications: ApplicationResources): Promise<ExecutionContext> {
   if (execution.kind === 'application') {
     if (!execution.application) throw new ExecutionContextError('The application execution names no application.');
     return applicationContext(execution, applications);
+  }
+  if (execution.kind === 'model') {
+    if (!execution.model) throw new ExecutionContextError('The model execution names no model.');
+    return modelContext(execution, applications);
   }
   if (execution.processorId === null) throw new ExecutionContextError('The execution names no workflow.');
   const [pinned] = await db

@@ -57,8 +57,9 @@ export class ExecutionUpdates {
       status: execution.status,
       progress: execution.progress,
       ...extra,
-      // spec 3 §7: an application execution's message names its application
+      // spec 3 §7: an application execution's message names its application (a model execution's, its model)
       ...(execution.application ? { application_id: execution.application.identifier } : {}),
+      ...(execution.model ? { application_id: execution.model.identifier, model_id: execution.model.identifier } : {}),
     };
     await this.ctx.bus.publish({ type: 'executionUpdate', audience: execution.ownerId, payload: { ...payload } });
   }

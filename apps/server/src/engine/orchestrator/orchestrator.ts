@@ -20,7 +20,7 @@ import { newTask, taskJob } from './task-rows.js';
 import { toView } from './task-view.js';
 import { afterFailure, decide, executionOutcome } from './transitions.js';
 
-const APPLICATIONS_LOCAL_ONLY = 'Applications run on the local executor only: this server hands tasks to queue workers (ASB_EXECUTOR=queue).';
+const APPLICATIONS_LOCAL_ONLY = 'Applications and models run on the local executor only: this server hands tasks to queue workers (ASB_EXECUTOR=queue).';
 
 export interface OrchestratorOptions {
   /** how often executions are looked at without an event (submitted elsewhere, retries due) */
@@ -241,8 +241,8 @@ export class Orchestrator implements ExecutorCallbacks {
     }
     let cwlPath: string | undefined;
     try {
-      // an application's task needs the pinned CWL of this machine's folders and the CWL/OGC runtimes: the local executor's
-      if (context.application && this.executor.name !== 'local') throw new ExecutionContextError(APPLICATIONS_LOCAL_ONLY);
+      // an application's or a model's task needs the files pinned in this machine's folders and their runtimes: the local executor's
+      if ((context.application || context.model) && this.executor.name !== 'local') throw new ExecutionContextError(APPLICATIONS_LOCAL_ONLY);
       cwlPath = context.application ? await placePinnedCwl(this.ctx.db, this.paths, context) : undefined;
     } catch (error) {
       const reason = error instanceof ExecutionContextError ? error.message : `The application’s CWL could not be put in place: ${(error as Error).message}`;

@@ -23,6 +23,13 @@ export async function taskInputs(
 ): Promise<TaskInputs> {
   // an application's task runs with its job order (typed values, no secrets)
   if (context.application) return { clear: { ...context.application.jobOrder }, stored: { ...context.application.jobOrder } };
+  // a model's task reads its pinned files (.package/ of the execution's folder: model-runtime.ts); its inputs say what they are
+  if (context.model) {
+    const shown = Object.fromEntries(
+      context.model.inputs.map((input) => [input.name, input.kind === 'image' ? (input.fileName ?? input.name) : `${input.count ?? 0} numbers`]),
+    );
+    return { clear: shown, stored: { ...shown } };
+  }
   const clear: Record<string, unknown> = {};
   const stored: Record<string, unknown> = {};
   const group = context.execution.inputs.find((candidate) => candidate.node_id === task.nodeId);

@@ -58,5 +58,6 @@ export function taskJob(context: ExecutionContext, claimed: TaskRow, clearInputs
     network: version.network,
     timeoutMs: claimed.timeoutMs ?? version.timeoutMs,
     ...(application ? { application } : {}),
+    ...(context.model ? { model: context.model } : {}),
   };
 }

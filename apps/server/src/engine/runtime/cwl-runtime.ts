@@ -1,15 +1,13 @@
 import { cwlWithoutRequiredContainers } from '@asb/contracts';
-import { spawn } from 'node:child_process';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TaskApplication, TaskJob } from '../executors/executor.js';
-import { KILL_GRACE_MS, signalGroup, terminateGroup } from '../executors/process-group.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
-import { watchDiskUse } from './disk-watch.js';
 import type { TaskFolders, TaskSandbox } from '../sandbox/task-sandbox.js';
 import { attemptFiles } from './task-files.js';
 import { processReference } from './cwl-process-ref.js';
+import { SandboxedProcess } from './sandboxed-process.js';
 import { diskExceeded, type PreparedTask, type RunOptions, type TaskExit, type TaskRuntime } from './task-runtime.js';
 
 export interface CwlRuntimeOptions {
@@ -94,9 +92,7 @@ async function writeReadable(file: string, text: string): Promise<void> {
 
 /** One attempt of cwltool. */
 class CwlTask implements PreparedTask {
-  private pid?: number;
-  private hasExited = false;
-  private cancelKill?: () => void;
+  private readonly process: SandboxedProcess;
   /** the outDir as the task sees it (/task/out in the sandbox) */
   private insideOut?: string;
 
@@ -106,7 +102,9 @@ class CwlTask implements PreparedTask {
     private readonly scratchDir: string,
     private readonly outputsFile: string,
     private readonly options: CwlRuntimeOptions,
-  ) {}
+  ) {
+    this.process = new SandboxedProcess(job, scratchDir, options);
+  }
 
   async run(options: RunOptions): Promise<TaskExit> {
     const { job, application } = this;
@@ -150,34 +148,15 @@ class CwlTask implements PreparedTask {
     });
     await writeReadable(jobOrderFile, JSON.stringify(asLocation(spawned.inputs), null, 2));
     const outputsFd = fsSync.openSync(this.outputsFile, 'w');
-    return new Promise<TaskExit>((resolve, reject) => {
-      const child = spawn(spawned.command, spawned.args, { cwd: spawned.cwd, detached: true, stdio: ['ignore', outputsFd, options.logFd], env: spawned.env });
+    try {
+      return await this.process.run(spawned, options, { stdout: outputsFd });
+    } finally {
       fsSync.closeSync(outputsFd);
-      const pid = child.pid;
-      child.once('error', (error) => {
-        if (pid === undefined) reject(error);
-      });
-      if (pid === undefined) return;
-      this.pid = pid;
-      const stopWatching = watchDiskUse(this.job, this.scratchDir, {
-        intervalMs: this.options.diskCheckMs,
-        ended: () => this.hasExited,
-        onExceeded: () => options.onLimitExceeded('disk'),
-      });
-      child.once('exit', (code, signal) => {
-        stopWatching();
-        this.cancelKill?.();
-        this.hasExited = true;
-        // whatever cwltool left running in its group goes with it
-        signalGroup(pid, 'SIGKILL');
-        resolve({ code, signal });
-      });
-      options.onRunning(pid);
-    });
+    }
   }
 
   cancel(): void {
-    if (this.pid !== undefined && !this.hasExited && !this.cancelKill) this.cancelKill = terminateGroup(this.pid, this.options.killGraceMs ?? KILL_GRACE_MS);
+    this.process.cancel();
   }
 
   async tidyOutputs(): Promise<void> {

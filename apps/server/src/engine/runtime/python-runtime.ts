@@ -1,18 +1,16 @@
-import { spawn } from 'node:child_process';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openTreeForTasks } from '../../platform/data-dir.js';
 import type { TaskJob } from '../executors/executor.js';
-import { KILL_GRACE_MS, signalGroup, terminateGroup } from '../executors/process-group.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
-import { watchDiskUse } from './disk-watch.js';
 import { executionFiles } from '../sandbox/task-files-inputs.js';
 import type { TaskSandbox } from '../sandbox/task-sandbox.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import { LocalDatastore, type Datastore } from '../store/datastore.js';
 import { RuntimeCache } from './runtime-cache.js';
+import { SandboxedProcess } from './sandboxed-process.js';
 import { attemptFiles, readOutputs, runnerMessage } from './task-files.js';
 import { diskExceeded, type PreparedTask, type RunOptions, type TaskExit, type TaskRuntime } from './task-runtime.js';
 
@@ -87,10 +85,7 @@ export class PythonRuntime implements TaskRuntime {
 
 /** One attempt of the runner: its folders exist. */
 class PythonTask implements PreparedTask {
-  private pid?: number;
-  /** the runner exited: its pid may belong to another process by now */
-  private hasExited = false;
-  private cancelKill?: () => void;
+  private readonly process: SandboxedProcess;
 
   constructor(
     private readonly job: TaskJob,
@@ -98,43 +93,21 @@ class PythonTask implements PreparedTask {
     private readonly scratchDir: string,
     private readonly outputsFile: string,
     private readonly options: PythonRuntimeOptions,
-  ) {}
+  ) {
+    this.process = new SandboxedProcess(job, scratchDir, options);
+  }
 
   /** Spawns the runner in the sandbox (stdout and stderr straight into the log), and resolves when it exits. */
   run(options: RunOptions): Promise<TaskExit> {
     const { job } = this;
     const command = this.options.sandbox.spawn({ job, wrapperDir: this.wrapperDir, scratchDir: this.scratchDir, cpuList: options.cpuList });
-    return new Promise<TaskExit>((resolve, reject) => {
-      const child = spawn(command.command, command.args, { cwd: command.cwd, detached: true, stdio: ['pipe', options.logFd, options.logFd], env: command.env });
-      const pid = child.pid;
-      child.once('error', (error) => {
-        if (pid === undefined) reject(error);
-      });
-      if (pid === undefined) return;
-      this.pid = pid;
-      const stopWatching = watchDiskUse(this.job, this.scratchDir, {
-        intervalMs: this.options.diskCheckMs,
-        ended: () => this.hasExited,
-        onExceeded: () => options.onLimitExceeded('disk'),
-      });
-      child.once('exit', (code, signal) => {
-        stopWatching();
-        this.cancelKill?.();
-        this.hasExited = true;
-        // whatever the wrapper left running in its group goes with it
-        signalGroup(pid, 'SIGKILL');
-        resolve({ code, signal });
-      });
-      // the inputs go through stdin only: clear values never touch the disk
-      child.stdin?.on('error', () => undefined);
-      child.stdin?.end(JSON.stringify(command.inputs));
-      options.onRunning(pid);
-    });
+    // the inputs go through stdin only: clear values never touch the disk
+    return this.process.run(command, options, { stdout: options.logFd, stdin: JSON.stringify(command.inputs) });
   }
 
   cancel(): void {
     // before the spawn there is nothing to end: the executor does not start a cancelled attempt
-    if (this.pid !== undefined && !this.hasExited && !this.cancelKill) this.cancelKill = terminateGroup(this.pid, this.options.killGraceMs ?? KILL_GRACE_MS);
+    this.process.cancel();
   }
 
   /** What a task leaves must be plain files and folders before anything stores or serves it. */

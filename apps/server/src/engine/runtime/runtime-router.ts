@@ -9,12 +9,15 @@ export interface RuntimeRoutes {
   cwl?: TaskRuntime;
   /** applications on an ADES: the OGC API – Processes client (ogc-runtime.ts), given by the composition root */
   ogc?: TaskRuntime;
+  /** models of the catalogue: onnxruntime-node in the sandbox (model-runtime.ts) */
+  model?: TaskRuntime;
 }
 
 /**
  * The runtime of each task (docs/engine.md "Runtimes"): a workflow's process runs in the
  * python runtime; an application's task (TaskJob.application) in the CWL runtime on the
- * Default target ('local'), else in the OGC runtime on the ADES it names. The executor
+ * Default target ('local'), else in the OGC runtime on the ADES it names; a model's task
+ * (TaskJob.model) in the model runtime. The executor
  * drives whichever it gets the same way.
  */
 export class RuntimeRouter implements TaskRuntime {
@@ -23,7 +26,11 @@ export class RuntimeRouter implements TaskRuntime {
   constructor(private readonly routes: RuntimeRoutes) {}
 
   /** The runtime a job runs in; throws when this server has none for it. */
-  runtimeOf(job: Pick<TaskJob, 'application'>): TaskRuntime {
+  runtimeOf(job: Pick<TaskJob, 'application' | 'model'>): TaskRuntime {
+    if (job.model) {
+      if (!this.routes.model) throw new Error('This server does not run models (no model runtime).');
+      return this.routes.model;
+    }
     if (!job.application) return this.routes.python;
     if (job.application.target === LOCAL_TARGET.value) {
       if (!this.routes.cwl) throw new Error('This server does not run CWL applications locally (no CWL runtime).');

@@ -38,7 +38,15 @@ export interface BwrapPlan {
   /** server runs as root: bubblewrap builds the sandbox as root, the task runs as this real uid/gid */
   dropTo?: { uid: number; gid: number };
   network: boolean;
-  mounts: { runner: string; wrapperDir: string; outDir: string; scratchDir: string; inputs: [string, string][] };
+  mounts: {
+    runner: string;
+    wrapperDir: string;
+    outDir: string;
+    scratchDir: string;
+    inputs: [string, string][];
+    /** host folders a runtime needs besides the system's (the model runtime's script and its node_modules): read-only, at the same path */
+    readOnly?: string[];
+  };
   /** the task's environment; the runner reads its limits from it (ASB_MEMORY_MB, ASB_DISK_MB, ...) */
   env: NodeJS.ProcessEnv;
   /** what runs inside: [python, runner, ...args] */
@@ -67,12 +75,13 @@ function mounts(plan: BwrapPlan): string[] {
   const etc = plan.network ? [...host.etc, ...host.networkEtc] : host.etc;
   // bubblewrap makes missing folders with the server's umask (077: 0700), which the task's
   // user could not enter: the folders above the mount points are made 0755 first
-  for (const folder of parentsOf([...etc, ...host.extra])) args.push('--perms', '0755', '--dir', folder);
+  const readOnly = (m.readOnly ?? []).filter((folder) => !host.folders.some((system) => folder === system || folder.startsWith(`${system}/`)));
+  for (const folder of parentsOf([...etc, ...host.extra, ...readOnly])) args.push('--perms', '0755', '--dir', folder);
   for (const folder of host.folders) args.push('--ro-bind', folder, folder);
   for (const [name, target] of host.symlinks) args.push('--symlink', target, name);
   // each mount costs a few hundred microseconds of every task's start: only what is needed
   for (const file of etc) args.push('--ro-bind-try', file, file);
-  for (const folder of host.extra) args.push('--ro-bind', folder, folder);
+  for (const folder of [...host.extra, ...readOnly]) args.push('--ro-bind', folder, folder);
   args.push('--proc', '/proc', '--dev', '/dev');
   for (const folder of ['/task', '/task/runner', INSIDE.inputs]) args.push('--perms', '0755', '--dir', folder);
   args.push('--ro-bind', m.runner, INSIDE.runner, '--ro-bind', m.wrapperDir, INSIDE.wrapper);

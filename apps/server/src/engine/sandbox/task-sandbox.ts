@@ -25,6 +25,8 @@ interface SandboxAttempt {
    * limits, in the same sandbox. Without it, the runner runs the wrapper.
    */
   command?: (folders: TaskFolders) => string[];
+  /** host folders the command needs besides the system's (the model runtime's script, its node_modules): read-only, at their own paths */
+  readOnly?: string[];
 }
 
 /** The attempt's folders as the task sees them: inside the sandbox, or the host's own without it. */
@@ -98,7 +100,7 @@ class BubblewrapSandbox implements TaskSandbox {
       host: this.host,
       dropTo: this.dropTo,
       network: taskHasNetwork(this.config, job),
-      mounts: { runner: runtimeScript('asb_runner.py'), wrapperDir: attempt.wrapperDir, outDir: job.outDir, scratchDir, inputs },
+      mounts: { runner: runtimeScript('asb_runner.py'), wrapperDir: attempt.wrapperDir, outDir: job.outDir, scratchDir, inputs, readOnly: attempt.readOnly },
       env: {
         ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: SANDBOX_PATH, HOME: INSIDE.work, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8' } }),
         ...runnerLimits(attempt, this.config.maxProcesses),

@@ -27,3 +27,42 @@ export interface ExecutionApplication {
   /** the declared outputs' types ('File', 'Directory', 'string', 'File[]', ...), for the results' data types */
   outputTypes: Record<string, string>;
 }
+
+/** An input of a model execution as its task takes it (docs/models.md "Model executions"). */
+export interface ExecutionModelInput {
+  name: string;
+  label: string;
+  /** spec 3 §5: an image or file (a GeoTIFF or PNG becomes the tensor), or numbers */
+  kind: 'image' | 'numbers';
+  /** the signature's tensor shape (-1: any) */
+  shape: number[];
+  /** an image input: the file as uploaded (its name), and what it is */
+  fileName?: string;
+  fileType?: 'geotiff' | 'png';
+  /** a numbers input: how many numbers were given */
+  count?: number;
+}
+
+/** An output of a model as the item declares it, with the classes of a class map (`classification:classes`) for its legend. */
+export interface ExecutionModelOutput {
+  name: string;
+  label: string;
+  classes?: { value: number; name: string; color?: string }[];
+}
+
+/**
+ * What a model execution records of what it ran (executions.model; docs/models.md "Model
+ * executions"): the catalogue item as it was when the execution was created. Its ONNX file and
+ * inputs are pinned in the execution's folder (`.package/`).
+ */
+export interface ExecutionModel {
+  /** the catalogue collection of the item */
+  collection: string;
+  /** the model item's id */
+  identifier: string;
+  /** its version ('' when none) */
+  version: string;
+  title: string;
+  inputs: ExecutionModelInput[];
+  outputs: ExecutionModelOutput[];
+}

@@ -7,7 +7,7 @@ import { executions } from './executions.schema.js';
 export type ExecutionRow = typeof executions.$inferSelect;
 export type NewExecution = typeof executions.$inferInsert;
 /** The columns of an execution a live message needs. */
-export type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId' | 'application'>;
+export type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId' | 'application' | 'model'>;
 /** The final states the engine ends a run with (transitions.ts executionOutcome). */
 export type ExecutionOutcome = 'success' | 'failed';
 
@@ -18,6 +18,7 @@ const SUMMARY = {
   progress: executions.progress,
   ownerId: executions.ownerId,
   application: executions.application,
+  model: executions.model,
 };
 
 /**

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ExecutionInputGroup, ExecutionResults, ProductOrder, WorkflowExecutionOrder } from '@asb/contracts';
-import type { ExecutionApplication } from './execution-kind.js';
+import type { ExecutionApplication, ExecutionModel } from './execution-kind.js';
 import { resourceColumns } from '../../platform/db/resource-columns.js';
 import { workflows } from '../knowledge/workflows.schema.js';
 import { schedules } from '../schedules/schedules.schema.js';
@@ -15,12 +15,14 @@ export const executions = pgTable(
   'executions',
   {
     ...resourceColumns(),
-    /** 'workflow' (spec 1) or 'application' (spec 3: a CWL application run locally or on an ADES) */
-    kind: text('kind').$type<'workflow' | 'application'>().notNull().default('workflow'),
+    /** 'workflow' (spec 1), 'application' (spec 3: a CWL application run locally or on an ADES) or 'model' (spec 3: an ONNX model of the catalogue) */
+    kind: text('kind').$type<'workflow' | 'application' | 'model'>().notNull().default('workflow'),
     /** the workflow run; null for an application */
     processorId: integer('processor_id').references(() => workflows.id, { onDelete: 'cascade' }),
     /** an application's collection, identifier, version, title and target (null for a workflow) */
     application: jsonb('application').$type<ExecutionApplication>(),
+    /** a model's collection, item, version, title, inputs and outputs (null otherwise; docs/models.md "Model executions") */
+    model: jsonb('model').$type<ExecutionModel>(),
     processorVersion: integer('processor_version').notNull(),
     status: text('status').notNull().default('created'),
     progress: real('progress').notNull().default(0),

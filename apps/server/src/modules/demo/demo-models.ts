@@ -35,6 +35,8 @@ const RULES = {
 };
 /** The places of make_demo_scenes.py: the model trains on Antwerp (the demo dataset) and is tested on the others. */
 const TEST_PLACES = ['camargue', 'nile-delta'];
+/** The scene whose four bands the model item offers as one GeoTIFF to try it with (its asset `example`): one it never saw. */
+export const DEMO_MODEL_EXAMPLE_SCENE = 'demo-nile-delta-2024-07-15';
 const EXPERIMENT = 'land-cover';
 
 /** What train_land_cover.py prints. */
@@ -131,7 +133,7 @@ function modelItem(training: Training | undefined, run: ModelRunReference | unde
           name: 'bands',
           label: 'Scene',
           type: 'tensor',
-          doc: 'Blue, green, red and near-infrared reflectance x 10000 (a 4-band GeoTIFF of the demo scenes)',
+          doc: 'Blue, green, red and near-infrared reflectance x 10000: a 4-band GeoTIFF such as its asset example-scene.tif',
           'tensor-spec': tensor([-1, 4, -1, -1], 'float32'),
         },
       ],
@@ -158,6 +160,12 @@ function modelItem(training: Training | undefined, run: ModelRunReference | unde
               title: 'The model (ONNX)',
               roles: ['mlm:model', 'mlm:weights'],
               'file:size': training.onnx.bytes,
+            },
+            example: {
+              href: catalogueAssetUrl(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID, 'example-scene.tif'),
+              type: 'image/tiff; application=geotiff',
+              title: 'An input to try it with: the Nile delta on 2024-07-15, its four bands as one GeoTIFF',
+              roles: ['example'],
             },
           }
         : {}),
@@ -231,6 +239,8 @@ async function train(
     TEST_PLACES.map(dates).join(','),
     '--out',
     paths.catalogueDir(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID),
+    '--example',
+    DEMO_MODEL_EXAMPLE_SCENE,
   ]);
   if (result.code !== 0) {
     options.warn(`The demo model is not trained (install python3-onnx): ${result.stderr.trim().split('\n').at(-1) ?? `exit ${result.code}`}`);

@@ -14,10 +14,15 @@ export interface TensorFile {
 
 export class InferenceRefused extends Error {}
 
-/** The inference script (runtime/onnx-infer.mjs): beside this module in src/, in dist/models-runtime/ for the built server. */
-function onnxInferScript(): string {
-  return shippedFile(import.meta.url, ['runtime', 'models-runtime', '../src/modules/models/runtime'], 'onnx-infer.mjs');
+/** A script of runtime/: beside this module in src/, in dist/models-runtime/ for the built server. */
+function modelsRuntimeScript(name: 'onnx-infer.mjs' | 'model-task.mjs'): string {
+  return shippedFile(import.meta.url, ['runtime', 'models-runtime', '../src/modules/models/runtime'], name);
 }
+
+const onnxInferScript = () => modelsRuntimeScript('onnx-infer.mjs');
+
+/** The task of a model execution (runtime/model-task.mjs), which the engine's model runtime runs in the sandbox. */
+export const modelTaskScript = () => modelsRuntimeScript('model-task.mjs');
 
 /**
  * Runs an ONNX model once on tensors in files (docs/models.md "Inference"): onnxruntime-node in a

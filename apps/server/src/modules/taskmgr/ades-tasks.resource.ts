@@ -15,22 +15,32 @@ const DELETE_DISABLED = 'Application executions cannot be deleted: they are the 
 const seconds = (start: Date | null, end: Date | null): number | null =>
   start && end ? Math.max(0, Math.round((end.getTime() - start.getTime()) / 100) / 10) : null;
 
-/** Spec 3 §3 Execution task attributes of an application execution. */
-function adesTaskAttributes(row: ExecutionRow): ExecutionTaskAttributes {
-  const application = row.application as ExecutionApplication;
+/** What an execution task says of what ran: an application's or a model's identity, target and typed inputs. */
+export interface TaskSubject {
+  identifier: string;
+  version: string;
+  collection: string;
+  /** 'local' or an ADES identifier */
+  target: string;
+  remoteJob: string | null;
+  /** an input's value as it ran (typed), when the inputs table's text is not it */
+  typedValue?: (identifier: string) => unknown;
+}
+
+/** Spec 3 §3 Execution task attributes of an application or a model execution. */
+export function executionTaskAttributes(row: ExecutionRow, subject: TaskSubject): ExecutionTaskAttributes {
   const results = row.executionResults;
   const given = new Map((row.inputs[0]?.items ?? []).map((item) => [item.identifier, item.value]));
   return {
-    workflowIdentifier: application.identifier,
-    processVersion: application.version,
-    processIdentifier: application.collection,
+    workflowIdentifier: subject.identifier,
+    processVersion: subject.version,
+    processIdentifier: subject.collection,
     createdAt: row.createdAt.toISOString(),
-    workerSelectors: { label: application.target === LOCAL_TARGET.value ? LOCAL_TARGET.label : application.target },
+    workerSelectors: { label: subject.target === LOCAL_TARGET.value ? LOCAL_TARGET.label : subject.target },
     schedule: null,
     progress: row.progress,
     status: row.status,
-    // the values the application ran with (typed: numbers, lists, File/Directory objects); a product input is its link
-    inputs: [...given.keys()].map((identifier) => ({ identifier, value: application.jobOrder[identifier] ?? given.get(identifier) })),
+    inputs: [...given.keys()].map((identifier) => ({ identifier, value: subject.typedValue?.(identifier) ?? given.get(identifier) })),
     executionResults: results
       ? {
           S3OutputsPath: datastoreLocation(row),
@@ -39,22 +49,35 @@ function adesTaskAttributes(row: ExecutionRow): ExecutionTaskAttributes {
           data: results.data.map((output) => ({ id: output.key, value: output.value })),
         }
       : null,
-    // the failure with its line breaks (cwltool's last lines, an ADES's message)
+    // the failure with its line breaks (cwltool's last lines, an ADES's message, the model's refusal)
     errorLog: failureOf(row)?.reason ?? null,
     executionTime: seconds(row.startTime, row.endTime),
     completionTime: row.endTime?.toISOString() ?? null,
     workerLabel: row.workflowExecutionId,
     workflowExecutionId: row.identifier,
+    target: subject.target,
+    remoteJob: subject.remoteJob,
+  };
+}
+
+/** Spec 3 §3 Execution task attributes of an application execution: the values the application ran with (typed: numbers, lists, File/Directory objects; a product input is its link). */
+function adesTaskAttributes(row: ExecutionRow): ExecutionTaskAttributes {
+  const application = row.application as ExecutionApplication;
+  return executionTaskAttributes(row, {
+    identifier: application.identifier,
+    version: application.version,
+    collection: application.collection,
     target: application.target,
     remoteJob: application.remoteJob ?? null,
-  };
+    typedValue: (identifier) => application.jobOrder[identifier],
+  });
 }
 
 /**
  * An application execution is an execution (one row of `executions`): it is visible when the
  * execution is — its owner, staff, the workspaces it is shared with as an execution.
  */
-const asExecution: ParentLink = { definition: executionsResource, foreignKey: executions.id, relationship: 'execution', createAction: 'change' };
+export const asExecution: ParentLink = { definition: executionsResource, foreignKey: executions.id, relationship: 'execution', createAction: 'change' };
 
 /**
  * /taskmgr/v1/ades-tasks (spec 3 §7): the executions of kind 'application' as Execution

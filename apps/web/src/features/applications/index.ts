@@ -2,5 +2,6 @@ export { CatalogueCollectionsPage } from './collections/CatalogueCollectionsPage
 export { CatalogueCollectionPage } from './collections/CatalogueCollectionPage';
 export { ApplicationDetailPage } from './detail/ApplicationDetailPage';
 export { ExecuteApplicationPage } from './execute/ExecuteApplicationPage';
-export { ApplicationExecutionsPage } from './monitoring/ApplicationExecutionsPage';
-export { ApplicationReportPage } from './monitoring/ApplicationReportPage';
+export { ApplicationExecutionsPage, ModelExecutionsPage } from './monitoring/TaskExecutionsPage';
+export { ApplicationReportPage, ModelReportPage } from './monitoring/TaskReportPage';
+export { ModelExecutePage } from './model-execute/ModelExecutePage';

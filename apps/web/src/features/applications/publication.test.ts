@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { licenceHref } from './detail/properties-form';
+import { licenceHref } from '@asb/contracts';
 import { canUpload } from './publication';
 
 const alice = { username: 'alice', is_superuser: false };

@@ -6,8 +6,10 @@ reflectance x 10000 as the COGs store it) and the NDVI and NDWI computed from th
 on the Antwerp scenes (the demo training dataset) to the labels of the land-cover rules (water where
 NDWI > 0, else vegetation where NDVI > 0.3, else bare soil), and tested on the other places' scenes.
 
-Usage: train_land_cover.py --scenes DIR --train ID,ID,... --test ID,ID,... --out DIR
-Writes DIR/model.onnx; prints one JSON object: params, metrics, classes and the ONNX versions.
+Usage: train_land_cover.py --scenes DIR --train ID,ID,... --test ID,ID,... --out DIR [--example ID]
+Writes DIR/model.onnx and, with --example, DIR/example-scene.tif (that scene's four bands as one
+GeoTIFF: an input to try the model with); prints one JSON object: params, metrics, classes and the
+ONNX versions.
 Needs Debian's python3-numpy, python3-rasterio and python3-onnx.
 """
 
@@ -161,12 +163,34 @@ def export(weights, bias, path):
     return model
 
 
+def write_example(folder, path):
+    """The scene's four bands as one GeoTIFF (UInt16, deflate), georeferenced as its bands."""
+    with rasterio.open(os.path.join(folder, f"{BANDS[0]}.tif")) as first:
+        profile = {
+            "driver": "GTiff",
+            "width": first.width,
+            "height": first.height,
+            "count": len(BANDS),
+            "dtype": first.dtypes[0],
+            "crs": first.crs,
+            "transform": first.transform,
+            "nodata": first.nodata,
+            "compress": "deflate",
+        }
+    with rasterio.open(path, "w", **profile) as target:
+        for index, band in enumerate(BANDS, start=1):
+            with rasterio.open(os.path.join(folder, f"{band}.tif")) as source:
+                target.write(source.read(1), index)
+                target.set_band_description(index, band)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--scenes", required=True)
     parser.add_argument("--train", required=True)
     parser.add_argument("--test", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--example")
     args = parser.parse_args()
     rng = np.random.default_rng(SEED)
     train_ids, test_ids = args.train.split(","), args.test.split(",")
@@ -179,6 +203,8 @@ def main():
     predicted = p_test.argmax(1)
     os.makedirs(args.out, exist_ok=True)
     model = export(weights, bias, os.path.join(args.out, "model.onnx"))
+    if args.example:
+        write_example(os.path.join(args.scenes, args.example), os.path.join(args.out, "example-scene.tif"))
     metrics = {
         "train_accuracy": float((p_train.argmax(1) == y_train).mean()),
         "test_accuracy": float((predicted == y_test).mean()),

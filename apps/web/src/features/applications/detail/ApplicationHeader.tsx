@@ -1,11 +1,10 @@
 import { Anchor, Badge, Group, Image, Stack, Text, Title } from '@mantine/core';
-import type { Application } from '@asb/contracts';
+import { isHttpUrl, type Application } from '@asb/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { routePath } from '../../../app/routes';
 import { ShortText } from '../../../ui/ShortText';
 import { PublicationBadge } from '../PublicationBadge';
-import { isHttpUrl } from './properties-form';
 
 /** Title, version, abstract, author and logo (only an http(s) one) of an application. */
 export function ApplicationHeader({ application }: { application: Application }) {

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Button, Group, Stack, Table, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
-import { NOTIFY_MS, splitKeywords, type Application } from '@asb/contracts';
+import { isHttpUrl, licenceHref, NOTIFY_MS, splitKeywords, type Application } from '@asb/contracts';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPencil, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { handleError } from '../../../app/api/error-handler';
 import { useUpdateApplication } from '../api/applications';
-import { isHttpUrl, LICENCE_WARNING, licenceHref, updateOf, valuesOf, type PropertiesValues } from './properties-form';
+import { LICENCE_WARNING, updateOf, valuesOf, type PropertiesValues } from './properties-form';
 
 type TextKey = Exclude<keyof PropertiesValues, 'inputs' | 'keywords'>;
 

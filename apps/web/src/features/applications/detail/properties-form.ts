@@ -56,21 +56,3 @@ export function updateOf(identifier: string, values: PropertiesValues): Applicat
     inputs: values.inputs.map((input) => [input.id, input.label, input.doc, input.default].join('::')),
   };
 }
-
-/** An absolute http(s) URL (the licence and logo may only be those). */
-export function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** Spec 3 §9: the licence links to the SPDX page of its identifier; a URL links to itself. */
-export function licenceHref(license: string): string | undefined {
-  const text = license.trim();
-  if (!text) return undefined;
-  if (isHttpUrl(text)) return text;
-  return /^[A-Za-z0-9.+-]+$/.test(text) ? `https://spdx.org/licenses/${text}.html` : undefined;
-}

@@ -13,10 +13,12 @@ interface TermsCheckboxProps {
   pending: TermsChange | null;
   isLoading: boolean;
   onChange(change: TermsChange): void;
+  /** what the terms are of ('application', 'model', 'dataset') */
+  subject?: string;
 }
 
-/** Spec 3 §2 / §4: the terms of the application's licence URL, accepted or revoked by ticking the box. */
-export function TermsCheckbox({ licence, isAccepted, pending, isLoading, onChange }: TermsCheckboxProps) {
+/** Spec 3 §2 / §4: the terms of the application's (or model's, dataset's) licence URL, accepted or revoked by ticking the box. */
+export function TermsCheckbox({ licence, isAccepted, pending, isLoading, onChange, subject = 'application' }: TermsCheckboxProps) {
   return (
     <Group gap="sm" wrap="nowrap" align="center">
       <Checkbox
@@ -29,7 +31,7 @@ export function TermsCheckbox({ licence, isAccepted, pending, isLoading, onChang
             <Anchor href={licence} target="_blank" rel="noreferrer" inherit>
               Terms and Conditions
             </Anchor>{' '}
-            of this application
+            of this {subject}
           </>
         }
       />

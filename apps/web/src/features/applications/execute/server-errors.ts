@@ -7,7 +7,7 @@ import { ApiError } from '../../../app/api/http';
  * What names no input is left for the general handler.
  */
 export function serverInputErrors(error: unknown, inputIds: readonly string[]): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 400 || !error.body || typeof error.body !== 'object') return {};
+  if (!(error instanceof ApiError) || ![400, 413].includes(error.status) || !error.body || typeof error.body !== 'object') return {};
   const body = error.body as Record<string, unknown>;
   const ids = new Set(inputIds);
   const found: Record<string, string> = {};
@@ -21,10 +21,10 @@ export function serverInputErrors(error: unknown, inputIds: readonly string[]): 
   for (const [key, value] of [...Object.entries(nested), ...Object.entries(body)]) add(key, Array.isArray(value) ? value.join(' ') : value);
   if (typeof body.detail === 'string') {
     const detail = body.detail;
-    // "Input threshold must be a number (float).", "Input 'count': …"
+    // "Input threshold must be a number (float).", "Input Threshold (threshold) is required.", "Input 'count': …"
     const named = inputIds.find((id) => {
       const name = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      return new RegExp(`^Input ${name}\\b|['"\`‘“]${name}['"\`’”]`).test(detail);
+      return new RegExp(`^Input ${name}\\b|^Input [^(]*\\(${name}\\)|['"\`‘“]${name}['"\`’”]`).test(detail);
     });
     add(named, detail);
   }

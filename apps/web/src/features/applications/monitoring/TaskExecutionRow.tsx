@@ -1,19 +1,29 @@
 import { ActionIcon, Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconReport } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { routePath } from '../../../app/routes';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import type { ApplicationExecution } from '../api/executions';
 import { ApplicationInputsTable } from './ApplicationInputsTable';
 import { formatTaskDuration, targetLabel, taskSeconds } from './execution-view';
+import type { TaskKindView } from './task-kinds';
 
-export const APPLICATION_EXECUTION_COLUMNS = 8;
+export const TASK_EXECUTION_COLUMNS = 8;
 
-/** One application execution: status, application, version, target, owner, creation, duration, report; expands to its inputs. */
-export function ApplicationExecutionRow({ execution, isExpanded, onToggle }: { execution: ApplicationExecution; isExpanded: boolean; onToggle(): void }) {
+/** One application or model execution: status, what ran, version, target, owner, creation, duration, report; expands to its inputs. */
+export function TaskExecutionRow({
+  view,
+  execution,
+  isExpanded,
+  onToggle,
+}: {
+  view: TaskKindView;
+  execution: ApplicationExecution;
+  isExpanded: boolean;
+  onToggle(): void;
+}) {
   const a = execution.attributes;
-  const detailsId = `application-execution-inputs-${execution.id}`;
+  const detailsId = `${view.kind}-execution-inputs-${execution.id}`;
   return (
     <>
       <Table.Tr data-execution-id={execution.id}>
@@ -34,7 +44,7 @@ export function ApplicationExecutionRow({ execution, isExpanded, onToggle }: { e
         </Table.Td>
         <Table.Td>
           <Stack gap={0}>
-            <Anchor component={Link} to={routePath('catalogueApplicationDetail', { id: a.processIdentifier, appId: a.workflowIdentifier })} size="sm" fw={500}>
+            <Anchor component={Link} to={view.detailPath(a)} size="sm" fw={500}>
               {a.label || a.workflowIdentifier}
             </Anchor>
             <Text size="xs" c="dimmed" ff="monospace">
@@ -52,13 +62,7 @@ export function ApplicationExecutionRow({ execution, isExpanded, onToggle }: { e
         </Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTaskDuration(taskSeconds(a))}</Table.Td>
         <Table.Td>
-          <Button
-            component={Link}
-            to={routePath('applicationReport', { id: execution.id })}
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconReport size={14} />}
-          >
+          <Button component={Link} to={view.reportPath(execution.id)} size="compact-sm" variant="light" leftSection={<IconReport size={14} />}>
             Execution Report
           </Button>
         </Table.Td>
@@ -66,7 +70,7 @@ export function ApplicationExecutionRow({ execution, isExpanded, onToggle }: { e
       {isExpanded && (
         <Table.Tr id={detailsId} bg="var(--mantine-color-gray-light)">
           <Table.Td />
-          <Table.Td colSpan={APPLICATION_EXECUTION_COLUMNS - 1}>
+          <Table.Td colSpan={TASK_EXECUTION_COLUMNS - 1}>
             <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
               Inputs
             </Text>

@@ -6,8 +6,8 @@ import { liveClient } from '../../../app/live/live';
 import { fakeFetch } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import type { ApplicationExecutionAttributes } from '../api/executions';
-import { ApplicationExecutionsPage } from './ApplicationExecutionsPage';
-import { ApplicationReportPage } from './ApplicationReportPage';
+import { ApplicationExecutionsPage } from './TaskExecutionsPage';
+import { ApplicationReportPage } from './TaskReportPage';
 
 afterEach(() => vi.unstubAllGlobals());
 beforeAll(() => {

@@ -11,22 +11,32 @@ import { formatDateTime } from '../../../ui/formatDateTime';
 import { KeyValueList } from '../../../ui/KeyValueList';
 import { PageLoader } from '../../../ui/PageLoader';
 import { StatusBadge } from '../../../ui/StatusBadge';
-import { adesTaskKey, useApplicationExecution } from '../api/executions';
+import { taskKey, useTaskExecution } from '../api/executions';
 import { ApplicationInputsTable } from './ApplicationInputsTable';
 import { ApplicationOutputsTable } from './ApplicationOutputsTable';
 import { formatTaskDuration, targetLabel, taskSeconds } from './execution-view';
 import { liveTaskUpdate } from './live-update';
+import { APPLICATION_TASKS, MODEL_TASKS, type TaskKindView } from './task-kinds';
 
 /** Spec 3 §4 / §9: the report is read again 15 seconds after progress reaches 100. */
 const REFETCH_AFTER_DONE_MS = 15_000;
 
 /** /monitoring/applications/{id}/report (spec 3 §2): main details, error log, inputs and outputs of an application execution, live. */
 export function ApplicationReportPage() {
+  return <TaskReportPage view={APPLICATION_TASKS} />;
+}
+
+/** /monitoring/models/{id}/report (spec 3 §2): the same of a model execution. */
+export function ModelReportPage() {
+  return <TaskReportPage view={MODEL_TASKS} />;
+}
+
+function TaskReportPage({ view }: { view: TaskKindView }) {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
-  const query = useApplicationExecution(id);
+  const query = useTaskExecution(view.kind, id);
   useLiveEvent('executionUpdate', (message) => {
-    if (liveTaskUpdate(message)?.id === id) void queryClient.invalidateQueries({ queryKey: adesTaskKey(id) });
+    if (liveTaskUpdate(message)?.id === id) void queryClient.invalidateQueries({ queryKey: taskKey(view.kind, id) });
   });
   const isDone = (query.data?.attributes.progress ?? 0) >= 1;
   const { refetch } = query;
@@ -54,8 +64,8 @@ export function ApplicationReportPage() {
   const progress = Math.round(a.progress * 100);
   const rows: [string, React.ReactNode][] = [
     [
-      'Application',
-      <Anchor key="app" component={Link} to={routePath('catalogueApplicationDetail', { id: a.processIdentifier, appId: a.workflowIdentifier })}>
+      view.subject,
+      <Anchor key="app" component={Link} to={view.detailPath(a)}>
         {a.label || a.workflowIdentifier}
       </Anchor>,
     ],

@@ -1,0 +1,165 @@
+import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ExecutionModel } from '../../modules/builder/execution-kind.js';
+import type { TaskJob } from '../executors/executor.js';
+import { removeSpecialFiles } from '../sandbox/folder-checks.js';
+import type { TaskSandbox } from '../sandbox/task-sandbox.js';
+import { SandboxedProcess } from './sandboxed-process.js';
+import { attemptFiles, readOutputs } from './task-files.js';
+import { diskExceeded, type PreparedTask, type RunOptions, type TaskExit, type TaskRuntime } from './task-runtime.js';
+
+export interface ModelRuntimeOptions {
+  /** the sandbox every task runs in */
+  sandbox: TaskSandbox;
+  /** the model task script (modules/models/runtime/model-task.mjs) */
+  script: string;
+  /** SIGTERM → SIGKILL delay when an attempt is ended (tests shorten it) */
+  killGraceMs?: number;
+  diskCheckMs?: number;
+}
+
+/** Where a model execution's pinned files lie: `.package/` of its folder, beside the task's outputs (written when it was created). */
+export function modelPackageDir(executionDir: string): string {
+  return path.join(executionDir, '.package');
+}
+
+/** The pinned ONNX file and each input's file in the package. */
+export const MODEL_FILE = 'model.onnx';
+export const modelInputFile = (input: { name: string; kind: 'image' | 'numbers'; fileType?: 'geotiff' | 'png' }, index: number): string =>
+  `inputs/${index}.${input.kind === 'numbers' ? 'json' : input.fileType === 'png' ? 'png' : 'tif'}`;
+
+/** The lines of the task script that give a failure's reason. */
+const REASON_PREFIX = 'asb_model: ';
+const RUNNER_PREFIX = 'asb_runner: ';
+const TAIL_BYTES = 64 * 1024;
+
+/** Every node_modules folder from `folder` up: where the script's imports resolve (onnxruntime-node, geotiff, pngjs, pureimage). */
+function nodeModulesAbove(folder: string): string[] {
+  const found: string[] = [];
+  for (let current = folder; ; current = path.dirname(current)) {
+    const candidate = path.join(current, 'node_modules');
+    if (fsSync.existsSync(candidate)) found.push(fsSync.realpathSync(candidate));
+    if (path.dirname(current) === current) return found;
+  }
+}
+
+/**
+ * Runs a model of the catalogue (docs/models.md "Model executions"): `node model-task.mjs` in the
+ * same bubblewrap sandbox and under the same limits as every task (asb_runner.py --exec), the
+ * pinned ONNX file and inputs read-only, the script and its node_modules read-only, no network.
+ * The script decodes the input files (GeoTIFF, PNG), runs onnxruntime-node, and writes the
+ * output tensors (.npy), a class map as a PNG with its legend and as a GeoTIFF into outDir.
+ */
+export class ModelRuntime implements TaskRuntime {
+  readonly name = 'model';
+  private readonly readOnly: string[];
+
+  constructor(private readonly options: ModelRuntimeOptions) {
+    const scriptDir = path.dirname(fsSync.realpathSync(options.script));
+    const node = fsSync.realpathSync(process.execPath);
+    // a Node outside /usr (nvm, a tarball) brings its installation folder
+    const nodeHome = node.startsWith('/usr/') ? [] : [path.dirname(path.dirname(node))];
+    this.readOnly = [scriptDir, ...nodeModulesAbove(scriptDir), ...nodeHome];
+  }
+
+  prepare(job: TaskJob): PreparedTask {
+    if (!job.model) throw new Error('The model runtime runs model tasks only.');
+    const { scratchDir, outputsFile } = attemptFiles(job);
+    fsSync.rmSync(scratchDir, { recursive: true, force: true });
+    for (const dir of [job.outDir, scratchDir]) fsSync.mkdirSync(dir, { recursive: true });
+    return new ModelTask(job, job.model, scratchDir, outputsFile, this.options, this.readOnly);
+  }
+}
+
+/** A file the task's user reads (the server's own files are 0600: its umask). */
+async function writeReadable(file: string, text: string): Promise<void> {
+  await fs.writeFile(file, text);
+  await fs.chmod(file, 0o644);
+}
+
+/** One attempt of the model task. */
+class ModelTask implements PreparedTask {
+  private readonly process: SandboxedProcess;
+
+  constructor(
+    private readonly job: TaskJob,
+    private readonly model: ExecutionModel,
+    private readonly scratchDir: string,
+    private readonly outputsFile: string,
+    private readonly options: ModelRuntimeOptions,
+    private readonly readOnly: string[],
+  ) {
+    this.process = new SandboxedProcess(job, scratchDir, options);
+  }
+
+  async run(options: RunOptions): Promise<TaskExit> {
+    const { job, model } = this;
+    const packageDir = modelPackageDir(path.dirname(job.outDir));
+    let request: Record<string, unknown> = {};
+    // the pinned package is the task's read-only "wrapper" folder: the ONNX file and the input files
+    const spawned = this.options.sandbox.spawn({
+      job: { ...job, inputs: {} },
+      wrapperDir: packageDir,
+      scratchDir: this.scratchDir,
+      cpuList: options.cpuList,
+      readOnly: this.readOnly,
+      command: (folders) => {
+        request = {
+          model: `${folders.wrapper}/${MODEL_FILE}`,
+          threads: Math.max(1, options.cpuList.length),
+          inputs: model.inputs.map((input, index) => ({ ...input, file: `${folders.wrapper}/${modelInputFile(input, index)}` })),
+          outputs: model.outputs,
+          outDir: folders.out,
+          outputsFile: `${folders.scratch}/outputs.json`,
+        };
+        return [process.execPath, this.options.script, `${folders.scratch}/job.json`];
+      },
+    });
+    await writeReadable(path.join(this.scratchDir, 'job.json'), JSON.stringify(request));
+    return this.process.run(spawned, options, { stdout: options.logFd });
+  }
+
+  cancel(): void {
+    this.process.cancel();
+  }
+
+  async tidyOutputs(): Promise<void> {
+    const removed = await removeSpecialFiles(this.job.outDir);
+    if (removed.length > 0)
+      await fs.appendFile(this.job.logPath, `[${new Date().toISOString()}] removed from the outputs (not plain files): ${removed.join(', ')}\n`);
+  }
+
+  collectOutputs(): Promise<Record<string, unknown>> {
+    return readOutputs(this.outputsFile, this.job.outDir);
+  }
+
+  /** The script's reason (its last 'asb_model: ' line), the runner's, or the last lines of the log. */
+  async failureReason(exit: TaskExit, logOffset: number): Promise<string | undefined> {
+    if (exit.signal === 'SIGXFSZ' || exit.code === 128 + os.constants.signals.SIGXFSZ) return diskExceeded(this.job);
+    const file = await fs.open(this.job.logPath, 'r').catch(() => undefined);
+    if (!file) return undefined;
+    try {
+      const { size } = await file.stat();
+      const start = Math.max(logOffset, size - TAIL_BYTES);
+      const buffer = Buffer.alloc(Math.max(0, size - start));
+      await file.read(buffer, 0, buffer.length, start);
+      const lines = buffer
+        .toString('utf8')
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .filter(Boolean);
+      const reason = lines.findLast((line) => line.startsWith(REASON_PREFIX)) ?? lines.findLast((line) => line.startsWith(RUNNER_PREFIX));
+      if (reason) return reason.slice(reason.startsWith(REASON_PREFIX) ? REASON_PREFIX.length : 0, 4000);
+      if (lines.length === 0) return undefined;
+      return `The model task failed (exit ${exit.code ?? exit.signal}):\n${lines.slice(-8).join('\n')}`.slice(0, 4000);
+    } finally {
+      await file.close();
+    }
+  }
+
+  release(): void {
+    void fs.rm(this.scratchDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}

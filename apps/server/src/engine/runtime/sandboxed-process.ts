@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import type { TaskJob } from '../executors/executor.js';
+import { KILL_GRACE_MS, signalGroup, terminateGroup } from '../executors/process-group.js';
+import { watchDiskUse } from './disk-watch.js';
+import type { RunOptions, TaskExit } from './task-runtime.js';
+
+/** What the sandbox answered to spawn (TaskSandbox.spawn). */
+interface Spawned {
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/**
+ * One sandboxed process of an attempt, as every local runtime runs it: in its own process group
+ * (a cancel ends what it started too), its disk use watched, whatever it left in its group killed
+ * when it exits. `stdout` is where its standard output goes (the log, or a file of its own);
+ * `stdin`, when given, is written to it and closed.
+ */
+export class SandboxedProcess {
+  private pid?: number;
+  /** it exited: its pid may belong to another process by now */
+  private hasExited = false;
+  private cancelKill?: () => void;
+
+  constructor(
+    private readonly job: Pick<TaskJob, 'outDir' | 'diskMb'>,
+    private readonly scratchDir: string,
+    private readonly timing: { killGraceMs?: number; diskCheckMs?: number } = {},
+  ) {}
+
+  /** Starts it; resolves when it exited, rejects when it could not start. */
+  run(spawned: Spawned, options: RunOptions, stdio: { stdout: number; stdin?: string }): Promise<TaskExit> {
+    return new Promise<TaskExit>((resolve, reject) => {
+      const child = spawn(spawned.command, spawned.args, {
+        cwd: spawned.cwd,
+        detached: true,
+        stdio: [stdio.stdin === undefined ? 'ignore' : 'pipe', stdio.stdout, options.logFd],
+        env: spawned.env,
+      });
+      const pid = child.pid;
+      child.once('error', (error) => {
+        if (pid === undefined) reject(error);
+      });
+      if (pid === undefined) return;
+      this.pid = pid;
+      const stopWatching = watchDiskUse(this.job, this.scratchDir, {
+        intervalMs: this.timing.diskCheckMs,
+        ended: () => this.hasExited,
+        onExceeded: () => options.onLimitExceeded('disk'),
+      });
+      child.once('exit', (code, signal) => {
+        stopWatching();
+        this.cancelKill?.();
+        this.hasExited = true;
+        signalGroup(pid, 'SIGKILL');
+        resolve({ code, signal });
+      });
+      if (stdio.stdin !== undefined) {
+        child.stdin?.on('error', () => undefined);
+        child.stdin?.end(stdio.stdin);
+      }
+      options.onRunning(pid);
+    });
+  }
+
+  /** Ends it: politely, then by force after the grace; nothing before it started or after it exited. */
+  cancel(): void {
+    if (this.pid !== undefined && !this.hasExited && !this.cancelKill) this.cancelKill = terminateGroup(this.pid, this.timing.killGraceMs ?? KILL_GRACE_MS);
+  }
+}
