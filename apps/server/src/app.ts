@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -70,7 +71,10 @@ import { registerApplications } from './modules/applications/applications.module
 import { registerMarketplace } from './modules/marketplace/marketplace.routes.js';
 import { registerExtensionSchemas } from './modules/catalogue/extension-schemas.routes.js';
 import { ModelRuns } from './modules/models/model-runs.js';
-import { registerModelExecutions, registerModels } from './modules/models/models.routes.js';
+import { MODEL_SERVICES_MAX, MODEL_SERVICES_PER_USER, ModelServices } from './modules/models/model-services.js';
+import { registerModelExecutions, registerModelServices, registerModels } from './modules/models/models.routes.js';
+import { modelServeScript } from './modules/models/onnx-inference.js';
+import { openSandbox } from './engine/sandbox/task-sandbox.js';
 import { executeApplication } from './modules/applications/application-executions.js';
 import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 
@@ -232,7 +236,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const catalogueAssets = registerCatalogueAssets(server, catalogue, paths);
   registerTiles(server, ctx, engine, catalogueAssets);
-  registerModelExecutions(server, ctx, { paths, assets: catalogueAssets, origins: [new URL(catalogueBase).origin] });
+  const modelDeps = { paths, assets: catalogueAssets, origins: [new URL(catalogueBase).origin] };
+  registerModelExecutions(server, ctx, modelDeps);
+  // models as services run in the task sandbox: the local executor's, else one opened for them at the first start
+  let serviceSandbox = engine.sandbox;
+  const modelServices = new ModelServices(ctx, {
+    ...modelDeps,
+    root: path.join(storage.root, 'services'),
+    script: modelServeScript(),
+    sandbox: () => (serviceSandbox ??= openSandbox(config.sandbox, config.pythonCommand, server.log)),
+    maxServices: MODEL_SERVICES_MAX,
+    maxPerUser: MODEL_SERVICES_PER_USER,
+  });
+  registerModelServices(server, ctx, modelServices);
+  // services that ran before a restart run again; they stop with the server (before the engine's hooks)
+  if (config.engine.enabled !== false) server.addHook('onReady', () => modelServices.resume());
+  server.addHook('onClose', () => modelServices.close());
   // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)
   if (demoSeeded) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogue, paths)));
   mount(server, instanceOperations, 'GET /api/openapi.json', { access: PUBLIC, tags: ['instance'] }, () => {

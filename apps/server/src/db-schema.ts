@@ -15,3 +15,4 @@ export * from './modules/ades/ades.schema.js';
 export * from './modules/applications/applications.schema.js';
 export * from './modules/marketplace/marketplace.schema.js';
 export * from './modules/models/model-runs.schema.js';
+export * from './modules/models/model-services.schema.js';

@@ -152,6 +152,21 @@ describe('model executions', () => {
     expect((await get('/taskmgr/v1/seldon-tasks', {})).statusCode).toBe(401);
     // the application executions do not list it
     expect((await get('/taskmgr/v1/ades-tasks')).json<{ data: unknown[] }>().data).toEqual([]);
+    // the usage page's Dynamic Executions: the caller's model executions as usage records (spec 3 §3)
+    const usage = (await get('/backend/catalogue/stac/models/usage')).json<{ data: Record<string, unknown>[] }>().data;
+    expect(usage).toContainEqual(
+      expect.objectContaining({
+        title: 'Land cover classifier (demo)',
+        catalogue_item_version: '1.0.0',
+        owner_id: 'demo-models',
+        resource_license: 'CC0-1.0',
+        catalogue_collection_id: 'demo-models',
+        catalogue_item_id: 'demo-land-cover',
+        external_reference: rows[0]!.id,
+        status: 'success',
+      }),
+    );
+    expect((await get('/backend/catalogue/stac/models/usage', other)).json<{ data: unknown[] }>().data).toEqual([]);
   });
 
   it("fails with the model's reason when the file does not fit its signature: a PNG of three colours for four bands", { timeout: 60_000 }, async () => {

@@ -13,7 +13,7 @@ import type { ProductStager } from './runtime/product-stager.js';
 import { PythonRuntime } from './runtime/python-runtime.js';
 import { RuntimeRouter } from './runtime/runtime-router.js';
 import type { TaskRuntime } from './runtime/task-runtime.js';
-import { openSandbox } from './sandbox/task-sandbox.js';
+import { openSandbox, type TaskSandbox } from './sandbox/task-sandbox.js';
 import { Orchestrator } from './orchestrator/orchestrator.js';
 import { DatastorePaths } from './store/datastore-paths.js';
 import { openDatastore, type Datastore } from './store/datastore.js';
@@ -23,6 +23,8 @@ export interface Engine {
   orchestrator: Orchestrator;
   paths: DatastorePaths;
   datastore: Datastore;
+  /** the task sandbox of the local executor (the model services run in it too); none with the queue executor */
+  sandbox?: TaskSandbox;
 }
 
 /**
@@ -48,12 +50,13 @@ export async function registerEngine(
   const orchestrator = new Orchestrator(ctx, paths, { sweepIntervalMs: ctx.config.engine.sweepIntervalMs, killOrphan, datastore });
   let executor: TaskExecutor;
   let queue: QueueExecutor | undefined;
+  let sandbox: TaskSandbox | undefined;
   if (kind === 'queue') {
     if (!ctx.config.redisUrl) throw new Error('ASB_EXECUTOR=queue needs REDIS_URL.');
     executor = queue = new QueueExecutor({ redisUrl: ctx.config.redisUrl, log: ctx.log }, orchestrator);
   } else {
     // refuses to start without a working sandbox (unless ASB_UNSAFE_NO_SANDBOX=true, with a warning)
-    const sandbox = openSandbox(ctx.config.sandbox, ctx.config.pythonCommand, ctx.log);
+    sandbox = openSandbox(ctx.config.sandbox, ctx.config.pythonCommand, ctx.log);
     const runtime = new RuntimeRouter({
       python: new PythonRuntime({ paths, sandbox, datastore }),
       cwl: new CwlRuntime({ sandbox, cwltool: ctx.config.applications.cwltool }),
@@ -68,7 +71,7 @@ export async function registerEngine(
     await datastore.close();
   });
   // ASB_ENGINE=false: the API (stop included) without orchestrating: another replica runs the executions
-  const engine = { orchestrator, paths, datastore };
+  const engine = { orchestrator, paths, datastore, sandbox };
   if (ctx.config.engine.enabled === false) return engine;
   app.addHook('onReady', async () => {
     await orchestrator.start();

@@ -78,8 +78,99 @@ export const seldonTasksContract = resourceContract('/taskmgr/v1', 'seldon-tasks
   update: z.object({}),
 });
 
+/** Spec 3 §4 "Model as a service" states. */
+export const MODEL_SERVICE_STATES = ['undeployed', 'creating', 'deploying', 'available', 'error'] as const;
+export type ModelServiceState = (typeof MODEL_SERVICE_STATES)[number];
+
+/**
+ * Spec 3 §3 "Model-as-a-service info": the caller's service of a model — its status and, while
+ * it runs, the URLs of the model's metadata (model_proc_url) and inference (model_infer_url) in
+ * the Open Inference Protocol. Empty (no status) for a model that cannot be deployed as a service.
+ */
+export const modelServiceInfoSchema = z
+  .object({
+    status: z.enum(MODEL_SERVICE_STATES).optional(),
+    model_proc_url: z.string().nullable().optional(),
+    model_infer_url: z.string().nullable().optional(),
+    /** the service's identifier (the usage page's process identifier) */
+    model_proc_id: z.string().nullable().optional(),
+    started: z.string().nullable().optional(),
+    /** why it is in error */
+    error: z.string().nullable().optional(),
+  })
+  .meta({ id: 'ModelServiceInfo' });
+export type ModelServiceInfo = z.infer<typeof modelServiceInfoSchema>;
+
+/** Spec 3 §3 "Model-as-service item" (usage): name, started, ended, model_proc_id, model_proc_url, collection, id (the model's). */
+export const modelServiceItemSchema = z
+  .object({
+    name: z.string(),
+    started: z.string(),
+    ended: z.string().nullable(),
+    model_proc_id: z.string(),
+    model_proc_url: z.string().nullable(),
+    model_infer_url: z.string().nullable(),
+    collection: z.string(),
+    id: z.string(),
+    status: z.enum(MODEL_SERVICE_STATES),
+  })
+  .meta({ id: 'ModelServiceItem' });
+export type ModelServiceItem = z.infer<typeof modelServiceItemSchema>;
+
+/**
+ * Spec 3 §3 "Usage records" (a model execution, a model service, a training dataset order): what
+ * was used, whose it is (owner_id: the publisher), its licence, when, and the record it refers to
+ * (external_reference: the execution's or the order's id).
+ */
+export const usageRecordSchema = z
+  .object({
+    title: z.string(),
+    catalogue_item_version: z.string(),
+    owner_id: z.string(),
+    resource_license: z.string().nullable(),
+    datetime_start: z.string(),
+    datetime_end: z.string().nullable(),
+    catalogue_collection_id: z.string(),
+    catalogue_item_id: z.string(),
+    external_reference: z.string().nullable(),
+    status: z.string(),
+  })
+  .meta({ id: 'UsageRecord' });
+export type UsageRecord = z.infer<typeof usageRecordSchema>;
+
+const modelParams = z.object({ c: z.string().max(300), m: z.string().max(300) });
+const stac = '/backend/catalogue/stac';
+
 /** The models' calls (spec 3 §7 "Catalogue items and model services"). */
 export const modelOperations = defineOperations({
+  [`GET ${stac}/collections/{c}/models/{m}/status`]: {
+    summary: "The caller's service of a model (spec 3 §4): its status and URLs; empty for a model that cannot be deployed as a service",
+    params: modelParams,
+    response: modelServiceInfoSchema,
+  },
+  [`GET ${stac}/collections/{c}/models/{m}/start`]: {
+    summary:
+      "Start the model as a service for the caller: its Open Inference Protocol v2 server in the task sandbox (creating → deploying → available); answers the service's status",
+    params: modelParams,
+    response: modelServiceInfoSchema,
+  },
+  [`GET ${stac}/collections/{c}/models/{m}/stop`]: {
+    summary: "Stop the caller's service of the model; answers its status (undeployed)",
+    params: modelParams,
+    response: modelServiceInfoSchema,
+  },
+  [`GET ${stac}/models/started`]: {
+    summary: "The caller's running model services",
+    response: z.object({ data: z.array(modelServiceItemSchema) }),
+  },
+  [`GET ${stac}/maas/usage`]: {
+    summary: "The caller's model services, running and ended, newest first (spec 3 §7: answer in maas)",
+    response: z.object({ maas: z.array(modelServiceItemSchema) }),
+  },
+  [`GET ${stac}/models/usage`]: {
+    summary: "The caller's model executions as usage records, newest first",
+    response: z.object({ data: z.array(usageRecordSchema) }),
+  },
   'POST /backend/v1/catalogue-collections/{id}/execute_model': {
     summary:
       'Execute a model of a catalogue collection (spec 3 §7 execute_model): its ONNX asset runs in the task sandbox on the given inputs (an image input as a GeoTIFF or PNG file in base64, at most 20 MB; a numbers input as numbers)',

@@ -10,9 +10,12 @@ import { bwrapArgs, INSIDE, type BwrapPlan, type HostLayout, type SandboxTools }
 import { hostLayout, resolvePython, sandboxTools } from './host-layout.js';
 import { executionFiles, renameInputs } from './task-files-inputs.js';
 
-/** One attempt as the executor prepared it: its folders exist. */
+/** What the sandbox reads of a job: its inputs (files shown read-only), outputs folder, resources and network. */
+export type SandboxJob = Pick<TaskJob, 'inputs' | 'outDir' | 'cpus' | 'memoryMb' | 'diskMb' | 'network'>;
+
+/** One attempt as the executor prepared it (or a model service's process): its folders exist. */
 interface SandboxAttempt {
-  job: TaskJob;
+  job: SandboxJob;
   /** the version's restored files (process_wrapper.py at its root) */
   wrapperDir: string;
   /** the attempt's own working folder: work/, tmp/ and outputs.json are inside */
@@ -69,7 +72,7 @@ export function writableFolders(job: Pick<TaskJob, 'outDir'>, scratchDir: string
 }
 
 /** Whether this version's task gets the network (docs/security.md#network). */
-function taskHasNetwork(config: Pick<SandboxConfig, 'network'>, job: Pick<TaskJob, 'network'>): boolean {
+function taskHasNetwork(config: Pick<SandboxConfig, 'network'>, job: Pick<SandboxJob, 'network'>): boolean {
   return config.network === 'all' || (config.network === 'declared' && job.network);
 }
 
@@ -191,7 +194,7 @@ function probe(sandbox: BubblewrapSandbox): void {
   try {
     const wrapperDir = path.join(root, 'wrapper');
     fs.mkdirSync(wrapperDir);
-    const job = { inputs: {}, outDir: path.join(root, 'out'), cpus: 1, memoryMb: 0, diskMb: 1, network: false } as unknown as TaskJob;
+    const job: SandboxJob = { inputs: {}, outDir: path.join(root, 'out'), cpus: 1, memoryMb: 0, diskMb: 1, network: false };
     const spawn = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(root, 'scratch'), cpuList: [0] });
     const pythonAt = spawn.args.lastIndexOf(INSIDE.runner);
     const args = [...spawn.args.slice(0, pythonAt), '-c', 'pass'];

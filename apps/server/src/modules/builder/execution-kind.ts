@@ -63,6 +63,8 @@ export interface ExecutionModel {
   /** its version ('' when none) */
   version: string;
   title: string;
+  /** its licence (an SPDX identifier or a URL), when it has one */
+  license?: string;
   inputs: ExecutionModelInput[];
   outputs: ExecutionModelOutput[];
 }

@@ -72,7 +72,7 @@ function signatureOutputs(properties: Record<string, unknown>): ExecutionModelOu
 }
 
 /** The ONNX asset of a model item: the role mlm:model (or the key 'model'), an .onnx file or an ONNX media type. */
-function onnxAsset(item: StacItem): string | undefined {
+export function onnxAsset(item: StacItem): string | undefined {
   const assets = Object.entries(item.assets ?? {});
   const isOnnx = ([, asset]: (typeof assets)[number]) => /\.onnx(?:$|[?#])/i.test(asset.href) || /onnx/i.test(asset.type ?? '');
   const found =
@@ -147,7 +147,7 @@ function checkInputs(signature: ModelInputField[], request: ModelExecutionReques
 }
 
 /** Copies the model's ONNX file into `file`: a local catalogue asset read as `principal`, or another server's through the outbound guard. */
-async function pinModelFile(ctx: AppContext, deps: ModelExecutionDeps, principal: Principal, href: string, file: string): Promise<void> {
+export async function pinModelFile(ctx: AppContext, deps: ModelExecutionDeps, principal: Principal, href: string, file: string): Promise<void> {
   let url: URL;
   try {
     url = new URL(href, 'http://relative.invalid');
@@ -218,6 +218,7 @@ export async function executeModel(
     identifier: item.id,
     version: typeof properties.version === 'string' ? properties.version : '',
     title,
+    ...(typeof properties.license === 'string' ? { license: properties.license } : {}),
     inputs: checked.map((input) => input.record),
     outputs: signatureOutputs(properties),
   };

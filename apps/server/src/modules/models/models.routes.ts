@@ -1,13 +1,19 @@
+import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { modelOperations as operations } from '@asb/contracts';
+import { modelOperations as operations, publisherOf, type UsageRecord } from '@asb/contracts';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { requireUser } from '../../platform/auth/permissions.js';
-import { needs, onResource } from '../../platform/http/access.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { access, needs, onResource } from '../../platform/http/access.js';
+import { notFound } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { COLLECTION_RESOURCE } from '../applications/catalogue-collections.routes.js';
 import { seldonTasksResource } from '../taskmgr/seldon-tasks.resource.js';
+import { executions } from '../builder/executions.schema.js';
 import { executeModel, type ModelExecutionDeps } from './model-executions.js';
+import type { ModelServices } from './model-services.js';
 
 const tags = ['models'];
 const RUN_READ = needs("model run: signed in; a published model's run for anyone signed in, else its owner, staff and the workspace's members");
@@ -40,4 +46,102 @@ export function registerModelExecutions(app: FastifyInstance, ctx: AppContext, d
       return seldonTasks.get(principal, String(id));
     },
   );
+}
+
+const SERVICE = onResource(COLLECTION_RESOURCE, 'view', 'c');
+const OWN = needs("the caller's own model services and executions");
+const PROXY = needs('a model service: its owner and staff');
+/** An inference request through the proxy: the service takes 64 MB, its header a little more. */
+const PROXY_BODY_LIMIT = 64 * 1024 * 1024 + 64 * 1024;
+/** The headers of the Open Inference Protocol that pass through the proxy, both ways. */
+const PASSED_HEADERS = ['content-type', 'inference-header-content-length'];
+
+/**
+ * Models as services (docs/models.md "Models as services"): start, stop and status of the caller's
+ * service of a model, its usage, and the proxy to the running service's Open Inference Protocol
+ * server (`/backend/catalogue/stac/maas/{id}/v2/...`); the caller's model executions as usage records.
+ */
+export function registerModelServices(app: FastifyInstance, ctx: AppContext, services: ModelServices): void {
+  const stac = '/backend/catalogue/stac';
+  mount(app, operations, `GET ${stac}/collections/{c}/models/{m}/status`, { access: SERVICE, tags }, (request) =>
+    services.status(requireUser(request.principal), request.params.c, request.params.m),
+  );
+  mount(app, operations, `GET ${stac}/collections/{c}/models/{m}/start`, { access: SERVICE, tags }, (request) =>
+    services.start(requireUser(request.principal), request.params.c, request.params.m),
+  );
+  mount(app, operations, `GET ${stac}/collections/{c}/models/{m}/stop`, { access: SERVICE, tags }, (request) =>
+    services.stop(requireUser(request.principal), request.params.c, request.params.m),
+  );
+  mount(app, operations, `GET ${stac}/models/started`, { access: OWN, tags }, async (request) => ({
+    data: await services.started(requireUser(request.principal)),
+  }));
+  mount(app, operations, `GET ${stac}/maas/usage`, { access: OWN, tags }, async (request) => ({ maas: await services.usage(requireUser(request.principal)) }));
+  mount(app, operations, `GET ${stac}/models/usage`, { access: OWN, tags }, async (request) => ({
+    data: await modelExecutionUsage(ctx, requireUser(request.principal)),
+  }));
+
+  void app.register(async (scope) => {
+    // the body goes to the service as it came (JSON, or JSON and binary tensors)
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.route<{ Params: { id: string } }>({
+      method: ['GET', 'POST'],
+      url: `${stac}/maas/:id/v2/*`,
+      config: access(PROXY),
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const principal = requireUser(request.principal);
+        const id = Number(request.params.id);
+        const socketPath = Number.isSafeInteger(id) ? await services.socketFor(principal, id) : undefined;
+        if (!socketPath) throw notFound(`No model service ${request.params.id} of yours is running.`);
+        const headers: Record<string, string> = {};
+        for (const name of PASSED_HEADERS) {
+          const value = request.headers[name];
+          if (typeof value === 'string') headers[name] = value;
+        }
+        const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+        if (body) headers['content-length'] = String(body.length);
+        const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+          const forwarded = http.request({ socketPath, path: request.url.slice(request.url.indexOf('/v2/')), method: request.method, headers }, resolve);
+          forwarded.on('error', reject);
+          forwarded.end(body);
+        }).catch(() => undefined);
+        if (!answer) return reply.code(502).send({ error: 'The model service does not answer.' });
+        reply.code(answer.statusCode ?? 502);
+        for (const name of PASSED_HEADERS) {
+          const value = answer.headers[name];
+          if (typeof value === 'string') reply.header(name, value);
+        }
+        return reply.send(answer);
+      },
+    });
+  });
+}
+
+/** Spec 3 §3 Usage records of the caller's model executions, newest first. */
+async function modelExecutionUsage(ctx: AppContext, principal: Principal): Promise<UsageRecord[]> {
+  const rows = await ctx.db
+    .select()
+    .from(executions)
+    .where(and(eq(executions.kind, 'model'), eq(executions.ownerId, principal.username)))
+    .orderBy(desc(executions.createdAt))
+    .limit(500);
+  return rows.flatMap((row) => {
+    const model = row.model;
+    if (!model) return [];
+    return [
+      {
+        title: model.title,
+        catalogue_item_version: model.version || 'not specified',
+        owner_id: publisherOf(model.collection),
+        resource_license: model.license ?? null,
+        datetime_start: (row.startTime ?? row.createdAt).toISOString(),
+        datetime_end: row.endTime?.toISOString() ?? null,
+        catalogue_collection_id: model.collection,
+        catalogue_item_id: model.identifier,
+        external_reference: String(row.id),
+        status: row.status,
+      },
+    ];
+  });
 }

@@ -15,7 +15,7 @@ export interface TensorFile {
 export class InferenceRefused extends Error {}
 
 /** A script of runtime/: beside this module in src/, in dist/models-runtime/ for the built server. */
-function modelsRuntimeScript(name: 'onnx-infer.mjs' | 'model-task.mjs'): string {
+function modelsRuntimeScript(name: 'onnx-infer.mjs' | 'model-task.mjs' | 'onnx-serve.mjs'): string {
   return shippedFile(import.meta.url, ['runtime', 'models-runtime', '../src/modules/models/runtime'], name);
 }
 
@@ -23,6 +23,9 @@ const onnxInferScript = () => modelsRuntimeScript('onnx-infer.mjs');
 
 /** The task of a model execution (runtime/model-task.mjs), which the engine's model runtime runs in the sandbox. */
 export const modelTaskScript = () => modelsRuntimeScript('model-task.mjs');
+
+/** The Open Inference Protocol server of a model service (runtime/onnx-serve.mjs). */
+export const modelServeScript = () => modelsRuntimeScript('onnx-serve.mjs');
 
 /**
  * Runs an ONNX model once on tensors in files (docs/models.md "Inference"): onnxruntime-node in a

@@ -2,9 +2,11 @@
 // ONNX model, loaded once, in a Node process of its own (docs/models.md "Model as a service").
 //
 //   node onnx-serve.mjs MODEL.onnx NAME VERSION PORT [HOST]
+//   node onnx-serve.mjs MODEL.onnx NAME VERSION /path/of/a.sock
 //
-// Prints one JSON line {"listening": port} on stdout once the model is loaded and the port open
-// (PORT 0: any free port). Answers /v2/health/live, /v2/health/ready, /v2 (server metadata),
+// Prints one JSON line {"listening": port} (or the socket's path) on stdout once the model is
+// loaded and the port (or the Unix socket, which the portal's proxy reaches from outside the
+// task sandbox) open (PORT 0: any free port). Answers /v2/health/live, /v2/health/ready, /v2 (server metadata),
 // /v2/models/{name}[/versions/{version}] (model metadata), .../ready and .../infer (JSON tensors, or
 // the binary tensor data extension: Inference-Header-Content-Length, binary_data_size,
 // binary_data / binary_data_output); every error is the protocol's {"error": "..."} body with a
@@ -231,9 +233,10 @@ const server = http.createServer((request, response) => {
     },
   );
 });
-server.listen(Number(portText), host, () => {
-  process.stdout.write(`${JSON.stringify({ listening: server.address().port })}\n`);
-});
+const onListening = () =>
+  process.stdout.write(`${JSON.stringify({ listening: typeof server.address() === 'string' ? server.address() : server.address().port })}\n`);
+if (portText.startsWith('/')) server.listen(portText, onListening);
+else server.listen(Number(portText), host, onListening);
 const stop = () => {
   server.close(() => process.exit(0));
   server.closeIdleConnections();

@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ModelServiceInfo, ModelServiceItem } from '@asb/contracts';
+import { Ajv } from 'ajv';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { modelServices } from '../src/db-schema.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const OPENAPI = path.join(import.meta.dirname, '../../../../shared/testdata/oip/specification/protocol/open_inference_rest.yaml');
+const MODEL = '/backend/catalogue/stac/collections/demo-models/models/demo-land-cover';
+
+/** Waits for a state, as the model page does (it polls every 5 s; a test asks more often). */
+async function waitForStatus(read: () => Promise<ModelServiceInfo>, wanted: string, timeoutMs = 90_000): Promise<ModelServiceInfo> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const info = await read();
+    if (info.status === wanted) return info;
+    if (Date.now() > deadline) throw new Error(`the service is ${info.status}, not ${wanted}: ${info.error ?? ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Models as services (spec 3 §2 "Model as a Service", §4, §7 start/stop/status, models/started,
+ * maas/usage; docs/models.md "Models as services"): the demo model's Open Inference Protocol server
+ * started in the sandbox, reached through the portal for its owner only, its answers valid by the
+ * protocol's OpenAPI document, started again after a restart, stopped for good.
+ */
+describe('models as services', () => {
+  let app: TestApp;
+  let dataDir = '';
+  let dora: { authorization: string };
+  let oscar: { authorization: string };
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const get = (url: string, headers: Record<string, string> = dora) => app.server.inject({ method: 'GET', url, headers });
+  const status = async (headers = dora) => (await get(`${MODEL}/status`, headers)).json<ModelServiceInfo>();
+  const valid = (schema: string, body: unknown) => {
+    const validate = ajv.getSchema(`oip#/components/schemas/${schema}`)!;
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  };
+  /** A request to the service through the portal, by its URL's path. */
+  const service = (url: string, init: { method?: 'GET' | 'POST'; payload?: unknown; headers?: Record<string, string> } = {}) =>
+    app.server.inject({
+      method: init.method ?? 'GET',
+      url: new URL(url).pathname,
+      headers: { ...(init.headers ?? dora), ...(init.payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(init.payload === undefined ? {} : { payload: JSON.stringify(init.payload) }),
+    });
+  /** Four pixels: water, vegetation, bare, vegetation (reflectance x 10000, bands blue, green, red, nir). */
+  const pixels = {
+    inputs: [
+      { name: 'bands', shape: [1, 4, 2, 2], datatype: 'FP32', data: [600, 300, 1000, 300, 500, 600, 1300, 600, 300, 400, 1700, 400, 200, 4500, 2100, 4500] },
+    ],
+  };
+
+  beforeAll(async () => {
+    const spec = parse(fs.readFileSync(OPENAPI, 'utf8')) as { components: { schemas: Record<string, unknown> } };
+    ajv.addSchema({ $id: 'oip', components: spec.components });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asb-model-services-'));
+    app = await createTestApp({ demo: true, dataDir, engine: { localCpus: 2, sweepIntervalMs: 200 } });
+    dora = await app.userWithHeader('dora');
+    oscar = await app.userWithHeader('oscar');
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts the demo model as a service: deploying, then available, its OIP answers valid through the portal', { timeout: 120_000 }, async () => {
+    expect(await status()).toEqual({ status: 'undeployed', model_proc_url: null, model_infer_url: null, model_proc_id: null });
+    const started = await get(`${MODEL}/start`);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(['creating', 'deploying', 'available']).toContain(started.json<ModelServiceInfo>().status);
+    const available = await waitForStatus(() => status(), 'available');
+    expect(available.model_infer_url).toMatch(/\/backend\/catalogue\/stac\/maas\/\d+\/v2\/models\/land-cover-classifier\/infer$/);
+    expect(available.model_proc_url).toBe(available.model_infer_url!.replace(/\/infer$/, ''));
+
+    const metadata = await service(available.model_proc_url!);
+    expect(metadata.statusCode, metadata.body).toBe(200);
+    valid('metadata_model_response', metadata.json());
+    expect(metadata.json()).toMatchObject({
+      name: 'land-cover-classifier',
+      versions: ['1.0.0'],
+      inputs: [{ name: 'bands', datatype: 'FP32', shape: [-1, 4, -1, -1] }],
+    });
+    const ready = await service(available.model_proc_url!.replace(/\/v2\/.*$/, '/v2/health/ready'));
+    expect(ready.statusCode).toBe(200);
+
+    const inferred = await service(available.model_infer_url!, { method: 'POST', payload: { id: 'four-pixels', ...pixels, outputs: [{ name: 'classes' }] } });
+    expect(inferred.statusCode, inferred.body).toBe(200);
+    valid('inference_response', inferred.json());
+    expect(inferred.json()).toEqual({
+      model_name: 'land-cover-classifier',
+      model_version: '1.0.0',
+      id: 'four-pixels',
+      outputs: [{ name: 'classes', datatype: 'UINT8', shape: [1, 2, 2], data: [2, 1, 0, 1] }],
+    });
+    // a bad request gets the protocol's error body and a 4xx, never a 5xx
+    const wrong = await service(available.model_infer_url!, { method: 'POST', payload: { inputs: [{ ...pixels.inputs[0], shape: [1, 3, 2, 2] }] } });
+    expect(wrong.statusCode).toBe(400);
+    valid('inference_error_response', wrong.json());
+    expect((await service(available.model_infer_url!, { method: 'POST', payload: { inputs: [] } })).statusCode).toBe(400);
+  });
+
+  it('is its owner’s: another user and a signed-out caller do not reach it; a second start is the same service', async () => {
+    const info = await status();
+    expect(info.status).toBe('available');
+    expect((await service(info.model_proc_url!, { headers: oscar })).statusCode).toBe(404);
+    expect((await service(info.model_proc_url!, { headers: {} })).statusCode).toBe(401);
+    // oscar has no service of the model
+    expect((await status(oscar)).status).toBe('undeployed');
+    const again = await Promise.all([get(`${MODEL}/start`), get(`${MODEL}/start`)]);
+    expect(again.map((answer) => answer.json<ModelServiceInfo>().model_proc_id)).toEqual([info.model_proc_id, info.model_proc_id]);
+    const started = (await get('/backend/catalogue/stac/models/started')).json<{ data: ModelServiceItem[] }>().data;
+    expect(started).toEqual([
+      expect.objectContaining({
+        name: 'Land cover classifier (demo)',
+        collection: 'demo-models',
+        id: 'demo-land-cover',
+        model_proc_id: info.model_proc_id,
+        ended: null,
+      }),
+    ]);
+    expect((await get('/backend/catalogue/stac/models/started', oscar)).json<{ data: unknown[] }>().data).toEqual([]);
+    expect((await get('/backend/catalogue/stac/models/started', {})).statusCode).toBe(401);
+  });
+
+  it('runs again after a restart of the server, under the same id and URLs', { timeout: 120_000 }, async () => {
+    const before = await status();
+    app = await app.restart();
+    dora = await app.authHeader('dora', 'user-password-1');
+    const after = await waitForStatus(() => status(), 'available');
+    expect(after.model_proc_id).toBe(before.model_proc_id);
+    expect(after.model_infer_url).toBe(before.model_infer_url);
+    const inferred = await service(after.model_infer_url!, { method: 'POST', payload: pixels });
+    expect(inferred.statusCode, inferred.body).toBe(200);
+  });
+
+  it('stops: undeployed, no longer reachable, its process gone, kept in the usage history', { timeout: 60_000 }, async () => {
+    const info = await status();
+    const [row] = await app.ctx.db.select().from(modelServices).where(eq(modelServices.status, 'available'));
+    const pid = row!.pid!;
+    expect(isAlive(pid)).toBe(true);
+    const stopped = await get(`${MODEL}/stop`);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json<ModelServiceInfo>().status).toBe('undeployed');
+    expect((await status()).status).toBe('undeployed');
+    expect((await service(info.model_proc_url!)).statusCode).toBe(404);
+    expect((await get('/backend/catalogue/stac/models/started')).json<{ data: unknown[] }>().data).toEqual([]);
+    const usage = (await get('/backend/catalogue/stac/maas/usage')).json<{ maas: ModelServiceItem[] }>().maas;
+    expect(usage).toEqual([expect.objectContaining({ model_proc_id: info.model_proc_id, status: 'undeployed', ended: expect.any(String) })]);
+    const deadline = Date.now() + 20_000;
+    while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isAlive(pid)).toBe(false);
+  });
+
+  it('says a model without an ONNX file cannot be a service, and refuses what is not a model', async () => {
+    const admin = await app.ctx.users.findByUsername('admin');
+    await app.ctx.catalogue.upsertCollection(
+      {
+        type: 'Collection',
+        id: 'paper-models',
+        stac_version: '1.0.0',
+        description: 'Models without weights',
+        license: 'CC0-1.0',
+        extent: { spatial: { bbox: [[-180, -90, 180, 90]] }, temporal: { interval: [['2024-01-01T00:00:00Z', null]] } },
+        links: [],
+      },
+      { ownerId: admin!.id, isPublic: true },
+    );
+    await app.ctx.catalogue.upsertItems('paper-models', [
+      {
+        type: 'Feature',
+        stac_version: '1.0.0',
+        id: 'idea',
+        geometry: null,
+        properties: { datetime: '2024-01-01T00:00:00Z', type: 'model' },
+        links: [],
+        assets: {},
+      },
+    ]);
+    expect((await get('/backend/catalogue/stac/collections/paper-models/models/idea/status')).json()).toEqual({});
+    const refused = await get('/backend/catalogue/stac/collections/paper-models/models/idea/start');
+    expect([refused.statusCode, refused.json<{ detail: string }>().detail]).toEqual([409, 'This model cannot be deployed as a service.']);
+    expect((await get('/backend/catalogue/stac/collections/demo-training-data/models/demo-antwerp-chips/status')).statusCode).toBe(404);
+    expect((await get('/backend/catalogue/stac/collections/paper-models/models/nothing/start')).statusCode).toBe(404);
+  });
+});
