@@ -11,7 +11,7 @@ import { hostLayout, resolvePython, sandboxTools } from './host-layout.js';
 import { executionFiles, renameInputs } from './task-files-inputs.js';
 
 /** What the sandbox reads of a job: its inputs (files shown read-only), outputs folder, resources and network. */
-export type SandboxJob = Pick<TaskJob, 'inputs' | 'outDir' | 'cpus' | 'memoryMb' | 'diskMb' | 'network'>;
+type SandboxJob = Pick<TaskJob, 'inputs' | 'outDir' | 'cpus' | 'memoryMb' | 'diskMb' | 'network'>;
 
 /** One attempt as the executor prepared it (or a model service's process): its folders exist. */
 interface SandboxAttempt {
