@@ -72,7 +72,8 @@ import { registerMarketplace } from './modules/marketplace/marketplace.routes.js
 import { registerExtensionSchemas } from './modules/catalogue/extension-schemas.routes.js';
 import { ModelRuns } from './modules/models/model-runs.js';
 import { MODEL_SERVICES_MAX, MODEL_SERVICES_PER_USER, ModelServices } from './modules/models/model-services.js';
-import { registerModelExecutions, registerModelServices, registerModels } from './modules/models/models.routes.js';
+import { DatasetOrders } from './modules/models/dataset-orders.js';
+import { registerDatasetOrders, registerModelExecutions, registerModelServices, registerModels } from './modules/models/models.routes.js';
 import { modelServeScript } from './modules/models/onnx-inference.js';
 import { openSandbox } from './engine/sandbox/task-sandbox.js';
 import { executeApplication } from './modules/applications/application-executions.js';
@@ -249,6 +250,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maxPerUser: MODEL_SERVICES_PER_USER,
   });
   registerModelServices(server, ctx, modelServices);
+  const datasetOrders = new DatasetOrders(ctx, { paths, assets: catalogueAssets, origins: modelDeps.origins });
+  registerDatasetOrders(server, datasetOrders);
+  if (config.engine.enabled !== false) server.addHook('onReady', () => datasetOrders.recover());
   // services that ran before a restart run again; they stop with the server (before the engine's hooks)
   if (config.engine.enabled !== false) server.addHook('onReady', () => modelServices.resume());
   server.addHook('onClose', () => modelServices.close());

@@ -16,3 +16,4 @@ export * from './modules/applications/applications.schema.js';
 export * from './modules/marketplace/marketplace.schema.js';
 export * from './modules/models/model-runs.schema.js';
 export * from './modules/models/model-services.schema.js';
+export * from './modules/models/dataset-orders.schema.js';

@@ -197,4 +197,84 @@ describe('models as services', () => {
     expect((await get('/backend/catalogue/stac/collections/demo-training-data/models/demo-antwerp-chips/status')).statusCode).toBe(404);
     expect((await get('/backend/catalogue/stac/collections/paper-models/models/nothing/start')).statusCode).toBe(404);
   });
+
+  describe('training dataset orders', () => {
+    const DATASET = '/backend/catalogue/stac/collections/demo-training-data/datasets/demo-antwerp-chips';
+
+    it(
+      'copies the demo dataset into the orderer’s datastore at its path, with progress, then lists it and serves its files to them only',
+      { timeout: 60_000 },
+      async () => {
+        const ordered = await get(`${DATASET}/order`);
+        expect(ordered.statusCode, ordered.body).toBe(200);
+        const order = ordered.json<{ data: { id: string; path: string; status: string } }>().data;
+        expect(order.path).toMatch(/^\/ordered_datasets\/demo-training-data\/demo-antwerp-chips\/2024\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/);
+        let listed: { status: string; progress: number; files: { asset: string; path: string; size: number; href: string }[]; datetime_start: string }[] = [];
+        const deadline = Date.now() + 45_000;
+        while (Date.now() < deadline) {
+          listed = (await get(`${DATASET}/orders`)).json<{ data: typeof listed }>().data;
+          if (listed[0]?.status !== 'running') break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(listed).toHaveLength(1);
+        expect(listed[0]).toMatchObject({ status: 'success', progress: 1 });
+        expect(listed[0]!.files).toHaveLength(16);
+        // the files are in the user's datastore, at the path of spec 3 §9
+        const folder = path.join(app.storage.root, 'datastore', 'dora', ...order.path.split('/').filter(Boolean));
+        expect(fs.readdirSync(folder).sort()).toEqual(listed[0]!.files.map((file) => file.path).sort());
+        const nir = listed[0]!.files.find((file) => file.asset === '2024-07-15-nir')!;
+        expect(nir.path).toBe('2024-07-15-nir.tif');
+        const source = fs.readFileSync(path.join(app.storage.root, 'catalogue', 'demo-scenes', 'demo-antwerp-2024-07-15', 'nir.tif'));
+        const download = await get(nir.href);
+        expect(download.statusCode).toBe(200);
+        expect(download.rawPayload.equals(source)).toBe(true);
+        expect(nir.size).toBe(source.length);
+        expect((await get(nir.href, oscar)).statusCode).toBe(404);
+        expect((await get(`${DATASET}/orders`, oscar)).json<{ data: unknown[] }>().data).toEqual([]);
+        const usage = (await get('/backend/catalogue/stac/datasets/usage')).json<{ data: Record<string, unknown>[] }>().data;
+        expect(usage).toEqual([
+          expect.objectContaining({
+            title: 'Antwerp scenes through a season (demo)',
+            catalogue_item_version: '2024',
+            owner_id: 'demo-training-data',
+            resource_license: 'CC0-1.0',
+            catalogue_collection_id: 'demo-training-data',
+            catalogue_item_id: 'demo-antwerp-chips',
+            external_reference: order.id,
+            status: 'success',
+            datetime_start: listed[0]!.datetime_start,
+          }),
+        ]);
+      },
+    );
+
+    it('refuses what is not a dataset (400) or has no files (409), and with aiopen-tcs asks for the terms first (403)', async () => {
+      const model = await get('/backend/catalogue/stac/collections/demo-models/datasets/demo-land-cover/order');
+      expect([model.statusCode, model.json<{ detail: string }>().detail]).toEqual([400, 'Land cover classifier (demo) is not a dataset.']);
+      await app.ctx.catalogue.upsertItems('paper-models', [
+        {
+          type: 'Feature',
+          stac_version: '1.0.0',
+          id: 'empty',
+          geometry: null,
+          properties: { datetime: '2024-01-01T00:00:00Z', type: 'dataset', title: 'Empty' },
+          links: [],
+          assets: {},
+        },
+      ]);
+      const empty = await get('/backend/catalogue/stac/collections/paper-models/datasets/empty/order');
+      expect([empty.statusCode, empty.json<{ detail: string }>().detail]).toEqual([409, 'Empty has no files to order.']);
+      expect((await get('/backend/catalogue/stac/collections/paper-models/datasets/nothing/order')).statusCode).toBe(404);
+      expect((await get(`${DATASET}/order`, {})).statusCode).toBe(401);
+      const features = app.ctx.config.themeFeatures;
+      app.ctx.config.themeFeatures = [...features, 'aiopen-tcs'];
+      try {
+        const refused = await get(`${DATASET}/order`, oscar);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json<{ detail: string }>().detail).toContain('https://spdx.org/licenses/CC0-1.0.html');
+      } finally {
+        app.ctx.config.themeFeatures = features;
+      }
+    });
+  });
 });

@@ -11,7 +11,7 @@ export function CopyableValue({ value, copyLabel, testId }: { value: string; cop
       </Code>
       <CopyButton value={value} timeout={NOTIFY_MS.copy}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
+          <Tooltip label={copied ? 'Copied to clipboard' : 'Copy'} withArrow>
             <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copyLabel}>
               {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             </ActionIcon>

@@ -138,7 +138,33 @@ export const usageRecordSchema = z
   .meta({ id: 'UsageRecord' });
 export type UsageRecord = z.infer<typeof usageRecordSchema>;
 
+/**
+ * An order of a training dataset (spec 3 §7 datasets/{d}/order; docs/models.md "Training
+ * datasets"): the dataset's assets copied into the caller's datastore under `path`
+ * (/ordered_datasets/{publisher}/{item id}/{version if known}/{order timestamp}, spec 3 §9), with
+ * its progress; each file downloadable by its `href`.
+ */
+export const datasetOrderSchema = z
+  .object({
+    id: z.string(),
+    collection: z.string(),
+    item: z.string(),
+    title: z.string(),
+    version: z.string(),
+    path: z.string(),
+    status: z.enum(['running', 'success', 'failed']),
+    /** 0–1 */
+    progress: z.number(),
+    files: z.array(z.object({ asset: z.string(), path: z.string(), size: z.number(), href: z.string() })),
+    error: z.string().nullable(),
+    datetime_start: z.string(),
+    datetime_end: z.string().nullable(),
+  })
+  .meta({ id: 'DatasetOrder' });
+export type DatasetOrder = z.infer<typeof datasetOrderSchema>;
+
 const modelParams = z.object({ c: z.string().max(300), m: z.string().max(300) });
+const datasetParams = z.object({ c: z.string().max(300), d: z.string().max(300) });
 const stac = '/backend/catalogue/stac';
 
 /** The models' calls (spec 3 §7 "Catalogue items and model services"). */
@@ -166,6 +192,25 @@ export const modelOperations = defineOperations({
   [`GET ${stac}/maas/usage`]: {
     summary: "The caller's model services, running and ended, newest first (spec 3 §7: answer in maas)",
     response: z.object({ maas: z.array(modelServiceItemSchema) }),
+  },
+  [`GET ${stac}/collections/{c}/datasets/{d}/order`]: {
+    summary: "Order a training dataset: its assets are copied into the caller's datastore (/ordered_datasets/...) in the background; answers the order",
+    params: datasetParams,
+    response: z.object({ data: datasetOrderSchema }),
+  },
+  [`GET ${stac}/collections/{c}/datasets/{d}/orders`]: {
+    summary: "The caller's orders of a dataset, newest first",
+    params: datasetParams,
+    response: z.object({ data: z.array(datasetOrderSchema) }),
+  },
+  [`GET ${stac}/datasets/usage`]: {
+    summary: "The caller's dataset orders as usage records, newest first",
+    response: z.object({ data: z.array(usageRecordSchema) }),
+  },
+  [`GET ${stac}/orders/{id}/files/{*}`]: {
+    summary: 'A file of one of the caller’s dataset orders (byte ranges accepted)',
+    params: z.object({ id: z.string().max(20), '*': z.string() }),
+    response: { file: 'application/octet-stream' },
   },
   [`GET ${stac}/models/usage`]: {
     summary: "The caller's model executions as usage records, newest first",

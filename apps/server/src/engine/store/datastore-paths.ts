@@ -30,6 +30,15 @@ export class DatastorePaths {
     return path.join(this.executionDir(owner, executionIdentifier), 'logs', `${safeSegment(taskId)}.${tryNumber}.log`);
   }
 
+  /**
+   * Spec 3 §9: where an ordered dataset's files land in the user's datastore:
+   * /ordered_datasets/{publisher}/{item id}/{version if known}/{order timestamp} (docs/models.md "Training datasets").
+   */
+  orderDir(owner: string, order: { publisher: string; itemId: string; version: string; stamp: string }): string {
+    const version = order.version ? [idSegment(order.version)] : [];
+    return path.join(this.datastoreRoot, safeSegment(owner), 'ordered_datasets', idSegment(order.publisher), idSegment(order.itemId), ...version, order.stamp);
+  }
+
   runtimeDir(manifestHash: string): string {
     return path.join(this.root, 'runtime', manifestHash);
   }

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import {
   itemLicenceUrl,
   MAX_MODEL_INPUT_FILE_BYTES,
   modelInputFields,
   MODEL_TERMS_FEATURE,
-  parseCatalogueAssetUrl,
   parseModelNumbers,
   termsAccepted,
   type ExecutionInputGroup,
@@ -22,14 +20,12 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { openTreeForTasks } from '../../platform/data-dir.js';
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
-import { readCapped } from '../../platform/outbound/outbound-fetch.js';
 import { acceptedTerms } from '../applications/terms.js';
 import type { ExecutionModel, ExecutionModelInput, ExecutionModelOutput } from '../builder/execution-kind.js';
 import { executionIdentifier } from '../builder/execution-plan.js';
 import { ExecutionsRepository } from '../builder/executions.repository.js';
 import { executions } from '../builder/executions.schema.js';
-import type { CatalogueAssets } from '../catalogue/catalogue-assets.js';
-import { decodeAssetPath } from '../catalogue/catalogue-assets.js';
+import { copyAsset, type AssetSources } from './asset-copy.js';
 
 /** A model file fetched from another server is at most this large. */
 const MAX_REMOTE_MODEL_BYTES = 512 * 1024 * 1024;
@@ -37,11 +33,8 @@ const MAX_REMOTE_MODEL_BYTES = 512 * 1024 * 1024;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What a model execution needs besides the context: where executions keep their files, and the catalogue's local files. */
-export interface ModelExecutionDeps {
+export interface ModelExecutionDeps extends AssetSources {
   paths: Pick<DatastorePaths, 'executionDir'>;
-  assets: Pick<CatalogueAssets, 'read'>;
-  /** this portal's origins, as its documents name local assets */
-  origins: string[];
 }
 
 /** The outputs a model gives, with the classes of a class map (MLM `classification:classes`) for its legend. */
@@ -148,37 +141,7 @@ function checkInputs(signature: ModelInputField[], request: ModelExecutionReques
 
 /** Copies the model's ONNX file into `file`: a local catalogue asset read as `principal`, or another server's through the outbound guard. */
 export async function pinModelFile(ctx: AppContext, deps: ModelExecutionDeps, principal: Principal, href: string, file: string): Promise<void> {
-  let url: URL;
-  try {
-    url = new URL(href, 'http://relative.invalid');
-  } catch {
-    throw detailError(409, 'The model’s ONNX asset has no usable URL.');
-  }
-  const local = url.origin === 'http://relative.invalid' || deps.origins.includes(url.origin) ? parseCatalogueAssetUrl(url.pathname) : undefined;
-  if (local) {
-    const relative = decodeAssetPath(local.encodedPath);
-    const stored = relative === undefined ? undefined : await deps.assets.read(principal, local.collectionId, local.itemId, relative);
-    if (!stored) throw detailError(409, 'The model’s ONNX file is missing from the catalogue.');
-    await pipeline(stored.body, fs.createWriteStream(file));
-    return;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw detailError(409, 'The model’s ONNX asset is neither a file of this catalogue nor an http(s) URL.');
-  let response: Awaited<ReturnType<AppContext['outbound']['fetch']>>;
-  try {
-    response = await ctx.outbound.fetch(url.toString(), { timeoutMs: 120_000 });
-  } catch (error) {
-    throw detailError(502, `The model’s ONNX file could not be fetched: ${(error as Error).message}`);
-  }
-  if (!response.ok) {
-    await readCapped(response, 1024).catch(() => undefined);
-    throw detailError(502, `The model’s ONNX file could not be fetched: HTTP ${response.status}.`);
-  }
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > MAX_REMOTE_MODEL_BYTES) throw detailError(413, 'The model’s ONNX file is larger than 512 MB.');
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length > MAX_REMOTE_MODEL_BYTES) throw detailError(413, 'The model’s ONNX file is larger than 512 MB.');
-  fs.writeFileSync(file, bytes);
+  await copyAsset(ctx, deps, principal, href, file, { what: 'The model’s ONNX file', maxBytes: MAX_REMOTE_MODEL_BYTES });
 }
 
 /**

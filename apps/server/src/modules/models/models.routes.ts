@@ -13,6 +13,7 @@ import { COLLECTION_RESOURCE } from '../applications/catalogue-collections.route
 import { seldonTasksResource } from '../taskmgr/seldon-tasks.resource.js';
 import { executions } from '../builder/executions.schema.js';
 import { executeModel, type ModelExecutionDeps } from './model-executions.js';
+import type { DatasetOrders } from './dataset-orders.js';
 import type { ModelServices } from './model-services.js';
 
 const tags = ['models'];
@@ -144,4 +145,23 @@ async function modelExecutionUsage(ctx: AppContext, principal: Principal): Promi
       },
     ];
   });
+}
+
+const ORDER_FILES = needs("a dataset order's files: its owner and staff");
+
+/** Training dataset orders (docs/models.md "Training datasets"). */
+export function registerDatasetOrders(app: FastifyInstance, orders: DatasetOrders): void {
+  const stac = '/backend/catalogue/stac';
+  mount(app, operations, `GET ${stac}/collections/{c}/datasets/{d}/order`, { access: SERVICE, tags }, async (request) => ({
+    data: await orders.order(requireUser(request.principal), request.params.c, request.params.d),
+  }));
+  mount(app, operations, `GET ${stac}/collections/{c}/datasets/{d}/orders`, { access: SERVICE, tags }, async (request) => ({
+    data: await orders.list(requireUser(request.principal), request.params.c, request.params.d),
+  }));
+  mount(app, operations, `GET ${stac}/datasets/usage`, { access: OWN, tags }, async (request) => ({
+    data: await orders.usage(requireUser(request.principal)),
+  }));
+  mount(app, operations, `GET ${stac}/orders/{id}/files/{*}`, { access: ORDER_FILES, tags }, (request, reply) =>
+    orders.sendFile(reply, requireUser(request.principal), request.params.id, decodeURIComponent(request.params['*']), request.headers.range),
+  );
 }

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCpu, IconPlayerPlay, IconShoppingCart, IconWorld } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { publisherOf } from '@asb/contracts';
+import { publisherOf, type StacItem } from '@asb/contracts';
 import { useAuth } from '../../../app/auth/auth-context';
 import { useReportError } from '../../../app/api/use-report-error';
 import { routePath } from '../../../app/routes';
@@ -9,6 +9,9 @@ import { CopyableValue } from '../../../ui/CopyableValue';
 import { PageLoader } from '../../../ui/PageLoader';
 import { ShortText } from '../../../ui/ShortText';
 import { useStacItem } from '../api/catalogue';
+import { useModelService } from '../api/model-service';
+import { ModelServiceButton } from '../model-service/ModelServiceButton';
+import { ModelServicePanel } from '../model-service/ModelServicePanel';
 import { itemDescription, itemName, itemVersion } from './item-rules';
 import { ItemPublicationControl } from './ItemPublicationControl';
 import { RunIds, TrainingDetails } from './TrainingDetails';
@@ -45,7 +48,7 @@ const TABS: Record<ItemKind, TabSpec[]> = {
     { value: 'links', label: 'Links', audience: 'everyone', panel: (item) => <LinksPanel item={item} /> },
     { value: 'assets', label: 'Assets', audience: 'everyone', panel: (item) => <AssetsPanel item={item} /> },
     { value: 'extensions', label: 'Extensions', audience: 'developer', panel: (item) => <ExtensionsPanel item={item} /> },
-    { value: 'service', label: 'Model as a Service', audience: 'signed-in', panel: () => <Empty>This model cannot be deployed as a service.</Empty> },
+    { value: 'service', label: 'Model as a Service', audience: 'signed-in', panel: (item) => <ModelServiceTab item={item} /> },
     { value: 'raw', label: 'Raw JSON', audience: 'developer', panel: (item) => <RawJsonPanel item={item} /> },
   ],
   dataset: [
@@ -61,6 +64,12 @@ const TABS: Record<ItemKind, TabSpec[]> = {
     { value: 'raw', label: 'Raw JSON', audience: 'developer', panel: (item) => <RawJsonPanel item={item} /> },
   ],
 };
+
+/** The Model as a Service tab: the caller's service of the model (the same query as the toolbar's button). */
+function ModelServiceTab({ item }: { item: StacItem }) {
+  const service = useModelService(item.collection ?? '', item.id, true);
+  return <ModelServicePanel info={service.data} isLoading={service.isPending} />;
+}
 
 /** Which tabs a caller sees: signed-in tabs once signed in, developer tabs to a workspace developer (spec 3 §6). */
 function visibleTabs(kind: ItemKind, who: { isSignedIn: boolean; isDeveloper: boolean }): TabSpec[] {
@@ -82,6 +91,7 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
   const data = item.data;
   const tabs = visibleTabs(kind, { isSignedIn, isDeveloper });
   const Icon = kind === 'model' ? IconCpu : IconWorld;
+  const service = useModelService(collection, itemId, isSignedIn && kind === 'model');
   return (
     <Container size="xl" py="xl">
       {item.isPending && <PageLoader />}
@@ -112,11 +122,7 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
               <ItemPublicationControl collection={collection} itemId={itemId} name={itemName(data)} />
               {isSignedIn && kind === 'model' && (
                 <>
-                  <Tooltip label="This model cannot be deployed as a service.">
-                    <Button variant="default" disabled>
-                      Service not started
-                    </Button>
-                  </Tooltip>
+                  <ModelServiceButton collection={collection} modelId={itemId} name={itemName(data)} info={service.data} isLoading={service.isPending} />
                   <Button
                     component={Link}
                     to={routePath('catalogueModelExecute', { id: collection, modelId: itemId })}
@@ -150,6 +156,20 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
                 <CopyableValue value={itemId} copyLabel="Copy the item id" />
               </Group>
               {kind === 'model' && <RunIds item={data} />}
+              {kind === 'model' && (
+                <Group gap="xs">
+                  <Text size="sm" c="dimmed">
+                    Inference URL
+                  </Text>
+                  {service.data?.model_infer_url ? (
+                    <CopyableValue value={service.data.model_infer_url} copyLabel="Copy the inference URL" testId="inference-url" />
+                  ) : (
+                    <Text size="sm" c="dimmed" fs="italic">
+                      start the service to get one
+                    </Text>
+                  )}
+                </Group>
+              )}
             </Group>
           )}
           <Card withBorder radius="md" padding="lg">

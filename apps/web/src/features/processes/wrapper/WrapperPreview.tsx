@@ -14,7 +14,7 @@ export function WrapperPreview({ code }: { code: string }) {
         <Group gap="xs">
           <CopyButton value={code} timeout={NOTIFY_MS.copy}>
             {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
+              <Tooltip label={copied ? 'Copied to clipboard' : 'Copy'} withArrow>
                 <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="lg" onClick={copy} aria-label="Copy wrapper">
                   {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                 </ActionIcon>
