@@ -62,7 +62,7 @@ const routes: RouteObject[] = [
       page('oidcLogin', account, 'OidcLoginPage'),
       page('profile', account, 'ProfilePage'),
       page('settings', account, 'SettingsPage'),
-      placeholder('resources'),
+      page('resources', () => import('../features/resources'), 'ResourcesPage'),
       page('processes', processes, 'ProcessesPage'),
       page('wrapperGenerator', processes, 'WrapperGeneratorPage'),
       page('repositoryBrowser', processes, 'RepositoryBrowserPage'),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { parseCatalogueAssetUrl } from '@asb/contracts';
 import type { AppContext } from '../../app-context.js';
@@ -55,7 +56,7 @@ async function openAsset(ctx: AppContext, sources: AssetSources, principal: Prin
   }
   const length = response.headers.get('content-length');
   if (length !== null && Number(length) > maxBytes) throw detailError(413, `${what} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
-  return { size: length === null ? undefined : Number(length), body: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream) };
+  return { size: length === null ? undefined : Number(length), body: Readable.fromWeb(response.body as WebReadableStream) };
 }
 
 /**

@@ -1,11 +1,11 @@
 import http from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { modelOperations as operations, publisherOf, type UsageRecord } from '@asb/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { requireUser } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { access, needs, onResource } from '../../platform/http/access.js';
+import { access, needs, onResource, type RouteAccess } from '../../platform/http/access.js';
 import { notFound } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
@@ -52,6 +52,8 @@ export function registerModelExecutions(app: FastifyInstance, ctx: AppContext, d
 const SERVICE = onResource(COLLECTION_RESOURCE, 'view', 'c');
 const OWN = needs("the caller's own model services and executions");
 const PROXY = needs('a model service: its owner and staff');
+/** A GET (metadata, health) may come from the usage page's link opened in a new tab: the same-origin token cookie counts too. */
+const PROXY_READ: RouteAccess = { ...PROXY, streamToken: true };
 /** An inference request through the proxy: the service takes 64 MB, its header a little more. */
 const PROXY_BODY_LIMIT = 64 * 1024 * 1024 + 64 * 1024;
 /** The headers of the Open Inference Protocol that pass through the proxy, both ways. */
@@ -85,37 +87,48 @@ export function registerModelServices(app: FastifyInstance, ctx: AppContext, ser
     // the body goes to the service as it came (JSON, or JSON and binary tensors)
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    const forward = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      const principal = requireUser(request.principal);
+      const id = Number(request.params.id);
+      const socketPath = Number.isSafeInteger(id) ? await services.socketFor(principal, id) : undefined;
+      if (!socketPath) throw notFound(`No model service ${request.params.id} of yours is running.`);
+      const headers: Record<string, string> = {};
+      for (const name of PASSED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+      if (body) headers['content-length'] = String(body.length);
+      const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const forwarded = http.request(
+          {
+            socketPath,
+            // the protocol has no query: none goes on (a ?token= stays here)
+            path: request.url.slice(request.url.indexOf('/v2/')).split('?')[0],
+            method: request.method,
+            headers,
+          },
+          resolve,
+        );
+        forwarded.on('error', reject);
+        forwarded.end(body);
+      }).catch(() => undefined);
+      if (!answer) return reply.code(502).send({ error: 'The model service does not answer.' });
+      reply.code(answer.statusCode ?? 502);
+      for (const name of PASSED_HEADERS) {
+        const value = answer.headers[name];
+        if (typeof value === 'string') reply.header(name, value);
+      }
+      return reply.send(answer);
+    };
     scope.route<{ Params: { id: string } }>({
-      method: ['GET', 'POST'],
+      method: 'GET',
       url: `${stac}/maas/:id/v2/*`,
-      config: access(PROXY),
+      config: access(PROXY_READ),
       schema: { hide: true },
-      handler: async (request, reply) => {
-        const principal = requireUser(request.principal);
-        const id = Number(request.params.id);
-        const socketPath = Number.isSafeInteger(id) ? await services.socketFor(principal, id) : undefined;
-        if (!socketPath) throw notFound(`No model service ${request.params.id} of yours is running.`);
-        const headers: Record<string, string> = {};
-        for (const name of PASSED_HEADERS) {
-          const value = request.headers[name];
-          if (typeof value === 'string') headers[name] = value;
-        }
-        const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-        if (body) headers['content-length'] = String(body.length);
-        const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
-          const forwarded = http.request({ socketPath, path: request.url.slice(request.url.indexOf('/v2/')), method: request.method, headers }, resolve);
-          forwarded.on('error', reject);
-          forwarded.end(body);
-        }).catch(() => undefined);
-        if (!answer) return reply.code(502).send({ error: 'The model service does not answer.' });
-        reply.code(answer.statusCode ?? 502);
-        for (const name of PASSED_HEADERS) {
-          const value = answer.headers[name];
-          if (typeof value === 'string') reply.header(name, value);
-        }
-        return reply.send(answer);
-      },
+      handler: forward,
     });
+    scope.route<{ Params: { id: string } }>({ method: 'POST', url: `${stac}/maas/:id/v2/*`, config: access(PROXY), schema: { hide: true }, handler: forward });
   });
 }
 

@@ -5,7 +5,8 @@ import { formatDateTime } from '../../../ui/formatDateTime';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import type { ApplicationExecution } from '../api/executions';
 import { ApplicationInputsTable } from './ApplicationInputsTable';
-import { formatTaskDuration, targetLabel, taskSeconds } from './execution-view';
+import { formatDuration } from '../../../ui/formatDateTime';
+import { targetLabel, taskSeconds } from './execution-view';
 import type { TaskKindView } from './task-kinds';
 
 export const TASK_EXECUTION_COLUMNS = 8;
@@ -60,7 +61,7 @@ export function TaskExecutionRow({
             {a.ownerId}
           </Text>
         </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTaskDuration(taskSeconds(a))}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuration(taskSeconds(a))}</Table.Td>
         <Table.Td>
           <Button component={Link} to={view.reportPath(execution.id)} size="compact-sm" variant="light" leftSection={<IconReport size={14} />}>
             Execution Report

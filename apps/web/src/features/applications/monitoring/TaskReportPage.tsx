@@ -14,7 +14,8 @@ import { StatusBadge } from '../../../ui/StatusBadge';
 import { taskKey, useTaskExecution } from '../api/executions';
 import { ApplicationInputsTable } from './ApplicationInputsTable';
 import { ApplicationOutputsTable } from './ApplicationOutputsTable';
-import { formatTaskDuration, targetLabel, taskSeconds } from './execution-view';
+import { formatDuration } from '../../../ui/formatDateTime';
+import { targetLabel, taskSeconds } from './execution-view';
 import { liveTaskUpdate } from './live-update';
 import { APPLICATION_TASKS, MODEL_TASKS, type TaskKindView } from './task-kinds';
 
@@ -93,7 +94,7 @@ function TaskReportPage({ view }: { view: TaskKindView }) {
       : []),
     ['Created', formatDateTime(a.createdAt)],
     ['Completion time', formatDateTime(a.completionTime)],
-    ['Execution time', formatTaskDuration(taskSeconds(a))],
+    ['Execution time', formatDuration(taskSeconds(a))],
   ];
   return (
     <Container size="xl" py="xl">

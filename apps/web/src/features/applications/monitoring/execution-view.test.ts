@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { productInputUrl } from '@asb/contracts';
-import { formatTaskDuration, inputText, isPng, outputEntries, outputHref } from './execution-view';
+import { formatDuration } from '../../../ui/formatDateTime';
+import { inputText, isPng, outputEntries, outputHref } from './execution-view';
 import { liveTaskUpdate } from './live-update';
 
-describe('formatTaskDuration', () => {
+describe('formatDuration', () => {
   it('shows days, hours, minutes and seconds, or n/a when negative (spec 3 §9)', () => {
-    expect(formatTaskDuration(4)).toBe('4s');
-    expect(formatTaskDuration(125)).toBe('2m 5s');
-    expect(formatTaskDuration(90_061)).toBe('1d 1h 1m 1s');
-    expect(formatTaskDuration(-1)).toBe('n/a');
-    expect(formatTaskDuration(null)).toBe('n/a');
+    expect(formatDuration(4)).toBe('4s');
+    expect(formatDuration(125)).toBe('2m 5s');
+    expect(formatDuration(90_061)).toBe('1d 1h 1m 1s');
+    expect(formatDuration(-1)).toBe('n/a');
+    expect(formatDuration(null)).toBe('n/a');
   });
 });
 

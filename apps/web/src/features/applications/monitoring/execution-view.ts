@@ -5,22 +5,6 @@ import { executionFileUrl, isExecutionFileUrl, parseProductInputUrl, type Execut
  * Executions lists and reports, §9), apart from the widgets.
  */
 
-/** Spec 3 §9: a duration in days, hours, minutes and seconds ('1d 2h 03m 04s'), or 'n/a' when negative or unknown. */
-export function formatTaskDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return 'n/a';
-  const whole = Math.round(seconds);
-  const days = Math.floor(whole / 86_400);
-  const hours = Math.floor((whole % 86_400) / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = whole % 60;
-  const parts: string[] = [];
-  if (days > 0) parts.push(`${days}d`);
-  if (days > 0 || hours > 0) parts.push(`${hours}h`);
-  if (parts.length > 0 || minutes > 0) parts.push(`${minutes}m`);
-  parts.push(`${rest}s`);
-  return parts.join(' ');
-}
-
 /** The execution time of a task: its own executionTime, else from creation to completion. */
 export function taskSeconds(attributes: Pick<ExecutionTaskAttributes, 'executionTime' | 'createdAt' | 'completionTime'>): number | null {
   if (attributes.executionTime !== null) return attributes.executionTime;

@@ -3,11 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api/http';
 
 /** Spec 3 §9: the model's status is read every 5000 ms while it is creating or deploying, and the running services on /resources. */
-export const MODEL_SERVICE_POLL_MS = 5000;
+const MODEL_SERVICE_POLL_MS = 5000;
 
 const STAC = '/backend/catalogue/stac';
 /** Every query of model services lives under this key: a start or stop reads them all again. */
-export const MODEL_SERVICES_KEY = [STAC, 'model-services'] as const;
+const MODEL_SERVICES_KEY = [STAC, 'model-services'] as const;
 const serviceKey = (collection: string, modelId: string) => [...MODEL_SERVICES_KEY, 'status', collection, modelId] as const;
 
 export const isStarting = (status: ModelServiceState | undefined) => status === 'creating' || status === 'deploying';

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCpu, IconPlayerPlay, IconShoppingCart, IconWorld } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCpu, IconPlayerPlay, IconWorld } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { publisherOf, type StacItem } from '@asb/contracts';
 import { useAuth } from '../../../app/auth/auth-context';
@@ -13,12 +13,12 @@ import { useModelService } from '../api/model-service';
 import { ModelServiceButton } from '../model-service/ModelServiceButton';
 import { ModelServicePanel } from '../model-service/ModelServicePanel';
 import { itemDescription, itemName, itemVersion } from './item-rules';
+import { DatasetUsagePanel, OrderDatasetButton } from './DatasetOrders';
 import { ItemPublicationControl } from './ItemPublicationControl';
 import { RunIds, TrainingDetails } from './TrainingDetails';
 import {
   AssetsPanel,
   ContactsPanel,
-  Empty,
   ExtensionsPanel,
   GeometryPanel,
   ItemTabs,
@@ -59,8 +59,7 @@ const TABS: Record<ItemKind, TabSpec[]> = {
     { value: 'links', label: 'Links', audience: 'developer', panel: (item) => <LinksPanel item={item} /> },
     { value: 'assets', label: 'Assets', audience: 'developer', panel: (item) => <AssetsPanel item={item} /> },
     { value: 'extensions', label: 'Extensions', audience: 'developer', panel: (item) => <ExtensionsPanel item={item} /> },
-    // orders come with the models issue: none to list yet
-    { value: 'usage', label: 'Dataset Usage', audience: 'signed-in', panel: () => <Empty>You have not ordered this dataset yet.</Empty> },
+    { value: 'usage', label: 'Dataset Usage', audience: 'signed-in', panel: (item) => <DatasetUsagePanel item={item} /> },
     { value: 'raw', label: 'Raw JSON', audience: 'developer', panel: (item) => <RawJsonPanel item={item} /> },
   ],
 };
@@ -132,13 +131,7 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
                   </Button>
                 </>
               )}
-              {isSignedIn && kind === 'dataset' && isDeveloper && (
-                <Tooltip label="Ordering datasets is not available on this instance yet.">
-                  <Button variant="default" leftSection={<IconShoppingCart size={16} />} disabled>
-                    Order this dataset
-                  </Button>
-                </Tooltip>
-              )}
+              {isSignedIn && kind === 'dataset' && isDeveloper && <OrderDatasetButton collection={collection} item={data} />}
             </Group>
           </Group>
           {isSignedIn && isDeveloper && (

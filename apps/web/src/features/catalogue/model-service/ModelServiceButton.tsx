@@ -9,7 +9,7 @@ import { isStarting, useModelServiceChange } from '../api/model-service';
 import { StopServiceDialog } from './StopServiceDialog';
 
 /** Spec 3 §4: the button's text in each state of the model's service. */
-export const SERVICE_BUTTON_TEXT: Record<ModelServiceState, string> = {
+const SERVICE_BUTTON_TEXT: Record<ModelServiceState, string> = {
   undeployed: 'Service not started',
   creating: 'Model starting as a Service',
   deploying: 'Model starting as a Service',

@@ -24,7 +24,9 @@ export function ModelServicePanel({ info, isLoading }: { info: ModelServiceInfo 
     ['Status', <StatusBadge key="status" status={info.status} />],
     ...(info.model_proc_id ? [['Process identifier', <Code key="id">{info.model_proc_id}</Code>] as [string, React.ReactNode]] : []),
     ...(info.started ? [['Started', formatDateTime(info.started)] as [string, React.ReactNode]] : []),
-    ...(info.model_proc_url ? [['Model metadata', <CopyableValue key="proc" value={info.model_proc_url} copyLabel="Copy the model metadata URL" />] as [string, React.ReactNode]] : []),
+    ...(info.model_proc_url
+      ? [['Model metadata', <CopyableValue key="proc" value={info.model_proc_url} copyLabel="Copy the model metadata URL" />] as [string, React.ReactNode]]
+      : []),
     ...(info.model_infer_url
       ? [['Inference URL', <CopyableValue key="infer" value={info.model_infer_url} copyLabel="Copy the inference URL" />] as [string, React.ReactNode]]
       : []),

@@ -2,7 +2,19 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
 
 /** Spec 3 §4: stopping a model's service asks first; a click outside the dialog cancels. */
-export function StopServiceDialog({ name, isOpened, isPending, onConfirm, onClose }: { name: string; isOpened: boolean; isPending?: boolean; onConfirm(): void; onClose(): void }) {
+export function StopServiceDialog({
+  name,
+  isOpened,
+  isPending,
+  onConfirm,
+  onClose,
+}: {
+  name: string;
+  isOpened: boolean;
+  isPending?: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
   return (
     <Modal opened={isOpened} onClose={onClose} title={`Stop ${name} Service?`}>
       <Text size="sm" mb="lg">

@@ -1,5 +1,7 @@
 import { Anchor, Checkbox, Group, Loader, Text } from '@mantine/core';
-import type { TermsChange } from '../api/terms';
+
+/** A change of a licence's terms: accepted, or consent revoked (spec 3 §4 Terms acceptance). */
+export type TermsChange = 'accept' | 'revoke';
 
 const CHANGE_TEXT: Record<TermsChange, string> = {
   accept: 'Accepting Terms and Conditions',

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api } from '../../../app/api/http';
 import { handleError } from '../../../app/api/error-handler';
 import { useAuth } from '../../../app/auth/auth-context';
+import type { TermsChange } from '../../../ui/TermsCheckbox';
 
 const TERMS_KEY = ['/usermgr/v1', 'terms-and-conditions'] as const;
 
@@ -20,8 +21,6 @@ export function useAcceptedTerms(enabled: boolean) {
     enabled,
   });
 }
-
-export type TermsChange = 'accept' | 'revoke';
 
 /**
  * Accept or revoke the terms of one licence URL (spec 3 §4 Terms acceptance): `pending`
