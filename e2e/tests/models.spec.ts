@@ -47,4 +47,63 @@ test.describe('Models', () => {
     await expect(page.locator('[data-output="classes_geotiff"]').getByRole('button', { name: 'Preview' })).toBeVisible();
     await expect(page.locator('[data-output="probabilities"]')).toContainText('probabilities.npy');
   });
+
+  test('start the demo model as a service, see it available on /resources, stop it there', async ({ page, api }) => {
+    await expect.poll(async () => (await api.get(EXAMPLE_SCENE)).status(), { timeout: 90_000 }).toBe(200);
+    const username = unique('servant');
+    await api.createUser(username);
+    await signIn(page, username);
+
+    await page.goto(MODEL_PAGE);
+    await page.getByRole('button', { name: 'Service not started' }).click();
+    // deploying, polled every 5 s, until it runs
+    await expect(page.getByRole('button', { name: 'Model is running as a Service' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('tab', { name: 'Model as a Service' }).click();
+    const inferUrl = page.getByRole('tabpanel').getByText(/\/backend\/catalogue\/stac\/maas\/\d+\/v2\/models\/land-cover-classifier\/infer$/);
+    await expect(inferUrl).toBeVisible();
+
+    await page.goto('/asb/resources');
+    await expect(page.getByRole('heading', { name: 'Resources Usage' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Models as Services' }).click();
+    const running = page.getByRole('table', { name: 'Running services' });
+    const row = running.getByRole('row', { name: /Land cover classifier \(demo\)/ });
+    await expect(row).toBeVisible();
+    await expect(row.getByText(/^maas-\d+$/)).toBeVisible();
+    await expect(row.getByRole('link', { name: /Open endpoint/ })).toHaveAttribute('target', '_blank');
+    await row.getByRole('button', { name: 'Stop the Service' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop Land cover classifier (demo) Service?' });
+    await expect(dialog).toContainText('Please confirm (or click outside this dialog to cancel)');
+    await dialog.getByRole('button', { name: 'Stop the Service' }).click();
+    await expect(running.getByText('No model runs as a service.')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Services history' }).getByRole('row', { name: /Land cover classifier \(demo\)/ })).toBeVisible();
+
+    // the model page says so too
+    await page.goto(MODEL_PAGE);
+    await expect(page.getByRole('button', { name: 'Service not started' })).toBeVisible();
+  });
+
+  test('a developer orders the demo training dataset: its files land in their datastore, listed on the page and on /resources', async ({ page, api }) => {
+    await expect.poll(async () => (await api.get(EXAMPLE_SCENE)).status(), { timeout: 90_000 }).toBe(200);
+    const username = unique('trainer');
+    await api.createUser(username);
+    await api.setRoles(username, { demo: ['developer'] });
+    await signIn(page, username);
+
+    await page.goto('/asb/collections/demo-training-data/dataset_detail/demo-antwerp-chips');
+    await page.getByRole('tab', { name: 'Dataset Usage' }).click();
+    await expect(page.getByText('You have not ordered this dataset yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Order this dataset' }).click();
+    await expect(page.getByText(/its files go to \/ordered_datasets\/demo-training-data\/demo-antwerp-chips\/2024\//)).toBeVisible();
+    const files = page.getByRole('table', { name: /Files of the order of/ });
+    await expect(files.getByRole('link', { name: '2024-07-15-nir.tif' })).toBeVisible();
+    await expect(files.getByRole('row')).toHaveCount(16);
+    await expect(page.getByText(/\/ordered_datasets\/demo-training-data\/demo-antwerp-chips\/2024\//).first()).toBeVisible();
+
+    await page.goto('/asb/resources');
+    await page.getByRole('tab', { name: 'Ordered Datasets' }).click();
+    const row = page.getByRole('table', { name: 'Ordered datasets' }).getByRole('row', { name: /Antwerp scenes through a season \(demo\)/ });
+    await expect(row).toContainText('CC0-1.0');
+    await row.getByRole('link', { name: 'Dataset Details' }).click();
+    await expect(page).toHaveURL(/\/asb\/collections\/demo-training-data\/dataset_detail\/demo-antwerp-chips$/);
+  });
 });
