@@ -117,6 +117,39 @@ describe('Model and dataset detail pages', () => {
     expect(screen.getByRole('link', { name: 'ada@example.org' })).toHaveAttribute('href', 'mailto:ada@example.org');
   });
 
+  it("the model's service: started from the status button, polled until it runs, the inference URL shown; stopped after 'Stop {name} Service?'", async () => {
+    const user = userEvent.setup();
+    const STATUS = '/backend/catalogue/stac/collections/esa:models/models/landcover';
+    const infer = 'http://localhost/backend/catalogue/stac/maas/7/v2/models/landcover/infer';
+    let state: Record<string, unknown> = { status: 'undeployed', model_proc_url: null, model_infer_url: null, model_proc_id: null };
+    const calls: string[] = [];
+    renderPage('model', MODEL, 'developer', (request) => {
+      const path = decodeURIComponent(request.path);
+      if (path === ITEM_PATH) return { body: MODEL };
+      if (!path.startsWith(STATUS)) return undefined;
+      const action = path.slice(STATUS.length + 1);
+      calls.push(action);
+      if (action === 'start') state = { status: 'deploying', model_proc_url: null, model_infer_url: null, model_proc_id: 'maas-7' };
+      if (action === 'stop') state = { status: 'undeployed', model_proc_url: null, model_infer_url: null, model_proc_id: null };
+      return { body: state };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Service not started' }));
+    // deploying: the button says so and cannot be pressed while it is polled
+    expect(await screen.findByRole('button', { name: 'Model starting as a Service' })).toBeDisabled();
+    expect(calls).toContain('start');
+    state = { status: 'available', model_proc_url: infer.replace(/\/infer$/, ''), model_infer_url: infer, model_proc_id: 'maas-7' };
+    expect(await screen.findByRole('button', { name: 'Model is running as a Service' }, { timeout: 20_000 })).toBeEnabled();
+    expect(screen.getByTestId('inference-url')).toHaveTextContent(infer);
+    await user.click(screen.getByRole('tab', { name: 'Model as a Service' }));
+    expect(screen.getByText('maas-7')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Model is running as a Service' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop Land cover classifier Service?' });
+    expect(dialog).toHaveTextContent('Please confirm (or click outside this dialog to cancel)');
+    await user.click(within(dialog).getByRole('button', { name: 'Stop the Service' }));
+    expect(await screen.findByRole('button', { name: 'Service not started' })).toBeEnabled();
+    expect(calls).toContain('stop');
+  }, 40_000);
+
   it('a developer: Extensions grouped by prefix and Raw JSON too, and the ids to copy', async () => {
     const user = userEvent.setup();
     renderPage('model', MODEL, 'developer');
