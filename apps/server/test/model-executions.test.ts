@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { ExecutionTaskAttributes } from '@asb/contracts';
+import { catalogueAssetUrl, type ExecutionTaskAttributes } from '@asb/contracts';
 import { and, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +134,9 @@ describe('model executions', () => {
       await fs.rm(work, { recursive: true, force: true });
     }
 
+    // the pinned model and inputs are not the execution's files: its viewers may not read the model
+    expect((await get(`/builder/v1/executions/${task.id}/files/.package/model.onnx`)).statusCode).toBe(404);
+    expect((await get(`/builder/v1/executions/${task.id}/files/%25`)).statusCode).toBe(404);
     // the log says what ran; the server's folders stay out of it
     const log = await get(`/builder/v1/executions/${task.id}/tasks/model/log`);
     expect(log.body).toContain('input bands: nile.tif, 256 × 238 pixels, 4 bands → [1, 4, 238, 256]');
@@ -213,6 +216,13 @@ describe('model executions', () => {
     );
     expect([dataset.statusCode, dataset.json<{ detail: string }>().detail]).toEqual([400, 'Antwerp scenes through a season (demo) is not a model.']);
     expect((await post(imageRequest(example, 'a.tif'), {})).statusCode).toBe(401);
+    // a model whose ONNX file is missing: refused once its folder was made, which goes again
+    const ghost = (await app.ctx.catalogue.readItem(null, 'demo-models', 'demo-land-cover'))!;
+    await app.ctx.catalogue.upsertItems('demo-models', [
+      { ...ghost, id: 'ghost', links: [], assets: { model: { ...ghost.assets.model!, href: catalogueAssetUrl('demo-models', 'ghost', 'model.onnx') } } },
+    ]);
+    const missing = await post({ ...imageRequest(example, 'a.tif'), identifier: 'ghost' });
+    expect([missing.statusCode, missing.json<{ detail: string }>().detail]).toEqual([409, 'The model’s ONNX file is missing from the catalogue.']);
     // nothing was recorded nor written
     expect((await modelExecutions()).length).toBe(before);
     expect(await fs.readdir(path.dirname(paths.executionDir('dora', 'x'))).catch(() => [])).toEqual(folders);

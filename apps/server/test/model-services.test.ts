@@ -80,9 +80,14 @@ describe('models as services', () => {
 
   it('starts the demo model as a service: deploying, then available, its OIP answers valid through the portal', { timeout: 120_000 }, async () => {
     expect(await status()).toEqual({ status: 'undeployed', model_proc_url: null, model_infer_url: null, model_proc_id: null });
-    const started = await get(`${MODEL}/start`);
-    expect(started.statusCode, started.body).toBe(200);
-    expect(['creating', 'deploying', 'available']).toContain(started.json<ModelServiceInfo>().status);
+    // two starts at once (a double click): one service
+    const starts = await Promise.all([get(`${MODEL}/start`), get(`${MODEL}/start`)]);
+    for (const started of starts) {
+      expect(started.statusCode, started.body).toBe(200);
+      expect(['creating', 'deploying', 'available']).toContain(started.json<ModelServiceInfo>().status);
+    }
+    expect(new Set(starts.map((started) => started.json<ModelServiceInfo>().model_proc_id)).size).toBe(1);
+    expect(await app.ctx.db.select().from(modelServices)).toHaveLength(1);
     const available = await waitForStatus(() => status(), 'available');
     expect(available.model_infer_url).toMatch(/\/backend\/catalogue\/stac\/maas\/\d+\/v2\/models\/land-cover-classifier\/infer$/);
     expect(available.model_proc_url).toBe(available.model_infer_url!.replace(/\/infer$/, ''));
@@ -276,6 +281,8 @@ describe('models as services', () => {
         const refused = await get(`${DATASET}/order`, oscar);
         expect(refused.statusCode).toBe(403);
         expect(refused.json<{ detail: string }>().detail).toContain('https://spdx.org/licenses/CC0-1.0.html');
+        // the same rule for starting a model as a service
+        expect((await get(`${MODEL}/start`, oscar)).statusCode).toBe(403);
       } finally {
         app.ctx.config.themeFeatures = features;
       }

@@ -61,10 +61,12 @@ function safeSegment(value: string): string {
 
 /**
  * The folders of an execution that hold what only its running attempts use: `.work/` (an
- * attempt's scratch) and `.inputs/` (its staged products, which may come from a collection
- * the execution's viewers may not read). Never served as the execution's files.
+ * attempt's scratch), `.inputs/` (its staged products, which may come from a collection
+ * the execution's viewers may not read) and `.package/` (an application's pinned CWL, a
+ * model's pinned ONNX file and uploaded inputs: the model may be one its viewers may not
+ * read). Never served as the execution's files.
  */
-const ATTEMPT_FOLDERS = new Set(['.work', '.inputs']);
+const ATTEMPT_FOLDERS = new Set(['.work', '.inputs', '.package']);
 
 /** Whether a path inside an execution's folder lies in an attempt's own folders (not one of its files to serve). */
 export function isAttemptPath(relative: string): boolean {

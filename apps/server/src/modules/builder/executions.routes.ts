@@ -66,7 +66,7 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, e
     files.sendLog(reply, await viewable(request.principal, request.params.id), request.params.taskId, request.query.try),
   );
   mount(app, operations, 'GET /builder/v1/executions/{id}/files/{*}', route(onResource('executions', 'view')), async (request, reply) =>
-    files.sendFile(reply, await viewable(request.principal, request.params.id), decodeURIComponent(request.params['*']), request.headers.range),
+    files.sendFile(reply, await viewable(request.principal, request.params.id), request.params['*'], request.headers.range),
   );
   // made on the server so that it reads the same whatever the browser
   mount(app, operations, 'GET /builder/v1/executions/{id}/pdf', route(onResource('executions', 'view')), async (request, reply) => {

@@ -28,7 +28,15 @@ interface OpenedAsset {
  * names it in the 4xx/5xx: 409 when it is not there, 502 when the other server fails, 413 over
  * `maxBytes`.
  */
-async function openAsset(ctx: AppContext, sources: AssetSources, principal: Principal, href: string, what: string, maxBytes: number): Promise<OpenedAsset> {
+async function openAsset(
+  ctx: AppContext,
+  sources: AssetSources,
+  principal: Principal,
+  href: string,
+  what: string,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<OpenedAsset> {
   let url: URL;
   try {
     url = new URL(href, 'http://relative.invalid');
@@ -46,7 +54,7 @@ async function openAsset(ctx: AppContext, sources: AssetSources, principal: Prin
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw detailError(409, `${what} is neither a file of this catalogue nor an http(s) URL.`);
   let response: Awaited<ReturnType<AppContext['outbound']['fetch']>>;
   try {
-    response = await ctx.outbound.fetch(url.toString(), { timeoutMs: 600_000 });
+    response = await ctx.outbound.fetch(url.toString(), { timeoutMs });
   } catch (error) {
     throw detailError(502, `${what} could not be fetched: ${(error as Error).message}`);
   }
@@ -69,9 +77,10 @@ export async function copyAsset(
   principal: Principal,
   href: string,
   file: string,
-  options: { what: string; maxBytes: number; onBytes?: (count: number) => void; onSize?: (size: number | undefined) => void },
+  options: { what: string; maxBytes: number; timeoutMs?: number; onBytes?: (count: number) => void; onSize?: (size: number | undefined) => void },
 ): Promise<number> {
-  const opened = await openAsset(ctx, sources, principal, href, options.what, options.maxBytes);
+  // the whole download, another server's included, within the time-out (10 minutes unless said)
+  const opened = await openAsset(ctx, sources, principal, href, options.what, options.maxBytes, options.timeoutMs ?? 600_000);
   options.onSize?.(opened.size);
   let copied = 0;
   const counter = new Transform({

@@ -10,7 +10,10 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
 import { sendFile } from '../../platform/http/send-file.js';
 import { acceptedTerms } from '../applications/terms.js';
+import { KeyedQueue } from '../../platform/keyed-queue.js';
+import { hideServerPaths } from '../../engine/store/server-paths.js';
 import { copyAsset, type AssetSources } from './asset-copy.js';
+import { ENGINE_OFF } from './model-executions.js';
 import { datasetOrders, type OrderedFile } from './dataset-orders.schema.js';
 
 type OrderRow = typeof datasetOrders.$inferSelect;
@@ -18,11 +21,15 @@ type OrderRow = typeof datasetOrders.$inferSelect;
 /** One file of an order is at most this large, and an order at most this many files. */
 const MAX_FILE_BYTES = 4 * 1024 * 1024 * 1024;
 const MAX_FILES = 500;
+/** A user copies at most this many orders at once. */
+const MAX_RUNNING_PER_USER = 2;
+/** One file may take this long to fetch from another server. */
+const FILE_TIMEOUT_MS = 3_600_000;
 /** Assets that picture a dataset rather than hold it are not copied. */
 const PICTURE_ROLES = new Set(['thumbnail', 'overview', 'logo', 'visual']);
 
 export interface DatasetOrdersOptions extends AssetSources {
-  paths: Pick<DatastorePaths, 'orderDir'>;
+  paths: Pick<DatastorePaths, 'orderDir' | 'root'>;
 }
 
 /** An order's timestamp as a folder name: 2026-11-27T09-20-00-123Z. */
@@ -44,6 +51,9 @@ function fileNameOf(key: string, href: string): string {
  * background with progress; a failed order leaves no files behind.
  */
 export class DatasetOrders {
+  /** the running orders' count and the insert happen one order at a time (one server: docs/models.md) */
+  private readonly orders = new KeyedQueue<string>();
+
   constructor(
     private readonly ctx: AppContext,
     private readonly options: DatasetOrdersOptions,
@@ -73,6 +83,7 @@ export class DatasetOrders {
 
   /** GET .../datasets/{d}/order: checks the item (404; 400 not a dataset; 409 no files) and its terms (403 with aiopen-tcs), records the order and copies in the background. */
   async order(principal: Principal, collection: string, itemId: string): Promise<DatasetOrder> {
+    if (this.ctx.config.engine.enabled === false) throw detailError(503, ENGINE_OFF);
     const item = await this.ctx.catalogue.readItem(principal, collection, itemId);
     if (!item) throw notFound(`No dataset ${itemId} in the collection ${collection}.`);
     const properties = (item.properties ?? {}) as Record<string, unknown>;
@@ -88,37 +99,47 @@ export class DatasetOrders {
       if (!termsAccepted(licence, await acceptedTerms(this.ctx.db, principal.id)))
         throw detailError(403, `Accept the terms and conditions of ${licence} before ordering ${title} (POST /usermgr/v1/terms-and-conditions/accept/).`);
     }
-    const startedAt = new Date();
     const publisher = publisherOf(collection);
     const version = typeof properties.version === 'string' ? properties.version : '';
-    const shownPath = ['', 'ordered_datasets', publisher, item.id, ...(version ? [version] : []), stampOf(startedAt)].join('/');
-    const [row] = await this.ctx.db
-      .insert(datasetOrders)
-      .values({
-        ownerId: principal.username,
-        ownerUserId: principal.id,
-        collectionId: collection,
-        itemId: item.id,
-        title,
-        version,
-        publisher,
-        license: typeof properties.license === 'string' ? properties.license : null,
-        path: shownPath,
-        status: 'running',
-        startedAt,
-      })
-      .returning();
-    void this.copy(
+    const row = await this.orders.run('order', async () => {
+      const running = await this.ctx.db
+        .select({ collectionId: datasetOrders.collectionId, itemId: datasetOrders.itemId })
+        .from(datasetOrders)
+        .where(and(eq(datasetOrders.ownerId, principal.username), eq(datasetOrders.status, 'running')));
+      if (running.some((order) => order.collectionId === collection && order.itemId === item.id))
+        throw detailError(409, `Your order of ${title} is still being copied: wait for it to end.`);
+      if (running.length >= MAX_RUNNING_PER_USER) throw detailError(409, `You have ${running.length} orders being copied: wait for one to end.`);
+      const startedAt = new Date();
+      const shownPath = ['', 'ordered_datasets', publisher, item.id, ...(version ? [version] : []), stampOf(startedAt)].join('/');
+      const [inserted] = await this.ctx.db
+        .insert(datasetOrders)
+        .values({
+          ownerId: principal.username,
+          ownerUserId: principal.id,
+          collectionId: collection,
+          itemId: item.id,
+          title,
+          version,
+          publisher,
+          license: typeof properties.license === 'string' ? properties.license : null,
+          path: shownPath,
+          status: 'running',
+          startedAt,
+        })
+        .returning();
+      return inserted!;
+    });
+    this.copy(
       principal,
-      row!,
+      row,
       assets.map(([key, asset]) => ({ key, href: asset.href })),
-    );
-    return this.view(row!);
+    ).catch((error: unknown) => this.ctx.log.warn({ err: error, order: row.id }, 'dataset order: copy'));
+    return this.view(row);
   }
 
   /** Copies the files one after the other, the progress by bytes written to the database every file and every 2 s. */
   private async copy(principal: Principal, row: OrderRow, assets: { key: string; href: string }[]): Promise<void> {
-    const folder = this.folder(row);
+    let folder: string | undefined;
     const files: OrderedFile[] = [];
     const sizes = new Map<string, number | undefined>();
     let copied = 0;
@@ -139,7 +160,10 @@ export class DatasetOrders {
         .where(and(eq(datasetOrders.id, row.id), eq(datasetOrders.status, 'running')));
     };
     try {
-      fs.mkdirSync(folder, { recursive: true });
+      folder = this.folder(row);
+      fs.mkdirSync(path.dirname(folder), { recursive: true });
+      // its own folder: never one another order writes
+      fs.mkdirSync(folder);
       const used = new Set<string>();
       for (const asset of assets) {
         let name = fileNameOf(asset.key, asset.href);
@@ -148,10 +172,11 @@ export class DatasetOrders {
         const size = await copyAsset(this.ctx, this.options, principal, asset.href, path.join(folder, name), {
           what: `The file of asset ${asset.key}`,
           maxBytes: MAX_FILE_BYTES,
+          timeoutMs: FILE_TIMEOUT_MS,
           onSize: (announced) => sizes.set(asset.key, announced),
           onBytes: (count) => {
             copied += count;
-            void save(false);
+            save(false).catch(() => undefined);
           },
         });
         sizes.set(asset.key, size);
@@ -161,8 +186,10 @@ export class DatasetOrders {
       await this.ctx.db.update(datasetOrders).set({ status: 'success', progress: 1, files, endedAt: new Date() }).where(eq(datasetOrders.id, row.id));
     } catch (error) {
       // nothing half-copied stays: the order failed as a whole
-      fs.rmSync(folder, { recursive: true, force: true });
-      const reason = error instanceof Error ? ((error as { body?: { detail?: string } }).body?.detail ?? error.message) : String(error);
+      if (folder) fs.rmSync(folder, { recursive: true, force: true });
+      // a refusal says why; anything else without the server's folders
+      const detail = (error as { body?: { detail?: unknown } }).body?.detail;
+      const reason = typeof detail === 'string' ? detail : hideServerPaths(error instanceof Error ? error.message : String(error), this.options.paths.root);
       await this.ctx.db
         .update(datasetOrders)
         .set({ status: 'failed', files: [], error: reason.slice(0, 2000), endedAt: new Date() })
@@ -223,7 +250,11 @@ export class DatasetOrders {
   async recover(): Promise<void> {
     const rows = await this.ctx.db.select().from(datasetOrders).where(eq(datasetOrders.status, 'running'));
     for (const row of rows) {
-      fs.rmSync(this.folder(row), { recursive: true, force: true });
+      try {
+        fs.rmSync(this.folder(row), { recursive: true, force: true });
+      } catch (error) {
+        this.ctx.log.warn({ err: error, order: row.id }, 'dataset order: its folder could not be removed');
+      }
       await this.ctx.db
         .update(datasetOrders)
         .set({ status: 'failed', files: [], error: 'The portal stopped while the order was copied: order the dataset again.', endedAt: new Date() })

@@ -27,6 +27,8 @@ import { ExecutionsRepository } from '../builder/executions.repository.js';
 import { executions } from '../builder/executions.schema.js';
 import { copyAsset, type AssetSources } from './asset-copy.js';
 
+/** Models run, and their files are pinned, where the engine runs (docs/models.md "Not built"). */
+export const ENGINE_OFF = 'This server does not run models nor copy datasets (ASB_ENGINE=false): the server that runs the engine does.';
 /** A model file fetched from another server is at most this large. */
 const MAX_REMOTE_MODEL_BYTES = 512 * 1024 * 1024;
 
@@ -159,6 +161,7 @@ export async function executeModel(
   collection: string,
   request: ModelExecutionRequest,
 ): Promise<{ id: number; identifier: string }> {
+  if (ctx.config.engine.enabled === false) throw detailError(503, ENGINE_OFF);
   if (request.collection && request.collection !== collection)
     throw detailError(400, `The collection of the request (${request.collection}) is not the one of the path (${collection}).`);
   const item = await ctx.catalogue.readItem(principal, collection, request.identifier);

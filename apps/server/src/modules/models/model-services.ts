@@ -3,15 +3,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { ModelServiceInfo, ModelServiceItem } from '@asb/contracts';
+import { itemLicenceUrl, MODEL_TERMS_FEATURE, termsAccepted, type ModelServiceInfo, type ModelServiceItem } from '@asb/contracts';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { signalGroup, terminateGroup } from '../../engine/executors/process-group.js';
+import { hideServerPaths } from '../../engine/store/server-paths.js';
 import type { TaskSandbox } from '../../engine/sandbox/task-sandbox.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';
+import { KeyedQueue } from '../../platform/keyed-queue.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
-import { onnxAsset, pinModelFile, type ModelExecutionDeps } from './model-executions.js';
+import { acceptedTerms } from '../applications/terms.js';
+import { ENGINE_OFF, onnxAsset, pinModelFile, type ModelExecutionDeps } from './model-executions.js';
 import { modelServices } from './model-services.schema.js';
 
 type ServiceRow = typeof modelServices.$inferSelect;
@@ -76,17 +79,30 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-/** The last lines of a service's log, as its error's reason. */
+/** The reason of a service's end in its log: its own 'asb_model: ' line, else its last lines. */
 function lastWords(logPath: string): string {
   try {
-    const text = fs.readFileSync(logPath, 'utf8');
-    const lines = text
+    const lines = fs
+      .readFileSync(logPath, 'utf8')
       .split('\n')
       .map((line) => line.trimEnd())
       .filter(Boolean);
+    const own = lines.findLast((line) => line.startsWith('asb_model: '));
+    if (own) return own.slice('asb_model: '.length);
     return lines.slice(-6).join('\n').slice(-2000) || 'The service stopped.';
   } catch {
     return 'The service stopped.';
+  }
+}
+
+/** Whether `pid` still is the sandbox of the service whose folder is `dir`, leading its own group (not a process that took its number). */
+function isServiceProcess(pid: number, dir: string): boolean {
+  try {
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const group = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[2]);
+    return group === pid && cmdline.some((arg) => arg.startsWith(dir + path.sep));
+  } catch {
+    return false;
   }
 }
 
@@ -100,6 +116,8 @@ function lastWords(logPath: string): string {
 export class ModelServices {
   private readonly processes = new Map<number, { pid: number; stopping: boolean }>();
   private readonly readOnly: string[];
+  /** the limits' count and the insert happen one start at a time (one server: docs/models.md) */
+  private readonly starts = new KeyedQueue<string>();
   private closed = false;
 
   constructor(
@@ -185,42 +203,58 @@ export class ModelServices {
 
   /** GET .../start: creating (its files), deploying (its process loads the model), then available once it answers ready. */
   async start(principal: Principal, collection: string, itemId: string): Promise<ModelServiceInfo> {
+    if (this.ctx.config.engine.enabled === false) throw detailError(503, ENGINE_OFF);
     const { item, href } = await this.model(principal, collection, itemId);
     if (!href) throw detailError(409, 'This model cannot be deployed as a service.');
-    const current = await this.activeOf(principal, collection, itemId);
-    if (current && current.status !== 'error') return this.info(current);
-    // an errored service gives its place to the new start
-    if (current) await this.markEnded(current.id, 'undeployed');
-    const running = await this.ctx.db
-      .select({ ownerId: modelServices.ownerId })
-      .from(modelServices)
-      .where(inArray(modelServices.status, [...RUNNING]));
-    if (running.length >= this.options.maxServices)
-      throw detailError(409, `This portal runs at most ${this.options.maxServices} model services at once: stop one (on /resources) and start again.`);
-    if (running.filter((row) => row.ownerId === principal.username).length >= this.options.maxPerUser)
-      throw detailError(409, `You may run at most ${this.options.maxPerUser} model services at once: stop one on /resources first.`);
     const properties = (item.properties ?? {}) as Record<string, unknown>;
-    let row: ServiceRow;
-    try {
-      [row] = (await this.ctx.db
-        .insert(modelServices)
-        .values({
-          collectionId: collection,
-          itemId,
-          title: String(properties.name ?? properties.title ?? item.id),
-          modelName: typeof properties['mlm:name'] === 'string' && properties['mlm:name'] ? properties['mlm:name'] : item.id,
-          modelVersion: typeof properties.version === 'string' && properties.version ? properties.version : '1',
-          ownerId: principal.username,
-          ownerUserId: principal.id,
-          status: 'creating',
-        })
-        .returning()) as [ServiceRow];
-    } catch (error) {
-      // another start of the same model by the same user won the race: its service is the one
-      if (!isUniqueViolation(error)) throw error;
-      return this.info(await this.activeOf(principal, collection, itemId));
+    const title = String(properties.name ?? properties.title ?? item.id);
+    if (this.ctx.config.themeFeatures.includes(MODEL_TERMS_FEATURE)) {
+      const licence = itemLicenceUrl(item);
+      if (!termsAccepted(licence, await acceptedTerms(this.ctx.db, principal.id)))
+        throw detailError(
+          403,
+          `Accept the terms and conditions of ${licence} before starting ${title} as a service (POST /usermgr/v1/terms-and-conditions/accept/).`,
+        );
     }
-    const dir = this.dir(row.id);
+    const created = await this.starts.run('start', async (): Promise<ServiceRow | ModelServiceInfo> => {
+      const current = await this.activeOf(principal, collection, itemId);
+      if (current && current.status !== 'error') return this.info(current);
+      // an errored service gives its place (and its files) to the new start
+      if (current) {
+        await this.markEnded(current.id, 'undeployed', ['error']);
+        this.removeFiles(current.id);
+      }
+      const running = await this.ctx.db
+        .select({ ownerId: modelServices.ownerId })
+        .from(modelServices)
+        .where(inArray(modelServices.status, [...RUNNING]));
+      if (running.length >= this.options.maxServices)
+        throw detailError(409, `This portal runs at most ${this.options.maxServices} model services at once: stop one (on /resources) and start again.`);
+      if (running.filter((row) => row.ownerId === principal.username).length >= this.options.maxPerUser)
+        throw detailError(409, `You may run at most ${this.options.maxPerUser} model services at once: stop one on /resources first.`);
+      try {
+        const [row] = await this.ctx.db
+          .insert(modelServices)
+          .values({
+            collectionId: collection,
+            itemId,
+            title,
+            modelName: typeof properties['mlm:name'] === 'string' && properties['mlm:name'] ? properties['mlm:name'] : item.id,
+            modelVersion: typeof properties.version === 'string' && properties.version ? properties.version : '1',
+            ownerId: principal.username,
+            ownerUserId: principal.id,
+            status: 'creating',
+          })
+          .returning();
+        return row!;
+      } catch (error) {
+        // another start of the same model by the same user (on another server) won the race: its service is the one
+        if (!isUniqueViolation(error)) throw error;
+        return this.info(await this.activeOf(principal, collection, itemId));
+      }
+    });
+    if (!('id' in created)) return created;
+    const dir = this.dir(created.id);
     try {
       fs.rmSync(dir, { recursive: true, force: true });
       fs.mkdirSync(path.join(dir, 'package'), { recursive: true });
@@ -228,10 +262,37 @@ export class ModelServices {
       fs.chmodSync(path.join(dir, 'package'), 0o755);
       fs.chmodSync(path.join(dir, 'package', 'model.onnx'), 0o644);
     } catch (error) {
-      await this.markEnded(row.id, 'error', (error as Error).message);
+      this.removeFiles(created.id);
+      await this.markEnded(created.id, 'error', ['creating'], this.shown(error));
       throw error;
     }
-    return this.info(await this.launch(row));
+    // stopped while its files were copied: it never starts
+    const [deploying] = await this.ctx.db
+      .update(modelServices)
+      .set({ status: 'deploying' })
+      .where(and(eq(modelServices.id, created.id), eq(modelServices.status, 'creating')))
+      .returning();
+    if (!deploying) {
+      this.removeFiles(created.id);
+      return this.info(undefined);
+    }
+    return this.info(await this.launch(deploying));
+  }
+
+  /** An error as its owner reads it: an HTTP refusal's text, else the message without the server's folders. */
+  private shown(error: unknown): string {
+    const detail = (error as { body?: { detail?: unknown } }).body?.detail;
+    if (typeof detail === 'string') return detail;
+    return hideServerPaths(error instanceof Error ? error.message : String(error), path.dirname(this.options.root));
+  }
+
+  /** A service's folder goes once nothing runs in it. */
+  private removeFiles(id: number): void {
+    try {
+      fs.rmSync(this.dir(id), { recursive: true, force: true });
+    } catch (error) {
+      this.ctx.log.warn({ err: error, service: id }, 'model service: its folder could not be removed');
+    }
   }
 
   /** Starts the service's process in the sandbox: deploying, then available once it answers ready (in the background). */
@@ -264,19 +325,29 @@ export class ModelServices {
       fs.closeSync(log);
       if (child.pid === undefined) throw new Error('the service could not be started');
       pid = child.pid;
-      child.once('exit', () => void this.exited(row.id, pid));
+      child.once('exit', () =>
+        this.exited(row.id, pid).catch((error: unknown) => this.ctx.log.warn({ err: error, service: row.id }, 'model service: its end')),
+      );
       child.on('error', () => undefined);
     } catch (error) {
-      return this.markEnded(row.id, 'error', (error as Error).message);
+      return (await this.markEnded(row.id, 'error', ['deploying'], this.shown(error))) ?? row;
     }
     this.processes.set(row.id, { pid, stopping: false });
     const [deploying] = await this.ctx.db
       .update(modelServices)
-      .set({ status: 'deploying', pid, error: null })
-      .where(and(eq(modelServices.id, row.id), inArray(modelServices.status, ['creating', 'deploying', 'available'])))
+      .set({ pid, error: null })
+      .where(and(eq(modelServices.id, row.id), eq(modelServices.status, 'deploying')))
       .returning();
-    void this.awaitReady(row.id, path.join(runDir, SOCKET));
-    return deploying ?? row;
+    if (!deploying) {
+      // stopped meanwhile: its process goes at once
+      this.processes.get(row.id)!.stopping = true;
+      terminateGroup(pid, this.options.killGraceMs);
+      return row;
+    }
+    this.awaitReady(row.id, path.join(runDir, SOCKET)).catch((error: unknown) =>
+      this.ctx.log.warn({ err: error, service: row.id }, 'model service: readiness'),
+    );
+    return deploying;
   }
 
   /** available once the service answers /v2/health/ready through its socket; error when it does not in time. */
@@ -296,7 +367,7 @@ export class ModelServices {
     if (!running || this.closed) return;
     running.stopping = true;
     terminateGroup(running.pid, this.options.killGraceMs);
-    await this.markEnded(id, 'error', `The service did not answer ready within ${READY_TIMEOUT_MS / 1000} s.\n${lastWords(path.join(this.dir(id), LOG))}`);
+    await this.markEnded(id, 'error', ['deploying'], `The service did not answer ready within ${READY_TIMEOUT_MS / 1000} s.\n${this.lastWords(id)}`);
   }
 
   /** Its process ended: a stop's end, a shutdown's, or a failure (error, with its last words). */
@@ -305,34 +376,47 @@ export class ModelServices {
     if (running?.pid === pid) this.processes.delete(id);
     // whatever the service left in its group goes with it
     signalGroup(pid, 'SIGKILL');
-    if (!running || running.pid !== pid || running.stopping || this.closed) return;
+    if (this.closed) return;
+    if (!running || running.pid !== pid || running.stopping) {
+      // a stopped service's files go with its process
+      const [row] = await this.ctx.db.select({ status: modelServices.status }).from(modelServices).where(eq(modelServices.id, id));
+      if (row?.status === 'undeployed') this.removeFiles(id);
+      return;
+    }
     await this.ctx.db
       .update(modelServices)
-      .set({ status: 'error', error: lastWords(path.join(this.dir(id), LOG)), pid: null })
+      .set({ status: 'error', error: this.lastWords(id), pid: null })
       .where(and(eq(modelServices.id, id), inArray(modelServices.status, [...RUNNING])));
   }
 
-  private async markEnded(id: number, status: 'undeployed' | 'error', error?: string): Promise<ServiceRow> {
+  private lastWords(id: number): string {
+    return hideServerPaths(lastWords(path.join(this.dir(id), LOG)), path.dirname(this.options.root));
+  }
+
+  /** Ends a service that is in one of `from` (a stop that came first wins); undefined when it was not. */
+  private async markEnded(id: number, status: 'undeployed' | 'error', from: ServiceRow['status'][], error?: string): Promise<ServiceRow | undefined> {
     const [row] = await this.ctx.db
       .update(modelServices)
       .set({ status, pid: null, endedAt: status === 'undeployed' ? new Date() : null, ...(error === undefined ? {} : { error: error.slice(0, 4000) }) })
-      .where(eq(modelServices.id, id))
+      .where(and(eq(modelServices.id, id), inArray(modelServices.status, from)))
       .returning();
-    return row!;
+    return row;
   }
 
   /** GET .../stop: the caller's service ends (undeployed); answers its status. */
   async stop(principal: Principal, collection: string, itemId: string): Promise<ModelServiceInfo> {
-    await this.model(principal, collection, itemId);
+    // by the caller's own row: a model that went private or away since can still be stopped
     const current = await this.activeOf(principal, collection, itemId);
     if (!current) return this.info(undefined);
+    await this.markEnded(current.id, 'undeployed', [...ACTIVE]);
     const running = this.processes.get(current.id);
     if (running) {
       running.stopping = true;
-      this.processes.delete(current.id);
       terminateGroup(running.pid, this.options.killGraceMs);
+    } else {
+      // in error, or still copying its files (the start sees the stop and never launches)
+      if (current.status === 'error') this.removeFiles(current.id);
     }
-    await this.markEnded(current.id, 'undeployed');
     return this.info(undefined);
   }
 
@@ -367,9 +451,9 @@ export class ModelServices {
       .from(modelServices)
       .where(inArray(modelServices.status, [...RUNNING]));
     for (const row of rows) {
-      if (row.pid) signalGroup(row.pid, 'SIGKILL');
-      if (!fs.existsSync(path.join(this.dir(row.id), 'package', 'model.onnx'))) {
-        await this.markEnded(row.id, 'error', 'The service was being created when the portal stopped: start it again.');
+      if (row.pid && isServiceProcess(row.pid, this.dir(row.id))) signalGroup(row.pid, 'SIGKILL');
+      if (row.status === 'creating' || !fs.existsSync(path.join(this.dir(row.id), 'package', 'model.onnx'))) {
+        await this.markEnded(row.id, 'error', [...RUNNING], 'The service was being created when the portal stopped: start it again.');
         continue;
       }
       await this.ctx.db.update(modelServices).set({ status: 'deploying' }).where(eq(modelServices.id, row.id));

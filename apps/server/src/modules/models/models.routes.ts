@@ -56,6 +56,10 @@ const PROXY = needs('a model service: its owner and staff');
 const PROXY_READ: RouteAccess = { ...PROXY, streamToken: true };
 /** An inference request through the proxy: the service takes 64 MB, its header a little more. */
 const PROXY_BODY_LIMIT = 64 * 1024 * 1024 + 64 * 1024;
+/** At most this many requests wait on one service through the proxy (it infers one at a time): more get a 429. */
+const PROXY_IN_FLIGHT = 4;
+/** A request to a service that has not answered after this long gets a 504. */
+const PROXY_TIMEOUT_MS = 300_000;
 /** The headers of the Open Inference Protocol that pass through the proxy, both ways. */
 const PASSED_HEADERS = ['content-type', 'inference-header-content-length'];
 
@@ -87,6 +91,7 @@ export function registerModelServices(app: FastifyInstance, ctx: AppContext, ser
     // the body goes to the service as it came (JSON, or JSON and binary tensors)
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    const inFlight = new Map<number, number>();
     const forward = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const principal = requireUser(request.principal);
       const id = Number(request.params.id);
@@ -99,7 +104,9 @@ export function registerModelServices(app: FastifyInstance, ctx: AppContext, ser
       }
       const body = Buffer.isBuffer(request.body) ? request.body : undefined;
       if (body) headers['content-length'] = String(body.length);
-      const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      if ((inFlight.get(id) ?? 0) >= PROXY_IN_FLIGHT) return reply.code(429).send({ error: 'The model service is busy: try again in a moment.' });
+      inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
+      const answer = await new Promise<http.IncomingMessage | 'timeout'>((resolve, reject) => {
         const forwarded = http.request(
           {
             socketPath,
@@ -111,8 +118,15 @@ export function registerModelServices(app: FastifyInstance, ctx: AppContext, ser
           resolve,
         );
         forwarded.on('error', reject);
+        forwarded.setTimeout(PROXY_TIMEOUT_MS, () => {
+          forwarded.destroy();
+          resolve('timeout');
+        });
         forwarded.end(body);
-      }).catch(() => undefined);
+      })
+        .catch(() => undefined)
+        .finally(() => inFlight.set(id, (inFlight.get(id) ?? 1) - 1));
+      if (answer === 'timeout') return reply.code(504).send({ error: 'The model service did not answer in time.' });
       if (!answer) return reply.code(502).send({ error: 'The model service does not answer.' });
       reply.code(answer.statusCode ?? 502);
       for (const name of PASSED_HEADERS) {
@@ -175,6 +189,6 @@ export function registerDatasetOrders(app: FastifyInstance, orders: DatasetOrder
     data: await orders.usage(requireUser(request.principal)),
   }));
   mount(app, operations, `GET ${stac}/orders/{id}/files/{*}`, { access: ORDER_FILES, tags }, (request, reply) =>
-    orders.sendFile(reply, requireUser(request.principal), request.params.id, decodeURIComponent(request.params['*']), request.headers.range),
+    orders.sendFile(reply, requireUser(request.principal), request.params.id, request.params['*'], request.headers.range),
   );
 }

@@ -248,7 +248,12 @@ for (const input of job.inputs) {
   feeds[input.name] = new ort.Tensor('float32', tensor.values, tensor.dims);
 }
 
-const session = await ort.InferenceSession.create(job.model, { intraOpNumThreads: job.threads ?? 1, interOpNumThreads: 1 });
+let session;
+try {
+  session = await ort.InferenceSession.create(job.model, { intraOpNumThreads: job.threads ?? 1, interOpNumThreads: 1 });
+} catch (error) {
+  refuse(`The model cannot be loaded by onnxruntime: ${error.message}`);
+}
 const unknown = Object.keys(feeds).filter((name) => !session.inputNames.includes(name));
 if (unknown.length > 0) refuse(`The model has no input ${unknown.join(', ')} (its inputs: ${session.inputNames.join(', ')}).`);
 const missing = session.inputNames.filter((name) => !(name in feeds));

@@ -24,7 +24,14 @@ if (!modelPath || !modelName || !modelVersion || portText === undefined) {
 const MAX_BODY = Number(process.env.ASB_MAX_REQUEST_MB || 64) * 1024 * 1024;
 const SERVER = { name: 'asb-onnx', version: '1.0' };
 
-const session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: Number(process.env.ASB_CPUS) || 1, interOpNumThreads: 1 });
+let session;
+try {
+  session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: Number(process.env.ASB_CPUS) || 1, interOpNumThreads: 1 });
+} catch (error) {
+  // the service's reason, as its owner reads it
+  process.stderr.write(`asb_model: The model cannot be loaded by onnxruntime: ${error.message}\n`);
+  process.exit(2);
+}
 const describe = (metadata) => ({
   name: metadata.name,
   datatype: DATATYPE[metadata.type] ?? String(metadata.type).toUpperCase(),
