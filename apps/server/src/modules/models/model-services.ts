@@ -325,9 +325,9 @@ export class ModelServices {
       fs.closeSync(log);
       if (child.pid === undefined) throw new Error('the service could not be started');
       pid = child.pid;
-      child.once('exit', () =>
-        this.exited(row.id, pid).catch((error: unknown) => this.ctx.log.warn({ err: error, service: row.id }, 'model service: its end')),
-      );
+      child.once('exit', () => {
+        this.exited(row.id, pid).catch((error: unknown) => this.ctx.log.warn({ err: error, service: row.id }, 'model service: its end'));
+      });
       child.on('error', () => undefined);
     } catch (error) {
       return (await this.markEnded(row.id, 'error', ['deploying'], this.shown(error))) ?? row;
