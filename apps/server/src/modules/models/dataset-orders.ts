@@ -74,7 +74,10 @@ export class DatasetOrders {
       path: row.path,
       status: row.status,
       progress: row.progress,
-      files: row.files.map((file) => ({ ...file, href: `${base}${file.path.split('/').map(encodeURIComponent).join('/')}` })),
+      // by name (the item's assets come in the database's key order)
+      files: [...row.files]
+        .sort((a, b) => a.path.localeCompare(b.path))
+        .map((file) => ({ ...file, href: `${base}${file.path.split('/').map(encodeURIComponent).join('/')}` })),
       error: row.error,
       datetime_start: row.startedAt.toISOString(),
       datetime_end: row.endedAt?.toISOString() ?? null,
