@@ -71,7 +71,7 @@ import { registerApplications } from './modules/applications/applications.module
 import { registerMarketplace } from './modules/marketplace/marketplace.routes.js';
 import { registerExtensionSchemas } from './modules/catalogue/extension-schemas.routes.js';
 import { ModelRuns } from './modules/models/model-runs.js';
-import { MODEL_SERVICES_MAX, MODEL_SERVICES_PER_USER, ModelServices } from './modules/models/model-services.js';
+import { ModelServices } from './modules/models/model-services.js';
 import { DatasetOrders } from './modules/models/dataset-orders.js';
 import { registerDatasetOrders, registerModelExecutions, registerModelServices, registerModels } from './modules/models/models.routes.js';
 import { modelServeScript } from './modules/models/onnx-inference.js';
@@ -246,8 +246,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     root: path.join(storage.root, 'services'),
     script: modelServeScript(),
     sandbox: () => (serviceSandbox ??= openSandbox(config.sandbox, config.pythonCommand, server.log)),
-    maxServices: MODEL_SERVICES_MAX,
-    maxPerUser: MODEL_SERVICES_PER_USER,
+    maxServices: config.modelServices.max,
+    maxPerUser: config.modelServices.perUser,
   });
   registerModelServices(server, ctx, modelServices);
   const datasetOrders = new DatasetOrders(ctx, { paths, assets: catalogueAssets, origins: modelDeps.origins });

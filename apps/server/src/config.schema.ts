@@ -158,6 +158,8 @@ const envSchema = z.object({
   ASB_UNSUBMITTED_EXECUTION_HOURS: numberSetting({ whole: false, min: 0.01 }, 24),
   ASB_OGCAPI_SYNC_SECONDS: whole(0, 60, 3600),
   ASB_ADES_POLL_MS: whole(50, 2000, 600_000),
+  ASB_MODEL_SERVICES_MAX: whole(0, 4, 1000),
+  ASB_MODEL_SERVICES_PER_USER: whole(0, 2, 1000),
   S3_BUCKET: setting,
   S3_ENDPOINT: setting,
   S3_REGION: setting,

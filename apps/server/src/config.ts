@@ -165,6 +165,8 @@ export interface AppConfig {
   ogcapiSyncMs: number;
   /** ASB_ADES_POLL_MS: how often the status of a job on an ADES is read (docs/ades.md); default 2000 */
   adesPollMs: number;
+  /** ASB_MODEL_SERVICES_MAX / ASB_MODEL_SERVICES_PER_USER: model services running at once on this server, and per user (docs/models.md); 4 and 2 */
+  modelServices: { max: number; perUser: number };
   s3: S3Config | undefined;
   /**
    * ASB_CONTRACT_CHECK=strict: an answer that breaks its operation's response schema fails
@@ -323,6 +325,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     unsubmittedExecutionMs: Math.round(env.ASB_UNSUBMITTED_EXECUTION_HOURS * 3_600_000),
     ogcapiSyncMs: env.ASB_OGCAPI_SYNC_SECONDS * 1000,
     adesPollMs: env.ASB_ADES_POLL_MS,
+    modelServices: { max: env.ASB_MODEL_SERVICES_MAX, perUser: env.ASB_MODEL_SERVICES_PER_USER },
     s3: s3FromEnv(env),
     strictContract: env.ASB_CONTRACT_CHECK === 'strict',
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',

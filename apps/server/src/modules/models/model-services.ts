@@ -19,9 +19,6 @@ import { modelServices } from './model-services.schema.js';
 
 type ServiceRow = typeof modelServices.$inferSelect;
 
-/** At most this many model services run at once on a server, and per user (docs/models.md "Models as services"). */
-export const MODEL_SERVICES_MAX = 4;
-export const MODEL_SERVICES_PER_USER = 2;
 /** The states of a service that holds its model's place for its owner (spec 3 §4). */
 const ACTIVE = ['creating', 'deploying', 'available', 'error'] as const;
 /** Whose process runs (or should, after a restart). */
