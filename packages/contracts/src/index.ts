@@ -33,3 +33,4 @@ export * from './tiles.js';
 export * from './marketplace.js';
 export * from './api/index.js';
 export * from './model-inputs.js';
+export * from './collection-requests.js';
