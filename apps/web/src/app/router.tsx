@@ -48,6 +48,7 @@ const catalogue = () => import('../features/catalogue');
 const applications = () => import('../features/applications');
 // the marketplace (issue 16)
 const marketplace = () => import('../features/marketplace');
+const collectionRequests = () => import('../features/collection-requests');
 
 const routes: RouteObject[] = [
   {
@@ -117,7 +118,10 @@ const routes: RouteObject[] = [
           page('adminDatabase', admin, 'DatabasePage'),
         ],
       },
-      ...(['mepCollections', 'mepCollectionNew', 'mepCollection', 'dashboards', 'dashboard', 'secrets'] as const).map(placeholder),
+      page('mepCollections', collectionRequests, 'CollectionRequestsPage'),
+      page('mepCollectionNew', collectionRequests, 'NewCollectionRequestPage'),
+      page('mepCollection', collectionRequests, 'CollectionRequestPage'),
+      ...(['dashboards', 'dashboard', 'secrets'] as const).map(placeholder),
       { path: '/index', element: <Navigate to="/" replace /> },
       { path: '*', lazy: () => import('../features/not-found').then((m) => ({ Component: m.NotFoundPage })) },
     ],

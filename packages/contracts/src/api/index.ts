@@ -1,4 +1,5 @@
 import type {
+  collectionRequestsContract,
   dataTypesContract,
   processBucketsContract,
   processesContract,
@@ -65,6 +66,7 @@ export type ApiOperations = typeof usermgrOperations &
   typeof softwareDependenciesContract.operations &
   typeof workflowsContract.operations &
   typeof workflowOperations &
+  typeof collectionRequestsContract.operations &
   // executions are created with the spec's payload (executionOperations), not a generic write
   Omit<typeof executionsContract.operations, 'POST /builder/v1/executions'> &
   typeof executionOperations &

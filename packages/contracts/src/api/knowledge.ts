@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collectionRequestAttributesSchema, createCollectionRequestSchema, updateCollectionRequestSchema } from '../collection-requests.js';
 import {
   createDataTypeSchema,
   createProcessSchema,
@@ -76,6 +77,13 @@ export const softwareDependenciesContract = resourceContract('/knowledge/v1', 's
   attributes: softwareDependencyAttributesSchema,
   create: createSoftwareDependencySchema,
   update: updateSoftwareDependencySchema,
+});
+
+/** Requests of data collections (spec 3 §2 "Collection requests", §7 knowledge collections). */
+export const collectionRequestsContract = resourceContract('/knowledge/v1', 'collections', 'collection request', {
+  attributes: collectionRequestAttributesSchema,
+  create: createCollectionRequestSchema,
+  update: updateCollectionRequestSchema,
 });
 
 export const workflowsContract = resourceContract('/knowledge/v1', 'workflows', 'workflow', {

@@ -1,0 +1,31 @@
+CREATE TABLE "collection_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"identifier" text NOT NULL,
+	"label" text NOT NULL,
+	"slug" text,
+	"owner_id" text NOT NULL,
+	"is_archived" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"geometry" jsonb,
+	"lang" text DEFAULT '' NOT NULL,
+	"publisher" text DEFAULT '' NOT NULL,
+	"keywords" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"rights" text DEFAULT '' NOT NULL,
+	"contact_point" jsonb,
+	"abstract" text DEFAULT '' NOT NULL,
+	"acquisition_information" jsonb,
+	"authors" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"additional_attributes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"distribution" jsonb,
+	"categories" jsonb,
+	"product_information" jsonb,
+	"authorizations" jsonb,
+	"src_data_access" text DEFAULT '' NOT NULL,
+	"dst_data_access" text DEFAULT '' NOT NULL,
+	"es_index" text DEFAULT '' NOT NULL,
+	"request_payload" jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "collection_requests_owner_idx" ON "collection_requests" USING btree ("owner_id","created_at");

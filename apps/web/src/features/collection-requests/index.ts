@@ -1,0 +1,3 @@
+export { CollectionRequestsPage } from './CollectionRequestsPage';
+export { NewCollectionRequestPage } from './NewCollectionRequestPage';
+export { CollectionRequestPage } from './CollectionRequestPage';

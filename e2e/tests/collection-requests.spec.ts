@@ -1,0 +1,68 @@
+import { expect, signIn, test, unique } from '../support/fixtures';
+
+/**
+ * Collection requests (spec 3 §2 "Collection requests", §5, §8): a user requests a collection —
+ * the identifier normalised as they leave the field — and finds it in the list; staff move its
+ * status, which the requester's open page shows without a reload.
+ */
+test.describe('Collection requests', () => {
+  test('request a collection, then see staff move its status live', async ({ page, api, browser }) => {
+    const requester = unique('rita');
+    const operator = unique('stella');
+    await api.createUser(requester);
+    await api.createUser(operator, { is_staff: true });
+    await signIn(page, requester);
+
+    await page.goto('/asb/mep/collections');
+    await page.getByRole('link', { name: 'Request a collection' }).click();
+    await expect(page).toHaveURL(/\/asb\/mep\/collections\/new$/);
+    // nothing yet: the mandatory fields say so
+    await page.getByRole('button', { name: 'Request collection' }).click();
+    await expect(page.getByText('Identifier and title are mandatory fields').first()).toBeVisible();
+
+    const name = unique('Évapotranspiration Île');
+    const identifier = page.getByRole('textbox', { name: 'Identifier' });
+    await identifier.fill(`  ${name}  `);
+    await page.getByRole('textbox', { name: 'Title' }).click();
+    const normalised = `urn:eop:MEPWPS:${name.toLowerCase().replace('é', 'e').replace('î', 'i').replace(/\s+/g, '-')}`;
+    await expect(identifier).toHaveValue(normalised);
+    await page.getByRole('textbox', { name: 'Title' }).fill('Evapotranspiration over Île-de-France');
+    await page.getByRole('textbox', { name: 'Keywords' }).fill('evapotranspiration paris');
+    const geometry = page.getByRole('textbox', { name: 'Geometry' });
+    await geometry.fill('[2.2, 48.8]');
+    await geometry.blur();
+    await expect(page.getByText('Please insert a valid geometry in double square brackets JSON format.')).toBeVisible();
+    await geometry.fill('[[2.2, 48.8], [2.5, 48.8], [2.5, 48.9], [2.2, 48.8]]');
+    await page.getByRole('button', { name: 'Add an author' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Rita');
+    await page.getByRole('textbox', { name: 'Email' }).fill('rita@example.org');
+    await page.getByRole('button', { name: 'Request collection' }).click();
+
+    await expect(page.getByText('Your collection request has been sent')).toBeVisible();
+    await expect(page.getByRole('heading', { name: `${requester} / Evapotranspiration over Île-de-France` })).toBeVisible();
+    await expect(page.getByText(normalised, { exact: true })).toBeVisible();
+    await expect(page.getByText('evapotranspiration paris MEP-WPS')).toBeVisible();
+    await expect(page.getByTestId('request-payload')).toContainText('"rita@example.org"');
+    await expect(page.getByText('pending', { exact: true })).toBeVisible();
+    const requestUrl = page.url();
+
+    // staff, in a browser of their own, move it on
+    const staffContext = await browser.newContext();
+    const staffPage = await staffContext.newPage();
+    await signIn(staffPage, operator);
+    await staffPage.goto('/asb/mep/collections');
+    await staffPage.getByRole('link', { name: 'Evapotranspiration over Île-de-France' }).first().click();
+    await staffPage.getByRole('combobox', { name: 'Status' }).click();
+    await staffPage.getByRole('option', { name: 'running' }).click();
+    await expect(staffPage.getByText('running', { exact: true }).first()).toBeVisible();
+    await staffContext.close();
+
+    // the requester's page, never reloaded, shows it
+    expect(page.url()).toBe(requestUrl);
+    await expect(page.getByText('running', { exact: true })).toBeVisible();
+    await page.goto('/asb/mep/collections');
+    const row = page.getByRole('row', { name: /Evapotranspiration over Île-de-France/ });
+    await expect(row).toContainText(`request by ${requester}`);
+    await expect(row).toContainText('running');
+  });
+});
