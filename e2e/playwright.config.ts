@@ -18,6 +18,8 @@ function portal(port: number, env: Record<string, string>) {
       PORT: String(port),
       HOST: '127.0.0.1',
       ASB_DATA_DIR: `.tmp/e2e-data-${port}`,
+      // the secrets' key beside the test's data directory, not in the machine's ~/.config
+      ASB_SECRETS_KEY_FILE: `.tmp/e2e-secrets-${port}.key`,
       ...(process.env.ASB_WEB_DIST ? { ASB_WEB_DIST: process.env.ASB_WEB_DIST } : {}),
       ASB_ADMIN_USERNAME: ADMIN.username,
       ASB_ADMIN_PASSWORD: ADMIN.password,

@@ -74,6 +74,8 @@ import { ModelRuns } from './modules/models/model-runs.js';
 import { ModelServices } from './modules/models/model-services.js';
 import { DatasetOrders } from './modules/models/dataset-orders.js';
 import { collectionRequestsResource } from './modules/knowledge/collection-requests.resource.js';
+import { SecretBox } from './modules/knowledge/secret-box.js';
+import { secretsResource } from './modules/knowledge/secrets.resource.js';
 import { registerDatasetOrders, registerModelExecutions, registerModelServices, registerModels } from './modules/models/models.routes.js';
 import { modelServeScript } from './modules/models/onnx-inference.js';
 import { openSandbox } from './engine/sandbox/task-sandbox.js';
@@ -190,6 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerResourceRoutes(server, ctx, dataTypesResource);
   registerResourceRoutes(server, ctx, softwareDependenciesResource);
   registerResourceRoutes(server, ctx, collectionRequestsResource);
+  registerResourceRoutes(server, ctx, secretsResource(new SecretBox(config)));
   registerResourceRoutes(server, ctx, processImagesResource);
   registerWorkflows(server, ctx);
   registerSchedules(server, ctx);

@@ -109,6 +109,7 @@ const envSchema = z.object({
   ASB_VIDEO_GUIDES_URL: link,
   ASB_PROJECT_DELIVERABLES_URL: link,
   ASB_SECRET_KEY: setting,
+  ASB_SECRETS_KEY_FILE: setting,
   ASB_PUBLIC_URL: setting,
   ASB_TRUSTED_PROXIES: text,
   ASB_OUTBOUND_ALLOW: text,

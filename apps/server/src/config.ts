@@ -131,6 +131,11 @@ export interface AppConfig {
   /** the user documentation served at /docs/ (Markdown, docs/user in the repository) */
   userDocsDir: string;
   secretKey: string | undefined;
+  /**
+   * ASB_SECRETS_KEY_FILE: the key users' secrets are encrypted with, when ASB_SECRET_KEY is not set
+   * (docs/security.md "Secrets"); default ~/.config/asb/secrets.key, outside the data directory
+   */
+  secretsKeyFile: string;
   publicUrl: string | undefined;
   /** ASB_TRUSTED_PROXIES: addresses or CIDRs whose X-Forwarded-* headers are believed; none by default */
   trustedProxies: string[];
@@ -289,6 +294,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     },
     userDocsDir: path.join(here, '../../../docs/user'),
     secretKey: env.ASB_SECRET_KEY,
+    secretsKeyFile: path.resolve(
+      env.ASB_SECRETS_KEY_FILE ?? path.join(process.env.XDG_CONFIG_HOME ?? path.join(os.homedir(), '.config'), 'asb', 'secrets.key'),
+    ),
     publicUrl: env.ASB_PUBLIC_URL,
     trustedProxies: list(env.ASB_TRUSTED_PROXIES) ?? [],
     outboundAllow: list(env.ASB_OUTBOUND_ALLOW) ?? [],

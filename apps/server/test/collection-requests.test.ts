@@ -19,7 +19,7 @@ describe('collection requests', () => {
   let sam: { authorization: string };
   let staff: { authorization: string };
   const events: LiveEvent[] = [];
-  const post = (attributes: Record<string, unknown>, headers = rita) =>
+  const post = (attributes: Record<string, unknown>, headers: Record<string, string> = rita) =>
     app.server.inject({ method: 'POST', url: BASE, headers, payload: { data: { type: 'collections', attributes } } });
 
   beforeAll(async () => {

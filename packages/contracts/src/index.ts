@@ -34,3 +34,4 @@ export * from './marketplace.js';
 export * from './api/index.js';
 export * from './model-inputs.js';
 export * from './collection-requests.js';
+export * from './secrets.js';

@@ -1,6 +1,7 @@
 import type {
   collectionRequestsContract,
   dataTypesContract,
+  secretsContract,
   processBucketsContract,
   processesContract,
   processImagesContract,
@@ -67,6 +68,7 @@ export type ApiOperations = typeof usermgrOperations &
   typeof workflowsContract.operations &
   typeof workflowOperations &
   typeof collectionRequestsContract.operations &
+  typeof secretsContract.operations &
   // executions are created with the spec's payload (executionOperations), not a generic write
   Omit<typeof executionsContract.operations, 'POST /builder/v1/executions'> &
   typeof executionOperations &

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createSecretSchema, secretAttributesSchema } from '../secrets.js';
 import { collectionRequestAttributesSchema, createCollectionRequestSchema, updateCollectionRequestSchema } from '../collection-requests.js';
 import {
   createDataTypeSchema,
@@ -84,6 +85,13 @@ export const collectionRequestsContract = resourceContract('/knowledge/v1', 'col
   attributes: collectionRequestAttributesSchema,
   create: createCollectionRequestSchema,
   update: updateCollectionRequestSchema,
+});
+
+/** A user's secrets (spec 3 §2 "Secrets", §7): tags answered, values never. */
+export const secretsContract = resourceContract('/knowledge/v1', 'secrets', 'secret', {
+  attributes: secretAttributesSchema,
+  create: createSecretSchema,
+  update: z.object({}),
 });
 
 export const workflowsContract = resourceContract('/knowledge/v1', 'workflows', 'workflow', {

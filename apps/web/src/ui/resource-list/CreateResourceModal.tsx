@@ -104,6 +104,8 @@ function CreateForm<A extends object>({ config, noun, source, onClose }: CreateR
           <TextInput
             key={field.name}
             label={field.label}
+            type={field.isSecret ? 'password' : undefined}
+            autoComplete={field.isSecret ? 'new-password' : undefined}
             placeholder={field.placeholder}
             description={field.description}
             withAsterisk={field.isRequired && !field.derive}

@@ -81,6 +81,8 @@ export interface CreateField {
   derive?(values: Record<string, string>): string;
   /** applied to the value before it is sent */
   transform?(value: string): string;
+  /** typed unseen (a password, a secret's value) */
+  isSecret?: boolean;
 }
 
 export interface CreateConfig {

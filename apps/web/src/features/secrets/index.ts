@@ -1,0 +1,1 @@
+export { SecretsPage } from './SecretsPage';
