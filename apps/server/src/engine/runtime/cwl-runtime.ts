@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TaskApplication, TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
 import type { TaskFolders, TaskSandbox } from '../sandbox/task-sandbox.js';
-import { attemptFiles } from './task-files.js';
+import { attemptFiles, attemptLogLines } from './task-files.js';
 import { processReference } from './cwl-process-ref.js';
 import { SandboxedProcess } from './sandboxed-process.js';
 import { diskExceeded, type PreparedTask, type RunOptions, type TaskExit, type TaskRuntime } from './task-runtime.js';
@@ -33,7 +33,6 @@ export const DOCKER_WARNING =
 const MAX_OUTPUTS_BYTES = 16 * 1024 * 1024;
 /** How many of the log's last lines make a failure's reason. */
 const REASON_LINES = 12;
-const TAIL_BYTES = 64 * 1024;
 
 /**
  * Runs a CWL application with cwltool on this machine (docs/engine.md "Runtimes",
@@ -201,25 +200,11 @@ class CwlTask implements PreparedTask {
   /** The last lines cwltool (or the tool it ran) wrote to this attempt's log. */
   async failureReason(exit: TaskExit, logOffset: number): Promise<string | undefined> {
     if (exit.signal === 'SIGXFSZ') return diskExceeded(this.job);
-    const file = await fs.open(this.job.logPath, 'r').catch(() => undefined);
-    if (!file) return undefined;
-    try {
-      const { size } = await file.stat();
-      const start = Math.max(logOffset, size - TAIL_BYTES);
-      const buffer = Buffer.alloc(Math.max(0, size - start));
-      await file.read(buffer, 0, buffer.length, start);
-      const lines = buffer
-        .toString('utf8')
-        .split('\n')
-        .map((line) => line.trimEnd())
-        .filter((line) => line.trim() !== '' && !line.includes(DOCKER_WARNING));
-      if (lines.length === 0) return undefined;
-      const runner = lines.findLast((line) => line.startsWith('asb_runner: '));
-      if (runner) return runner;
-      return `cwltool failed (exit ${exit.code ?? exit.signal}):\n${lines.slice(-REASON_LINES).join('\n')}`.slice(0, 4000);
-    } finally {
-      await file.close();
-    }
+    const lines = (await attemptLogLines(this.job.logPath, logOffset))?.filter((line) => !line.includes(DOCKER_WARNING));
+    if (!lines || lines.length === 0) return undefined;
+    const runner = lines.findLast((line) => line.startsWith('asb_runner: '));
+    if (runner) return runner;
+    return `cwltool failed (exit ${exit.code ?? exit.signal}):\n${lines.slice(-REASON_LINES).join('\n')}`.slice(0, 4000);
   }
 
   release(): void {

@@ -7,7 +7,7 @@ import type { TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
 import type { TaskSandbox } from '../sandbox/task-sandbox.js';
 import { SandboxedProcess } from './sandboxed-process.js';
-import { attemptFiles, readOutputs } from './task-files.js';
+import { attemptFiles, attemptLogLines, readOutputs } from './task-files.js';
 import { diskExceeded, type PreparedTask, type RunOptions, type TaskExit, type TaskRuntime } from './task-runtime.js';
 
 export interface ModelRuntimeOptions {
@@ -33,7 +33,6 @@ export const modelInputFile = (input: { name: string; kind: 'image' | 'numbers';
 /** The lines of the task script that give a failure's reason. */
 const REASON_PREFIX = 'asb_model: ';
 const RUNNER_PREFIX = 'asb_runner: ';
-const TAIL_BYTES = 64 * 1024;
 
 /** Every node_modules folder from `folder` up: where the script's imports resolve (onnxruntime-node, geotiff, pngjs, pureimage). */
 function nodeModulesAbove(folder: string): string[] {
@@ -138,25 +137,12 @@ class ModelTask implements PreparedTask {
   /** The script's reason (its last 'asb_model: ' line), the runner's, or the last lines of the log. */
   async failureReason(exit: TaskExit, logOffset: number): Promise<string | undefined> {
     if (exit.signal === 'SIGXFSZ' || exit.code === 128 + os.constants.signals.SIGXFSZ) return diskExceeded(this.job);
-    const file = await fs.open(this.job.logPath, 'r').catch(() => undefined);
-    if (!file) return undefined;
-    try {
-      const { size } = await file.stat();
-      const start = Math.max(logOffset, size - TAIL_BYTES);
-      const buffer = Buffer.alloc(Math.max(0, size - start));
-      await file.read(buffer, 0, buffer.length, start);
-      const lines = buffer
-        .toString('utf8')
-        .split('\n')
-        .map((line) => line.trimEnd())
-        .filter(Boolean);
-      const reason = lines.findLast((line) => line.startsWith(REASON_PREFIX)) ?? lines.findLast((line) => line.startsWith(RUNNER_PREFIX));
-      if (reason) return reason.slice(reason.startsWith(REASON_PREFIX) ? REASON_PREFIX.length : 0, 4000);
-      if (lines.length === 0) return undefined;
-      return `The model task failed (exit ${exit.code ?? exit.signal}):\n${lines.slice(-8).join('\n')}`.slice(0, 4000);
-    } finally {
-      await file.close();
-    }
+    const lines = await attemptLogLines(this.job.logPath, logOffset);
+    if (!lines) return undefined;
+    const reason = lines.findLast((line) => line.startsWith(REASON_PREFIX)) ?? lines.findLast((line) => line.startsWith(RUNNER_PREFIX));
+    if (reason) return reason.slice(reason.startsWith(REASON_PREFIX) ? REASON_PREFIX.length : 0, 4000);
+    if (lines.length === 0) return undefined;
+    return `The model task failed (exit ${exit.code ?? exit.signal}):\n${lines.slice(-8).join('\n')}`.slice(0, 4000);
   }
 
   release(): void {

@@ -37,11 +37,11 @@ const RUNNER_PREFIX = 'asb_runner: ';
 const TAIL_BYTES = 64 * 1024;
 
 /**
- * The runner's reason for a failure: the last line starting with 'asb_runner: ' among
- * what this attempt wrote to its log (from `offset`, at most the last 64 KB). Warnings
- * about undeclared outputs are not reasons.
+ * The non-blank lines this attempt wrote to its log (from `offset`, at most the last 64 KB),
+ * their ends trimmed; undefined when there is no log. What every runtime reads a failure's
+ * reason from.
  */
-export async function runnerMessage(logPath: string, offset: number): Promise<string | undefined> {
+export async function attemptLogLines(logPath: string, offset: number): Promise<string[] | undefined> {
   const file = await fs.open(logPath, 'r').catch(() => undefined);
   if (!file) return undefined;
   try {
@@ -49,12 +49,25 @@ export async function runnerMessage(logPath: string, offset: number): Promise<st
     const start = Math.max(offset, size - TAIL_BYTES);
     const buffer = Buffer.alloc(Math.max(0, size - start));
     await file.read(buffer, 0, buffer.length, start);
-    const lines = buffer.toString('utf8').split('\n');
-    const line = lines.findLast((text) => text.startsWith(RUNNER_PREFIX) && !text.startsWith(`${RUNNER_PREFIX}ignoring undeclared outputs`));
-    return line?.trimEnd().slice(0, 2000);
+    return buffer
+      .toString('utf8')
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .filter((line) => line.trim() !== '');
   } finally {
     await file.close();
   }
+}
+
+/**
+ * The runner's reason for a failure: the last line starting with 'asb_runner: ' among
+ * what this attempt wrote to its log (from `offset`, at most the last 64 KB). Warnings
+ * about undeclared outputs are not reasons.
+ */
+export async function runnerMessage(logPath: string, offset: number): Promise<string | undefined> {
+  const lines = await attemptLogLines(logPath, offset);
+  const line = lines?.findLast((text) => text.startsWith(RUNNER_PREFIX) && !text.startsWith(`${RUNNER_PREFIX}ignoring undeclared outputs`));
+  return line?.slice(0, 2000);
 }
 
 const isInside = (root: string, candidate: string) => candidate === root || candidate.startsWith(root + path.sep);

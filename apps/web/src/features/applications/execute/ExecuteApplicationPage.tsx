@@ -1,4 +1,4 @@
-import { LOCAL_TARGET, termsAccepted } from '@asb/contracts';
+import { LOCAL_TARGET } from '@asb/contracts';
 import { Anchor, Badge, Button, Container, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -7,7 +7,7 @@ import { useReportError } from '../../../app/api/use-report-error';
 import { routePath } from '../../../app/routes';
 import { PageLoader } from '../../../ui/PageLoader';
 import { ResourceNotFound } from '../../../ui/ResourceNotFound';
-import { useAcceptedTerms, useTermsChange, useTermsFeature } from '../../catalogue/api/terms';
+import { useTermsFeature, useTermsGate } from '../../catalogue/api/terms';
 import { ApplicationInputField } from './ApplicationInputField';
 import { formErrors, initialValue, inputField, type FieldValue, type FormValues } from './application-form';
 import { TermsCheckbox } from '../../../ui/TermsCheckbox';
@@ -63,13 +63,7 @@ function ExecuteApplicationForm({
   const errors = formErrors(fields, values);
   const invalidCount = Object.keys(errors).length;
 
-  const isTermsFeature = useTermsFeature();
-  const licence = application.license;
-  const isTermsRequired = isTermsFeature && licence !== '';
-  const accepted = useAcceptedTerms(isTermsFeature);
-  const termsChange = useTermsChange();
-  const isTermsAccepted = termsAccepted(licence, accepted.data ?? []);
-  const isTermsBlocking = isTermsRequired && (!isTermsAccepted || termsChange.pending !== null || accepted.isPending);
+  const terms = useTermsGate(application.license, useTermsFeature());
 
   const { execute, busy } = useExecuteApplication(application.collection, application.identifier, fields, setServerErrors);
   const setValue = (id: string, value: FieldValue) => {
@@ -78,7 +72,7 @@ function ExecuteApplicationForm({
   };
   const touch = (id: string) => setTouched((current) => (current.has(id) ? current : new Set(current).add(id)));
   const shownError = (id: string) => serverErrors[id] ?? (touched.has(id) || values[id]?.length ? errors[id] : undefined);
-  const canExecute = !busy && invalidCount === 0 && target !== null && !isTermsBlocking;
+  const canExecute = !busy && invalidCount === 0 && target !== null && !terms.isBlocking;
 
   return (
     <Container size="md" py="xl">
@@ -136,15 +130,7 @@ function ExecuteApplicationForm({
               w={{ base: '100%', sm: 360 }}
             />
             {target === 'local' && <LocalHintsAlert hints={application.hints} />}
-            {isTermsRequired && (
-              <TermsCheckbox
-                licence={licence}
-                isAccepted={isTermsAccepted}
-                pending={termsChange.pending}
-                isLoading={accepted.isPending}
-                onChange={(change) => void termsChange.change(change, licence)}
-              />
-            )}
+            {terms.isRequired && <TermsCheckbox {...terms.checkbox} />}
             <Group gap="md">
               <Button
                 leftSection={<IconPlayerPlay size={16} />}
@@ -162,7 +148,7 @@ function ExecuteApplicationForm({
                   {invalidCount === 1 ? '1 input needs a valid value.' : `${invalidCount} inputs need a valid value.`}
                 </Text>
               )}
-              {invalidCount === 0 && isTermsRequired && !isTermsAccepted && (
+              {invalidCount === 0 && terms.isRequired && !terms.isAccepted && (
                 <Text size="sm" c="dimmed">
                   Accept the Terms and Conditions to execute this application.
                 </Text>

@@ -6,7 +6,6 @@ import {
   modelInputFields,
   MODEL_TERMS_FEATURE,
   NOTIFY_MS,
-  termsAccepted,
   type ModelInputField,
   type StacItem,
 } from '@asb/contracts';
@@ -23,7 +22,7 @@ import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
 import { PageLoader } from '../../../ui/PageLoader';
 import { ResourceNotFound } from '../../../ui/ResourceNotFound';
-import { useAcceptedTerms, useTermsChange } from '../../catalogue/api/terms';
+import { useTermsGate } from '../../catalogue/api/terms';
 import { TASKS_KEY } from '../api/executions';
 import { serverInputErrors } from '../execute/server-errors';
 import { TermsCheckbox } from '../../../ui/TermsCheckbox';
@@ -57,13 +56,7 @@ function ModelExecuteForm({ collection, item }: { collection: string; item: Stac
   const queryClient = useQueryClient();
   const { instance } = useAuth();
 
-  const isTermsFeature = (instance?.theme_features ?? []).includes(MODEL_TERMS_FEATURE);
-  const licence = itemLicenceUrl(item);
-  const isTermsRequired = isTermsFeature && licence !== undefined;
-  const accepted = useAcceptedTerms(isTermsFeature);
-  const termsChange = useTermsChange();
-  const isTermsAccepted = termsAccepted(licence, accepted.data ?? []);
-  const isTermsBlocking = isTermsRequired && (!isTermsAccepted || termsChange.pending !== null || accepted.isPending);
+  const terms = useTermsGate(itemLicenceUrl(item), (instance?.theme_features ?? []).includes(MODEL_TERMS_FEATURE));
 
   const errors = Object.fromEntries(
     fields.flatMap((field) => {
@@ -81,7 +74,7 @@ function ModelExecuteForm({ collection, item }: { collection: string; item: Stac
 
   const execute = async () => {
     setTouched(new Set(fields.map((field) => field.name)));
-    if (running.current || invalidCount > 0 || isTermsBlocking) return;
+    if (running.current || invalidCount > 0 || terms.isBlocking) return;
     running.current = true;
     setBusy(true);
     try {
@@ -156,21 +149,12 @@ function ModelExecuteForm({ collection, item }: { collection: string; item: Stac
         </Paper>
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
-            {isTermsRequired && licence && (
-              <TermsCheckbox
-                licence={licence}
-                subject="model"
-                isAccepted={isTermsAccepted}
-                pending={termsChange.pending}
-                isLoading={accepted.isPending}
-                onChange={(change) => void termsChange.change(change, licence)}
-              />
-            )}
+            {terms.isRequired && <TermsCheckbox {...terms.checkbox} subject="model" />}
             <Group gap="md">
               <Button
                 leftSection={<IconPlayerPlay size={16} />}
                 onClick={() => void execute()}
-                disabled={busy || fields.length === 0 || isTermsBlocking}
+                disabled={busy || fields.length === 0 || terms.isBlocking}
                 loading={busy}
               >
                 Execute
@@ -180,7 +164,7 @@ function ModelExecuteForm({ collection, item }: { collection: string; item: Stac
                   {invalidCount === 1 ? '1 input needs a valid value.' : `${invalidCount} inputs need a valid value.`}
                 </Text>
               )}
-              {isTermsRequired && !isTermsAccepted && (
+              {terms.isRequired && !terms.isAccepted && (
                 <Text size="sm" c="dimmed">
                   Accept the Terms and Conditions to execute this model.
                 </Text>

@@ -1,3 +1,4 @@
+import { termsAccepted } from '@asb/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../app/api/http';
@@ -14,7 +15,7 @@ export function useTermsFeature(): boolean {
 }
 
 /** The licence URLs the caller accepted (may hold '*'); fetched only when the terms feature is on (spec 3 §7). */
-export function useAcceptedTerms(enabled: boolean) {
+function useAcceptedTerms(enabled: boolean) {
   return useQuery({
     queryKey: TERMS_KEY,
     queryFn: async ({ signal }) => (await api('GET /usermgr/v1/terms-and-conditions/', { signal })).data.map((row) => row.terms_and_conditions_id),
@@ -27,7 +28,7 @@ export function useAcceptedTerms(enabled: boolean) {
  * names the change under way (the spinner's wording), and the accepted list is fetched
  * again after each change, whether it succeeded or not.
  */
-export function useTermsChange() {
+function useTermsChange() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TermsChange | null>(null);
   const change = async (kind: TermsChange, licence: string) => {
@@ -44,4 +45,28 @@ export function useTermsChange() {
     }
   };
   return { pending, change };
+}
+
+/**
+ * The terms gate of an action on something under a licence (spec 3 §5: Execute application, Execute
+ * model, the dataset order): asked only when `isFeatureOn` and there is a licence URL; `isBlocking`
+ * while they are not accepted, being changed or read. `checkbox` is what TermsCheckbox takes.
+ */
+export function useTermsGate(licence: string | undefined, isFeatureOn: boolean) {
+  const accepted = useAcceptedTerms(isFeatureOn);
+  const termsChange = useTermsChange();
+  const isRequired = isFeatureOn && Boolean(licence);
+  const isAccepted = termsAccepted(licence, accepted.data ?? []);
+  return {
+    isRequired,
+    isAccepted,
+    isBlocking: isRequired && (!isAccepted || termsChange.pending !== null || accepted.isPending),
+    checkbox: {
+      licence: licence ?? '',
+      isAccepted,
+      pending: termsChange.pending,
+      isLoading: accepted.isPending,
+      onChange: (change: TermsChange) => void termsChange.change(change, licence ?? ''),
+    },
+  };
 }

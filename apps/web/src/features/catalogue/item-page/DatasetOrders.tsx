@@ -1,4 +1,4 @@
-import { itemLicenceUrl, MODEL_TERMS_FEATURE, NOTIFY_MS, termsAccepted, type DatasetOrder, type StacItem } from '@asb/contracts';
+import { itemLicenceUrl, MODEL_TERMS_FEATURE, NOTIFY_MS, type DatasetOrder, type StacItem } from '@asb/contracts';
 import { Alert, Anchor, Badge, Button, Code, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconShoppingCart } from '@tabler/icons-react';
@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../ui/formatDateTime';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { TermsCheckbox } from '../../../ui/TermsCheckbox';
 import { useDatasetOrders, useOrderDataset } from '../api/dataset-orders';
-import { useAcceptedTerms, useTermsChange } from '../api/terms';
+import { useTermsGate } from '../api/terms';
 import { apiFetchBlob } from '../../../app/api/http';
 import { Empty } from './ItemPanels';
 
@@ -32,19 +32,13 @@ async function download(href: string, name: string): Promise<void> {
 export function OrderDatasetButton({ collection, item }: { collection: string; item: StacItem }) {
   const order = useOrderDataset(collection, item.id);
   const { instance } = useAuth();
-  const isTermsFeature = (instance?.theme_features ?? []).includes(MODEL_TERMS_FEATURE);
-  const licence = itemLicenceUrl(item);
-  const accepted = useAcceptedTerms(isTermsFeature);
-  const termsChange = useTermsChange();
-  const isTermsRequired = isTermsFeature && licence !== undefined;
-  const isAccepted = termsAccepted(licence, accepted.data ?? []);
-  const isBlocked = isTermsRequired && (!isAccepted || termsChange.pending !== null || accepted.isPending);
+  const terms = useTermsGate(itemLicenceUrl(item), (instance?.theme_features ?? []).includes(MODEL_TERMS_FEATURE));
   return (
     <Stack gap={6} align="flex-end">
       <Button
         leftSection={<IconShoppingCart size={16} />}
         loading={order.isPending}
-        disabled={isBlocked}
+        disabled={terms.isBlocking}
         onClick={() =>
           order.mutate(undefined, {
             onSuccess: (answer) =>
@@ -55,16 +49,7 @@ export function OrderDatasetButton({ collection, item }: { collection: string; i
       >
         Order this dataset
       </Button>
-      {isTermsRequired && licence && (
-        <TermsCheckbox
-          licence={licence}
-          subject="dataset"
-          isAccepted={isAccepted}
-          pending={termsChange.pending}
-          isLoading={accepted.isPending}
-          onChange={(change) => void termsChange.change(change, licence)}
-        />
-      )}
+      {terms.isRequired && <TermsCheckbox {...terms.checkbox} subject="dataset" />}
     </Stack>
   );
 }
