@@ -42,6 +42,16 @@ export class ProcessApi {
     expect(response.status(), await response.text()).toBe(200);
   }
 
+  /** POST knowledge/v1/workflows with a first graph (docs/workflows.md): its id. */
+  async createWorkflow(label: string, graph: unknown): Promise<string> {
+    const response = await this.request.post('/knowledge/v1/workflows', {
+      headers: this.headers,
+      data: { data: { type: 'workflows', attributes: { label, graph } } },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as Created).data.id;
+  }
+
   /** POST process-buckets: the raw response, so tests can check a refusal. */
   createBucket(processId: string) {
     return this.request.post('/knowledge/v1/process-buckets', {

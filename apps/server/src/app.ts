@@ -75,6 +75,7 @@ import { ModelServices } from './modules/models/model-services.js';
 import { DatasetOrders } from './modules/models/dataset-orders.js';
 import { collectionRequestsResource } from './modules/knowledge/collection-requests.resource.js';
 import { SecretBox } from './modules/knowledge/secret-box.js';
+import { UserSecrets } from './modules/knowledge/user-secrets.js';
 import { secretsResource } from './modules/knowledge/secrets.resource.js';
 import { registerDatasetOrders, registerModelExecutions, registerModelServices, registerModels } from './modules/models/models.routes.js';
 import { modelServeScript } from './modules/models/onnx-inference.js';
@@ -165,6 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     users: new UsersRepository(database.db),
     bus: options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl, { log: server.log }) : new InProcessEventBus()),
     keystore,
+    secrets: new UserSecrets(database.db, new SecretBox(config)),
     catalogue,
     outbound,
     ades,
@@ -192,7 +194,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerResourceRoutes(server, ctx, dataTypesResource);
   registerResourceRoutes(server, ctx, softwareDependenciesResource);
   registerResourceRoutes(server, ctx, collectionRequestsResource);
-  registerResourceRoutes(server, ctx, secretsResource(new SecretBox(config)));
+  registerResourceRoutes(server, ctx, secretsResource(ctx.secrets.box));
   registerResourceRoutes(server, ctx, processImagesResource);
   registerWorkflows(server, ctx);
   registerSchedules(server, ctx);

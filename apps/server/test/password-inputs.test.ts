@@ -1,4 +1,7 @@
-import { ENCRYPTED_VALUE_MASK, type ExecutionResults } from '@asb/contracts';
+import { ENCRYPTED_VALUE_MASK, secretReference, type ExecutionResults } from '@asb/contracts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RERUN_OWNER_ONLY } from '../src/modules/builder/executions.service.js';
@@ -21,7 +24,7 @@ def execute(out_dir, **inputs):
     return {"check": "ok" if inputs["token"] == ${JSON.stringify(SECRET)} else "wrong"}
 `;
 
-type Inputs = { node_id: string; items: { identifier: string; value: string; encrypted?: boolean }[] }[];
+type Inputs = { node_id: string; items: { identifier: string; value: string; encrypted?: boolean; secret?: string }[] }[];
 
 /**
  * Password inputs (docs/security.md "Password inputs"): the task gets the clear text; the
@@ -37,6 +40,7 @@ describe('password inputs', () => {
   let olga: Headers;
   let vera: Headers;
   let cipher = '';
+  let keyDir = '';
 
   const inputs = (value: string): Inputs => [{ node_id: 'login', items: [{ identifier: 'token', value }] }];
   const storedToken = async (id: string) => {
@@ -60,7 +64,8 @@ describe('password inputs', () => {
     });
 
   beforeAll(async () => {
-    app = await createTestApp({ engine: { localCpus: 2, sweepIntervalMs: 200 } });
+    keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asb-secrets-key-'));
+    app = await createTestApp({ engine: { localCpus: 2, sweepIntervalMs: 200 }, secretsKeyFile: path.join(keyDir, 'secrets.key') });
     seeds = engineSeeds(app);
     const knowledge = knowledgeApi(app);
     lab = await knowledge.workspace('lab');
@@ -72,6 +77,7 @@ describe('password inputs', () => {
   });
   afterAll(async () => {
     await app.close();
+    fs.rmSync(keyDir, { recursive: true, force: true });
   });
 
   it('gives the task the clear text, stores it sealed and serves only a mask, to the owner and to members alike', async () => {
@@ -210,5 +216,55 @@ describe('password inputs', () => {
     expect((await storedToken(id.id)).value).toBe(sealed);
     expect((await app.server.inject({ method: 'PATCH', url: `/builder/v1/executions/${id.id}/execute`, headers: olga })).statusCode).toBe(200);
     expect(await check(id.id)).toMatchObject({ status: 'success', check: 'ok' });
+  });
+
+  it('gives a password input that names a stored secret its owner’s value when the task starts, and neither stores nor serves it', async () => {
+    const storeSecret = (value: string, headers: Headers) =>
+      app.server.inject({
+        method: 'POST',
+        url: '/knowledge/v1/secrets',
+        headers,
+        payload: { data: { type: 'secrets', attributes: { tag: 'login-token', value } } },
+      });
+    const create = (headers: Headers) =>
+      app.server.inject({
+        method: 'POST',
+        url: '/builder/v1/executions',
+        headers,
+        payload: { processor_id: workflow, inputs: inputs(secretReference('login-token')) },
+      });
+
+    // a tag the caller has not stored is refused under the input
+    const unknown = await create(olga);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<ErrorBody>().errors[0]).toMatchObject({
+      detail: 'You have no secret with the tag "login-token": store it on the Secrets page first.',
+      source: { pointer: '/data/attributes/inputs/login/token' },
+    });
+
+    expect((await storeSecret(SECRET, olga)).statusCode).toBe(201);
+    const id = await seeds.run(workflow, inputs(secretReference('login-token')), olga);
+    expect(await check(id)).toMatchObject({ status: 'success', check: 'ok' });
+    // stored as the reference, the task's row masked: the value is nowhere in the database or the answers
+    expect(await storedToken(id)).toMatchObject({ value: '{{secret:login-token}}', secret: 'login-token' });
+    expect((await taskRows(app, id))[0]!.inputs).toMatchObject({ token: ENCRYPTED_VALUE_MASK });
+    expect(JSON.stringify(await taskRows(app, id))).not.toContain(SECRET);
+    await shareWithLab(id);
+    for (const headers of [olga, vera]) {
+      const response = await app.server.inject({ url: `/builder/v1/executions/${id}`, headers });
+      expect(response.body).not.toContain(SECRET);
+    }
+    // another user's reference is to their own secret of that tag, never to the owner's
+    expect((await storeSecret('vera-own-value', vera)).statusCode).toBe(201);
+    expect(await check(await seeds.run(workflow, inputs(secretReference('login-token')), vera))).toMatchObject({ status: 'success', check: 'wrong' });
+    const rerun = await app.server.inject({ method: 'POST', url: `/builder/v1/executions/${id}/rerun`, headers: vera });
+    expect(rerun.statusCode).toBe(403);
+
+    // resolved when the task starts: a secret deleted in between fails the task, saying which
+    const pending = (await create(olga)).json<{ data: { id: string } }>().data.id;
+    const [mine] = (await app.server.inject({ url: '/knowledge/v1/secrets', headers: olga })).json<{ data: { id: string }[] }>().data;
+    expect((await app.server.inject({ method: 'DELETE', url: `/knowledge/v1/secrets/${mine!.id}`, headers: olga })).statusCode).toBe(204);
+    expect((await app.server.inject({ method: 'PATCH', url: `/builder/v1/executions/${pending}/execute`, headers: olga })).statusCode).toBe(200);
+    expect(await check(pending)).toMatchObject({ status: 'failed', error: 'Input login.token names the secret "login-token", which its owner no longer has.' });
   });
 });

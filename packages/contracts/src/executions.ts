@@ -48,6 +48,8 @@ export const executionInputValueSchema = z.object({
   description: z.string(),
   data_type: z.string(),
   encrypted: z.boolean().optional(),
+  /** a password input that names one of its owner's secrets: the tag (the value is `{{secret:tag}}`), resolved when the task starts */
+  secret: z.string().optional(),
   /** an enum input's label of the value (constraints.enum_labels), kept at creation for the report */
   value_label: z.string().optional(),
 });

@@ -15,3 +15,18 @@ export const createSecretSchema = z.object({
   tag: z.string().trim().regex(SECRET_TAG_PATTERN, SECRET_TAG_HINT),
   value: z.string().min(1, 'Enter the value to keep secret.').max(MAX_SECRET_BYTES, 'A secret holds at most 64 KB.'),
 });
+
+/**
+ * A password input may take a stored secret instead of a typed value (docs/security.md
+ * "Secrets in executions"): its value is then this reference, `{{secret:tag}}`, which the
+ * engine resolves to the owner's secret only when the task that uses it starts.
+ */
+export const secretReference = (tag: string) => `{{secret:${tag}}}`;
+
+const SECRET_REFERENCE = /^\{\{secret:([^{}]+)\}\}$/;
+
+/** The tag a value refers to (secretReference), or undefined for any other value. */
+export function secretTagOf(value: string | null | undefined): string | undefined {
+  const match = SECRET_REFERENCE.exec(value?.trim() ?? '');
+  return match && SECRET_TAG_PATTERN.test(match[1]!) ? match[1] : undefined;
+}

@@ -35,7 +35,8 @@ export function executionInputRows(inputs: ExecutionInputGroup[] | null | undefi
         identifier: item.identifier,
         label: item.label || item.identifier,
         // an enum input shows the label the user chose from, not its raw value
-        value: isSecret(item) ? ENCRYPTED_VALUE_MASK : (item.value_label ?? item.value ?? ''),
+        // a stored secret named by tag shows its tag, never its value
+        value: item.secret ? `Secret "${item.secret}"` : isSecret(item) ? ENCRYPTED_VALUE_MASK : (item.value_label ?? item.value ?? ''),
         encrypted: isSecret(item),
         dataType: item.data_type ?? '',
       })),

@@ -15,7 +15,7 @@ import { ExecutionUpdates } from './execution-updates.js';
 import { recoverOrphanedAttempts } from './orphan-recovery.js';
 import { RunningExecutions } from './running-executions.js';
 import { SerialRuns } from './serial-runs.js';
-import { taskInputs } from './task-inputs.js';
+import { taskInputs, type InputSecrets } from './task-inputs.js';
 import { newTask, taskJob } from './task-rows.js';
 import { toView } from './task-view.js';
 import { afterFailure, decide, executionOutcome } from './transitions.js';
@@ -217,7 +217,7 @@ export class Orchestrator implements ExecutorCallbacks {
 
   /** A splitter runs in the orchestrator: it writes one child run per item of its list. True when this call fanned it out. */
   private async split(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<boolean> {
-    const inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.open(text, executionBinding(context.execution.identifier)));
+    const inputs = await taskInputs(context, task, byId, this.inputSecrets(context));
     const items = splitItems(inputs.clear.items);
     const claimed = await this.tasks.claim(task.id, inputs.stored, 'orchestrator');
     if (!claimed) return false;
@@ -233,7 +233,7 @@ export class Orchestrator implements ExecutorCallbacks {
   private async dispatch(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<boolean> {
     let inputs;
     try {
-      inputs = await taskInputs(context, task, byId, (text) => this.ctx.keystore.open(text, executionBinding(context.execution.identifier)));
+      inputs = await taskInputs(context, task, byId, this.inputSecrets(context));
     } catch (error) {
       return this.remember(
         await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: (error as Error).message, endDate: new Date() }),
@@ -254,6 +254,14 @@ export class Orchestrator implements ExecutorCallbacks {
     if (!this.remember(claimed)) return false;
     this.executor.submit(taskJob(context, claimed, inputs.clear, this.paths, cwlPath));
     return true;
+  }
+
+  /** How this execution's secret inputs open (task-inputs.ts): its sealed passwords, its owner's secrets. */
+  private inputSecrets(context: ExecutionContext): InputSecrets {
+    return {
+      open: (sealed) => this.ctx.keystore.open(sealed, executionBinding(context.execution.identifier)),
+      secret: (owner, tag) => this.ctx.secrets.valueOf(owner, tag),
+    };
   }
 
   /** A task's error is read by its users (report, PDF, jobs): no server folders in it. */

@@ -10,6 +10,12 @@ export interface TaskInputs {
 
 const MASKED = '********';
 
+/** How a task's secret inputs open: a password sealed for the execution, a secret of its owner named by tag. */
+export interface InputSecrets {
+  open(sealed: string): Promise<string | undefined>;
+  secret(owner: string, tag: string): Promise<string | undefined>;
+}
+
 /**
  * A task's inputs (docs/engine.md): the execution's values for its node (user inputs and
  * the workflow's defaults, as stored at creation), then the outputs of its upstream tasks
@@ -19,7 +25,7 @@ export async function taskInputs(
   context: ExecutionContext,
   task: Pick<TaskRow, 'nodeId' | 'itemIndex'>,
   tasksById: Map<string, Pick<TaskRow, 'outputs'>>,
-  decrypt: (sealed: string) => Promise<string | undefined>,
+  secrets: InputSecrets,
 ): Promise<TaskInputs> {
   // an application's task runs with its job order (typed values, no secrets)
   if (context.application) return { clear: { ...context.application.jobOrder }, stored: { ...context.application.jobOrder } };
@@ -35,8 +41,14 @@ export async function taskInputs(
   const group = context.execution.inputs.find((candidate) => candidate.node_id === task.nodeId);
   for (const item of group?.items ?? []) {
     if (item.encrypted) {
-      const value = await decrypt(item.value);
+      const value = await secrets.open(item.value);
       if (value === undefined) throw new Error(`Input ${task.nodeId}.${item.identifier} cannot be decrypted: it was not sealed for this execution.`);
+      clear[item.identifier] = value;
+      stored[item.identifier] = MASKED;
+    } else if (item.secret) {
+      // the owner's secret as it is now: deleted since the execution was created, the task cannot run
+      const value = await secrets.secret(context.execution.ownerId, item.secret);
+      if (value === undefined) throw new Error(`Input ${task.nodeId}.${item.identifier} names the secret "${item.secret}", which its owner no longer has.`);
       clear[item.identifier] = value;
       stored[item.identifier] = MASKED;
     } else {

@@ -3,6 +3,7 @@ import {
   enumOptions,
   inputWithValue,
   isEncryptedInput,
+  secretTagOf,
   type ExecutionInputGroup,
   type ExecutionInputValue,
   type WorkflowInputGroup,
@@ -18,6 +19,10 @@ const ENCRYPTION_REQUIRED = 'This value must be encrypted with the instance key.
 type GivenGroup = z.infer<typeof executionInputGroupSchema>;
 /** The clear text of a password value as given (the browser's ciphertext, or a value sealed for this use), or undefined. */
 export type Reveal = (value: string) => Promise<string | undefined>;
+/** Whether the execution's owner has a secret of this tag (a password input may name one: secretReference). */
+export type HasSecret = (tag: string) => Promise<boolean>;
+
+const NO_SUCH_SECRET = (tag: string) => `You have no secret with the tag "${tag}": store it on the Secrets page first.`;
 
 /** One refused input, pointing where the execute form shows it. */
 export interface InputProblem {
@@ -58,11 +63,12 @@ function givenValues(groups: WorkflowInputGroup[], given: GivenGroup[], problems
   return values;
 }
 
-function stored(item: WorkflowInputItem, value: string, encrypted: boolean): ExecutionInputValue {
-  const valueLabel = encrypted ? undefined : enumOptions(item).find((option) => option.value === value)?.label;
+function stored(item: WorkflowInputItem, value: string, encrypted: boolean, secret?: string): ExecutionInputValue {
+  const valueLabel = encrypted || secret ? undefined : enumOptions(item).find((option) => option.value === value)?.label;
   return {
     ...inputWithValue(item, value),
     ...(encrypted ? { encrypted: true } : {}),
+    ...(secret ? { secret } : {}),
     ...(valueLabel !== undefined && valueLabel !== value ? { value_label: valueLabel } : {}),
   };
 }
@@ -74,12 +80,15 @@ function stored(item: WorkflowInputItem, value: string, encrypted: boolean): Exe
  * pass the rule too); hidden or read-only items always take the workflow's value.
  * Password values must be ciphertext of the instance key (or a value sealed for the
  * caller's use, `reveal`): their items come back **in clear**, marked `encrypted`, for
- * the caller to seal (sealInputs) before anything is stored.
+ * the caller to seal (sealInputs) before anything is stored. A password input may instead
+ * name one of the owner's secrets (`{{secret:tag}}`, which must exist: `hasSecret`): it is
+ * stored as that reference, marked `secret`, and the engine resolves it when the task starts.
  */
 export async function executionInputs(
   groups: WorkflowInputGroup[],
   given: GivenGroup[],
   reveal: Reveal,
+  hasSecret: HasSecret,
 ): Promise<{ inputs: ExecutionInputGroup[]; problems: InputProblem[] }> {
   const problems: InputProblem[] = [];
   const values = givenValues(groups, given, problems);
@@ -100,6 +109,12 @@ export async function executionInputs(
         continue;
       }
       const text = fillable ? value.trim() : value;
+      const tag = isEncryptedInput(item) ? secretTagOf(text) : undefined;
+      if (tag !== undefined) {
+        if (await hasSecret(tag)) items.push(stored(item, text, false, tag));
+        else problems.push({ pointer: pointerOf(group.node_id, item.identifier), message: NO_SUCH_SECRET(tag) });
+        continue;
+      }
       const clear = isEncryptedInput(item) ? await reveal(text) : undefined;
       // a user's password must reach us encrypted; a hidden default is the author's own business
       if (isEncryptedInput(item) && fillable && clear === undefined) {

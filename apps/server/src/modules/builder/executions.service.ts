@@ -70,7 +70,12 @@ export class ExecutionsService {
     }
 
     const { keystore } = this.ctx;
-    const { inputs, problems } = await executionInputs(workflowInputGroups(graph, resolve), payload.inputs, (text) => keystore.reveal(text, options.sealedFor));
+    const { inputs, problems } = await executionInputs(
+      workflowInputGroups(graph, resolve),
+      payload.inputs,
+      (text) => keystore.reveal(text, options.sealedFor),
+      (tag) => this.ctx.secrets.has(principal.username, tag),
+    );
     if (problems.length > 0) throw problemsError('Invalid input', problems);
 
     const values = {
@@ -107,7 +112,7 @@ export class ExecutionsService {
       throw detailError(409, `Execution ${row.identifier} has not ended (status ${row.status}).`);
     }
     if (row.kind !== 'workflow') throw detailError(400, `Execution ${row.identifier} ran an application: run it again from the application's execute page.`);
-    const hasPasswords = row.inputs.some((group) => group.items.some((item) => item.encrypted));
+    const hasPasswords = row.inputs.some((group) => group.items.some((item) => item.encrypted || item.secret));
     if (hasPasswords && row.ownerId !== principal.username) throw detailError(403, PASSWORD_RERUN_OWNER_ONLY);
     const created = await this.create(
       principal,

@@ -113,7 +113,12 @@ export async function checkScheduleValues(
     if (!input) throw attributeErrors({ processor_id: NO_PRODUCT_INPUT });
     inputs = withExampleItem(inputs, input, values.data_url ?? '');
   }
-  const checked = await executionInputs(groups, groupsFromScheduleInputs(inputs), (text) => ctx.keystore.reveal(text, stored.binding));
+  const checked = await executionInputs(
+    groups,
+    groupsFromScheduleInputs(inputs),
+    (text) => ctx.keystore.reveal(text, stored.binding),
+    (tag) => ctx.secrets.has(principal.username, tag),
+  );
   if (checked.problems.length > 0) throw problemsError('Invalid input', checked.problems);
   return { workflow, inputs: await sealedScheduleInputs(ctx, given, checked.inputs, stored.binding) };
 }

@@ -3,7 +3,7 @@ import { Badge, Box, Group, PasswordInput, Select, Switch, Text, Textarea, TextI
 import { IconInfoCircle } from '@tabler/icons-react';
 import { DateRangeInput } from '../../../ui/DateRangeInput';
 import { ProductInputWidget } from '../../catalogue/product-input/ProductInputWidget';
-import { PasswordInputWidget } from './PasswordInputWidget';
+import { PasswordOrSecretWidget } from './PasswordInputWidget';
 
 /** Number-like data types: a text input checked by the spec 1 §5 rule of its type. */
 const NUMERIC: Record<string, { placeholder: string; inputMode: 'decimal' | 'numeric' }> = {
@@ -83,7 +83,7 @@ export function InputWidget({ item, value, error, onChange, onBlur, publicKey }:
       />
     );
   }
-  if (isEncryptedInput(item)) return <PasswordInputWidget {...common} value={value} onChange={onChange} publicKey={publicKey} />;
+  if (isEncryptedInput(item)) return <PasswordOrSecretWidget {...common} value={value} onChange={onChange} publicKey={publicKey} />;
   if (PRODUCT_DATA_TYPES.has(type)) return <ProductInputWidget {...common} value={value} onChange={onChange} />;
   if (type === 'date-range') return <DateRangeInput {...common} value={value} onChange={onChange} />;
   if (type === 'boolean') {

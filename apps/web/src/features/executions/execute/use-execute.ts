@@ -1,4 +1,4 @@
-import { executeNotice, NOTIFY_MS, type WorkflowInputItem } from '@asb/contracts';
+import { executeNotice, NOTIFY_MS, secretTagOf, type WorkflowInputItem } from '@asb/contracts';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +15,14 @@ import { buildExecutionPayload, encryptedFields, serverInputErrors, type FormVal
 const EXECUTE_BUSY_MS = 600;
 
 export const KEY_NOT_LOADED = 'The encryption key is not loaded yet: try again in a moment.';
+
+/** What a password input sends: a stored secret's reference as it is (PasswordOrSecretWidget), a typed value as its ciphertext. */
+export async function passwordToSend(typed: string, publicKey: string | undefined): Promise<string> {
+  if (secretTagOf(typed) !== undefined) return typed;
+  if (!publicKey) throw new Error(KEY_NOT_LOADED);
+  // OAEP is randomised: a fresh ciphertext for each submit, never the clear text
+  return encryptValue(typed, publicKey);
+}
 
 /**
  * Spec 1 §4 Execute: encrypt the passwords, create the execution, hand it to the engine,
@@ -39,10 +47,7 @@ export function useExecute(processor: Processor, onInputErrors: (errors: Record<
       const groups = processor.attributes.inputs;
       const encrypted: Record<string, string> = {};
       for (const { key, item } of encryptedFields(groups)) {
-        const publicKey = publicKeyOf(item);
-        if (!publicKey) throw new Error(KEY_NOT_LOADED);
-        // OAEP is randomised: a fresh ciphertext for each submit, never the clear text
-        encrypted[key] = await encryptValue((values[key] ?? '').trim(), publicKey);
+        encrypted[key] = await passwordToSend((values[key] ?? '').trim(), publicKeyOf(item));
       }
       const created = await createExecution(buildExecutionPayload(processor, values, encrypted));
       await submitExecution(created.id);

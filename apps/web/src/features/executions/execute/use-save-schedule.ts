@@ -1,4 +1,4 @@
-import { isEncryptedInput, NOTIFY_MS, scheduleInputsFromGroups, type WorkflowInputItem } from '@asb/contracts';
+import { isEncryptedInput, NOTIFY_MS, scheduleInputsFromGroups, secretTagOf, type WorkflowInputItem } from '@asb/contracts';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,9 +7,8 @@ import { fieldErrorsOf, handleError } from '../../../app/api/error-handler';
 import { ApiError } from '../../../app/api/http';
 import { routePath } from '../../../app/routes';
 import type { Processor } from '../../workflows/api/execute';
-import { encryptValue } from './encryption';
 import { buildExecutionPayload, encryptedFields, fieldKey, serverInputErrors, type FormValues } from './execute-form';
-import { KEY_NOT_LOADED } from './use-execute';
+import { passwordToSend } from './use-execute';
 import { createSchedule, SCHEDULES_KEY, updateSchedule, type Schedule } from '../../schedules/api';
 import { PAYLOAD_FIELDS, schedulePayload, type ScheduleFormValues } from './schedule-form';
 
@@ -26,20 +25,21 @@ export function keptCipherTexts(processor: Processor, schedule: Schedule | undef
     const task = schedule.attributes.inputs.tasks.find((candidate) => candidate.task_id === group.node_id);
     for (const item of group.items) {
       const value = task?.inputs[item.identifier];
-      if (isEncryptedInput(item) && value) kept[fieldKey(group.node_id, item.identifier)] = value;
+      if (isEncryptedInput(item) && value && secretTagOf(value) === undefined) kept[fieldKey(group.node_id, item.identifier)] = value;
     }
   }
   return kept;
 }
 
-/** A schedule's input values as the form's values (passwords stay empty: see keptCipherTexts). */
+/** A schedule's input values as the form's values (passwords stay empty: see keptCipherTexts; a stored secret's reference shows). */
 export function scheduleInputValues(processor: Processor, schedule: Schedule): FormValues {
   const values: FormValues = {};
   for (const group of processor.attributes.inputs) {
     const task = schedule.attributes.inputs.tasks.find((candidate) => candidate.task_id === group.node_id);
     for (const item of group.items) {
       const value = task?.inputs[item.identifier];
-      if (value !== undefined && value !== null && !isEncryptedInput(item)) values[fieldKey(group.node_id, item.identifier)] = value;
+      if (value !== undefined && value !== null && (!isEncryptedInput(item) || secretTagOf(value) !== undefined))
+        values[fieldKey(group.node_id, item.identifier)] = value;
     }
   }
   return values;
@@ -73,9 +73,7 @@ export function useSaveSchedule(
           encrypted[key] = kept[key];
           continue;
         }
-        const publicKey = publicKeyOf(item);
-        if (!publicKey) throw new Error(KEY_NOT_LOADED);
-        encrypted[key] = await encryptValue(typed, publicKey);
+        encrypted[key] = await passwordToSend(typed, publicKeyOf(item));
       }
       const { inputs } = buildExecutionPayload(processor, values, encrypted);
       const payload = schedulePayload(
