@@ -95,7 +95,7 @@ interface PasswordInputWidgetProps extends FieldWidgetProps {
  * (RSA-OAEP / SHA-256) as it is typed, showing the first 75 characters of the ciphertext.
  * The form encrypts again on submit; the clear text is never sent.
  */
-export function PasswordInputWidget({ label, description, error, required, value, onChange, onBlur, publicKey }: PasswordInputWidgetProps) {
+function PasswordInputWidget({ label, description, error, required, value, onChange, onBlur, publicKey }: PasswordInputWidgetProps) {
   const [preview, setPreview] = useState<{ clear: string; cipher: string } | { clear: string; failure: string } | null>(null);
   const latest = useRef(0);
   const change = (text: string) => {

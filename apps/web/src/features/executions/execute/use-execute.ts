@@ -14,7 +14,7 @@ import { buildExecutionPayload, encryptedFields, serverInputErrors, type FormVal
 /** Spec 1 §4: the Execute button stays busy about 0.6 s after the call. */
 const EXECUTE_BUSY_MS = 600;
 
-export const KEY_NOT_LOADED = 'The encryption key is not loaded yet: try again in a moment.';
+const KEY_NOT_LOADED = 'The encryption key is not loaded yet: try again in a moment.';
 
 /** What a password input sends: a stored secret's reference as it is (PasswordOrSecretWidget), a typed value as its ciphertext. */
 export async function passwordToSend(typed: string, publicKey: string | undefined): Promise<string> {
