@@ -76,6 +76,8 @@ import { DatasetOrders } from './modules/models/dataset-orders.js';
 import { collectionRequestsResource } from './modules/knowledge/collection-requests.resource.js';
 import { SecretBox } from './modules/knowledge/secret-box.js';
 import { UserSecrets } from './modules/knowledge/user-secrets.js';
+import { registerDashboards } from './modules/dashboards/dashboards.routes.js';
+import { seedHomeDashboard } from './modules/dashboards/home-dashboard.js';
 import { secretsResource } from './modules/knowledge/secrets.resource.js';
 import { registerDatasetOrders, registerModelExecutions, registerModelServices, registerModels } from './modules/models/models.routes.js';
 import { modelServeScript } from './modules/models/onnx-inference.js';
@@ -106,6 +108,7 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await seedCatalogues(database.db);
+  await seedHomeDashboard(database.db);
   const server = Fastify({
     logger:
       options.logger === false
@@ -195,6 +198,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerResourceRoutes(server, ctx, softwareDependenciesResource);
   registerResourceRoutes(server, ctx, collectionRequestsResource);
   registerResourceRoutes(server, ctx, secretsResource(ctx.secrets.box));
+  registerDashboards(server, ctx);
   registerResourceRoutes(server, ctx, processImagesResource);
   registerWorkflows(server, ctx);
   registerSchedules(server, ctx);

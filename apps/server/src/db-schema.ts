@@ -19,3 +19,4 @@ export * from './modules/marketplace/marketplace.schema.js';
 export * from './modules/models/model-runs.schema.js';
 export * from './modules/models/model-services.schema.js';
 export * from './modules/models/dataset-orders.schema.js';
+export * from './modules/dashboards/dashboards.schema.js';

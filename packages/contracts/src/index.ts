@@ -35,3 +35,4 @@ export * from './api/index.js';
 export * from './model-inputs.js';
 export * from './collection-requests.js';
 export * from './secrets.js';
+export * from './dashboards.js';

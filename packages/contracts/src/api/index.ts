@@ -24,6 +24,7 @@ import type { ogcapiOperations } from './ogcapi.js';
 import type { marketplaceOperations } from './marketplace.js';
 import type { modelOperations, seldonTasksContract } from './models.js';
 import type { adesTasksContract, applicationOperations, catalogueCollectionsContract } from './applications.js';
+import type { dashboardOperations, dashboardsContract } from './dashboards.js';
 import type {
   builderWorkspaceOperations,
   executionOperations,
@@ -51,6 +52,7 @@ export * from './applications.js';
 export * from './ogcapi.js';
 export * from './marketplace.js';
 export * from './models.js';
+export * from './dashboards.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -69,6 +71,8 @@ export type ApiOperations = typeof usermgrOperations &
   typeof workflowOperations &
   typeof collectionRequestsContract.operations &
   typeof secretsContract.operations &
+  typeof dashboardsContract.operations &
+  typeof dashboardOperations &
   // executions are created with the spec's payload (executionOperations), not a generic write
   Omit<typeof executionsContract.operations, 'POST /builder/v1/executions'> &
   typeof executionOperations &

@@ -1,0 +1,159 @@
+import {
+  DASHBOARD_COMPONENT_SIZES,
+  dashboardOperations as operations,
+  MAX_DASHBOARD_COMPONENTS,
+  type DashboardComponent,
+  type ExecutionStatistics,
+} from '@asb/contracts';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { requireUser } from '../../platform/auth/permissions.js';
+import { needs, PUBLIC, type RouteAccess } from '../../platform/http/access.js';
+import { detailError, notFound, permissionDenied } from '../../platform/http/errors.js';
+import { mount } from '../../platform/http/operations.js';
+import { ResourceService } from '../../platform/resources/resource.service.js';
+import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
+import { executionsResource } from '../builder/executions.resource.js';
+import { executions } from '../builder/executions.schema.js';
+import { dashboardsResource } from './dashboards.resource.js';
+import { dashboards } from './dashboards.schema.js';
+
+const route = (access: RouteAccess, tag = 'knowledge') => ({ access, tags: [tag] });
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Who reads a public dashboard signed out: nobody's owner, in no workspace. */
+const GUEST: Principal = { id: -1, username: '', isStaff: false, isSuperuser: false, roles: new Map() };
+
+const componentNotFound = (id: string) => notFound(`Dashboard component ${id} not found.`);
+/** A component's id is `{dashboard}-{n}` (dashboards.schema.ts). */
+function parseComponentId(id: string): { dashboardId: string } {
+  const match = /^(\d{1,9})-\d{1,9}$/.exec(id);
+  if (!match) throw componentNotFound(id);
+  return { dashboardId: match[1]! };
+}
+
+const componentObject = (dashboardId: number, component: DashboardComponent) => {
+  const { id, ...attributes } = component;
+  return {
+    data: { type: 'dashboard-components' as const, id, attributes, relationships: { dashboard: { data: { type: 'dashboards', id: String(dashboardId) } } } },
+  };
+};
+
+/**
+ * Dashboards (docs/dashboards.md): the generic routes; the public ones signed out; each
+ * component written by its own POST, PATCH and DELETE under the dashboard row's lock, by those
+ * who may change the dashboard while it is editable; everyone watching hears `dashboardUpdate`.
+ * And the executions chart's figures (execution-statistics), over the executions the caller sees.
+ */
+export function registerDashboards(app: FastifyInstance, ctx: AppContext): void {
+  const service = registerResourceRoutes(app, ctx, dashboardsResource);
+  const executionsVisibility = new ResourceService(executionsResource, ctx);
+
+  mount(app, operations, 'GET /knowledge/v1/public-dashboards', route(PUBLIC), (request) =>
+    service.list(GUEST, {
+      page: request.query['page[number]'],
+      size: request.query['page[size]'],
+      filters: { isPublic: 'true', isArchived: 'false' },
+    }),
+  );
+  mount(app, operations, 'GET /knowledge/v1/public-dashboards/{id}', route(PUBLIC), async (request) => {
+    const document = await service.get(GUEST, request.params.id).catch(() => undefined);
+    if (!document?.data.attributes.isPublic || document.data.attributes.isArchived) throw notFound(`Dashboard ${request.params.id} not found.`);
+    return document;
+  });
+
+  /** Changes the components of a dashboard the principal may edit, under its row's lock; announces the change. */
+  const editComponents = async <T>(principal: Principal, dashboardId: string, change: (components: DashboardComponent[], next: number) => { components: DashboardComponent[]; next?: number; result: T }): Promise<T> => {
+    const loaded = await service.load(principal, dashboardId);
+    if (!service.authorize(principal, 'change', loaded)) throw permissionDenied();
+    if (loaded.row.isArchived) throw detailError(400, 'This dashboard is archived: unarchive it to change it.');
+    if (!loaded.row.isEditable) throw detailError(400, 'This dashboard is not editable.');
+    const result = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(dashboards).where(eq(dashboards.id, loaded.row.id)).for('update');
+      if (!row) throw notFound(`Dashboard ${dashboardId} not found.`);
+      const changed = change(row.components, row.nextComponent);
+      await tx
+        .update(dashboards)
+        .set({ components: changed.components, nextComponent: changed.next ?? row.nextComponent, updatedAt: new Date() })
+        .where(eq(dashboards.id, row.id));
+      return changed.result;
+    });
+    await ctx.bus.publish({ type: 'dashboardUpdate', audience: '*', payload: { id: String(loaded.row.id) } });
+    return result;
+  };
+
+  mount(app, operations, 'POST /knowledge/v1/dashboard-components', route(needs('dashboards:change (the component’s dashboard)')), async (request, reply) => {
+    const principal = requireUser(request.principal);
+    const { attributes, relationships } = request.body.data;
+    const dashboardId = relationships.dashboard.data.id;
+    const component = await editComponents(principal, dashboardId, (components, next) => {
+      if (components.length >= MAX_DASHBOARD_COMPONENTS) throw detailError(400, `A dashboard holds at most ${MAX_DASHBOARD_COMPONENTS} components.`);
+      const created: DashboardComponent = { id: `${dashboardId}-${next}`, ...DASHBOARD_COMPONENT_SIZES[attributes.name], ...attributes };
+      return { components: [...components, created], next: next + 1, result: created };
+    });
+    reply.status(201);
+    return componentObject(Number(dashboardId), component);
+  });
+  mount(app, operations, 'PATCH /knowledge/v1/dashboard-components/{id}', route(needs('dashboards:change (the component’s dashboard)')), async (request) => {
+    const principal = requireUser(request.principal);
+    const { dashboardId } = parseComponentId(request.params.id);
+    const changes = request.body.data.attributes;
+    const component = await editComponents(principal, dashboardId, (components) => {
+      const current = components.find((candidate) => candidate.id === request.params.id);
+      if (!current) throw componentNotFound(request.params.id);
+      const updated = { ...current, ...changes };
+      if (updated.x + updated.w > 12) throw detailError(400, 'A component must fit in the grid’s 12 columns (x + w ≤ 12).');
+      return { components: components.map((candidate) => (candidate.id === current.id ? updated : candidate)), result: updated };
+    });
+    return componentObject(Number(dashboardId), component);
+  });
+  mount(app, operations, 'DELETE /knowledge/v1/dashboard-components/{id}', route(needs('dashboards:change (the component’s dashboard)')), async (request, reply) => {
+    const principal = requireUser(request.principal);
+    const { dashboardId } = parseComponentId(request.params.id);
+    await editComponents(principal, dashboardId, (components) => {
+      if (!components.some((candidate) => candidate.id === request.params.id)) throw componentNotFound(request.params.id);
+      return { components: components.filter((candidate) => candidate.id !== request.params.id), result: undefined };
+    });
+    return reply.status(204).send();
+  });
+
+  mount(app, operations, 'GET /builder/v1/execution-statistics', route(needs('executions:view (those the caller sees)'), 'builder'), async (request) => {
+    const principal = requireUser(request.principal);
+    return { data: await executionStatistics(ctx, executionsVisibility.visibility(principal), request.query.days) };
+  });
+}
+
+/** The last `days` days (UTC, today included), each with its executions' counts by status and mean duration. */
+async function executionStatistics(ctx: AppContext, visibility: ReturnType<ResourceService['visibility']>, days: number): Promise<ExecutionStatistics> {
+  const today = new Date(new Date().toISOString().slice(0, 10));
+  const since = new Date(today.getTime() - (days - 1) * DAY_MS);
+  const day = sql<string>`to_char(${executions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await ctx.db
+    .select({
+      day,
+      status: executions.status,
+      count: sql<number>`count(*)::int`,
+      timed: sql<number>`count(${executions.endTime} - ${executions.startTime})::int`,
+      seconds: sql<number | null>`sum(extract(epoch from ${executions.endTime} - ${executions.startTime}))::float8`,
+    })
+    .from(executions)
+    .where(and(gte(executions.createdAt, since), visibility))
+    .groupBy(day, executions.status);
+  const byDay = new Map<string, { counts: Record<string, number>; timed: number; seconds: number }>();
+  for (let index = 0; index < days; index++) byDay.set(new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10), { counts: {}, timed: 0, seconds: 0 });
+  let total = 0;
+  for (const row of rows) {
+    const entry = byDay.get(row.day);
+    if (!entry) continue;
+    entry.counts[row.status] = Number(row.count);
+    entry.timed += Number(row.timed);
+    entry.seconds += Number(row.seconds ?? 0);
+    total += Number(row.count);
+  }
+  return {
+    days: [...byDay].map(([date, entry]) => ({ date, counts: entry.counts, meanDuration: entry.timed > 0 ? entry.seconds / entry.timed : null })),
+    total,
+  };
+}
