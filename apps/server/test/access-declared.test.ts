@@ -30,7 +30,11 @@ const PARAMETERS: Record<string, string> = {
   '*': 'a/report.txt',
 };
 /** shared catalogues every signed-in user reads (docs/permissions.md) */
-const READABLE_BY_EVERY_USER = [/^GET \/knowledge\/v1\/(data-types|software-dependencies)\/\{id\}$/];
+const READABLE_BY_EVERY_USER = [
+  /^GET \/knowledge\/v1\/(data-types|software-dependencies)\/\{id\}$/,
+  // dashboard 1 is the system home dashboard, which every user reads (dashboards.test.ts checks another user's)
+  /^GET \/knowledge\/v1\/dashboards\/\{id\}$/,
+];
 
 /** path parameters that name a resource (the tile service's z, x, y do not) */
 const RESOURCE_PARAMETERS = /\{(id|bucketId|username)\}/;

@@ -153,10 +153,12 @@ describe('dashboards', () => {
 
     const archived = await created({ verboseName: 'Old board' });
     expect((await api.send('PATCH', `${BASE}/${archived.id}/archive`, olga)).statusCode).toBe(200);
-    const visible = (await api.list<DashboardAttributes>(`${BASE}?filter[isArchived]=false&filter[ownerId]=olga&page[size]=100`, olga)).data.map((item) => item.id);
+    const visible = (await api.list<DashboardAttributes>(`${BASE}?filter[isArchived]=false&filter[ownerId]=olga&page[size]=100`, olga)).data.map(
+      (item) => item.id,
+    );
     expect(visible).not.toContain(archived.id);
     expect((await api.list(`${BASE}?filter[isArchived]=true`, olga)).data.map((item) => item.id)).toEqual([archived.id]);
-    expect((await api.list(`${BASE}?filter[isPublic]=true`, olga)).data.every((item) => (item.attributes as DashboardAttributes).isPublic)).toBe(true);
+    expect((await api.list<DashboardAttributes>(`${BASE}?filter[isPublic]=true`, olga)).data.every((item) => item.attributes.isPublic)).toBe(true);
     expect((await addComponent(archived.id, { name: 'description', x: 0, y: 0, w: 8, h: 3 })).statusCode).toBe(400);
   });
 

@@ -55,7 +55,11 @@ const jsonProperties = z
   .refine((value) => JSON.stringify(value).length <= MAX_COMPONENT_PROPERTIES_BYTES, 'A component’s settings hold at most 20 KB.');
 
 const position = {
-  x: z.number().int().min(0).max(DASHBOARD_GRID.cols - 1),
+  x: z
+    .number()
+    .int()
+    .min(0)
+    .max(DASHBOARD_GRID.cols - 1),
   y: z.number().int().min(0).max(MAX_ROWS),
   w: z.number().int().min(1).max(DASHBOARD_GRID.cols),
   h: z.number().int().min(1).max(200),

@@ -56,7 +56,11 @@ export const dashboardOperations = defineOperations({
   'PATCH /knowledge/v1/dashboard-components/{id}': {
     summary: 'Move, resize or configure a dashboard component',
     params: idParams,
-    body: z.object({ data: z.object({ type: z.literal('dashboard-components').optional(), id: z.string().optional(), attributes: updateDashboardComponentSchema }) }),
+    // checked by the route once the caller may change the dashboard (a stranger learns nothing from a 400)
+    body: z.unknown(),
+    documents: z.object({
+      data: z.object({ type: z.literal('dashboard-components').optional(), id: z.string().optional(), attributes: updateDashboardComponentSchema }),
+    }),
     response: componentDocument,
   },
   'DELETE /knowledge/v1/dashboard-components/{id}': { summary: 'Remove a component from its dashboard', params: idParams, status: 204, response: noContent },

@@ -2,6 +2,7 @@ import {
   DASHBOARD_COMPONENT_SIZES,
   dashboardOperations as operations,
   MAX_DASHBOARD_COMPONENTS,
+  updateDashboardComponentSchema,
   type DashboardComponent,
   type ExecutionStatistics,
 } from '@asb/contracts';
@@ -13,6 +14,7 @@ import { requireUser } from '../../platform/auth/permissions.js';
 import { needs, PUBLIC, type RouteAccess } from '../../platform/http/access.js';
 import { detailError, notFound, permissionDenied } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';
+import { parseAttributes } from '../../platform/resources/resource-payload.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
 import { executionsResource } from '../builder/executions.resource.js';
@@ -64,14 +66,24 @@ export function registerDashboards(app: FastifyInstance, ctx: AppContext): void 
     return document;
   });
 
-  /** Changes the components of a dashboard the principal may edit, under its row's lock; announces the change. */
-  const editComponents = async <T>(principal: Principal, dashboardId: string, change: (components: DashboardComponent[], next: number) => { components: DashboardComponent[]; next?: number; result: T }): Promise<T> => {
+  /** A dashboard whose components the principal may change now: 404/403 as for the dashboard, 400 archived or not editable. */
+  const editable = async (principal: Principal, dashboardId: string) => {
     const loaded = await service.load(principal, dashboardId);
     if (!service.authorize(principal, 'change', loaded)) throw permissionDenied();
     if (loaded.row.isArchived) throw detailError(400, 'This dashboard is archived: unarchive it to change it.');
     if (!loaded.row.isEditable) throw detailError(400, 'This dashboard is not editable.');
+    return loaded.row;
+  };
+
+  /** Changes the components of a dashboard the principal may edit, under its row's lock; announces the change. */
+  const editComponents = async <T>(
+    principal: Principal,
+    dashboardId: string,
+    change: (components: DashboardComponent[], next: number) => { components: DashboardComponent[]; next?: number; result: T },
+  ): Promise<T> => {
+    const dashboard = await editable(principal, dashboardId);
     const result = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(dashboards).where(eq(dashboards.id, loaded.row.id)).for('update');
+      const [row] = await tx.select().from(dashboards).where(eq(dashboards.id, dashboard.id)).for('update');
       if (!row) throw notFound(`Dashboard ${dashboardId} not found.`);
       const changed = change(row.components, row.nextComponent);
       await tx
@@ -80,7 +92,7 @@ export function registerDashboards(app: FastifyInstance, ctx: AppContext): void 
         .where(eq(dashboards.id, row.id));
       return changed.result;
     });
-    await ctx.bus.publish({ type: 'dashboardUpdate', audience: '*', payload: { id: String(loaded.row.id) } });
+    await ctx.bus.publish({ type: 'dashboardUpdate', audience: '*', payload: { id: String(dashboard.id) } });
     return result;
   };
 
@@ -99,7 +111,9 @@ export function registerDashboards(app: FastifyInstance, ctx: AppContext): void 
   mount(app, operations, 'PATCH /knowledge/v1/dashboard-components/{id}', route(needs('dashboards:change (the component’s dashboard)')), async (request) => {
     const principal = requireUser(request.principal);
     const { dashboardId } = parseComponentId(request.params.id);
-    const changes = request.body.data.attributes;
+    await editable(principal, dashboardId);
+    const body = request.body as { data?: { attributes?: unknown } } | null;
+    const changes = parseAttributes(updateDashboardComponentSchema, body?.data?.attributes);
     const component = await editComponents(principal, dashboardId, (components) => {
       const current = components.find((candidate) => candidate.id === request.params.id);
       if (!current) throw componentNotFound(request.params.id);
@@ -109,15 +123,21 @@ export function registerDashboards(app: FastifyInstance, ctx: AppContext): void 
     });
     return componentObject(Number(dashboardId), component);
   });
-  mount(app, operations, 'DELETE /knowledge/v1/dashboard-components/{id}', route(needs('dashboards:change (the component’s dashboard)')), async (request, reply) => {
-    const principal = requireUser(request.principal);
-    const { dashboardId } = parseComponentId(request.params.id);
-    await editComponents(principal, dashboardId, (components) => {
-      if (!components.some((candidate) => candidate.id === request.params.id)) throw componentNotFound(request.params.id);
-      return { components: components.filter((candidate) => candidate.id !== request.params.id), result: undefined };
-    });
-    return reply.status(204).send();
-  });
+  mount(
+    app,
+    operations,
+    'DELETE /knowledge/v1/dashboard-components/{id}',
+    route(needs('dashboards:change (the component’s dashboard)')),
+    async (request, reply) => {
+      const principal = requireUser(request.principal);
+      const { dashboardId } = parseComponentId(request.params.id);
+      await editComponents(principal, dashboardId, (components) => {
+        if (!components.some((candidate) => candidate.id === request.params.id)) throw componentNotFound(request.params.id);
+        return { components: components.filter((candidate) => candidate.id !== request.params.id), result: undefined };
+      });
+      return reply.status(204).send();
+    },
+  );
 
   mount(app, operations, 'GET /builder/v1/execution-statistics', route(needs('executions:view (those the caller sees)'), 'builder'), async (request) => {
     const principal = requireUser(request.principal);
@@ -142,7 +162,8 @@ async function executionStatistics(ctx: AppContext, visibility: ReturnType<Resou
     .where(and(gte(executions.createdAt, since), visibility))
     .groupBy(day, executions.status);
   const byDay = new Map<string, { counts: Record<string, number>; timed: number; seconds: number }>();
-  for (let index = 0; index < days; index++) byDay.set(new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10), { counts: {}, timed: 0, seconds: 0 });
+  for (let index = 0; index < days; index++)
+    byDay.set(new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10), { counts: {}, timed: 0, seconds: 0 });
   let total = 0;
   for (const row of rows) {
     const entry = byDay.get(row.day);

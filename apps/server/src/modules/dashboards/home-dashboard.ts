@@ -41,5 +41,8 @@ export async function seedHomeDashboard(db: Db): Promise<void> {
     place(3, 'executions-list', 0, { count: 8 }, y),
     place(4, 'executions-map', 5, {}, y),
   ];
-  await db.update(dashboards).set({ components, nextComponent: components.length + 1 }).where(eq(dashboards.id, made.id));
+  await db
+    .update(dashboards)
+    .set({ components, nextComponent: components.length + 1 })
+    .where(eq(dashboards.id, made.id));
 }
