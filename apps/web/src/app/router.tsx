@@ -27,11 +27,6 @@ function page(key: RouteKey, load: () => PageModule, exportName: string): RouteO
   };
 }
 
-/** Areas that later issues build: a plain placeholder page until then. */
-function placeholder(key: RouteKey): RouteObject {
-  return page(key, () => import('../ui/PlaceholderPage').then((m) => ({ Page: () => <m.PlaceholderPage title={ROUTES[key].title} /> })), 'Page');
-}
-
 const account = () => import('../features/account');
 const admin = () => import('../features/admin');
 const processes = () => import('../features/processes');
@@ -49,6 +44,8 @@ const applications = () => import('../features/applications');
 // the marketplace (issue 16)
 const marketplace = () => import('../features/marketplace');
 const collectionRequests = () => import('../features/collection-requests');
+// react-grid-layout and ECharts load with the dashboards (issue 18)
+const dashboards = () => import('../features/dashboards');
 
 const routes: RouteObject[] = [
   {
@@ -122,7 +119,8 @@ const routes: RouteObject[] = [
       page('mepCollectionNew', collectionRequests, 'NewCollectionRequestPage'),
       page('mepCollection', collectionRequests, 'CollectionRequestPage'),
       page('secrets', () => import('../features/secrets'), 'SecretsPage'),
-      ...(['dashboards', 'dashboard'] as const).map(placeholder),
+      page('dashboards', dashboards, 'DashboardsPage'),
+      page('dashboard', dashboards, 'DashboardPage'),
       { path: '/index', element: <Navigate to="/" replace /> },
       { path: '*', lazy: () => import('../features/not-found').then((m) => ({ Component: m.NotFoundPage })) },
     ],

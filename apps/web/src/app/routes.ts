@@ -52,7 +52,8 @@ export const ROUTES = {
   mepCollectionNew: { name: 'collection:new', path: '/mep/collections/new', title: 'Request a collection' },
   mepCollection: { name: 'collection', path: '/mep/collections/:id', title: 'Collection' },
   dashboards: { name: 'dashboards', path: '/dashboards', title: 'Dashboards' },
-  dashboard: { name: 'dashboard', path: '/dashboards/:id?', title: 'Dashboard' },
+  // readable signed out when public (public-dashboards); /dashboards/home is the home dashboard
+  dashboard: { name: 'dashboard', path: '/dashboards/:id?', title: 'Dashboard', isPublic: true },
   products: { name: 'products', path: '/products', title: 'Products' },
   catalogueCollections: { name: 'catalogue-collections', path: '/collections', title: 'Catalogue Collections' },
   catalogueCollection: { name: 'catalogue-collection', path: '/collections/:id', title: 'Catalogue Collection' },

@@ -14,7 +14,7 @@ const isStaff = (principal: Principal) => principal.isStaff || principal.isSuper
 const flag = (column: AnyPgColumn) => (value: string) => (value === 'true' || value === 'false' ? eq(column, value === 'true') : undefined);
 
 /** The layout items of spec 2 §3 (`i` is the component's id). */
-export const layoutOf = (components: DashboardComponent[]) =>
+const layoutOf = (components: DashboardComponent[]) =>
   components.map((component) => ({ i: component.id, x: component.x, y: component.y, w: component.w, h: component.h, component: component.name }));
 
 /**

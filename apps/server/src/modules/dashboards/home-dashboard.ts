@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { dashboards } from './dashboards.schema.js';
 
 /** The owner the portal's own dashboards are recorded under. */
-export const SYSTEM_OWNER = 'system';
+const SYSTEM_OWNER = 'system';
 
 /**
  * The home dashboard (spec 2 §2: "The default dashboard name is home"; docs/dashboards.md): a

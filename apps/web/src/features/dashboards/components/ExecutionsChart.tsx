@@ -1,0 +1,119 @@
+import type { ExecutionStatistics } from '@asb/contracts';
+import { Center, Loader, Text } from '@mantine/core';
+import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  type GridComponentOption,
+  type LegendComponentOption,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+import { useLiveEvent } from '../../../app/live/useLiveEvent';
+import { useExecutionStatistics } from '../api';
+
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+
+type ChartOption = echarts.ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
+
+const STATUSES: { status: string; label: string; color: string }[] = [
+  { status: 'success', label: 'Success', color: '#2f9e44' },
+  { status: 'failed', label: 'Failed', color: '#e03131' },
+  { status: 'stopped', label: 'Stopped', color: '#868e96' },
+  { status: 'running', label: 'Running', color: '#1c7ed6' },
+  { status: 'pending', label: 'Pending', color: '#f08c00' },
+  { status: 'created', label: 'Created', color: '#ced4da' },
+];
+export const DEFAULT_CHART_DAYS = 14;
+
+/** The chart: executions per day stacked by status (left axis), their mean duration in seconds (right axis). */
+function executionsChartOption(statistics: ExecutionStatistics): ChartOption {
+  const dates = statistics.days.map((day) => day.date.slice(5));
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, type: 'scroll' },
+    grid: { left: 40, right: 50, top: 36, bottom: 24 },
+    xAxis: { type: 'category', data: dates },
+    yAxis: [
+      { type: 'value', name: 'executions', minInterval: 1 },
+      { type: 'value', name: 'mean s', splitLine: { show: false } },
+    ],
+    series: [
+      ...STATUSES.map(({ status, label, color }): BarSeriesOption => ({
+        type: 'bar',
+        name: label,
+        stack: 'count',
+        itemStyle: { color },
+        data: statistics.days.map((day) => day.counts[status] ?? 0),
+      })),
+      {
+        type: 'line',
+        name: 'Mean duration',
+        yAxisIndex: 1,
+        connectNulls: true,
+        itemStyle: { color: '#7048e8' },
+        data: statistics.days.map((day) => (day.meanDuration === null ? null : Math.round(day.meanDuration * 10) / 10)),
+      },
+    ],
+  };
+}
+
+/**
+ * Executions over time (docs/dashboards.md): counts by status and mean duration per day, of the
+ * executions the viewer may see; refetched whenever one of theirs changes (live executionUpdate).
+ */
+export function ExecutionsChart({ properties, height, isSignedIn }: { properties: Record<string, unknown>; height: number; isSignedIn: boolean }) {
+  const days = typeof properties.days === 'number' && properties.days > 0 ? Math.min(properties.days, 366) : DEFAULT_CHART_DAYS;
+  const query = useExecutionStatistics(days, isSignedIn);
+  useLiveEvent('executionUpdate', () => void query.refetch());
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    if (!element.current) return;
+    const created = echarts.init(element.current, undefined, { renderer: 'svg' });
+    chart.current = created;
+    const observer = new ResizeObserver(() => created.resize());
+    observer.observe(element.current);
+    return () => {
+      observer.disconnect();
+      created.dispose();
+      chart.current = null;
+    };
+  }, [query.isSuccess]);
+  useEffect(() => {
+    if (query.data) chart.current?.setOption(executionsChartOption(query.data), true);
+  }, [query.data]);
+
+  if (!isSignedIn)
+    return (
+      <Center h={height}>
+        <Text size="sm" c="dimmed">
+          Sign in to see your executions.
+        </Text>
+      </Center>
+    );
+  if (query.isError)
+    return (
+      <Center h={height}>
+        <Text size="sm" c="red">
+          Something went wrong while fetching executions
+        </Text>
+      </Center>
+    );
+  if (!query.data)
+    return (
+      <Center h={height}>
+        <Loader size="sm" />
+      </Center>
+    );
+  return (
+    <div data-testid="executions-chart" data-total={query.data.total}>
+      <div ref={element} style={{ height, width: '100%' }} />
+    </div>
+  );
+}
