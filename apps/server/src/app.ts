@@ -76,6 +76,7 @@ import { DatasetOrders } from './modules/models/dataset-orders.js';
 import { collectionRequestsResource } from './modules/knowledge/collection-requests.resource.js';
 import { SecretBox } from './modules/knowledge/secret-box.js';
 import { UserSecrets } from './modules/knowledge/user-secrets.js';
+import { registerAdmin } from './modules/admin/admin.routes.js';
 import { registerDashboards } from './modules/dashboards/dashboards.routes.js';
 import { seedHomeDashboard } from './modules/dashboards/home-dashboard.js';
 import { secretsResource } from './modules/knowledge/secrets.resource.js';
@@ -236,6 +237,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const engine = await registerEngine(server, ctx, storage, { stager, ogcRuntime });
   registerBuilder(server, ctx, engine);
+  registerAdmin(server, ctx, engine);
   // the portal as an OGC API – Processes server (docs/ogcapi.md): workflows and the store's applications
   // /ogcapi/ runs applications as the execute route does (executeApplication): so this portal is an ADES of another
   registerOgcapi(server, ctx, engine, {

@@ -20,3 +20,4 @@ export * from './modules/models/model-runs.schema.js';
 export * from './modules/models/model-services.schema.js';
 export * from './modules/models/dataset-orders.schema.js';
 export * from './modules/dashboards/dashboards.schema.js';
+export * from './modules/admin/admin-audit.schema.js';

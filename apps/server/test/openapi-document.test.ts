@@ -25,6 +25,8 @@ const BODILESS_WRITES = new Set([
   'PATCH /builder/v1/executions/{id}/stop',
   'POST /builder/v1/executions/{id}/rerun',
   'POST /builder/v1/executions/{id}/product-order',
+  'POST /admin/v1/engine/tasks/{id}/stop',
+  'POST /admin/v1/engine/tasks/{id}/requeue',
 ]);
 /** every resource type's archive and unarchive */
 const ARCHIVING = /^PATCH .*\/\{id\}\/(archive|unarchive)$/;

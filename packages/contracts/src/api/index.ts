@@ -25,6 +25,7 @@ import type { marketplaceOperations } from './marketplace.js';
 import type { modelOperations, seldonTasksContract } from './models.js';
 import type { adesTasksContract, applicationOperations, catalogueCollectionsContract } from './applications.js';
 import type { dashboardOperations, dashboardsContract } from './dashboards.js';
+import type { adminOperations } from './admin.js';
 import type {
   builderWorkspaceOperations,
   executionOperations,
@@ -53,6 +54,7 @@ export * from './ogcapi.js';
 export * from './marketplace.js';
 export * from './models.js';
 export * from './dashboards.js';
+export * from './admin.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -73,6 +75,7 @@ export type ApiOperations = typeof usermgrOperations &
   typeof secretsContract.operations &
   typeof dashboardsContract.operations &
   typeof dashboardOperations &
+  typeof adminOperations &
   // executions are created with the spec's payload (executionOperations), not a generic write
   Omit<typeof executionsContract.operations, 'POST /builder/v1/executions'> &
   typeof executionOperations &

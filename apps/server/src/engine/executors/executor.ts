@@ -80,4 +80,6 @@ export interface TaskExecutor {
   /** the label running attempts of this executor carry, to recognise its orphans after a restart */
   readonly workerLabel: string;
   shutdown(): Promise<void>;
+  /** this process's CPU slots, all and free (the engine admin); none for an executor whose workers run elsewhere */
+  capacity?(): { slots: number; free: number };
 }

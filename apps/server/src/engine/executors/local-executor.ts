@@ -132,6 +132,10 @@ export class LocalExecutor implements TaskExecutor {
   }
 
   /** Resolves once the attempt's runner exited; its onFinished follows (it may still be in progress). */
+  capacity(): { slots: number; free: number } {
+    return { slots: this.totalCpus, free: this.cpus.free };
+  }
+
   async cancel(taskRowId: number): Promise<void> {
     for (const attempt of this.queue.filter((queued) => queued.job.taskRowId === taskRowId)) {
       this.queue.splice(this.queue.indexOf(attempt), 1);

@@ -314,6 +314,47 @@ export class Orchestrator implements ExecutorCallbacks {
     this.kick(job.executionId);
   }
 
+  /** The executor's CPU slots (the engine admin); none for the queue executor. */
+  capacity(): { name: string; slots: number | null; free: number | null } {
+    const capacity = this.executor.capacity?.();
+    return { name: this.executor.name, slots: capacity?.slots ?? null, free: capacity?.free ?? null };
+  }
+
+  /**
+   * Ends a task's queued or running attempt and fails the task, without a retry (the engine admin's
+   * stop, docs/admin.md): its execution goes on as after any failure. Undefined when the task has
+   * no attempt in flight.
+   */
+  async stopAttempt(taskRowId: number, by: string): Promise<TaskRow | undefined> {
+    const task = await this.tasks.find(taskRowId);
+    if (!task) return undefined;
+    const row = await this.tasks.transition(task.id, ['queued', 'running'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
+    if (!this.remember(row)) return undefined;
+    // its report then changes nothing: the attempt is no longer in flight
+    await this.executor.cancel(task.id);
+    this.running.of(task.executionId).markChanged(row);
+    this.kick(task.executionId);
+    return row;
+  }
+
+  /**
+   * Puts a task back in the queue to run again now (the engine admin's requeue): a queued or running
+   * attempt is ended as interrupted (which costs the task no try, onFinished), a task waiting to
+   * retry is due at once. Undefined when the task is in none of these states.
+   */
+  async requeueTask(taskRowId: number): Promise<TaskRow | undefined> {
+    const task = await this.tasks.find(taskRowId);
+    if (!task) return undefined;
+    if (task.state === 'retry') {
+      const row = await this.tasks.transition(task.id, ['retry'], { nextAttemptAt: new Date() });
+      if (this.remember(row)) this.kick(task.executionId, { refresh: true });
+      return row;
+    }
+    if (task.state !== 'queued' && task.state !== 'running') return undefined;
+    await this.executor.cancel(task.id);
+    return this.tasks.find(task.id);
+  }
+
   /**
    * Stops an execution: running attempts are killed and marked failed, waiting tasks keep no
    * status. With `waitForAttempts: false` it answers once the execution and its tasks are marked

@@ -16,6 +16,7 @@ import { guardResource, needs, onResource, type RouteAccess } from '../http/acce
 import { detailError } from '../http/errors.js';
 import { mount } from '../http/operations.js';
 import type { ResourceDefinition, ResourceRow } from './resource-definition.js';
+import { resourceRegistry } from './resource-registry.js';
 import { ResourceService } from './resource.service.js';
 
 /** page[number] and page[size] are whole numbers from 1 (a 400 otherwise, never a query with 2.5 or 1e308 rows). */
@@ -73,6 +74,7 @@ export function registerResourceRoutes<R extends ResourceRow, A extends BaseAttr
   options: { create?: boolean } = {},
 ): ResourceService<R, A> {
   const service = new ResourceService<R, A>(def, ctx);
+  resourceRegistry(ctx).set(def.type, { def: def as unknown as ResourceDefinition, service: service as unknown as ResourceService });
   const base = `${def.prefix}/${def.type}`;
   const tags = [def.prefix.split('/')[1] ?? 'api'];
   const operations = operationsOf(def as unknown as ResourceDefinition);
