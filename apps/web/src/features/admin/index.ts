@@ -3,4 +3,4 @@ export { UsersPage } from './users/UsersPage';
 export { UserEditPage } from './users/UserEditPage';
 export { WorkspacesPage } from './workspaces/WorkspacesPage';
 export { AdesPage } from './ades/AdesPage';
-export { DatabasePage } from './later/DatabasePage';
+export { DatabasePage } from './database/DatabasePage';

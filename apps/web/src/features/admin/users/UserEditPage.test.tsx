@@ -68,7 +68,7 @@ describe('UserEditPage', () => {
     renderPage('bob');
     expect(await screen.findByRole('checkbox', { name: 'sentinel user' })).toBeChecked();
     expect(screen.getByText('Unselect this instead of deleting accounts')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Advanced administration/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Advanced administration' })).toHaveAttribute('href', '/usermgr/admin/auth/user/?q=bob');
 
     await user.click(screen.getByRole('checkbox', { name: 'landsat developer' }));
     await user.click(screen.getByRole('switch', { name: /^Admin/ }));

@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@asb/contracts';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import { PermissionBadges } from './PermissionBadges';
@@ -15,9 +15,9 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The read-only part of Edit user: who and since when. The spec's advanced administration link
- * (/usermgr/admin/, a separate admin backend) is not shown: this portal has none, this page is the
- * whole user administration (docs/decisions.md).
+ * The read-only part of Edit user: who and since when, and the spec's advanced administration link
+ * (/usermgr/admin/auth/user/?q={username}), which the server sends on to the User Manager tab of
+ * the embedded admin on this user (docs/admin.md).
  */
 export function UserSummary({ user }: { user: User }) {
   return (
@@ -27,6 +27,9 @@ export function UserSummary({ user }: { user: User }) {
           <Title order={2}>{user.username}</Title>
           {user.full_name && <Text c="dimmed">{user.full_name}</Text>}
         </div>
+        <Anchor href={`/usermgr/admin/auth/user/?q=${encodeURIComponent(user.username)}`} size="sm">
+          Advanced administration
+        </Anchor>
       </Group>
       <PermissionBadges user={user} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
