@@ -4,7 +4,8 @@ import { CustomChart, type CustomSeriesOption } from 'echarts/charts';
 import { GridComponent, TooltipComponent, type GridComponentOption, type TooltipComponentOption } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useEChart } from '../../ui/use-echart';
 import { barTooltip, timelineBars, timelineExtent, timelineHeight, type TimelineBar } from './timeline';
 
 // SVG: the bars and labels are elements of the page (readable by tests and screen readers)
@@ -43,8 +44,6 @@ function timelineOption(bars: TimelineBar[]): TimelineOption {
 
 /** The timeline of spec 1 §2: one bar per task from its start to its end, sorted by start, coloured by state; live. */
 export function TaskTimeline({ rows }: { rows: ReportTaskRow[] }) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
   // a running task's bar grows to now: the clock ticks while one runs
   const [now, setNow] = useState(() => Date.now());
   const hasOpenBar = rows.some((row) => row.startMs !== undefined && row.endMs === undefined);
@@ -57,23 +56,8 @@ export function TaskTimeline({ rows }: { rows: ReportTaskRow[] }) {
   const height = timelineHeight(bars.length);
   const hasBars = bars.length > 0;
 
-  useEffect(() => {
-    if (!element.current) return;
-    const created = echarts.init(element.current, undefined, { renderer: 'svg' });
-    chart.current = created;
-    const observer = new ResizeObserver(() => created.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      created.dispose();
-      chart.current = null;
-    };
-  }, [hasBars]);
-
-  useEffect(() => {
-    chart.current?.resize();
-    chart.current?.setOption(timelineOption(bars), true);
-  }, [bars, height]);
+  const option = useMemo(() => timelineOption(bars), [bars]);
+  const element = useEChart(option, hasBars);
 
   return (
     <Paper withBorder radius="md" p="md">

@@ -1,5 +1,4 @@
 import type { ExecutionStatistics } from '@asb/contracts';
-import { Center, Loader, Text } from '@mantine/core';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -11,7 +10,9 @@ import {
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
+import { useEChart } from '../../../ui/use-echart';
+import { sourceState } from './SourceState';
 import { useLiveEvent } from '../../../app/live/useLiveEvent';
 import { useExecutionStatistics } from '../api';
 
@@ -70,47 +71,10 @@ export function ExecutionsChart({ properties, height, isSignedIn }: { properties
   const days = typeof properties.days === 'number' && properties.days > 0 ? Math.min(properties.days, 366) : DEFAULT_CHART_DAYS;
   const query = useExecutionStatistics(days, isSignedIn);
   useLiveEvent('executionUpdate', () => void query.refetch());
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!element.current) return;
-    const created = echarts.init(element.current, undefined, { renderer: 'svg' });
-    chart.current = created;
-    const observer = new ResizeObserver(() => created.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      created.dispose();
-      chart.current = null;
-    };
-  }, [query.isSuccess]);
-  useEffect(() => {
-    if (query.data) chart.current?.setOption(executionsChartOption(query.data), true);
-  }, [query.data]);
-
-  if (!isSignedIn)
-    return (
-      <Center h={height}>
-        <Text size="sm" c="dimmed">
-          Sign in to see your executions.
-        </Text>
-      </Center>
-    );
-  if (query.isError)
-    return (
-      <Center h={height}>
-        <Text size="sm" c="red">
-          Something went wrong while fetching executions
-        </Text>
-      </Center>
-    );
-  if (!query.data)
-    return (
-      <Center h={height}>
-        <Loader size="sm" />
-      </Center>
-    );
+  const option = useMemo(() => query.data && executionsChartOption(query.data), [query.data]);
+  const element = useEChart(option, query.data !== undefined);
+  const placeholder = sourceState(query, isSignedIn, height);
+  if (placeholder || !query.data) return placeholder;
   return (
     <div data-testid="executions-chart" data-total={query.data.total}>
       <div ref={element} style={{ height, width: '100%' }} />

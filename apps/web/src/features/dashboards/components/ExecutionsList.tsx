@@ -1,10 +1,11 @@
-import { Anchor, Center, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Center, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useLiveEvent } from '../../../app/live/useLiveEvent';
 import { routePath } from '../../../app/routes';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRecentExecutions } from '../api';
+import { sourceState } from './SourceState';
 
 export const DEFAULT_LIST_COUNT = 8;
 
@@ -13,28 +14,8 @@ export function ExecutionsList({ properties, height, isSignedIn }: { properties:
   const count = typeof properties.count === 'number' && properties.count > 0 ? Math.min(properties.count, 50) : DEFAULT_LIST_COUNT;
   const query = useRecentExecutions(count, isSignedIn);
   useLiveEvent('executionUpdate', () => void query.refetch());
-  if (!isSignedIn)
-    return (
-      <Center h={height}>
-        <Text size="sm" c="dimmed">
-          Sign in to see your executions.
-        </Text>
-      </Center>
-    );
-  if (query.isError)
-    return (
-      <Center h={height}>
-        <Text size="sm" c="red">
-          Something went wrong while fetching executions
-        </Text>
-      </Center>
-    );
-  if (!query.data)
-    return (
-      <Center h={height}>
-        <Loader size="sm" />
-      </Center>
-    );
+  const placeholder = sourceState(query, isSignedIn, height);
+  if (placeholder || !query.data) return placeholder;
   if (query.data.length === 0)
     return (
       <Center h={height}>

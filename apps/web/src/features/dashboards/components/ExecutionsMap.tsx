@@ -1,4 +1,4 @@
-import { Center, Loader, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import Feature from 'ol/Feature';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
@@ -19,6 +19,7 @@ import { graticuleLayer } from '../../../ui/map/graticule';
 import { MAP_START } from '../../../ui/map/map-preview';
 import { useRecentExecutions } from '../api';
 import { executionAreas, type Area } from '../areas';
+import { sourceState } from './SourceState';
 
 const STATUS_COLORS: Record<string, string> = { success: '#2f9e44', failed: '#e03131', running: '#1c7ed6', stopped: '#868e96' };
 const RECENT = 50;
@@ -81,28 +82,8 @@ export function ExecutionsMap({ height, isSignedIn }: { height: number; isSigned
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, isReady]);
 
-  if (!isSignedIn)
-    return (
-      <Center h={height}>
-        <Text size="sm" c="dimmed">
-          Sign in to see your executions.
-        </Text>
-      </Center>
-    );
-  if (query.isError)
-    return (
-      <Center h={height}>
-        <Text size="sm" c="red">
-          Something went wrong while fetching executions
-        </Text>
-      </Center>
-    );
-  if (!query.data)
-    return (
-      <Center h={height}>
-        <Loader size="sm" />
-      </Center>
-    );
+  const placeholder = sourceState(query, isSignedIn, height);
+  if (placeholder) return placeholder;
   return (
     <div style={{ position: 'relative' }} data-testid="executions-map" data-areas={features.length}>
       <div ref={element} style={{ height, width: '100%' }} />
