@@ -11,7 +11,7 @@ const expect = baseExpect.configure({ timeout: 60_000 });
  * as saved; a change discarded after the spec's question is gone.
  */
 test.describe('Dashboards', () => {
-  test('build a dashboard with a COG map of a demo output and an executions chart, reload and see it as saved', async ({ page, api }) => {
+  test('build a dashboard with a COG map of a demo output and an executions chart, reload and see it as saved', async ({ page, api, browser }) => {
     test.setTimeout(240_000);
     await signInDemoMember(page, api, 'board');
     await executeDemo(page);
@@ -73,5 +73,15 @@ test.describe('Dashboards', () => {
     await page.getByRole('dialog', { name: 'Discard changes' }).getByRole('button', { name: 'Discard' }).click();
     await expect(page.locator('[data-component="description"]')).toHaveCount(0);
     await expect(page.locator('[data-component]')).toHaveCount(2);
+
+    // made public by its owner: readable signed out, read-only, the executions left to their owner
+    await page.getByRole('switch', { name: /Public/ }).click();
+    await expect(page.getByRole('switch', { name: /Public/ })).toBeChecked();
+    const visitor = await browser.newPage();
+    await visitor.goto(page.url());
+    await expect(visitor.getByRole('heading', { name })).toBeVisible();
+    await expect(visitor.getByText('Sign in to see your executions.')).toBeVisible();
+    await expect(visitor.getByRole('button', { name: 'Edit dashboard' })).toHaveCount(0);
+    await visitor.close();
   });
 });

@@ -5,12 +5,13 @@ import {
   DISCARD_DASHBOARD_CHANGES,
   type DashboardComponentKind,
 } from '@asb/contracts';
-import { Alert, Badge, Button, Container, Group, Menu, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Menu, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { handleError } from '../../app/api/error-handler';
+import { api } from '../../app/api/http';
 import { useAuth } from '../../app/auth/auth-context';
 import { useLiveEvent } from '../../app/live/useLiveEvent';
 import { PageLoader } from '../../ui/PageLoader';
@@ -29,6 +30,44 @@ async function saveDraft(dashboard: Dashboard, draft: DraftComponent[]): Promise
       await componentCalls.add(dashboard.id, values);
     }
   }
+}
+
+/** The owner's switches (PATCH dashboards/{id}): readable signed out (isPublic), editable at all (isEditable). */
+function DashboardSwitches({ dashboard, refetch }: { dashboard: Dashboard; refetch(): Promise<unknown> }) {
+  const [isBusy, setIsBusy] = useState(false);
+  const change = async (attributes: { isPublic?: boolean; isEditable?: boolean }) => {
+    setIsBusy(true);
+    try {
+      await api('PATCH /knowledge/v1/dashboards/{id}', {
+        params: { id: dashboard.id },
+        body: { data: { type: 'dashboards', id: dashboard.id, attributes } },
+        jsonApi: true,
+      });
+      await refetch();
+    } catch (error) {
+      handleError(error, 'knowledge');
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <Group gap="md">
+      <Switch
+        label="Public"
+        description="Readable signed out"
+        checked={dashboard.attributes.isPublic}
+        disabled={isBusy}
+        onChange={(event) => void change({ isPublic: event.currentTarget.checked })}
+      />
+      <Switch
+        label="Editable"
+        description="Components can change"
+        checked={dashboard.attributes.isEditable}
+        disabled={isBusy}
+        onChange={(event) => void change({ isEditable: event.currentTarget.checked })}
+      />
+    </Group>
+  );
 }
 
 function DashboardView({ dashboard, isSignedIn, refetch }: { dashboard: Dashboard; isSignedIn: boolean; refetch(): Promise<unknown> }) {
@@ -87,11 +126,14 @@ function DashboardView({ dashboard, isSignedIn, refetch }: { dashboard: Dashboar
             {attributes.description ? ` · ${attributes.description}` : ''}
           </Text>
         </Stack>
-        {canEdit && !isEditing && (
-          <Button leftSection={<IconEdit size={16} />} onClick={() => setDraft(attributes.components)}>
-            Edit dashboard
-          </Button>
-        )}
+        <Group gap="md">
+          {isSignedIn && attributes.permissions.change && !attributes.isSystem && !isEditing && <DashboardSwitches dashboard={dashboard} refetch={refetch} />}
+          {canEdit && !isEditing && (
+            <Button leftSection={<IconEdit size={16} />} onClick={() => setDraft(attributes.components)}>
+              Edit dashboard
+            </Button>
+          )}
+        </Group>
       </Group>
 
       {isEditing && (
