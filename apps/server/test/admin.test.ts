@@ -127,4 +127,19 @@ describe('embedded admin', () => {
     const log = (await api.send('GET', '/admin/v1/audit?filter[service]=wengine', walt)).json<{ data: AdminAuditEntry[] }>().data;
     expect(log.map((entry) => entry.action)).toEqual(['stop-attempt', 'requeue-task']);
   });
+
+  it('on a server without the engine, shows what the database holds and leaves stop and requeue to the engine’s server', async () => {
+    const replica = await createTestApp({ engine: { localCpus: 1, sweepIntervalMs: 2000, enabled: false } });
+    try {
+      const staff = await replica.userWithHeader('sam', { is_staff: true });
+      const snapshot = await replica.server.inject({ url: '/admin/v1/engine', headers: staff });
+      expect(snapshot.statusCode).toBe(200);
+      expect(snapshot.json<{ data: EngineSnapshot }>().data.executor).toEqual({ name: 'elsewhere (ASB_ENGINE=false)', slots: null, freeSlots: null });
+      const stop = await replica.server.inject({ method: 'POST', url: '/admin/v1/engine/tasks/1/stop', headers: staff });
+      expect(stop.statusCode).toBe(409);
+      expect(stop.json<{ detail: string }>().detail).toContain('ASB_ENGINE=false');
+    } finally {
+      await replica.close();
+    }
+  });
 });

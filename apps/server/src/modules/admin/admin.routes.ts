@@ -141,13 +141,11 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
     };
   });
 
-  const engineOn = () => {
-    if (ctx.config.engine.enabled === false)
-      throw detailError(503, 'This server does not run the engine (ASB_ENGINE=false): its admin is on the server that does.');
-  };
+  // a server without the engine (ASB_ENGINE=false) still shows what the database says; only the engine's server acts on attempts
+  const engineOn = () => ctx.config.engine.enabled !== false;
+  const ENGINE_ELSEWHERE = 'This server does not run the engine (ASB_ENGINE=false): stop or requeue attempts on the server that does.';
   mount(app, operations, 'GET /admin/v1/engine', route(STAFF), async (request) => {
     requireStaff(request.principal);
-    engineOn();
     const inFlight = await ctx.db
       .select()
       .from(executionTasks)
@@ -169,7 +167,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
     );
     const workers = new Map<string, number>();
     for (const task of running) if (task.worker) workers.set(task.worker, (workers.get(task.worker) ?? 0) + 1);
-    const capacity = engine.orchestrator.capacity();
+    const capacity = engineOn() ? engine.orchestrator.capacity() : { name: 'elsewhere (ASB_ENGINE=false)', slots: null, free: null };
     return {
       data: {
         executor: { name: capacity.name, slots: capacity.slots, freeSlots: capacity.free },
@@ -186,7 +184,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
   });
   const engineAction = (action: 'stop-attempt' | 'requeue-task') => async (request: { principal: Principal | null; params: { id: string } }) => {
     const principal = requireStaff(request.principal);
-    engineOn();
+    if (!engineOn()) throw detailError(409, ENGINE_ELSEWHERE);
     const id = Number(request.params.id);
     if (!Number.isInteger(id) || id < 1) throw notFound(`Task ${request.params.id} not found.`);
     const [before] = await ctx.db.select().from(executionTasks).where(eq(executionTasks.id, id));
