@@ -2,12 +2,11 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { settings } from '../../platform/db/schema.js';
+import { openWith, sealWith } from '../../platform/sealed-box.js';
 
 const SETTING_KEY = 'keystore_rsa_private_key';
 /** What a sealed value starts with (an input the server re-encrypted for one execution or schedule). */
 const SEALED_PREFIX = 'asb-sealed:v1:';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /** Whether a stored input value is sealed (never served: a mask goes out instead). */
 export const isSealed = (value: string | null | undefined): boolean => typeof value === 'string' && value.startsWith(SEALED_PREFIX);
@@ -77,11 +76,7 @@ export class Keystore {
 
   /** `clear` sealed for `binding` (executionBinding or scheduleBinding). */
   async seal(clear: string, binding: string): Promise<string> {
-    const iv = crypto.randomBytes(IV_BYTES);
-    const cipher = crypto.createCipheriv('aes-256-gcm', await this.loadSealKey(), iv);
-    cipher.setAAD(Buffer.from(binding, 'utf8'));
-    const body = Buffer.concat([cipher.update(clear, 'utf8'), cipher.final()]);
-    return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+    return SEALED_PREFIX + sealWith(await this.loadSealKey(), clear, binding).toString('base64');
   }
 
   /**
@@ -95,13 +90,8 @@ export class Keystore {
   /** The clear text of a value sealed for `binding`, or undefined (not sealed, sealed for something else, or altered). */
   async open(value: string, binding: string): Promise<string | undefined> {
     if (!isSealed(value)) return undefined;
-    const raw = Buffer.from(value.slice(SEALED_PREFIX.length), 'base64');
-    if (raw.length < IV_BYTES + TAG_BYTES) return undefined;
     try {
-      const decipher = crypto.createDecipheriv('aes-256-gcm', await this.loadSealKey(), raw.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(binding, 'utf8'));
-      decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      return openWith(await this.loadSealKey(), Buffer.from(value.slice(SEALED_PREFIX.length), 'base64'), binding);
     } catch {
       return undefined;
     }

@@ -2,9 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../../config.js';
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+import { openWith, sealWith } from '../../platform/sealed-box.js';
 
 /**
  * The key users' secrets are sealed with (docs/security.md "Secrets"): derived from
@@ -47,22 +45,15 @@ export class SecretBox {
   /** `value` sealed for `binding` (owner and tag: a ciphertext moved to another row does not open). */
   seal(value: string, binding: string): { cipher: string; keyId: string } {
     const key = this.load();
-    const iv = crypto.randomBytes(IV_BYTES);
-    const cipher = crypto.createCipheriv('aes-256-gcm', key.bytes, iv);
-    cipher.setAAD(Buffer.from(binding));
-    const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-    return { cipher: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64'), keyId: key.id };
+    return { cipher: sealWith(key.bytes, value, binding).toString('base64'), keyId: key.id };
   }
 
   /** The clear value, or undefined when it does not open (another key, another binding, tampered). */
   open(sealed: string, binding: string): string | undefined {
     try {
-      const bytes = Buffer.from(sealed, 'base64');
-      const decipher = crypto.createDecipheriv('aes-256-gcm', this.load().bytes, bytes.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(binding));
-      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      return openWith(this.load().bytes, Buffer.from(sealed, 'base64'), binding);
     } catch {
+      // the key file unreadable or malformed: nothing opens
       return undefined;
     }
   }
