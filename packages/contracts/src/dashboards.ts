@@ -74,13 +74,16 @@ export const dashboardComponentSchema = z.object({
 });
 export type DashboardComponent = z.infer<typeof dashboardComponentSchema>;
 
-const fitsTheGrid = (value: { x?: number; w?: number }) => value.x === undefined || value.w === undefined || value.x + value.w <= DASHBOARD_GRID.cols;
-const FITS = { message: `A component must fit in the grid's ${DASHBOARD_GRID.cols} columns (x + w ≤ ${DASHBOARD_GRID.cols}).`, path: ['w'] };
+/** Whether a component's columns fit the grid (x + w ≤ 12); a side not given is not checked. */
+export const fitsDashboardGrid = (value: { x?: number; w?: number }) =>
+  value.x === undefined || value.w === undefined || value.x + value.w <= DASHBOARD_GRID.cols;
+export const DASHBOARD_GRID_FIT = `A component must fit in the grid's ${DASHBOARD_GRID.cols} columns (x + w ≤ ${DASHBOARD_GRID.cols}).`;
+const FITS = { message: DASHBOARD_GRID_FIT, path: ['w'] };
 
 /** POST dashboard-components (spec 2 §7): the component and where it sits; `relationships.dashboard` names its dashboard. */
 export const createDashboardComponentSchema = z
   .object({ name: z.enum(DASHBOARD_COMPONENT_KINDS), ...position, json_properties: jsonProperties.default({}) })
-  .refine(fitsTheGrid, FITS);
+  .refine(fitsDashboardGrid, FITS);
 /** PATCH dashboard-components/{id}: a move, a resize or new settings. */
 export const updateDashboardComponentSchema = z
   .object({
@@ -90,7 +93,7 @@ export const updateDashboardComponentSchema = z
     h: position.h.optional(),
     json_properties: jsonProperties.optional(),
   })
-  .refine(fitsTheGrid, FITS);
+  .refine(fitsDashboardGrid, FITS);
 
 /** Spec 2 §3 Dashboard (the layout items name their component: `i` is its id). */
 export const dashboardAttributesSchema = z.object({

@@ -1,9 +1,8 @@
 import { dashboardsContract, deriveSlug, type DashboardComponent } from '@asb/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { eq, inArray, or, sql, and } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
 import { can } from '../../platform/auth/permissions.js';
-import { resourceWorkspaces, workspaceRoles } from '../../platform/db/schema.js';
 import { attributeErrors } from '../../platform/http/errors.js';
 import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { dashboards } from './dashboards.schema.js';
@@ -27,12 +26,8 @@ export const dashboardsResource = resourceOf(dashboardsContract).define<Dashboar
   table: dashboards,
   shareable: true,
   defaultSort: '-createdAt',
-  visibleTo: (principal) => {
-    if (principal.isSuperuser) return undefined;
-    const memberOf = sql`(select ${workspaceRoles.workspaceId} from ${workspaceRoles} where ${workspaceRoles.userId} = ${principal.id})`;
-    const shared = sql`(select ${resourceWorkspaces.resourceId} from ${resourceWorkspaces} where ${and(eq(resourceWorkspaces.resourceType, 'dashboards'), inArray(resourceWorkspaces.workspaceId, memberOf))})`;
-    return or(eq(dashboards.ownerId, principal.username), eq(dashboards.isPublic, true), eq(dashboards.isSystem, true), inArray(dashboards.id, shared));
-  },
+  // the default (own and shared) widened by the public and system ones
+  visibleTo: (_principal, byDefault) => byDefault && or(byDefault, eq(dashboards.isPublic, true), eq(dashboards.isSystem, true)),
   authorize: (principal, action, { row, workspaceIds }) => {
     if (action === 'view' && (row.isPublic || row.isSystem)) return true;
     if (row.isSystem) return isStaff(principal);

@@ -1,5 +1,7 @@
 import {
   DASHBOARD_COMPONENT_SIZES,
+  DASHBOARD_GRID_FIT,
+  fitsDashboardGrid,
   dashboardOperations as operations,
   MAX_DASHBOARD_COMPONENTS,
   updateDashboardComponentSchema,
@@ -19,7 +21,7 @@ import { ResourceService } from '../../platform/resources/resource.service.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
 import { executionsResource } from '../builder/executions.resource.js';
 import { executions } from '../builder/executions.schema.js';
-import { dashboardsResource } from './dashboards.resource.js';
+import { dashboardsResource, type DashboardRow } from './dashboards.resource.js';
 import { dashboards } from './dashboards.schema.js';
 
 const route = (access: RouteAccess, tag = 'knowledge') => ({ access, tags: [tag] });
@@ -75,16 +77,14 @@ export function registerDashboards(app: FastifyInstance, ctx: AppContext): void 
     return loaded.row;
   };
 
-  /** Changes the components of a dashboard the principal may edit, under its row's lock; announces the change. */
+  /** Changes the components of a dashboard (checked by `editable`) under its row's lock; announces the change. */
   const editComponents = async <T>(
-    principal: Principal,
-    dashboardId: string,
+    dashboard: DashboardRow,
     change: (components: DashboardComponent[], next: number) => { components: DashboardComponent[]; next?: number; result: T },
   ): Promise<T> => {
-    const dashboard = await editable(principal, dashboardId);
     const result = await ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(dashboards).where(eq(dashboards.id, dashboard.id)).for('update');
-      if (!row) throw notFound(`Dashboard ${dashboardId} not found.`);
+      if (!row) throw notFound(`Dashboard ${dashboard.id} not found.`);
       const changed = change(row.components, row.nextComponent);
       await tx
         .update(dashboards)
@@ -100,7 +100,7 @@ export function registerDashboards(app: FastifyInstance, ctx: AppContext): void 
     const principal = requireUser(request.principal);
     const { attributes, relationships } = request.body.data;
     const dashboardId = relationships.dashboard.data.id;
-    const component = await editComponents(principal, dashboardId, (components, next) => {
+    const component = await editComponents(await editable(principal, dashboardId), (components, next) => {
       if (components.length >= MAX_DASHBOARD_COMPONENTS) throw detailError(400, `A dashboard holds at most ${MAX_DASHBOARD_COMPONENTS} components.`);
       const created: DashboardComponent = { id: `${dashboardId}-${next}`, ...DASHBOARD_COMPONENT_SIZES[attributes.name], ...attributes };
       return { components: [...components, created], next: next + 1, result: created };
@@ -111,14 +111,15 @@ export function registerDashboards(app: FastifyInstance, ctx: AppContext): void 
   mount(app, operations, 'PATCH /knowledge/v1/dashboard-components/{id}', route(needs('dashboards:change (the component’s dashboard)')), async (request) => {
     const principal = requireUser(request.principal);
     const { dashboardId } = parseComponentId(request.params.id);
-    await editable(principal, dashboardId);
+    // the caller first: a stranger learns nothing from a 400 about the body
+    const dashboard = await editable(principal, dashboardId);
     const body = request.body as { data?: { attributes?: unknown } } | null;
     const changes = parseAttributes(updateDashboardComponentSchema, body?.data?.attributes);
-    const component = await editComponents(principal, dashboardId, (components) => {
+    const component = await editComponents(dashboard, (components) => {
       const current = components.find((candidate) => candidate.id === request.params.id);
       if (!current) throw componentNotFound(request.params.id);
       const updated = { ...current, ...changes };
-      if (updated.x + updated.w > 12) throw detailError(400, 'A component must fit in the grid’s 12 columns (x + w ≤ 12).');
+      if (!fitsDashboardGrid(updated)) throw detailError(400, DASHBOARD_GRID_FIT);
       return { components: components.map((candidate) => (candidate.id === current.id ? updated : candidate)), result: updated };
     });
     return componentObject(Number(dashboardId), component);
@@ -131,7 +132,7 @@ export function registerDashboards(app: FastifyInstance, ctx: AppContext): void 
     async (request, reply) => {
       const principal = requireUser(request.principal);
       const { dashboardId } = parseComponentId(request.params.id);
-      await editComponents(principal, dashboardId, (components) => {
+      await editComponents(await editable(principal, dashboardId), (components) => {
         if (!components.some((candidate) => candidate.id === request.params.id)) throw componentNotFound(request.params.id);
         return { components: components.filter((candidate) => candidate.id !== request.params.id), result: undefined };
       });

@@ -144,8 +144,11 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow, A exten
   listScope?: SQL;
   /** The rows of the table this type is at all: listed, and loaded by id (others are 404); `includes` is the same rule on a loaded row. */
   scope?: { where: SQL; includes(row: R): boolean };
-  /** which rows a user may see; default: own rows and rows shared with one of the user's workspaces */
-  visibleTo?(principal: Principal): SQL | undefined;
+  /**
+   * which rows a user may see; default (`byDefault`, given so a type may widen it): own rows and
+   * rows shared with one of the user's workspaces, every row for a superuser (undefined)
+   */
+  visibleTo?(principal: Principal, byDefault: SQL | undefined): SQL | undefined;
   /** action check; default: the permission module's `can` (children: also the parent's rule) */
   authorize?(principal: Principal, action: Action, resource: LoadedResource<R>): boolean;
   /** who may put a resource into a workspace; default: the permission module's canAddToWorkspace */

@@ -75,7 +75,8 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
 
   visibility(principal: Principal): SQL | undefined {
     if (this.parent) return this.parent.childrenOf(this.parent.service.visibility(principal));
-    return this.def.visibleTo ? this.def.visibleTo(principal) : this.repository.defaultVisibility(principal);
+    const byDefault = this.repository.defaultVisibility(principal);
+    return this.def.visibleTo ? this.def.visibleTo(principal, byDefault) : byDefault;
   }
 
   filterCondition(name: string, value: string, principal: Principal): SQL | undefined {
