@@ -1,7 +1,7 @@
 import { DASHBOARD_COMPONENT_TITLES, type DashboardComponentKind } from '@asb/contracts';
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useRecentExecutions } from './api';
+import { RECENT_EXECUTIONS, useRecentExecutions } from './api';
 import type { DraftComponent } from './draft';
 import { DEFAULT_CHART_DAYS } from './components/ExecutionsChart';
 import { DEFAULT_LIST_COUNT } from './components/ExecutionsList';
@@ -13,7 +13,7 @@ const isGeoTiff = (value: unknown): value is string => typeof value === 'string'
 
 /** The GeoTIFF outputs of the viewer's latest executions, as select options. */
 function useGeoTiffOutputs(isEnabled: boolean) {
-  const query = useRecentExecutions(50, isEnabled);
+  const query = useRecentExecutions(isEnabled);
   return (query.data ?? []).flatMap((execution) =>
     (execution.attributes.executionResults?.data ?? [])
       .filter((record) => isGeoTiff(record.value))
@@ -100,7 +100,7 @@ function Fields({
           label="Executions"
           description="How many of the latest executions the list shows"
           min={1}
-          max={50}
+          max={RECENT_EXECUTIONS}
           value={typeof properties.count === 'number' ? properties.count : DEFAULT_LIST_COUNT}
           onChange={(value) => onChange({ ...properties, count: typeof value === 'number' ? value : DEFAULT_LIST_COUNT })}
         />

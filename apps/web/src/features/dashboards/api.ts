@@ -59,12 +59,18 @@ export function useExecutionStatistics(days: number, isEnabled: boolean) {
   });
 }
 
-/** The viewer's latest executions (GET builder executions, newest first): the live list and the map read them. */
-export function useRecentExecutions(count: number, isEnabled: boolean) {
+/** How many of the viewer's latest executions the dashboards read (the list shows up to this many). */
+export const RECENT_EXECUTIONS = 50;
+
+/**
+ * The viewer's latest executions (GET builder executions, newest first), one query for every
+ * component that reads them: the live list, the map and the GeoTIFF choice of the settings.
+ */
+export function useRecentExecutions(isEnabled: boolean) {
   return useQuery({
-    queryKey: ['/builder/v1', 'executions', 'recent', count],
+    queryKey: ['/builder/v1', 'executions', 'recent', RECENT_EXECUTIONS],
     enabled: isEnabled,
     queryFn: async ({ signal }) =>
-      (await api('GET /builder/v1/executions', { query: { 'page[size]': count, sort: '-createdAt' }, signal, jsonApi: true })).data,
+      (await api('GET /builder/v1/executions', { query: { 'page[size]': RECENT_EXECUTIONS, sort: '-createdAt' }, signal, jsonApi: true })).data,
   });
 }

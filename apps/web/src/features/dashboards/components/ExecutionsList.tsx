@@ -4,15 +4,15 @@ import { useLiveEvent } from '../../../app/live/useLiveEvent';
 import { routePath } from '../../../app/routes';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import { StatusBadge } from '../../../ui/StatusBadge';
-import { useRecentExecutions } from '../api';
+import { RECENT_EXECUTIONS, useRecentExecutions } from '../api';
 import { sourceState } from './SourceState';
 
 export const DEFAULT_LIST_COUNT = 8;
 
 /** The viewer's latest executions with their status, changing live (executionUpdate), each linking to its report. */
 export function ExecutionsList({ properties, height, isSignedIn }: { properties: Record<string, unknown>; height: number; isSignedIn: boolean }) {
-  const count = typeof properties.count === 'number' && properties.count > 0 ? Math.min(properties.count, 50) : DEFAULT_LIST_COUNT;
-  const query = useRecentExecutions(count, isSignedIn);
+  const count = typeof properties.count === 'number' && properties.count > 0 ? Math.min(properties.count, RECENT_EXECUTIONS) : DEFAULT_LIST_COUNT;
+  const query = useRecentExecutions(isSignedIn);
   useLiveEvent('executionUpdate', () => void query.refetch());
   const placeholder = sourceState(query, isSignedIn, height);
   if (placeholder || !query.data) return placeholder;
@@ -27,7 +27,7 @@ export function ExecutionsList({ properties, height, isSignedIn }: { properties:
   return (
     <ScrollArea h={height} data-testid="executions-list">
       <Stack gap="xs">
-        {query.data.map((execution) => (
+        {query.data.slice(0, count).map((execution) => (
           <Group key={execution.id} justify="space-between" wrap="nowrap" data-execution={execution.attributes.identifier}>
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Anchor component={Link} to={routePath('executionReport', { id: execution.id })} size="sm" fw={500} truncate>

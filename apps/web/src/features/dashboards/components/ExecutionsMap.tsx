@@ -13,7 +13,7 @@ import CircleStyle from 'ol/style/Circle';
 import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLiveEvent } from '../../../app/live/useLiveEvent';
 import { graticuleLayer } from '../../../ui/map/graticule';
 import { MAP_START } from '../../../ui/map/map-preview';
@@ -22,7 +22,6 @@ import { executionAreas, type Area } from '../areas';
 import { sourceState } from './SourceState';
 
 const STATUS_COLORS: Record<string, string> = { success: '#2f9e44', failed: '#e03131', running: '#1c7ed6', stopped: '#868e96' };
-const RECENT = 50;
 
 function styleOf(status: string): Style {
   const color = STATUS_COLORS[status] ?? '#f08c00';
@@ -46,17 +45,17 @@ function featureOf(area: Area, status: string, identifier: string): Feature {
  * (bbox inputs; longitudes and latitudes), coloured by status, on the graticule; live.
  */
 export function ExecutionsMap({ height, isSignedIn }: { height: number; isSignedIn: boolean }) {
-  const query = useRecentExecutions(RECENT, isSignedIn);
+  const query = useRecentExecutions(isSignedIn);
   useLiveEvent('executionUpdate', () => void query.refetch());
   const element = useRef<HTMLDivElement>(null);
-  const source = useRef(new VectorSource());
+  const [source] = useState(() => new VectorSource());
   const map = useRef<OlMap | null>(null);
   const isReady = query.isSuccess;
 
   useEffect(() => {
     if (!element.current || !isReady) return;
     const view = new View({ center: fromLonLat(MAP_START.center), zoom: MAP_START.zoom, minZoom: MAP_START.minZoom, maxZoom: 12 });
-    const created = new OlMap({ target: element.current, view, layers: [graticuleLayer(), new VectorLayer({ source: source.current })] });
+    const created = new OlMap({ target: element.current, view, layers: [graticuleLayer(), new VectorLayer({ source })] });
     map.current = created;
     const observer = new ResizeObserver(() => created.updateSize());
     observer.observe(element.current);
@@ -65,7 +64,7 @@ export function ExecutionsMap({ height, isSignedIn }: { height: number; isSigned
       created.setTarget(undefined);
       map.current = null;
     };
-  }, [isReady]);
+  }, [isReady, source]);
 
   const executions = query.data ?? [];
   const features = executions.flatMap((execution) =>
@@ -73,14 +72,14 @@ export function ExecutionsMap({ height, isSignedIn }: { height: number; isSigned
   );
   const key = features.map((feature) => `${feature.identifier}:${feature.status}:${feature.area.join(',')}`).join('|');
   useEffect(() => {
-    source.current.clear();
+    source.clear();
     if (features.length === 0) return;
-    source.current.addFeatures(features.map((feature) => featureOf(feature.area, feature.status, feature.identifier)));
+    source.addFeatures(features.map((feature) => featureOf(feature.area, feature.status, feature.identifier)));
     const extent = boundingExtent(features.flatMap(({ area }) => [fromLonLat([area[0], area[1]]), fromLonLat([area[2], area[3]])]));
     map.current?.getView().fit(extent, { padding: [30, 30, 30, 30], maxZoom: 10 });
     // the features are rebuilt only when an execution, its status or its area changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, isReady]);
+  }, [key, isReady, source]);
 
   const placeholder = sourceState(query, isSignedIn, height);
   if (placeholder) return placeholder;
