@@ -34,6 +34,7 @@ test.describe('Database & Airflow', () => {
     await attributes.fill(JSON.stringify({ verboseName: '' }));
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('verboseName: Give the dashboard a name.')).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/admin-edit.png' });
     await attributes.fill(JSON.stringify({ description: 'Checked by staff' }));
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();

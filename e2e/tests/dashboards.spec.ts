@@ -47,6 +47,7 @@ test.describe('Dashboards', () => {
     await settings.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('button', { name: 'Add component' }).click();
     await page.getByRole('menuitem', { name: 'Executions chart' }).click();
+    await page.screenshot({ path: '/tmp/shots/dashboard-editing.png', fullPage: true });
     await page.getByRole('button', { name: 'Save dashboard' }).click();
     await expect(page.getByText(`Dashboard ${name} saved`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit dashboard' })).toBeVisible();

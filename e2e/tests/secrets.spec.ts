@@ -78,6 +78,7 @@ test.describe('Secrets', () => {
     await page.getByLabel('Use a stored secret').check();
     await form.choose('API token', 'service-token');
     await expect(form.executeButton).toBeEnabled();
+    await page.screenshot({ path: '/tmp/shots/execute-with-secret.png', fullPage: true });
     const created = page.waitForRequest((sent) => sent.method() === 'POST' && new URL(sent.url()).pathname === '/builder/v1/executions');
     await form.executeButton.click();
     const payload = JSON.stringify((await created).postDataJSON());
