@@ -19,6 +19,7 @@ import { announceMarketplaceChange } from './platform/live/marketplace-events.js
 import { RedisEventBus } from './platform/live/redis-event-bus.js';
 import { redactToken } from './platform/live/stream-auth.js';
 import { registerResourceRoutes } from './platform/resources/resource.routes.js';
+import { registerHealthRoutes } from './platform/health.routes.js';
 import { signingSecret } from './platform/secrets.js';
 import { dataTypesResource } from './modules/knowledge/data-types.resource.js';
 import { registerDetailsRoutes } from './modules/knowledge/details.routes.js';
@@ -103,11 +104,13 @@ export interface BuildOptions {
   database?: Database;
   bus?: EventBus;
   logger?: boolean;
+  /** who opens the embedded database, as another process's refusal names it ('asb reset-password'); the portal by default */
+  holder?: string;
 }
 
 /** Builds the whole server: every service API, live events and the SPA, on one Fastify instance. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, holder: options.holder }));
   await seedCatalogues(database.db);
   await seedHomeDashboard(database.db);
   const server = Fastify({
@@ -277,6 +280,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!('openapi' in document)) throw new Error('the API document is not OpenAPI 3');
     return { ...document, paths: document.paths ?? {} };
   });
+  registerHealthRoutes(server);
   registerDocsRoutes(server, { dir: config.userDocsDir, instanceName: config.instanceName });
   await registerSpaRoutes(server, config.webDistDir);
 

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Health } from '@asb/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventLoopDelay, resetEventLoopDelay } from '../src/platform/event-loop-delay.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 interface Closed {
@@ -31,6 +33,20 @@ describe('instance', () => {
     it('answers the service details at /usermgr/api/details', async () => {
       const response = await app.server.inject({ url: '/usermgr/api/details' });
       expect(response.json()).toMatchObject({ name: 'usermgr', version: app.ctx.config.version });
+    });
+
+    it("answers its health with the event loop's delay, which shows a stall", async () => {
+      resetEventLoopDelay();
+      await vi.waitFor(() => expect(eventLoopDelay().samples).toBeGreaterThan(0));
+      const stalled = Date.now();
+      while (Date.now() - stalled < 150) {
+        // a request that holds the loop, as the documents of docs/security.md "Request limits" did
+      }
+      await vi.waitFor(async () => {
+        const health = (await app.server.inject({ url: '/api/health' })).json<Health>();
+        expect(health.status).toBe('ok');
+        expect(health.event_loop_delay.max_ms).toBeGreaterThanOrEqual(100);
+      });
     });
 
     it('publishes the OpenAPI document of the routes', async () => {

@@ -19,6 +19,18 @@ const openApiDocumentSchema = z.object({
   externalDocs: z.unknown().optional(),
 });
 
+/** The server's own state: the event loop's delay shows a request that stalls everyone (docs/security.md, "Request limits"). */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  event_loop_delay: z.object({
+    max_ms: z.number(),
+    mean_ms: z.number(),
+    p99_ms: z.number(),
+    since: z.string().describe('when the measurement was last reset'),
+  }),
+});
+export type Health = z.infer<typeof healthSchema>;
+
 const serviceDetails = { summary: "The service's name, version and build time", response: serviceDetailsSchema };
 
 /**
@@ -32,6 +44,7 @@ export const instanceOperations = defineOperations({
   'GET /backend/api/details': serviceDetails,
   'GET /taskmgr/api/details': serviceDetails,
   'GET /resmgr/api/details': serviceDetails,
+  'GET /api/health': { summary: "The server's health: the event loop's delay since it was last reset", response: healthSchema },
   'GET /api/openapi.json': { summary: 'This document (OpenAPI 3)', response: openApiDocumentSchema },
   'GET /backend/live/{channel}/': {
     summary:
