@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { DatabaseLockedError } from './platform/db/pglite-lock.js';
 
 const HELP = `Usage: asb [command]
 
@@ -20,8 +21,28 @@ Commands:
 
 Configuration comes from the environment (see README.md).`;
 
-/** Operator commands on the same entry point and the same database as the server. */
+/** What to do instead while the portal holds the embedded database, by command. */
+const WHILE_RUNNING: Record<string, string> = {
+  catalogue: 'or ingest a catalogue by its URL through the running portal (POST /resource-catalogue/ingest, staff)',
+  'create-user': "or create the account on the running portal's Users page",
+};
+
+/**
+ * Operator commands on the same entry point and the same database as the server. The embedded
+ * database is one process's at a time: while another holds it, a command changes nothing.
+ */
 export async function runCli(argv: string[]): Promise<number> {
+  try {
+    return await runCommand(argv);
+  } catch (error) {
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    const command = argv.find((arg) => !arg.startsWith('-')) ?? '';
+    console.error(`${error.message}${WHILE_RUNNING[command] ? `, ${WHILE_RUNNING[command]}` : ''}. Nothing was changed.`);
+    return 1;
+  }
+}
+
+async function runCommand(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -55,7 +76,7 @@ export async function runCli(argv: string[]): Promise<number> {
       positionals[2],
       options,
       async (config) => {
-        const app = await buildApp(config, { logger: false });
+        const app = await buildApp(config, { logger: false, holder: 'asb catalogue ingest' });
         return { app, store: app.ctx.catalogue };
       },
     );
@@ -64,7 +85,7 @@ export async function runCli(argv: string[]): Promise<number> {
     console.error(HELP);
     return 2;
   }
-  const app = await buildApp(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }), { logger: false });
+  const app = await buildApp(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }), { logger: false, holder: `asb ${command}` });
   try {
     if (command === 'create-user') {
       const user = await app.users.create({

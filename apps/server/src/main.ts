@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { runCli } from './cli.js';
 import { restrictFileModes } from './platform/data-dir.js';
+import { DatabaseLockedError } from './platform/db/pglite-lock.js';
 
 /**
  * One entry point: `asb` (or `asb serve`) runs the portal and every API;
@@ -38,8 +39,9 @@ try {
     process.exitCode = await runCli(process.argv.slice(2));
   }
 } catch (error) {
-  // an operator's mistake in the environment: the list of problems, not a stack trace
-  if (!(error instanceof ConfigError)) throw error;
+  // an operator's mistake in the environment, or the embedded database held by another
+  // process: the problem, not a stack trace
+  if (!(error instanceof ConfigError) && !(error instanceof DatabaseLockedError)) throw error;
   console.error(error.message);
   process.exitCode = 1;
 }

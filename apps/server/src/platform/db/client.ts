@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockPglite } from './pglite-lock.js';
 /**
  * The common type of the PGlite and node-postgres drivers: code never knows which one runs.
  * Queries name their tables (each module owns its *.schema.ts; drizzle.config.ts lists them
@@ -34,9 +35,11 @@ function migrationsFolder(): string {
 
 /**
  * DATABASE_URL selects PostgreSQL; otherwise embedded PGlite stores its files in
- * `{dataDir}/pglite`, or in memory when dataDir is 'memory://' (tests).
+ * `{dataDir}/pglite`, or in memory when dataDir is 'memory://' (tests). PGlite's folder is
+ * this process's alone while it is open (pglite-lock.ts): `holder` names it in the refusal
+ * another process gets.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; holder?: string }): Promise<Database> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -58,12 +61,31 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const dataDir = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
-  if (dataDir) {
-    secureDataDir(options.dataDir);
+  if (!dataDir) return openPglite(undefined, folder, () => undefined);
+  secureDataDir(options.dataDir);
+  const lock = lockPglite(options.dataDir, options.holder ?? 'The portal');
+  try {
     fs.mkdirSync(dataDir, { recursive: true });
+    return await openPglite(dataDir, folder, () => lock.release());
+  } catch (error) {
+    lock.release();
+    throw error;
   }
+}
+
+async function openPglite(dataDir: string | undefined, migrationsFolder: string, release: () => void): Promise<Database> {
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }
