@@ -28,9 +28,9 @@ describe('bwrapArgs', () => {
     expect(args).toContain('--clearenv');
     expect(pairs(args, '--ro-bind')).toEqual(['/usr /usr', '/srv/asb_runner.py /task/runner/asb_runner.py', '/data/runtime/abc /task/wrapper']);
     expect(pairs(args, '--bind')).toEqual([
+      '/data/datastore/u/executions/e/.work/a.1/tmp /tmp',
       '/data/datastore/u/executions/e/a /task/out',
       '/data/datastore/u/executions/e/.work/a.1 /task/scratch',
-      '/data/datastore/u/executions/e/.work/a.1/tmp /tmp',
     ]);
     expect(pairs(args, '--ro-bind-try')).toEqual(['/etc/ld.so.cache /etc/ld.so.cache', '/data/datastore/u/executions/e/b/x.tif /task/inputs/0/x.tif']);
     // a clean environment: only what the plan gives (the runner takes its limits from it)
@@ -42,6 +42,16 @@ describe('bwrapArgs', () => {
     const args = bwrapArgs(plan({ network: true }));
     expect(args).not.toContain('--unshare-net');
     expect(pairs(args, '--ro-bind-try')).toContain('/etc/resolv.conf /etc/resolv.conf');
+  });
+
+  it("mounts a runtime's folders under the host's /tmp inside the task's /tmp, not hidden by it", () => {
+    const plan0 = plan();
+    const args = bwrapArgs({ ...plan0, mounts: { ...plan0.mounts, readOnly: ['/tmp/clone/apps/server/runtime', '/tmp/clone/node_modules'] } });
+    const tmp = args.indexOf('/tmp');
+    expect(args[tmp - 2]).toBe('--bind');
+    expect(args.indexOf('/tmp/clone/node_modules')).toBeGreaterThan(tmp);
+    // the task's /tmp itself is its own folder: not made again (nor its mode changed)
+    expect(args.filter((arg, index) => arg === '/tmp' && args[index - 1] === '--dir')).toEqual([]);
   });
 
   it('as root: builds the sandbox, drops to the task user, then adds the user namespace', () => {

@@ -76,7 +76,10 @@ function mounts(plan: BwrapPlan): string[] {
   // bubblewrap makes missing folders with the server's umask (077: 0700), which the task's
   // user could not enter: the folders above the mount points are made 0755 first
   const readOnly = (m.readOnly ?? []).filter((folder) => !host.folders.some((system) => folder === system || folder.startsWith(`${system}/`)));
-  for (const folder of parentsOf([...etc, ...host.extra, ...readOnly])) args.push('--perms', '0755', '--dir', folder);
+  // the task's /tmp first: a runtime's folders under the host's /tmp (a portal installed
+  // there) are then mounted inside it, where a later /tmp would hide them
+  args.push('--bind', path.join(m.scratchDir, 'tmp'), INSIDE.tmp);
+  for (const folder of parentsOf([...etc, ...host.extra, ...readOnly]).filter((parent) => parent !== INSIDE.tmp)) args.push('--perms', '0755', '--dir', folder);
   for (const folder of host.folders) args.push('--ro-bind', folder, folder);
   for (const [name, target] of host.symlinks) args.push('--symlink', target, name);
   // each mount costs a few hundred microseconds of every task's start: only what is needed
@@ -85,7 +88,7 @@ function mounts(plan: BwrapPlan): string[] {
   args.push('--proc', '/proc', '--dev', '/dev');
   for (const folder of ['/task', '/task/runner', INSIDE.inputs]) args.push('--perms', '0755', '--dir', folder);
   args.push('--ro-bind', m.runner, INSIDE.runner, '--ro-bind', m.wrapperDir, INSIDE.wrapper);
-  args.push('--bind', m.outDir, INSIDE.out, '--bind', m.scratchDir, INSIDE.scratch, '--bind', path.join(m.scratchDir, 'tmp'), INSIDE.tmp);
+  args.push('--bind', m.outDir, INSIDE.out, '--bind', m.scratchDir, INSIDE.scratch);
   for (const [source, target] of m.inputs) args.push('--perms', '0755', '--dir', path.dirname(target), '--ro-bind-try', source, target);
   return args;
 }
