@@ -11,7 +11,8 @@ describe('usermgr sign-in and account', () => {
   let app: TestApp;
   let tina: Record<string, string>;
   beforeAll(async () => {
-    app = await createTestApp();
+    // X-Forwarded-For of inject's own address (127.0.0.1) names the client, as behind a proxy
+    app = await createTestApp({ trustedProxies: ['127.0.0.1'] });
     tina = await app.userWithHeader('tina');
   });
   afterAll(async () => {
@@ -62,6 +63,21 @@ describe('usermgr sign-in and account', () => {
       // an unknown name is throttled the same way: no telling which accounts exist
       for (let attempt = 1; attempt <= 5; attempt++) expect((await postToken('no-such-user', `x-${attempt}`)).statusCode).toBe(400);
       expect((await postToken('no-such-user', 'x-6')).statusCode).toBe(429);
+    });
+
+    it('checks at most 20 of 200 guesses from 40 addresses, while the owner signs in from their usual address', async () => {
+      await app.userWithHeader('orla');
+      const from = (address: string, password: string) =>
+        app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', headers: { 'x-forwarded-for': address }, payload: { username: 'orla', password } });
+      expect((await from('192.0.2.10', PASSWORD)).statusCode).toBe(200);
+      const guesses = Array.from({ length: 200 }, (_, index) => from(`10.0.${index % 40}.1`, `guess-${index}`));
+      const answers = (await Promise.all(guesses)).map((answer) => answer.statusCode);
+      // 5 per address would be 200 checks: the account's own budget stops them at 20
+      expect(answers.filter((status) => status === 400)).toHaveLength(20);
+      expect(answers.filter((status) => status === 429)).toHaveLength(180);
+      // a new address waits for the account, even with the right password; the owner's usual one does not
+      expect((await from('10.1.0.1', PASSWORD)).statusCode).toBe(429);
+      expect((await from('192.0.2.10', PASSWORD)).statusCode).toBe(200);
     });
 
     it('still accepts a password hashed with older parameters, and rehashes it with the current ones at that sign-in', async () => {

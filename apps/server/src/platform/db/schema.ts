@@ -16,7 +16,9 @@ export const revokedTokens = pgTable('revoked_tokens', {
 
 /**
  * Sign-in throttling per account (lower-cased name, known or not) and client address:
- * attempts since the last success, and when the next one may be checked.
+ * attempts since the last success, and when the next one may be checked. The row of address
+ * `*` is the account's own budget, spent by addresses that never signed in to it
+ * (docs/security.md "Sign-in").
  */
 export const signInThrottle = pgTable(
   'sign_in_throttle',
@@ -27,6 +29,8 @@ export const signInThrottle = pgTable(
     nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }).notNull().defaultNow(),
     /** next_allowed_at as the latest attempt found it: that attempt is checked only if this has passed */
     waitedUntil: timestamp('waited_until', { withTimezone: true }).notNull().defaultNow(),
+    /** the last successful sign-in from this address: its owner's usual address skips the account's budget */
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.account, t.address] })],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "sign_in_throttle" ADD COLUMN "last_success_at" timestamp with time zone;
