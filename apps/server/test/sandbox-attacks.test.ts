@@ -235,6 +235,6 @@ describe('the task sandbox against a hostile process', () => {
     expect((await taskRows(app, big.id))[0]?.error).toMatch(/File too large/);
     const many = await runOne('limits:1', { what: 'many-files' });
     expect(many.row.status).toBe('failed');
-    expect((await taskRows(app, many.id))[0]?.error).toBe('Used more disk than the 1 MB it may use.');
+    expect((await taskRows(app, many.id))[0]?.error).toBe('Disk limit of 1 MB reached.');
   });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { LOCAL_TARGET } from '@asb/contracts';
 import { openTreeForTasks } from '../../platform/data-dir.js';
 import { hasProductInputs, ProductStagingError, type ProductStager } from '../runtime/product-stager.js';
-import { diskExceeded, type PreparedTask, type TaskExit, type TaskRuntime } from '../runtime/task-runtime.js';
+import { limitReached, type PreparedTask, type TaskExit, type TaskLimit, type TaskRuntime } from '../runtime/task-runtime.js';
 import { LocalDatastore, type Datastore } from '../store/datastore.js';
 import { CpuSlots, type HeldCpus } from './cpu-slots.js';
 import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from './executor.js';
@@ -50,7 +50,7 @@ interface Attempt {
   /** when the executor took it from its queue to run it: the task's start */
   beganAt?: Date;
   /** why the executor ends it, if it does */
-  stopReason?: 'cancel' | 'shutdown' | 'timeout' | 'disk';
+  stopReason?: 'cancel' | 'shutdown' | 'timeout' | TaskLimit;
   /** onStarted in progress: onFinished waits for it */
   started?: Promise<void>;
   /** resolves once the runner exited (or never started) */
@@ -328,7 +328,10 @@ export class LocalExecutor implements TaskExecutor {
     }
     if (stopReason === 'cancel' || stopReason === 'shutdown') return this.interruption(stopReason);
     if (stopReason === 'timeout') return { ok: false, error: `Timed out after ${seconds(job.timeoutMs)}.` };
-    if (stopReason === 'disk') return { ok: false, error: diskExceeded(job) };
+    if (stopReason === 'disk') return { ok: false, error: limitReached(job, 'disk') };
+    // what its control group counted: an OOM kill is the reason, not the signal it sent
+    if (exit.limit) return { ok: false, error: limitReached(job, exit.limit.limit, exit.limit) };
+    if (stopReason) return { ok: false, error: limitReached(job, stopReason) };
     const reason = await prepared.failureReason(exit, offset);
     if (reason) return { ok: false, error: reason };
     return { ok: false, error: exit.signal ? `Killed by signal ${exit.signal}.` : `Exited with code ${exit.code}.` };

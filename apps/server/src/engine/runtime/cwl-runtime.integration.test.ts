@@ -181,7 +181,7 @@ describe('CwlRuntime (cwltool --no-container in the task sandbox)', () => {
 
   it('ends a cwltool task whose folders hold more than its disk allows', async () => {
     const taskJob = await job(FILLING, 'filling', { diskMb: 1 });
-    expect(await start(taskJob).finished).toEqual({ ok: false, error: 'Used more disk than the 1 MB it may use.' });
+    expect(await start(taskJob).finished).toEqual({ ok: false, error: 'Disk limit of 1 MB reached.' });
   });
 
   it('ends a cwltool task that runs past its time-out', async () => {

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import type { TaskJob } from '../executors/executor.js';
 import { KILL_GRACE_MS, signalGroup, terminateGroup } from '../executors/process-group.js';
+import type { TaskCgroup } from '../sandbox/cgroups.js';
+import { closeCgroup, watchCgroup } from './cgroup-watch.js';
 import { watchDiskUse } from './disk-watch.js';
 import type { RunOptions, TaskExit } from './task-runtime.js';
 
@@ -31,7 +34,7 @@ export class SandboxedProcess {
   ) {}
 
   /** Starts it; resolves when it exited, rejects when it could not start. */
-  run(spawned: Spawned, options: RunOptions, stdio: { stdout: number; stdin?: string }): Promise<TaskExit> {
+  run(spawned: Spawned & { cgroup?: TaskCgroup }, options: RunOptions, stdio: { stdout: number; stdin?: string }): Promise<TaskExit> {
     return new Promise<TaskExit>((resolve, reject) => {
       const child = spawn(spawned.command, spawned.args, {
         cwd: spawned.cwd,
@@ -40,8 +43,9 @@ export class SandboxedProcess {
         env: spawned.env,
       });
       const pid = child.pid;
+      const closeGroup = () => closeCgroup(spawned.cgroup, (error) => fs.writeSync(options.logFd, `asb_runner: the task's control group: ${String(error)}\n`));
       child.once('error', (error) => {
-        if (pid === undefined) reject(error);
+        if (pid === undefined) void closeGroup().finally(() => reject(error));
       });
       if (pid === undefined) return;
       this.pid = pid;
@@ -50,12 +54,19 @@ export class SandboxedProcess {
         ended: () => this.hasExited,
         onExceeded: () => options.onLimitExceeded('disk'),
       });
+      const stopWatchingGroup = watchCgroup(spawned.cgroup, {
+        intervalMs: this.timing.diskCheckMs,
+        ended: () => this.hasExited,
+        onReached: (reached) => options.onLimitExceeded(reached.limit),
+      });
       child.once('exit', (code, signal) => {
         stopWatching();
+        stopWatchingGroup();
         this.cancelKill?.();
         this.hasExited = true;
         signalGroup(pid, 'SIGKILL');
-        resolve({ code, signal });
+        // the limit the kernel counted: an OOM kill is the reason, not the signal it sent
+        void closeGroup().then((limit) => resolve({ code, signal, ...(limit ? { limit } : {}) }));
       });
       if (stdio.stdin !== undefined) {
         child.stdin?.on('error', () => undefined);

@@ -1,4 +1,5 @@
 import type { TaskJob } from '../executors/executor.js';
+import type { CgroupLimit, ReachedLimit } from '../sandbox/cgroups.js';
 
 /**
  * How a task runs (docs/engine.md "Runtimes"): the one interface every kind of step plugs
@@ -31,14 +32,19 @@ export interface RunOptions {
   /** called once the task runs, synchronously: `handle` identifies it (a pid), null when nothing local does */
   onRunning(handle: number | null): void;
   /** the task went over a limit the runtime watches while it runs; the executor ends it */
-  onLimitExceeded(limit: 'disk'): void;
+  onLimitExceeded(limit: TaskLimit): void;
 }
 
 /** How the task ended, as the runtime saw it. */
 export interface TaskExit {
   code: number | null;
   signal: NodeJS.Signals | null;
+  /** the limit of its control group it reached (an OOM kill, a refused fork), read after the end */
+  limit?: ReachedLimit;
 }
+
+/** The limits that end a task while it runs (docs/security.md "Limits"). */
+export type TaskLimit = 'disk' | CgroupLimit;
 
 /** One prepared attempt. */
 export interface PreparedTask {
@@ -57,4 +63,11 @@ export interface PreparedTask {
 }
 
 /** The failure of a task that wrote more than its disk allows. */
-export const diskExceeded = (job: Pick<TaskJob, 'diskMb'>) => `Used more disk than the ${job.diskMb} MB it may use.`;
+export const diskExceeded = (job: Pick<TaskJob, 'diskMb'>) => limitReached(job, 'disk');
+
+/** The failure of a task stopped at one of its limits, as the report shows it (`reached`: as its control group counted it). */
+export function limitReached(job: Pick<TaskJob, 'diskMb'> & Partial<Pick<TaskJob, 'memoryMb'>>, limit: TaskLimit, reached?: ReachedLimit): string {
+  if (limit === 'memory') return `Memory limit of ${reached?.of ?? job.memoryMb ?? 0} MB reached.`;
+  if (limit === 'processes') return reached ? `Process limit of ${reached.of} reached.` : 'Process limit reached.';
+  return `Disk limit of ${job.diskMb} MB reached.`;
+}

@@ -7,6 +7,7 @@ import { runtimeScript } from '../runtime/python-scripts.js';
 import { childEnv } from '../executors/child-env.js';
 import type { TaskJob } from '../executors/executor.js';
 import { bwrapArgs, INSIDE, type BwrapPlan, type HostLayout, type SandboxTools } from './bwrap-command.js';
+import { openCgroups, withinCgroup, type TaskCgroup, type TaskCgroups } from './cgroups.js';
 import { hostLayout, resolvePython, sandboxTools } from './host-layout.js';
 import { executionFiles, renameInputs } from './task-files-inputs.js';
 
@@ -51,6 +52,8 @@ interface SandboxSpawn {
   cwd: string;
   /** the inputs as the task sees them (file inputs renamed to their place in the sandbox) */
   inputs: Record<string, unknown>;
+  /** the attempt's control group (cgroups.ts): whoever starts it removes it once it ended */
+  cgroup?: TaskCgroup;
 }
 
 export interface TaskSandbox {
@@ -61,6 +64,7 @@ export interface TaskSandbox {
 }
 
 interface SandboxLog {
+  info?(details: object, message?: string): void;
   warn(details: object, message?: string): void;
 }
 
@@ -86,6 +90,8 @@ class BubblewrapSandbox implements TaskSandbox {
     private readonly python: string,
     private readonly tools: SandboxTools,
     private readonly host: HostLayout,
+    /** memory, processes and CPU per task, when this machine has control groups */
+    private readonly cgroups?: TaskCgroups,
   ) {
     this.dropTo = process.getuid?.() === 0 ? { uid: config.uid, gid: config.gid } : undefined;
   }
@@ -106,13 +112,21 @@ class BubblewrapSandbox implements TaskSandbox {
       mounts: { runner: runtimeScript('asb_runner.py'), wrapperDir: attempt.wrapperDir, outDir: job.outDir, scratchDir, inputs, readOnly: attempt.readOnly },
       env: {
         ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: SANDBOX_PATH, HOME: INSIDE.work, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8' } }),
-        ...runnerLimits(attempt, this.config.maxProcesses),
+        // with a control group, processes are counted per task (pids.max), not for every task of the uid
+        ...runnerLimits(attempt, this.cgroups ? undefined : this.config.maxProcesses),
       },
       command: attempt.command
         ? [this.python, INSIDE.runner, '--exec', ...attempt.command({ out: INSIDE.out, scratch: INSIDE.scratch, tmp: INSIDE.tmp, wrapper: INSIDE.wrapper })]
         : [this.python, INSIDE.runner, '--wrapper-dir', INSIDE.wrapper, '--out-dir', INSIDE.out, '--inputs', '-', '--outputs', INSIDE.outputs],
     };
-    return { command: this.tools.bwrap, args: bwrapArgs(plan), env: {}, cwd: scratchDir, inputs: renameInputs(job.inputs, new Map(inputs)) };
+    const cgroup = this.cgroups?.create({ memoryMb: job.memoryMb, maxProcesses: this.config.maxProcesses, cpus: job.cpus });
+    return {
+      ...withinCgroup(cgroup, { command: this.tools.bwrap, args: bwrapArgs(plan) }),
+      cgroup,
+      env: {},
+      cwd: scratchDir,
+      inputs: renameInputs(job.inputs, new Map(inputs)),
+    };
   }
 }
 
@@ -177,7 +191,7 @@ export function openSandbox(config: SandboxConfig, pythonCommand: string, log?: 
   }
   let sandbox: BubblewrapSandbox;
   try {
-    sandbox = new BubblewrapSandbox(config, python, sandboxTools(config.bwrap), hostLayout(python));
+    sandbox = new BubblewrapSandbox(config, python, sandboxTools(config.bwrap), hostLayout(python), openCgroups(log));
   } catch (error) {
     throw new Error(
       `Tasks must run in the bubblewrap sandbox, and it cannot be set up: ${(error as Error).message}. (ASB_UNSAFE_NO_SANDBOX=true runs tasks unsandboxed: never where strangers can sign in.)`,
@@ -199,6 +213,7 @@ function probe(sandbox: BubblewrapSandbox): void {
     const pythonAt = spawn.args.lastIndexOf(INSIDE.runner);
     const args = [...spawn.args.slice(0, pythonAt), '-c', 'pass'];
     const result = spawnSync(spawn.command, args, { cwd: spawn.cwd, env: spawn.env, encoding: 'utf8', timeout: 30_000 });
+    void spawn.cgroup?.remove();
     if (result.status !== 0) {
       const reason = (result.stderr || result.error?.message || `exit ${result.status ?? result.signal}`).trim();
       throw new Error(

@@ -320,9 +320,15 @@ export class ModelServices {
       const log = fs.openSync(path.join(dir, LOG), 'w');
       const child = spawn(spawned.command, spawned.args, { cwd: spawned.cwd, env: spawned.env, detached: true, stdio: ['ignore', log, log] });
       fs.closeSync(log);
-      if (child.pid === undefined) throw new Error('the service could not be started');
+      const removeGroup = () =>
+        spawned.cgroup?.remove().catch((error: unknown) => this.ctx.log.warn({ err: error, service: row.id }, 'model service: its control group'));
+      if (child.pid === undefined) {
+        void removeGroup();
+        throw new Error('the service could not be started');
+      }
       pid = child.pid;
       child.once('exit', () => {
+        void removeGroup();
         this.exited(row.id, pid).catch((error: unknown) => this.ctx.log.warn({ err: error, service: row.id }, 'model service: its end'));
       });
       child.on('error', () => undefined);
