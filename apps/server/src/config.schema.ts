@@ -87,7 +87,7 @@ const stacRemotes = setting.transform((raw, ctx): { name: string; url: string }[
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const EXECUTORS = ['local', 'queue'] as const;
-export const TASK_NETWORKS = ['none', 'declared', 'all'] as const;
+export const TASK_NETWORKS = ['none', 'declared', 'all', 'host'] as const;
 
 const envSchema = z.object({
   PORT: whole(0, 8080, 65535),

@@ -72,6 +72,8 @@ export interface SandboxConfig {
   passEnv: string[];
   /** ASB_BWRAP: the bubblewrap binary */
   bwrap: string;
+  /** ASB_OUTBOUND_ALLOW: what a task with the network may reach besides public addresses (docs/security.md#network) */
+  outboundAllow: string[];
 }
 
 /** The engine (docs/engine.md). */
@@ -258,6 +260,7 @@ function sandboxFromEnv(env: Env): SandboxConfig {
     bwrap: env.ASB_BWRAP ?? 'bwrap',
   };
 }
+    outboundAllow: list(env.ASB_OUTBOUND_ALLOW) ?? [],
 
 /** The executor the engine uses: ASB_EXECUTOR, else the queue when Redis is configured. */
 export function executorKind(config: Pick<AppConfig, 'engine' | 'redisUrl'>): ExecutorKind {

@@ -52,6 +52,9 @@ def execute(out_dir, server_pid, data_dir, other_output, port, marker):
         "write_data_dir": attempt(lambda: write(os.path.join(data_dir, "owned.txt"))),
         "write_root": attempt(lambda: write("/owned.txt")),
         "processes": sorted(int(pid) for pid in os.listdir("/proc") if pid.isdigit()),
+        # what the sandbox's first process and its mounts tell of the host
+        "first_cmdline": open("/proc/1/cmdline").read(),
+        "mountinfo": open("/proc/self/mountinfo").read(),
         "uid": os.getuid(),
         "environment": sorted(os.environ),
     }
@@ -180,6 +183,14 @@ describe('the task sandbox against a hostile process', () => {
     expect((report.processes as number[]).length).toBeLessThan(10);
     expect(report.processes).not.toContain(process.pid);
     expect(report.uid).toBe(65534);
+    // bubblewrap's setup came through a pipe: its first process's command line names no host folder
+    expect(report.first_cmdline).toContain('/task/runner/asb_runner.py');
+    expect(report.first_cmdline).not.toContain(app.storage.root);
+    expect(report.first_cmdline).not.toContain('--ro-bind');
+    expect(report.first_cmdline).not.toContain('--setenv');
+    // the mounts still show where the task's own folders lie (docs/security.md), and nothing else of the data directory
+    const mounted = (report.mountinfo as string).split('\n').filter((line) => line.includes(app.storage.root));
+    for (const line of mounted) expect(['/task/out', '/task/scratch', '/task/wrapper', '/tmp']).toContain(line.split(' ')[4]);
     expect(report.environment).not.toEqual(expect.arrayContaining(['ASB_ADMIN_PASSWORD']));
     // of ASB_* only the task's own limits (the runner applies them), nothing of the server's configuration
     expect(
@@ -206,10 +217,11 @@ describe('the task sandbox against a hostile process', () => {
     expect(process.getuid?.() === 0 ? stat.uid : 65534).toBe(65534);
   });
 
-  it('gets the network only when its version declares it (ASB_TASK_NETWORK=declared)', async () => {
-    const { row, results } = await runOne('network-check:1', { port: String(port) });
-    expect(row.status, JSON.stringify(results)).toBe('success');
-    expect(results.data.find((record) => record.key === 'answer')?.value).toBe('portal here');
+  it("gets a network of its own when its version declares it, where the portal's loopback port is out of reach", async () => {
+    // more in engine/sandbox/task-network.integration.test.ts
+    const { id, row } = await runOne('network-check:1', { port: String(port) });
+    expect(row.status).toBe('failed');
+    expect((await taskRows(app, id))[0]?.error).toMatch(/ConnectionRefusedError/);
   });
 
   it('runs numpy, whose BLAS the loader finds through /etc (under the server umask 077)', async () => {

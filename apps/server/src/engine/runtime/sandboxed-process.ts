@@ -1,19 +1,11 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { TaskJob } from '../executors/executor.js';
 import { KILL_GRACE_MS, signalGroup, terminateGroup } from '../executors/process-group.js';
 import type { TaskCgroup } from '../sandbox/cgroups.js';
+import { launchSandbox, type SandboxLaunch } from '../sandbox/sandbox-launch.js';
 import { closeCgroup, watchCgroup } from './cgroup-watch.js';
 import { watchDiskUse } from './disk-watch.js';
 import type { RunOptions, TaskExit } from './task-runtime.js';
-
-/** What the sandbox answered to spawn (TaskSandbox.spawn). */
-interface Spawned {
-  command: string;
-  args: string[];
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-}
 
 /**
  * One sandboxed process of an attempt, as every local runtime runs it: in its own process group
@@ -34,13 +26,12 @@ export class SandboxedProcess {
   ) {}
 
   /** Starts it; resolves when it exited, rejects when it could not start. */
-  run(spawned: Spawned & { cgroup?: TaskCgroup }, options: RunOptions, stdio: { stdout: number; stdin?: string }): Promise<TaskExit> {
+  run(spawned: SandboxLaunch & { cgroup?: TaskCgroup }, options: RunOptions, stdio: { stdout: number; stdin?: string }): Promise<TaskExit> {
     return new Promise<TaskExit>((resolve, reject) => {
-      const child = spawn(spawned.command, spawned.args, {
-        cwd: spawned.cwd,
-        detached: true,
+      const child = launchSandbox(spawned, {
         stdio: [stdio.stdin === undefined ? 'ignore' : 'pipe', stdio.stdout, options.logFd],
-        env: spawned.env,
+        // the runner's prefix: the reason becomes the task's error
+        onSetupFailed: (reason) => fs.writeSync(options.logFd, `asb_runner: ${reason}\n`),
       });
       const pid = child.pid;
       const closeGroup = () => closeCgroup(spawned.cgroup, (error) => fs.writeSync(options.logFd, `asb_runner: the task's control group: ${String(error)}\n`));

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,8 @@ import { bwrapArgs, INSIDE, type BwrapPlan, type HostLayout, type SandboxTools }
 import { openCgroups, withinCgroup, type TaskCgroup, type TaskCgroups } from './cgroups.js';
 import { hostLayout, resolvePython, sandboxTools } from './host-layout.js';
 import { executionFiles, renameInputs } from './task-files-inputs.js';
+import { BLOCK_FD, INFO_FD, SETUP_FD, type SandboxLaunch } from './sandbox-launch.js';
+import { egressSupport, RESOLV_CONF, type EgressSupport } from './task-network.js';
 
 /** What the sandbox reads of a job: its inputs (files shown read-only), outputs folder, resources and network. */
 type SandboxJob = Pick<TaskJob, 'inputs' | 'outDir' | 'cpus' | 'memoryMb' | 'diskMb' | 'network'>;
@@ -44,12 +46,8 @@ export interface TaskFolders {
   wrapper: string;
 }
 
-/** What to spawn for it. */
-interface SandboxSpawn {
-  command: string;
-  args: string[];
-  env: NodeJS.ProcessEnv;
-  cwd: string;
+/** What to start for it, with launchSandbox (sandbox-launch.ts). */
+interface SandboxSpawn extends SandboxLaunch {
   /** the inputs as the task sees them (file inputs renamed to their place in the sandbox) */
   inputs: Record<string, unknown>;
   /** the attempt's control group (cgroups.ts): whoever starts it removes it once it ended */
@@ -75,15 +73,26 @@ export function writableFolders(job: Pick<TaskJob, 'outDir'>, scratchDir: string
   return [job.outDir, scratchDir, path.join(scratchDir, 'work'), path.join(scratchDir, 'tmp')];
 }
 
-/** Whether this version's task gets the network (docs/security.md#network). */
-function taskHasNetwork(config: Pick<SandboxConfig, 'network'>, job: Pick<SandboxJob, 'network'>): boolean {
-  return config.network === 'all' || (config.network === 'declared' && job.network);
+/** Which network this version's task gets (docs/security.md#network): none, its own egress-only one, or the host's. */
+function taskNetwork(config: Pick<SandboxConfig, 'network'>, job: Pick<SandboxJob, 'network'>): 'none' | 'egress' | 'host' {
+  if (config.network === 'all') return 'egress';
+  if (!job.network || config.network === 'none') return 'none';
+  return config.network === 'host' ? 'host' : 'egress';
+}
+
+/** bubblewrap's own options go through fd 3; the command line keeps only what runs inside (no host path). */
+function hideSetup(args: string[], withNetwork: boolean): { args: string[]; setupArgs: string[] } {
+  const end = args.indexOf('--');
+  const handshake = withNetwork ? ['--info-fd', String(INFO_FD), '--block-fd', String(BLOCK_FD)] : [];
+  return { args: ['--args', String(SETUP_FD), ...handshake, ...args.slice(end)], setupArgs: args.slice(0, end) };
 }
 
 class BubblewrapSandbox implements TaskSandbox {
   readonly kind = 'bubblewrap';
   /** as root, the task's real user (ASB_TASK_UID/GID); otherwise the server's own, in a user namespace */
   private readonly dropTo: { uid: number; gid: number } | undefined;
+  /** whether (and how) a task can have its own egress-only network here */
+  readonly egress: EgressSupport;
 
   constructor(
     private readonly config: SandboxConfig,
@@ -94,6 +103,7 @@ class BubblewrapSandbox implements TaskSandbox {
     private readonly cgroups?: TaskCgroups,
   ) {
     this.dropTo = process.getuid?.() === 0 ? { uid: config.uid, gid: config.gid } : undefined;
+    this.egress = egressSupport(this.dropTo !== undefined);
   }
 
   spawn(attempt: SandboxAttempt): SandboxSpawn {
@@ -102,13 +112,24 @@ class BubblewrapSandbox implements TaskSandbox {
       fs.mkdirSync(folder, { recursive: true });
       if (this.dropTo) fs.chownSync(folder, this.dropTo.uid, this.dropTo.gid);
     }
+    const network = taskNetwork(this.config, job);
+    if (network === 'egress' && !this.egress.ok)
+      throw new Error(
+        `This process declares NETWORK = True, and tasks get the network only in a namespace of their own, which cannot be set up here: ${this.egress.reason}. (The operator may set ASB_TASK_NETWORK=host to share the host's network: unsafe.)`,
+      );
+    let resolvConf: string | undefined;
+    if (network === 'egress') {
+      resolvConf = path.join(scratchDir, 'resolv.conf');
+      fs.writeFileSync(resolvConf, RESOLV_CONF, { mode: 0o644 });
+    }
     const files = executionFiles(job.inputs, path.dirname(job.outDir));
     const inputs = files.map((file, index): [string, string] => [file, `${INSIDE.inputs}/${index}/${path.basename(file)}`]);
     const plan: BwrapPlan = {
       tools: this.tools,
       host: this.host,
       dropTo: this.dropTo,
-      network: taskHasNetwork(this.config, job),
+      network: network !== 'none',
+      resolvConf,
       mounts: { runner: runtimeScript('asb_runner.py'), wrapperDir: attempt.wrapperDir, outDir: job.outDir, scratchDir, inputs, readOnly: attempt.readOnly },
       env: {
         ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: SANDBOX_PATH, HOME: INSIDE.work, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8' } }),
@@ -119,10 +140,12 @@ class BubblewrapSandbox implements TaskSandbox {
         ? [this.python, INSIDE.runner, '--exec', ...attempt.command({ out: INSIDE.out, scratch: INSIDE.scratch, tmp: INSIDE.tmp, wrapper: INSIDE.wrapper })]
         : [this.python, INSIDE.runner, '--wrapper-dir', INSIDE.wrapper, '--out-dir', INSIDE.out, '--inputs', '-', '--outputs', INSIDE.outputs],
     };
+    const egress = network === 'egress' && this.egress.ok ? { tools: this.egress.tools, allow: this.config.outboundAllow } : undefined;
     const cgroup = this.cgroups?.create({ memoryMb: job.memoryMb, maxProcesses: this.config.maxProcesses, cpus: job.cpus });
     return {
-      ...withinCgroup(cgroup, { command: this.tools.bwrap, args: bwrapArgs(plan) }),
+      ...withinCgroup(cgroup, { command: this.tools.bwrap, ...hideSetup(bwrapArgs(plan), egress !== undefined) }),
       cgroup,
+      egress,
       env: {},
       cwd: scratchDir,
       inputs: renameInputs(job.inputs, new Map(inputs)),
@@ -171,7 +194,7 @@ class UnsandboxedRunner implements TaskSandbox {
       // no process limit: RLIMIT_NPROC counts every process of the uid, here the server's own
       ...runnerLimits(attempt),
     };
-    return { command: this.python, args, env, cwd: work, inputs: job.inputs };
+    return { command: this.python, args, setupArgs: [], env, cwd: work, inputs: job.inputs };
   }
 }
 
@@ -199,8 +222,17 @@ export function openSandbox(config: SandboxConfig, pythonCommand: string, log?: 
     );
   }
   probe(sandbox);
+  if (config.network === 'host') log?.warn({}, HOST_NETWORK_WARNING);
+  else if (config.network !== 'none' && !sandbox.egress.ok)
+    log?.warn(
+      {},
+      `Tasks that declare NETWORK = True will fail to start: ${sandbox.egress.reason}. (ASB_TASK_NETWORK=none says so at once; =host shares the host's network: unsafe.)`,
+    );
   return sandbox;
 }
+
+const HOST_NETWORK_WARNING =
+  "ASB_TASK_NETWORK=host: tasks that declare NETWORK = True share the HOST's network: they reach the portal, every service on loopback (Redis and PostgreSQL without a password), the private network and the cloud metadata address. Use the default (declared: a network of their own, egress only) wherever strangers can sign in.";
 
 /** Runs `python -c pass` in a sandbox the way a task runs, in a throw-away folder. */
 function probe(sandbox: BubblewrapSandbox): void {
@@ -212,8 +244,23 @@ function probe(sandbox: BubblewrapSandbox): void {
     const spawn = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(root, 'scratch'), cpuList: [0] });
     const pythonAt = spawn.args.lastIndexOf(INSIDE.runner);
     const args = [...spawn.args.slice(0, pythonAt), '-c', 'pass'];
-    const result = spawnSync(spawn.command, args, { cwd: spawn.cwd, env: spawn.env, encoding: 'utf8', timeout: 30_000 });
-    void spawn.cgroup?.remove();
+    // bubblewrap's setup, as launchSandbox gives it: a file in place of the pipe
+    const setupFile = path.join(root, 'setup');
+    fs.writeFileSync(setupFile, spawn.setupArgs.map((arg) => `${arg}\0`).join(''));
+    const setupFd = fs.openSync(setupFile, 'r');
+    let result: SpawnSyncReturns<string>;
+    try {
+      result = spawnSync(spawn.command, args, {
+        cwd: spawn.cwd,
+        env: spawn.env,
+        encoding: 'utf8',
+        timeout: 30_000,
+        stdio: ['ignore', 'pipe', 'pipe', setupFd],
+      });
+    } finally {
+      fs.closeSync(setupFd);
+      void spawn.cgroup?.remove();
+    }
     if (result.status !== 0) {
       const reason = (result.stderr || result.error?.message || `exit ${result.status ?? result.signal}`).trim();
       throw new Error(

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -8,6 +7,7 @@ import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { signalGroup, terminateGroup } from '../../engine/executors/process-group.js';
 import { hideServerPaths } from '../../engine/store/server-paths.js';
+import { launchSandbox } from '../../engine/sandbox/sandbox-launch.js';
 import type { TaskSandbox } from '../../engine/sandbox/task-sandbox.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';
@@ -318,7 +318,7 @@ export class ModelServices {
         ],
       });
       const log = fs.openSync(path.join(dir, LOG), 'w');
-      const child = spawn(spawned.command, spawned.args, { cwd: spawned.cwd, env: spawned.env, detached: true, stdio: ['ignore', log, log] });
+      const child = launchSandbox(spawned, { stdio: ['ignore', log, log], onSetupFailed: () => undefined });
       fs.closeSync(log);
       const removeGroup = () =>
         spawned.cgroup?.remove().catch((error: unknown) => this.ctx.log.warn({ err: error, service: row.id }, 'model service: its control group'));
