@@ -258,9 +258,9 @@ function sandboxFromEnv(env: Env): SandboxConfig {
     maxProcesses: env.ASB_TASK_MAX_PROCESSES,
     passEnv: list(env.ASB_TASK_ENV) ?? [],
     bwrap: env.ASB_BWRAP ?? 'bwrap',
+    outboundAllow: list(env.ASB_OUTBOUND_ALLOW) ?? [],
   };
 }
-    outboundAllow: list(env.ASB_OUTBOUND_ALLOW) ?? [],
 
 /** The executor the engine uses: ASB_EXECUTOR, else the queue when Redis is configured. */
 export function executorKind(config: Pick<AppConfig, 'engine' | 'redisUrl'>): ExecutorKind {
