@@ -6,7 +6,9 @@ export const catalogueIngestRequestSchema = z.object({
   url: z
     .string()
     .trim()
-    .regex(/^https?:\/\/\S+$/i, { message: 'must be an http:// or https:// URL (files are ingested with the asb catalogue ingest command)' }),
+    .regex(/^https?:\/\/\S+$/i, { message: 'must be an http:// or https:// URL (files are ingested with the asb catalogue ingest command)' })
+    // what the WHATWG parser refuses (an IPv6 zone id, a bad port) names nothing the server could fetch
+    .refine((url) => URL.canParse(url), { message: 'is not a valid URL' }),
   /** where items that name no collection go */
   collection: z.string().min(1).optional(),
   /** the collections written are readable signed out */

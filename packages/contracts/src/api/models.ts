@@ -166,6 +166,7 @@ export type DatasetOrder = z.infer<typeof datasetOrderSchema>;
 const modelParams = z.object({ c: z.string().max(300), m: z.string().max(300) });
 const datasetParams = z.object({ c: z.string().max(300), d: z.string().max(300) });
 const stac = '/backend/catalogue/stac';
+const maasParams = z.object({ id: z.string().max(20), '*': z.string() });
 
 /** The models' calls (spec 3 §7 "Catalogue items and model services"). */
 export const modelOperations = defineOperations({
@@ -202,6 +203,18 @@ export const modelOperations = defineOperations({
     summary: "The caller's orders of a dataset, newest first",
     params: datasetParams,
     response: z.object({ data: z.array(datasetOrderSchema) }),
+  },
+  [`GET ${stac}/maas/{id}/v2/{*}`]: {
+    summary:
+      "The Open Inference Protocol v2 of one of the caller's running model services (staff: anyone's), proxied as it answers (its errors are {error}, as the protocol writes them)",
+    params: maasParams,
+    response: { file: 'application/json' },
+  },
+  [`POST ${stac}/maas/{id}/v2/{*}`]: {
+    summary: "An inference request to one of the caller's running model services, passed on as it comes (JSON, or JSON and binary tensors)",
+    params: maasParams,
+    body: z.unknown(),
+    response: { file: 'application/json' },
   },
   [`GET ${stac}/datasets/usage`]: {
     summary: "The caller's dataset orders as usage records, newest first",

@@ -8,6 +8,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { requireStaff } from '../../platform/auth/permissions.js';
 import { PUBLIC, STAFF, type RouteAccess } from '../../platform/http/access.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
+import { rowId } from '../../platform/http/ids.js';
 import { mount } from '../../platform/http/operations.js';
 import { resourceRegistry, type RegisteredResource } from '../../platform/resources/resource-registry.js';
 import { parseListQuery } from '../../platform/resources/resource.routes.js';
@@ -184,11 +185,10 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
   });
   const engineAction = (action: 'stop-attempt' | 'requeue-task') => async (request: { principal: Principal | null; params: { id: string } }) => {
     const principal = requireStaff(request.principal);
+    const id = rowId(request.params.id);
+    const [before] = id === undefined ? [] : await ctx.db.select().from(executionTasks).where(eq(executionTasks.id, id));
+    if (!before || id === undefined) throw notFound(`Task ${request.params.id} not found.`);
     if (!engineOn()) throw detailError(409, ENGINE_ELSEWHERE);
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || id < 1) throw notFound(`Task ${request.params.id} not found.`);
-    const [before] = await ctx.db.select().from(executionTasks).where(eq(executionTasks.id, id));
-    if (!before) throw notFound(`Task ${request.params.id} not found.`);
     const row =
       action === 'stop-attempt' ? await engine.orchestrator.stopAttempt(id, `${principal.username} (admin)`) : await engine.orchestrator.requeueTask(id);
     if (!row)

@@ -8,6 +8,7 @@ import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import { parseRange, RangeNotSatisfiable, readLocal } from '../../engine/store/datastore.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
+import { rowId } from '../../platform/http/ids.js';
 import { sendFile } from '../../platform/http/send-file.js';
 import { acceptedTerms } from '../applications/terms.js';
 import { KeyedQueue } from '../../platform/keyed-queue.js';
@@ -235,8 +236,8 @@ export class DatasetOrders {
 
   /** GET orders/{id}/files/{*}: a file of the caller's order (staff: anyone's). */
   async sendFile(reply: FastifyReply, principal: Principal, id: string, relative: string, range: string | undefined): Promise<FastifyReply> {
-    const number = Number(id);
-    const [row] = Number.isSafeInteger(number) ? await this.ctx.db.select().from(datasetOrders).where(eq(datasetOrders.id, number)) : [];
+    const number = rowId(id);
+    const [row] = number === undefined ? [] : await this.ctx.db.select().from(datasetOrders).where(eq(datasetOrders.id, number));
     if (!row || (row.ownerId !== principal.username && !principal.isStaff)) throw notFound('No such order.');
     let file;
     try {

@@ -5,8 +5,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { requireUser } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { access, needs, onResource, type RouteAccess } from '../../platform/http/access.js';
+import { needs, onResource, type RouteAccess } from '../../platform/http/access.js';
 import { notFound } from '../../platform/http/errors.js';
+import { rowId } from '../../platform/http/ids.js';
 import { mount } from '../../platform/http/operations.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { COLLECTION_RESOURCE } from '../applications/catalogue-collections.routes.js';
@@ -94,9 +95,9 @@ export function registerModelServices(app: FastifyInstance, ctx: AppContext, ser
     const inFlight = new Map<number, number>();
     const forward = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const principal = requireUser(request.principal);
-      const id = Number(request.params.id);
-      const socketPath = Number.isSafeInteger(id) ? await services.socketFor(principal, id) : undefined;
-      if (!socketPath) throw notFound(`No model service ${request.params.id} of yours is running.`);
+      const id = rowId(request.params.id);
+      const socketPath = id === undefined ? undefined : await services.socketFor(principal, id);
+      if (!socketPath || id === undefined) throw notFound(`No model service ${request.params.id} of yours is running.`);
       const headers: Record<string, string> = {};
       for (const name of PASSED_HEADERS) {
         const value = request.headers[name];
@@ -135,14 +136,8 @@ export function registerModelServices(app: FastifyInstance, ctx: AppContext, ser
       }
       return reply.send(answer);
     };
-    scope.route<{ Params: { id: string } }>({
-      method: 'GET',
-      url: `${stac}/maas/:id/v2/*`,
-      config: access(PROXY_READ),
-      schema: { hide: true },
-      handler: forward,
-    });
-    scope.route<{ Params: { id: string } }>({ method: 'POST', url: `${stac}/maas/:id/v2/*`, config: access(PROXY), schema: { hide: true }, handler: forward });
+    mount(scope, operations, `GET ${stac}/maas/{id}/v2/{*}`, { access: PROXY_READ, tags }, forward);
+    mount(scope, operations, `POST ${stac}/maas/{id}/v2/{*}`, { access: PROXY, tags }, forward);
   });
 }
 

@@ -139,6 +139,7 @@ export class OutboundFetch {
       if (!REDIRECTS.has(response.status) || location === null) return response;
       await response.body?.cancel();
       if (redirects >= MAX_REDIRECTS) throw new OutboundFetchError(url, `${url} redirects more than ${MAX_REDIRECTS} times`, 'redirects');
+      if (!URL.canParse(location, current)) throw new OutboundFetchError(url, `could not fetch ${url}: it redirects to no URL`, 'bad redirect');
       const next = new URL(location, current);
       // credentials are for the origin they were given to
       if (next.origin !== new URL(current).origin)

@@ -1,5 +1,5 @@
-import { MAX_ID } from '../http/ids.js';
 import type { Db } from '../db/client.js';
+import { rowId as resourceId } from '../http/ids.js';
 import type { Action, BaseAttributes, ListDocument, ResourceDocument, ResourceObject } from '@asb/contracts';
 import { PAGE_SIZE } from '@asb/contracts';
 import { and, eq, type SQL } from 'drizzle-orm';
@@ -19,12 +19,8 @@ export const MAX_PAGE_SIZE = 100;
 type Attributes = BaseAttributes & Record<string, unknown>;
 
 /** Permission checks and JSON:API shaping around the generic repository. */
-/** Ids as this server writes them: 1 to 2³¹ − 1 in plain decimal ('0x5', '5e0', '1.0' and '007' name nothing). */
-export function resourceId(id: string): number | undefined {
-  if (!/^[1-9][0-9]{0,9}$/.test(id)) return undefined;
-  const value = Number(id);
-  return value <= MAX_ID ? value : undefined;
-}
+/** Ids as this server writes them (platform/http/ids.ts). */
+export { resourceId };
 
 export class ResourceService<R extends ResourceRow = ResourceRow, A extends BaseAttributes = Attributes> {
   readonly repository: ResourceRepository<R>;
