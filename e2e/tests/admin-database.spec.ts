@@ -8,12 +8,13 @@ import { Api, expect, signIn, test, unique } from '../support/fixtures';
  * advanced administration link lands on that user; a user who is not staff is refused.
  */
 test.describe('Database & Airflow', () => {
-  test('staff edit and delete another user’s dashboard in the Knowledge Base admin and read the audit log', async ({ page, api }) => {
+  test('staff edit and delete another user’s dashboard in the Knowledge Base admin and read the audit log', async ({ page, api, request }) => {
     const owner = unique('owner');
     const staff = unique('staff');
     await api.createUser(owner);
     await api.createUser(staff, { is_staff: true });
-    const ownerApi = await Api.signIn(page.request, owner, PASSWORD);
+    // not page.request: a sign-in sets the session cookies of the context it is made from
+    const ownerApi = await Api.signIn(request, owner, PASSWORD);
     const name = `Board ${unique('b')}`;
     await ownerApi.post('/knowledge/v1/dashboards', { data: { type: 'dashboards', attributes: { verboseName: name, description: 'Before' } } });
 

@@ -1,3 +1,4 @@
+import { CSRF_COOKIE, TOKEN_COOKIE } from '@asb/contracts';
 import { PASSWORD } from '../support/constants';
 import { expect, signIn, test, unique } from '../support/fixtures';
 import { Navbar } from '../support/pages/navbar';
@@ -61,5 +62,44 @@ test.describe('Sign-in and session', () => {
 
     await page.goto('/asb/settings');
     await expect(page).toHaveURL(/\/asb\/login\?next=%2Fasb%2Fsettings$/);
+  });
+
+  test('the token lives in an HttpOnly cookie no script reads; a change through the page passes the CSRF check, a forged one does not', async ({
+    page,
+    api,
+  }) => {
+    const username = unique('auth-cookie');
+    await api.createUser(username);
+    await signIn(page, username);
+
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === TOKEN_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookies.find((cookie) => cookie.name === CSRF_COOKIE)).toMatchObject({ httpOnly: false, sameSite: 'Lax' });
+    const readable = await page.evaluate(() => document.cookie.split('; ').map((pair) => pair.split('=')[0]));
+    expect(readable).toContain(CSRF_COOKIE);
+    expect(readable).not.toContain(TOKEN_COOKIE);
+
+    // a write through the page: new datastore credentials
+    await page.goto('/asb/profile');
+    const form = page.getByRole('form', { name: 'Datastore credentials' });
+    await form.getByLabel('Account password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Generate new credentials' }).click();
+    await expect(page.getByTestId('datastore-secret')).toHaveText(/\S{20,}/);
+
+    // the same write without the CSRF header, as a forged form or script of another page would send it
+    const forged = await page.evaluate(async (password) => {
+      const response = await fetch('/usermgr/v1/datastore_credentials/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ password }),
+      });
+      return { status: response.status, body: (await response.json()) as { detail: string } };
+    }, PASSWORD);
+    expect(forged.status).toBe(403);
+    expect(forged.body.detail).toMatch(/^CSRF check failed/);
+
+    await new Navbar(page).logOut(username);
+    await expect(new Navbar(page).logIn).toBeVisible();
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(TOKEN_COOKIE);
   });
 });

@@ -78,6 +78,7 @@ import { collectionRequestsResource } from './modules/knowledge/collection-reque
 import { SecretBox } from './modules/knowledge/secret-box.js';
 import { UserSecrets } from './modules/knowledge/user-secrets.js';
 import { registerAdmin } from './modules/admin/admin.routes.js';
+import { registerStaffWritesAudit } from './modules/admin/staff-writes-audit.js';
 import { registerDashboards } from './modules/dashboards/dashboards.routes.js';
 import { seedHomeDashboard } from './modules/dashboards/home-dashboard.js';
 import { secretsResource } from './modules/knowledge/secrets.resource.js';
@@ -188,6 +189,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandler(server);
   registerAuthentication(server, ctx);
+  // before any route: staff writes anywhere are audited (docs/admin.md "Audit log")
+  registerStaffWritesAudit(server, ctx);
   // from here on, a route that does not declare who may call it stops the server
   requireDeclaredAccess(server, ctx);
   registerDetailsRoutes(server, ctx);

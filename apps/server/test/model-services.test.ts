@@ -124,10 +124,11 @@ describe('models as services', () => {
     expect(info.status).toBe('available');
     expect((await service(info.model_proc_url!, { headers: oscar })).statusCode).toBe(404);
     expect((await service(info.model_proc_url!, { headers: {} })).statusCode).toBe(401);
-    // the usage page's endpoint link opens in a new tab: a GET may carry the portal's token cookie, an inference may not
+    // the usage page's endpoint link opens in a new tab: a GET may carry the portal's token cookie, an inference
+    // needs the CSRF header beside it (docs/security.md "Tokens")
     const cookie = { cookie: `${TOKEN_COOKIE}=${dora.authorization.slice('Bearer '.length)}` };
     expect((await service(info.model_proc_url!, { headers: cookie })).statusCode).toBe(200);
-    expect((await service(info.model_infer_url!, { method: 'POST', payload: pixels, headers: cookie })).statusCode).toBe(401);
+    expect((await service(info.model_infer_url!, { method: 'POST', payload: pixels, headers: cookie })).statusCode).toBe(403);
     // oscar has no service of the model
     expect((await status(oscar)).status).toBe('undeployed');
     const again = await Promise.all([get(`${MODEL}/start`), get(`${MODEL}/start`)]);

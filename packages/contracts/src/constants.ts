@@ -6,6 +6,9 @@ export const MAX_WORKSPACE_BADGES = 3;
 export const MAX_NOTIFICATIONS = 3;
 export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 export const TOKEN_COOKIE = 'token';
+/** Spec 1 §6: the readable cookie whose value writes made with the token cookie send back as CSRF_HEADER. */
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
 export const MIN_PASSWORD_LENGTH = 8;
 export const LIVE_RECONNECT_ATTEMPTS = 5;
 export const LIVE_RECONNECT_DELAY_MS = 1000;

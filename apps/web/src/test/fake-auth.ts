@@ -32,7 +32,6 @@ export function fakeAuth(overrides: Partial<AuthState> = {}): AuthState {
     login: vi.fn(() => Promise.resolve()),
     logout: vi.fn(),
     refreshUser: vi.fn(() => Promise.resolve()),
-    setToken: vi.fn(),
     ...overrides,
   };
 }

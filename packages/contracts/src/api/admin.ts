@@ -10,12 +10,12 @@ export type AdminService = (typeof ADMIN_SERVICES)[number];
 export const adminModelSchema = z.object({ service: z.string(), type: z.string(), name: z.string(), shareable: z.boolean() });
 export type AdminModel = z.infer<typeof adminModelSchema>;
 
-/** One entry of the admin's audit log: who changed or deleted what, and the attributes they sent. */
+/** One entry of the audit log: who changed or deleted what, and the attributes they sent (an admin update) or the status (any other write). */
 export const adminAuditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   actor: z.string(),
-  action: z.enum(['update', 'delete', 'stop-attempt', 'requeue-task']),
+  action: z.enum(['update', 'delete', 'stop-attempt', 'requeue-task', 'write']),
   service: z.string(),
   type: z.string(),
   resourceId: z.string(),

@@ -1,6 +1,6 @@
 import { adminOperations as operations, APP_BASE_PATH, type AdminModel, type EngineAttempt } from '@asb/contracts';
 import { count, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Engine } from '../../engine/engine.module.js';
 import { executionTasks } from '../../engine/store/tasks.schema.js';
@@ -14,6 +14,7 @@ import { resourceRegistry, type RegisteredResource } from '../../platform/resour
 import { parseListQuery } from '../../platform/resources/resource.routes.js';
 import { executions } from '../builder/executions.schema.js';
 import { adminAudit } from './admin-audit.schema.js';
+import { writeAudit } from './staff-writes-audit.js';
 
 const route = (access: RouteAccess) => ({ access, tags: ['admin'] });
 const AUDIT_PAGE = 50;
@@ -35,10 +36,6 @@ function administered(ctx: AppContext, type: string): RegisteredResource {
   const entry = resourceRegistry(ctx).get(type);
   if (!entry || NOT_ADMINISTERED.has(type)) throw notFound(`The admin has no resource type '${type}'.`);
   return entry;
-}
-
-async function audit(ctx: AppContext, entry: Omit<typeof adminAudit.$inferInsert, 'id' | 'at'>): Promise<void> {
-  await ctx.db.insert(adminAudit).values(entry);
 }
 
 type TaskRow = typeof executionTasks.$inferSelect;
@@ -96,7 +93,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
     const { def, service } = administered(ctx, request.params.type);
     const document = await service.update(asAdmin(principal), request.params.id, request.body as never);
     const data = (request.body as { data?: { attributes?: unknown; relationships?: unknown } } | null)?.data;
-    await audit(ctx, {
+    await writeAudit(ctx, request, {
       actor: principal.username,
       action: 'update',
       service: serviceOf(def.prefix),
@@ -112,7 +109,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
     const { def, service } = administered(ctx, request.params.type);
     const { row } = await service.load(asAdmin(principal), request.params.id);
     await service.delete(asAdmin(principal), request.params.id);
-    await audit(ctx, {
+    await writeAudit(ctx, request, {
       actor: principal.username,
       action: 'delete',
       service: serviceOf(def.prefix),
@@ -183,7 +180,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
       },
     };
   });
-  const engineAction = (action: 'stop-attempt' | 'requeue-task') => async (request: { principal: Principal | null; params: { id: string } }) => {
+  const engineAction = (action: 'stop-attempt' | 'requeue-task') => async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const principal = requireStaff(request.principal);
     const id = rowId(request.params.id);
     const [before] = id === undefined ? [] : await ctx.db.select().from(executionTasks).where(eq(executionTasks.id, id));
@@ -199,7 +196,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
           : `Task ${before.taskId} is not queued, running or waiting to retry (state ${before.state}).`,
       );
     const [attempt] = await attemptsWithIdentifiers(ctx, [row]);
-    await audit(ctx, {
+    await writeAudit(ctx, request, {
       actor: principal.username,
       action,
       service: 'wengine',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH, usermgrOperations as operations } from '@asb/contracts';
 import { safeNext } from './oidc.state.js';
 import { clearSessionCookie } from './session.js';
+import { clearBrowserSession } from '../../platform/auth/browser-session.js';
 import { PUBLIC } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
 
@@ -15,8 +16,10 @@ export function registerLogoutRoutes(app: FastifyInstance): void {
     const next = safeNext(request.query.next);
     return reply.redirect(`${APP_BASE_PATH}cas/login${next === APP_BASE_PATH ? '' : `?${new URLSearchParams({ next }).toString()}`}`);
   });
+  // a GET ends no token (another site could link here): the web client revoked it with POST logout/ first
   mount(app, operations, 'GET /usermgr/cas/logout', { access: PUBLIC, tags: ['usermgr'] }, (_request, reply) => {
     clearSessionCookie(reply);
+    clearBrowserSession(reply);
     return reply.redirect(APP_BASE_PATH);
   });
 }

@@ -5,7 +5,9 @@ import { OidcAccounts } from './oidc.accounts.js';
 import { OidcClient, oidcErrorCode, type OidcErrorCode } from './oidc.client.js';
 import { clearStateCookie, publicBaseUrl, readStateCookie, safeNext, setStateCookie } from './oidc.state.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session.js';
+import { clearBrowserSession, setBrowserSession } from '../../platform/auth/browser-session.js';
 import { PUBLIC } from '../../platform/http/access.js';
+import { SignInService } from './sign-in.service.js';
 import { mount } from '../../platform/http/operations.js';
 
 const CALLBACK_PATH = '/usermgr/oidc/callback';
@@ -27,8 +29,9 @@ function callbackUrl(base: string, request: FastifyRequest): URL {
 
 /**
  * Sign-in through an external OpenID Connect provider (spec 1 §7 login redirects):
- * authorization code flow with PKCE, state and nonce. The callback leaves the browser
- * with a session cookie that the SPA exchanges for a bearer token at GET /usermgr/v1/token/.
+ * authorization code flow with PKCE, state and nonce. The callback leaves the browser signed in
+ * (the token and csrftoken cookies) with the provider's session cookie beside them, which
+ * GET /usermgr/v1/token/ still exchanges for a token (a browser without the token cookie).
  * Without ASB_OIDC_* configuration these routes do not exist (404).
  */
 export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -38,6 +41,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void 
   }
   const oidc = new OidcClient(ctx.config.oidc);
   const accounts = new OidcAccounts(ctx.users);
+  const signIns = new SignInService(ctx);
 
   mount(app, operations, 'GET /usermgr/oidc/authenticate', options, async (request, reply) => {
     const next = safeNext(request.query.next);
@@ -75,6 +79,8 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void 
       // The ID token rides along as the logout hint, so the provider can end its session without asking twice.
       const session = await ctx.tokens.sign(result.user.username, 'session', TOKEN_LIFETIME_SECONDS, identity.idToken ? { idt: identity.idToken } : {});
       setSessionCookie(reply, session, base.startsWith('https:'));
+      // the browser is signed in on arrival: the same HttpOnly token and csrftoken cookies as a local sign-in
+      await setBrowserSession(ctx, request, reply, await signIns.issueToken(result.user));
       return reply.redirect(state.next);
     } catch (error) {
       request.log.warn({ err: error }, 'OIDC sign-in failed after the provider answered');
@@ -85,6 +91,7 @@ export function registerOidcRoutes(app: FastifyInstance, ctx: AppContext): void 
   mount(app, operations, 'GET /usermgr/oidc/logout', options, async (request, reply) => {
     const cookie = request.cookies[SESSION_COOKIE];
     clearSessionCookie(reply);
+    clearBrowserSession(reply);
     // A local account (no provider session cookie) has nothing to end at the provider.
     if (!cookie) return reply.redirect(APP_BASE_PATH);
     const session = await ctx.tokens.verify(cookie, 'session');

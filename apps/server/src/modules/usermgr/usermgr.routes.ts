@@ -1,6 +1,7 @@
 import { usermgrOperations as operations } from '@asb/contracts';
 import type { FastifyInstance } from 'fastify';
-import { bearerToken, revokeToken } from '../../platform/auth/authenticate.js';
+import { requestToken, revokeToken } from '../../platform/auth/authenticate.js';
+import { clearBrowserSession, setBrowserSession } from '../../platform/auth/browser-session.js';
 import type { AppContext } from '../../app-context.js';
 import { needs, PUBLIC, SIGNED_IN, STAFF, type RouteAccess } from '../../platform/http/access.js';
 import { notAuthenticated } from '../../platform/http/errors.js';
@@ -16,23 +17,29 @@ export function registerUsermgrRoutes(app: FastifyInstance, ctx: AppContext): Us
   const service = new UsersService(ctx);
   const route = (access: RouteAccess) => ({ access, tags });
 
-  mount(app, operations, 'POST /usermgr/v1/token/', route(PUBLIC), async (request) => ({
-    token: await service.signIn.signIn(request.body.username, request.body.password, request.ip),
-  }));
+  // the answer's token is for programs; a browser keeps the HttpOnly cookie set with it (docs/security.md "Tokens")
+  mount(app, operations, 'POST /usermgr/v1/token/', route(PUBLIC), async (request, reply) => {
+    const token = await service.signIn.signIn(request.body.username, request.body.password, request.ip);
+    await setBrowserSession(ctx, request, reply, token);
+    return { token };
+  });
 
   /** The automatic token of a browser signed in through the identity provider (session cookie). */
-  mount(app, operations, 'GET /usermgr/v1/token/', route(PUBLIC), async (request) => {
+  mount(app, operations, 'GET /usermgr/v1/token/', route(PUBLIC), async (request, reply) => {
     const session = request.cookies[SESSION_COOKIE];
     const payload = session ? await ctx.tokens.verify(session, 'session') : undefined;
     const row = payload ? await ctx.users.findByUsername(payload.sub) : undefined;
     if (!row || !row.isActive) throw notAuthenticated();
-    return { token: await service.signIn.issueToken(row) };
+    const token = await service.signIn.issueToken(row);
+    await setBrowserSession(ctx, request, reply, token);
+    return { token };
   });
 
-  // the bearer token of the call ends here (the web client calls it before leaving); 204
+  // the token of the call (bearer header or cookie) ends here, and the browser's cookies go; 204
   mount(app, operations, 'POST /usermgr/v1/logout/', route(SIGNED_IN), async (request, reply) => {
-    const token = bearerToken(request);
+    const token = requestToken(request);
     if (token) await revokeToken(ctx, token);
+    clearBrowserSession(reply);
     return reply.status(204).send();
   });
 
@@ -60,7 +67,12 @@ export function registerUsermgrRoutes(app: FastifyInstance, ctx: AppContext): Us
     service.members(request.principal, request.params.id),
   );
 
-  mount(app, operations, 'PATCH /usermgr/v1/change_password/', route(SIGNED_IN), (request) => service.changePassword(request.principal, request.body));
+  // every older token ends with the password: a browser gets its session renewed with the new one
+  mount(app, operations, 'PATCH /usermgr/v1/change_password/', route(SIGNED_IN), async (request, reply) => {
+    const answer = await service.changePassword(request.principal, request.body);
+    if (request.authenticatedBy === 'cookie') await setBrowserSession(ctx, request, reply, answer.token);
+    return answer;
+  });
   mount(app, operations, 'GET /usermgr/v1/check_datastore/', route(SIGNED_IN), (request) => service.checkDatastore(request.principal));
   mount(app, operations, 'POST /usermgr/v1/datastore_credentials/', route(SIGNED_IN), (request) =>
     service.datastoreCredentials(request.principal, request.body.password),

@@ -1,13 +1,17 @@
 import crypto from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import { revokedTokens } from '../db/schema.js';
+import { TOKEN_COOKIE } from '@asb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { csrfRefused, hasCsrfProof, isSameOrigin, UNSAFE_METHODS } from './browser-session.js';
 import type { PlatformContext } from '../context.js';
 import type { Principal } from './principal.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** how principal was established: a browser's cookie gets its session renewed on a password change */
+    authenticatedBy: 'bearer' | 'cookie' | null;
   }
 }
 
@@ -17,35 +21,68 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/**
- * Resolves `request.principal` from the bearer token on every request. API calls
- * authenticate by header only, never by cookie, so no cross-site request can act
- * for a signed-in browser.
- */
 /** Who a token's subject is, with the password hash its token must match (usermgr's users repository). */
 export interface PrincipalSource {
   principal(username: string): Promise<{ principal: Principal; row: { passwordHash: string | null } } | undefined>;
 }
 
+/**
+ * Resolves `request.principal` on every request (docs/security.md "Tokens"): from the bearer
+ * header (programs), else from the HttpOnly token cookie of the portal's own pages. A change
+ * made with the cookie must carry the X-CSRFToken header (403 otherwise), which another site's
+ * page cannot read or send; the bearer header needs none, since no browser sends it by itself.
+ */
 export function registerAuthentication(app: FastifyInstance, ctx: PlatformContext): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('authenticatedBy', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    if (!token) return;
-    request.principal = (await principalFromToken(ctx, token)) ?? null;
+    if (token) {
+      request.principal = (await principalFromToken(ctx, token)) ?? null;
+      request.authenticatedBy = request.principal ? 'bearer' : null;
+      return;
+    }
+    const cookie = request.cookies[TOKEN_COOKIE];
+    if (!cookie || !isSameOrigin(request)) return;
+    const session = await sessionOfToken(ctx, cookie);
+    if (!session) return;
+    if (UNSAFE_METHODS.has(request.method) && !hasCsrfProof(ctx, request, session.jti)) {
+      // a public route serves anyone: it goes on without the cookie's user (a browser still holding
+      // a cookie without its csrftoken can sign in again); any other route refuses
+      if (isPublicRoute(request)) return;
+      throw csrfRefused();
+    }
+    request.principal = session.principal;
+    request.authenticatedBy = 'cookie';
   });
 }
 
 export async function principalFromToken(ctx: PlatformContext, token: string): Promise<Principal | undefined> {
+  return (await sessionOfToken(ctx, token))?.principal;
+}
+
+/** The user of a valid token, with the token's id (its CSRF value is bound to it). */
+async function sessionOfToken(ctx: PlatformContext, token: string): Promise<{ principal: Principal; jti: string } | undefined> {
   const payload = await ctx.tokens.verify(token, 'access');
   if (!payload) return undefined;
-  if (typeof payload.jti === 'string' && (await isRevoked(ctx, payload.jti))) return undefined;
+  const jti = typeof payload.jti === 'string' ? payload.jti : '';
+  if (jti && (await isRevoked(ctx, jti))) return undefined;
   const loaded = await ctx.users.principal(payload.sub);
   // A token issued before the last password change is no longer valid.
   if (!loaded || (typeof payload.pwv === 'number' && payload.pwv !== passwordVersion(loaded.row.passwordHash))) {
     return undefined;
   }
-  return loaded.principal;
+  return { principal: loaded.principal, jti };
+}
+
+function isPublicRoute(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config as { access?: { who?: string } } | undefined;
+  return config?.access?.who === 'public';
+}
+
+/** The token a request was authenticated with (the bearer header or the cookie): what logout revokes. */
+export function requestToken(request: FastifyRequest): string | undefined {
+  return bearerToken(request) ?? (request.authenticatedBy === 'cookie' ? request.cookies[TOKEN_COOKIE] : undefined);
 }
 
 async function isRevoked(ctx: PlatformContext, jti: string): Promise<boolean> {

@@ -28,6 +28,14 @@ export class TokenService {
     );
   }
 
+  /**
+   * The CSRF value of a browser session: bound to its token's id, so a csrftoken cookie planted by
+   * a neighbouring site (a sibling subdomain can set cookies) matches no token of the victim.
+   */
+  csrfToken(jti: string): string {
+    return crypto.createHmac('sha256', this.key).update(`csrf:${jti}`).digest('base64url');
+  }
+
   /** The verified payload, or undefined when the token is invalid, expired or of another purpose. */
   async verify(token: string, purpose: 'access' | 'session' | 'oidc-state' = 'access'): Promise<(Record<string, unknown> & { sub: string }) | undefined> {
     try {

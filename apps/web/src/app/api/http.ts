@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { fillPath, REQUEST_TIMEOUT_MS, splitKey, TOKEN_COOKIE } from '@asb/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, fillPath, REQUEST_TIMEOUT_MS, splitKey } from '@asb/contracts';
 import type { ApiOperations, BodyOf, PathParams, ResponseOf } from '@asb/contracts';
 
 /** A failed API call: status 0 means no response (network failure or time-out). */
@@ -22,8 +22,19 @@ export interface RequestOptions {
   jsonApi?: boolean;
 }
 
-export function getToken(): string | undefined {
-  return Cookies.get(TOKEN_COOKIE);
+/**
+ * The CSRF header of spec 1 §6, from the readable csrftoken cookie the server set at sign-in. The
+ * token itself lives in an HttpOnly cookie no script reads; the browser sends it with every
+ * same-origin request (docs/security.md "Tokens").
+ */
+export function csrfHeaders(): Record<string, string> {
+  const csrf = Cookies.get(CSRF_COOKIE);
+  return csrf ? { [CSRF_HEADER]: csrf } : {};
+}
+
+/** The server set a browser session (it may still have expired or been revoked). */
+export function hasSessionCookie(): boolean {
+  return Cookies.get(CSRF_COOKIE) !== undefined;
 }
 
 function queryString(query: RequestOptions['query']): string {
@@ -41,16 +52,15 @@ function queryString(query: RequestOptions['query']): string {
 }
 
 /**
- * Every call of the portal goes through here: bearer token from the cookie, a
+ * Every call of the portal goes through here: the session cookie (sent by the browser), the
  * CSRF header, the 30 s time-out of spec 1 §9; a failed status throws ApiError with the
  * body read as JSON when it is JSON.
  */
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: options.jsonApi ? 'application/vnd.api+json, application/json' : 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const csrf = Cookies.get('csrftoken');
-  if (csrf) headers['X-CSRFToken'] = csrf;
+  const headers: Record<string, string> = {
+    Accept: options.jsonApi ? 'application/vnd.api+json, application/json' : 'application/json',
+    ...csrfHeaders(),
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;

@@ -4,7 +4,6 @@ import { localStore } from '../settings/local-store';
 import { AuthContext, type AuthState } from './auth-context';
 import { logoutUrl, sessionApi } from './session-api';
 import { LOADING_SESSION, startSession, type Session } from './start-session';
-import { removeTokenCookie, setTokenCookie } from './token-cookie';
 
 /** The session of spec 1 §4 Login, shared by the navbar, the route guard and every page. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -25,8 +24,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [session.status, session.user]);
 
   const login = useCallback(async (credentials?: TokenRequest) => {
-    const { token } = credentials ? await sessionApi.requestToken(credentials) : await sessionApi.automaticToken();
-    setTokenCookie(token);
+    // the answer sets the HttpOnly session cookie: the token in the body is for programs, not kept here
+    await (credentials ? sessionApi.requestToken(credentials) : sessionApi.automaticToken());
     const user = await sessionApi.currentUser();
     const datastoreChanged = await sessionApi.isDatastoreChanged();
     setSession((current) => ({ ...current, status: 'authenticated', user, datastoreChanged }));
@@ -42,12 +41,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // 'loading' rather than 'anonymous' until the page leaves: guarded pages must not
     // flash the login redirect while the browser goes to the logout URL.
     setSession((current) => ({ ...current, status: 'loading', user: null }));
-    // the token is revoked on the server first (whatever the answer, the browser forgets it)
+    // the server revokes the token and clears the session cookies; the logout page clears them too
     void sessionApi
       .revokeToken()
       .catch(() => undefined)
       .finally(() => {
-        removeTokenCookie();
         localStore.setSession(null);
         window.location.assign(logoutUrl(session.instance));
       });
@@ -65,7 +63,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       logout,
       refreshUser,
-      setToken: setTokenCookie,
     };
   }, [session, login, logout, refreshUser]);
 

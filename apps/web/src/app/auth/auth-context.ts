@@ -19,8 +19,6 @@ export interface AuthState {
   login(credentials?: { username: string; password: string }): Promise<void>;
   logout(): void;
   refreshUser(): Promise<void>;
-  /** replaces the token cookie (after a password change) */
-  setToken(token: string): void;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

@@ -6,7 +6,7 @@ export const sessionApi = {
   instanceDetails: () => api('GET /knowledge/api/details'),
   currentUser: () => api('GET /usermgr/v1/users/{username}/', { params: { username: 'self' } }),
   requestToken: (credentials: TokenRequest) => api('POST /usermgr/v1/token/', { body: credentials }),
-  /** ends the current bearer token on the server (a stolen copy stops working too) */
+  /** ends the session's token on the server (a stolen copy stops working too) and clears its cookies */
   revokeToken: () => api('POST /usermgr/v1/logout/'),
   /** answers a token when the browser holds an identity-provider session, else 401 */
   automaticToken: () => api('GET /usermgr/v1/token/'),

@@ -1,8 +1,7 @@
-import { getToken, ApiError } from '../api/http';
+import { ApiError, hasSessionCookie } from '../api/http';
 import type { InstanceDetails, User } from '@asb/contracts';
 import { handleError } from '../api/error-handler';
 import { sessionApi } from './session-api';
-import { removeTokenCookie, setTokenCookie } from './token-cookie';
 
 export interface Session {
   status: 'loading' | 'undefined' | 'anonymous' | 'authenticated';
@@ -17,9 +16,9 @@ function isUnauthenticated(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
-/** The user of the token cookie, or of an identity-provider session; null when anonymous. */
+/** The user of the session cookie, or of an identity-provider session; null when anonymous. */
 async function restoreUser(): Promise<User | null> {
-  if (getToken()) {
+  if (hasSessionCookie()) {
     try {
       return await sessionApi.currentUser();
     } catch (error) {
@@ -27,13 +26,12 @@ async function restoreUser(): Promise<User | null> {
         handleError(error);
         return null;
       }
-      // expired or revoked (password changed elsewhere): forget it and try the automatic token
-      removeTokenCookie();
+      // expired or revoked (password changed elsewhere): try the automatic token
     }
   }
   try {
-    const { token } = await sessionApi.automaticToken();
-    setTokenCookie(token);
+    // an identity-provider session answers a token and sets the session cookies with it
+    await sessionApi.automaticToken();
     return await sessionApi.currentUser();
   } catch (error) {
     if (!isUnauthenticated(error)) handleError(error);

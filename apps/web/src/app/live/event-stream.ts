@@ -1,5 +1,3 @@
-import { getToken } from '../api/http';
-
 /** Spec 2 §9: the build status stream retries 5 times, 2 s apart. */
 const STREAM_RETRY_LIMIT = 5;
 const STREAM_RETRY_DELAY_MS = 2000;
@@ -104,17 +102,10 @@ export class RetryingStream<M> {
   }
 }
 
-/** Adds the session token: EventSource and WebSocket cannot send an Authorization header. */
-function withToken(path: string): string {
-  const token = getToken();
-  if (!token) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
-}
-
-/** Server-sent events at a same-origin path: unnamed messages, and those of the `named` event types (`event: forceUpdate`). */
+/** Server-sent events at a same-origin path (the session cookie authenticates them): unnamed messages, and those of the `named` event types (`event: forceUpdate`). */
 export function eventSourceConnector(path: string, named: readonly string[] = []): StreamConnector {
   return ({ onMessage, onEnd }) => {
-    const source = new EventSource(withToken(path));
+    const source = new EventSource(path);
     source.onmessage = (event: MessageEvent<string>) => onMessage(event.data);
     for (const type of named) source.addEventListener(type, (event: MessageEvent<string>) => onMessage(event.data));
     source.onerror = () => onEnd();
@@ -122,11 +113,11 @@ export function eventSourceConnector(path: string, named: readonly string[] = []
   };
 }
 
-/** A WebSocket at a same-origin path (ws: or wss: after the page's scheme). */
+/** A WebSocket at a same-origin path (ws: or wss: after the page's scheme; the session cookie authenticates it). */
 export function webSocketConnector(path: string): StreamConnector {
   return ({ onMessage, onEnd }) => {
     const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(`${scheme}//${window.location.host}${withToken(path)}`);
+    const socket = new WebSocket(`${scheme}//${window.location.host}${path}`);
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data === 'string') onMessage(event.data);
     };

@@ -4,12 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { NOTIFY_MS } from '@asb/contracts';
 import { fieldErrorsOf, handleError } from '../../../app/api/error-handler';
-import { useAuth } from '../../../app/auth/auth-context';
 import { changePassword } from './account-api';
 import { passwordChangeRules, passwordFieldErrors, type PasswordChangeValues } from './password-rules';
 
 export function PasswordChangeCard() {
-  const { setToken } = useAuth();
   const [isSaving, setSaving] = useState(false);
   const form = useForm<PasswordChangeValues>({
     mode: 'uncontrolled',
@@ -20,9 +18,8 @@ export function PasswordChangeCard() {
   const onSubmit = form.onSubmit(async (values) => {
     setSaving(true);
     try {
-      const { token } = await changePassword(values);
-      // the server revoked every older token, the one in the cookie included
-      setToken(token);
+      // the server revoked every older token and set the session cookie to the new one
+      await changePassword(values);
       form.reset();
       notifications.show({ title: 'Password', message: 'Password updated successfully', color: 'green', autoClose: NOTIFY_MS.short });
     } catch (error) {

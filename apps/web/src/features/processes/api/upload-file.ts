@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@asb/contracts';
-import { ApiError, getToken } from '../../../app/api/http';
+import { ApiError, csrfHeaders } from '../../../app/api/http';
 import { importerPath } from './bucket-content';
 
 /** The client's refusal uses the server's 413 wording, so both read the same. */
@@ -29,8 +29,7 @@ export function uploadBucketFile(bucketId: string, file: File, { onProgress, sig
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', importerPath(bucketId, 'files'));
-    const token = getToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(csrfHeaders())) request.setRequestHeader(name, value);
     request.setRequestHeader('Accept', 'application/json');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

@@ -1,5 +1,5 @@
 import type { ApplicationSummary } from '@asb/contracts';
-import { ApiError, getToken } from '../../../../app/api/http';
+import { ApiError, csrfHeaders } from '../../../../app/api/http';
 
 export interface CwlUploadOptions {
   /** names the `uploadUpdate` live messages of this upload's steps */
@@ -25,8 +25,7 @@ export function uploadCwl(collection: string, file: File, { uploadId, onSent }: 
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/backend/v1/catalogue-collections/${encodeURIComponent(collection)}/upload_cwl`);
-    const token = getToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(csrfHeaders())) request.setRequestHeader(name, value);
     request.setRequestHeader('Accept', 'application/vnd.api+json, application/json');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onSent(event.loaded / event.total);
