@@ -53,7 +53,7 @@ def execute(out_dir, server_pid, data_dir, other_output, port, marker):
         "write_root": attempt(lambda: write("/owned.txt")),
         "processes": sorted(int(pid) for pid in os.listdir("/proc") if pid.isdigit()),
         # what the sandbox's first process and its mounts tell of the host
-        "first_cmdline": open("/proc/1/cmdline").read(),
+        "first_cmdline": open("/proc/1/cmdline").read().replace("\\0", " "),
         "mountinfo": open("/proc/self/mountinfo").read(),
         "uid": os.getuid(),
         "environment": sorted(os.environ),
