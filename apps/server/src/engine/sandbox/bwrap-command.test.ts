@@ -44,6 +44,12 @@ describe('bwrapArgs', () => {
     expect(pairs(args, '--ro-bind-try')).toContain('/etc/resolv.conf /etc/resolv.conf');
   });
 
+  it("shows the egress-only network's resolv.conf (slirp4netns's DNS) in place of the host's", () => {
+    const args = bwrapArgs(plan({ network: true, resolvConf: '/data/.work/a.1/resolv.conf' }));
+    expect(pairs(args, '--ro-bind-try')).toContain('/data/.work/a.1/resolv.conf /etc/resolv.conf');
+    expect(pairs(args, '--ro-bind-try')).not.toContain('/etc/resolv.conf /etc/resolv.conf');
+  });
+
   it("mounts a runtime's folders under the host's /tmp inside the task's /tmp, not hidden by it", () => {
     const plan0 = plan();
     const args = bwrapArgs({ ...plan0, mounts: { ...plan0.mounts, readOnly: ['/tmp/clone/apps/server/runtime', '/tmp/clone/node_modules'] } });
