@@ -55,6 +55,8 @@ describe('audit of staff writes', () => {
     const before = (await entriesOf('sam')).length;
     expect((await put('olga', sam, { email: 'not-an-address' })).statusCode).toBe(400);
     expect((await api.send('GET', '/usermgr/v1/users/olga/', sam)).statusCode).toBe(200);
+    // a search sent as POST reads
+    expect((await api.send('POST', '/resource-catalogue/stac/search', sam, { limit: 1 })).statusCode).toBe(200);
     await catalogueClient(app).createCollection('olga-made', olga);
     expect(await entriesOf('olga')).toEqual([]);
 

@@ -11,8 +11,12 @@ declare module 'fastify' {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Signing out changes nothing of anyone's data. */
-const NOT_WRITES = new Set(['POST /usermgr/v1/logout/']);
+/** Signing in and out change nothing of anyone's data. */
+const NOT_WRITES = new Set(['POST /usermgr/v1/token/', 'POST /usermgr/v1/logout/']);
+/** A search sent as POST (STAC, products) reads. */
+const POSTED_SEARCH = /\/search\/?$/;
+/** A path parameter that is a credential (a schedule's trigger token) is not written down. */
+const SECRET_PARAM = /token|secret|password/i;
 /** Paths outside the admin's service names, filed under the tab that shows their kind of data. */
 const SERVICE_OF_SEGMENT: Record<string, string> = {
   'resource-catalogue': 'backend',
@@ -67,8 +71,10 @@ export function registerStaffWritesAudit(app: FastifyInstance, ctx: AppContext):
     if (!UNSAFE.has(request.method) || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
     // the route as the API document names it: /usermgr/v1/users/{username}/
     const route = request.routeOptions.url?.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
-    if (!route || NOT_WRITES.has(`${request.method} ${route}`)) return payload;
-    const params = Object.values((request.params ?? {}) as Record<string, unknown>).map(String);
+    if (!route || NOT_WRITES.has(`${request.method} ${route}`) || POSTED_SEARCH.test(route)) return payload;
+    const params = Object.entries((request.params ?? {}) as Record<string, unknown>)
+      .filter(([name]) => !SECRET_PARAM.test(name))
+      .map(([, value]) => String(value));
     const answered = answeredIds(payload, reply.getHeader('content-type'));
     try {
       await writeAudit(ctx, request, {
