@@ -187,7 +187,7 @@ describe('builder executions: access, execute, product order, list', () => {
 
     it('has nothing to order when the workflow takes no product', async () => {
       const seeds = builderSeeds(app);
-      await seeds.releasedVersion('clip', '1', { inputs: [{ name: 'size', dataType: 'integer', default: 5 }], outputs: [] });
+      await seeds.releasedVersion('clip', '1', { inputs: [{ name: 'size', dataType: 'integer', default: 5 }], outputs: [] }, 'olga');
       const plain = await seeds.workflow(
         'plain-flow',
         [{ nodes: [{ id: 'clip', kind: 'process', processVersion: 'clip:1', position: { x: 0, y: 0 }, inputs: {} }], edges: [] }],

@@ -76,28 +76,38 @@ describe('builder executions: create', () => {
     api = builderApi(app);
     const seeds = builderSeeds(app);
     olga = await knowledgeApi(app).member('olga');
-    await seeds.releasedVersion('ndvi', '1.0', {
-      inputs: [
-        { name: 'lat', dataType: 'string' },
-        { name: 'lon', dataType: 'float' },
-        { name: 'count', dataType: 'integer' },
-        { name: 'ratio', dataType: 'float' },
-        { name: 'period', dataType: 'date-range' },
-        { name: 'mode', dataType: 'string' },
-        { name: 'scene', dataType: 'sentinel-2-product' },
-        { name: 'api_key', dataType: 'password' },
-        { name: 'hidden_key', dataType: 'string' },
-        { name: 'level', dataType: 'integer', default: 3 },
-      ],
-      outputs: [{ name: 'result', dataType: 'geotiff' }],
-    });
-    await seeds.releasedVersion('export', '2', {
-      inputs: [
-        { name: 'raster', dataType: 'geotiff' },
-        { name: 'bucket', dataType: 'string', default: 'results' },
-      ],
-      outputs: [],
-    });
+    await seeds.releasedVersion(
+      'ndvi',
+      '1.0',
+      {
+        inputs: [
+          { name: 'lat', dataType: 'string' },
+          { name: 'lon', dataType: 'float' },
+          { name: 'count', dataType: 'integer' },
+          { name: 'ratio', dataType: 'float' },
+          { name: 'period', dataType: 'date-range' },
+          { name: 'mode', dataType: 'string' },
+          { name: 'scene', dataType: 'sentinel-2-product' },
+          { name: 'api_key', dataType: 'password' },
+          { name: 'hidden_key', dataType: 'string' },
+          { name: 'level', dataType: 'integer', default: 3 },
+        ],
+        outputs: [{ name: 'result', dataType: 'geotiff' }],
+      },
+      'olga',
+    );
+    await seeds.releasedVersion(
+      'export',
+      '2',
+      {
+        inputs: [
+          { name: 'raster', dataType: 'geotiff' },
+          { name: 'bucket', dataType: 'string', default: 'results' },
+        ],
+        outputs: [],
+      },
+      'olga',
+    );
     workflowId = await seeds.workflow('ndvi-flow', [FIRST_GRAPH, FULL_GRAPH], { ownerId: 'olga', label: 'NDVI flow' });
     cipher = await encryptForInstance(app, 'p4ssw0rd', olga);
   });
@@ -289,7 +299,7 @@ describe('builder executions: create', () => {
     });
 
     it('refuses a version whose process version is no longer released', async () => {
-      const versionId = await builderSeeds(app).releasedVersion('old', '1', { inputs: [], outputs: [] });
+      const versionId = await builderSeeds(app).releasedVersion('old', '1', { inputs: [], outputs: [] }, 'olga');
       const stale = await builderSeeds(app).workflow(
         'stale-flow',
         [{ nodes: [{ id: 'a', kind: 'process', processVersion: 'old:1', position: { x: 0, y: 0 }, inputs: {} }], edges: [] }],

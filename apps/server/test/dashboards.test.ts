@@ -164,7 +164,7 @@ describe('dashboards', () => {
 
   it('counts the executions the caller sees by day and status, with their mean duration', async () => {
     const seeds = engineSeeds(app);
-    await seeds.runnable('count', 'INPUTS = []\nOUTPUTS = []\n\ndef execute(out_dir, **inputs):\n    return {}\n', { inputs: [], outputs: [] });
+    await seeds.runnable('count', 'INPUTS = []\nOUTPUTS = []\n\ndef execute(out_dir, **inputs):\n    return {}\n', { inputs: [], outputs: [] }, {}, 'olga');
     const workflow = await seeds.workflow('count-flow', [seeds.graph([{ id: 'count', version: 'count:1' }], [])], { ownerId: 'olga' });
     for (let index = 0; index < 2; index++) await waitForStatus(app, await seeds.run(workflow, [], olga), ['success']);
     const statistics = async (headers: Headers) => {

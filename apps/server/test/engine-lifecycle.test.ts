@@ -196,7 +196,8 @@ describe('engine: task lifecycle', () => {
         ],
         [['a', 'slept', 'b', 'value']],
       );
-      const workflow = await seeds.workflow('stoppable', [graph], { ownerId: 'olga' });
+      // shared with lab, its processes too: olga runs only code she may read
+      const workflow = await seeds.workflow('stoppable', [graph], { ownerId: 'olga', workspaceIds: [lab] });
       id = await seeds.run(workflow, [], users.olga);
       const running = await waitForTask(app, id, 'a', ['running']);
       pid = running.pid!;

@@ -478,7 +478,7 @@ describe('scheduler', () => {
     });
 
     it('refuses a workflow with no input to receive the items', async () => {
-      await builderSeeds(app).releasedVersion('plain', '1', { inputs: [{ name: 'label', dataType: 'string', default: 'x' }], outputs: [] });
+      await builderSeeds(app).releasedVersion('plain', '1', { inputs: [{ name: 'label', dataType: 'string', default: 'x' }], outputs: [] }, 'olga');
       const plain = await builderSeeds(app).workflow(
         'plain-flow',
         [{ nodes: [{ id: 'plain', kind: 'process', processVersion: 'plain:1', position: { x: 0, y: 0 }, inputs: {} }], edges: [] }],

@@ -56,12 +56,24 @@ describe('taskmgr: tasks and jobs of executions', () => {
     users.olga = await knowledge.member('olga', { [lab]: 'developer' });
     users.uma = await knowledge.member('uma', { [lab]: 'user' });
     users.nils = await knowledge.member('nils');
-    const emit = await seeds.runnable('emit', EMIT, {
-      inputs: [{ name: 'start', dataType: 'integer', default: 2 }],
-      outputs: [{ name: 'number', dataType: 'integer' }],
-    });
-    const double = await seeds.runnable('double', DOUBLE_WRAPPER, DOUBLE_SIGNATURE);
-    await seeds.runnable('nap', NAP, { inputs: [{ name: 'value', dataType: 'integer', default: 1 }], outputs: [{ name: 'number', dataType: 'integer' }] });
+    const emit = await seeds.runnable(
+      'emit',
+      EMIT,
+      {
+        inputs: [{ name: 'start', dataType: 'integer', default: 2 }],
+        outputs: [{ name: 'number', dataType: 'integer' }],
+      },
+      {},
+      'olga',
+    );
+    const double = await seeds.runnable('double', DOUBLE_WRAPPER, DOUBLE_SIGNATURE, {}, 'olga');
+    await seeds.runnable(
+      'nap',
+      NAP,
+      { inputs: [{ name: 'value', dataType: 'integer', default: 1 }], outputs: [{ name: 'number', dataType: 'integer' }] },
+      {},
+      'olga',
+    );
     const graph = seeds.graph(
       [
         { id: 'a', version: emit },

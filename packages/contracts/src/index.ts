@@ -16,6 +16,7 @@ export * from './input-constraints.js';
 export * from './input-rules.js';
 export * from './workflow-document.js';
 export * from './workflow-inputs.js';
+export * from './workflow-changes.js';
 export * from './workflow-validation.js';
 export * from './workflows.js';
 export * from './tasks.js';

@@ -180,5 +180,7 @@ export const workflowVersionSummarySchema = z.object({
   createdBy: z.string(),
   nodeCount: z.number().int(),
   edgeCount: z.number().int(),
+  /** what it changed against the version before it (graphChanges), the code nodes run first */
+  changes: z.array(z.string()),
 });
 export type WorkflowVersionSummary = z.infer<typeof workflowVersionSummarySchema>;

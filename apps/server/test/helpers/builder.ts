@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { CreateExecutionPayload, ExecutionAttributes, ProcessSignature, WorkflowGraph } from '@asb/contracts';
 import { expect } from 'vitest';
 import { processes, processVersions, resourceWorkspaces, workflows, workflowVersions } from '../../src/db-schema.js';
@@ -37,7 +37,11 @@ export function builderSeeds(app: TestApp) {
         .returning();
       return version!.id;
     },
-    /** a workflow whose versions are the graphs given (the last is current), shared with the workspaces */
+    /**
+     * a workflow whose versions are the graphs given (the last is current), shared with the
+     * workspaces, and so are the processes its graphs name: a member runs only code they may
+     * read (docs/security.md "Secrets in executions")
+     */
     async workflow(
       identifier: string,
       graphs: WorkflowGraph[],
@@ -61,8 +65,19 @@ export function builderSeeds(app: TestApp) {
       await app.ctx.db
         .insert(workflowVersions)
         .values(versions.map((graph, index) => ({ workflowId: row!.id, version: index + 1, graph, createdBy: ownerId })));
+      const named = [...new Set(versions.flatMap((graph) => graph.nodes.flatMap((node) => (node.processVersion ? [node.processVersion] : []))))];
+      const processIds =
+        named.length === 0
+          ? []
+          : await app.ctx.db.selectDistinct({ id: processVersions.processId }).from(processVersions).where(inArray(processVersions.identifier, named));
       for (const workspaceId of options.workspaceIds ?? []) {
         await app.ctx.db.insert(resourceWorkspaces).values({ resourceType: 'workflows', resourceId: row!.id, workspaceId: Number(workspaceId) });
+        for (const { id } of processIds) {
+          await app.ctx.db
+            .insert(resourceWorkspaces)
+            .values({ resourceType: 'processes', resourceId: id, workspaceId: Number(workspaceId) })
+            .onConflictDoNothing();
+        }
       }
       return String(row!.id);
     },

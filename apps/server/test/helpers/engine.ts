@@ -27,18 +27,24 @@ export function engineSeeds(app: TestApp) {
   const seeds = builderSeeds(app);
   return {
     ...seeds,
-    async runnable(identifier: string, source: string, signature: Omit<ProcessSignature, 'dependencies'>, image: ImageSettings = {}): Promise<string> {
+    async runnable(
+      identifier: string,
+      source: string,
+      signature: Omit<ProcessSignature, 'dependencies'>,
+      image: ImageSettings = {},
+      ownerId = 'admin',
+    ): Promise<string> {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-wrapper-'));
       await fs.writeFile(path.join(dir, 'process_wrapper.py'), source);
       const manifest = await snapshotFolder(dir, app.storage.objectsDir);
       await fs.rm(dir, { recursive: true, force: true });
-      const [process] = await app.ctx.db.insert(processes).values({ identifier, slug: identifier, label: identifier, ownerId: 'admin' }).returning();
+      const [process] = await app.ctx.db.insert(processes).values({ identifier, slug: identifier, label: identifier, ownerId }).returning();
       const [version] = await app.ctx.db
         .insert(processVersions)
         .values({
           identifier: `${identifier}:1`,
           label: identifier,
-          ownerId: 'admin',
+          ownerId,
           processId: process!.id,
           value: '1',
           signature: { dependencies: [], ...signature },
@@ -48,7 +54,7 @@ export function engineSeeds(app: TestApp) {
       await app.ctx.db.insert(processImages).values({
         identifier: `${identifier}:1`,
         label: identifier,
-        ownerId: 'admin',
+        ownerId,
         processIdentifier: identifier,
         processVersion: '1',
         versionId: version!.id,

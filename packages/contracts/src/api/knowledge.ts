@@ -129,6 +129,9 @@ export const processorAttributesSchema = z.object({
   dagType: z.enum(DAG_TYPES),
   isArchived: z.boolean(),
   inputs: z.array(workflowInputGroupSchema),
+  /** who saved this version's graph, and when (ISO 8601): the execute form warns when it is not the runner */
+  changedBy: z.string(),
+  changedAt: z.string(),
 });
 export type ProcessorAttributes = z.infer<typeof processorAttributesSchema>;
 export const processorSchema = z.object({ type: z.literal('processors'), id: z.string(), attributes: processorAttributesSchema });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AppContext } from '../../app-context.js';
 import { ExecutionsRepository, type ExecutionRow } from '../../modules/builder/executions.repository.js';
 import { executionBinding } from '../../modules/keystore/keystore.service.js';
+import { readableVersions } from '../../modules/knowledge/readable-versions.js';
 import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from '../executors/executor.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import type { Datastore } from '../store/datastore.js';
@@ -261,6 +262,10 @@ export class Orchestrator implements ExecutorCallbacks {
     return {
       open: (sealed) => this.ctx.keystore.open(sealed, executionBinding(context.execution.identifier)),
       secret: (owner, tag) => this.ctx.secrets.valueOf(owner, tag),
+      mayRead: async (owner, processVersion) => {
+        const user = await this.ctx.users.principal(owner);
+        return user !== undefined && (await readableVersions(this.ctx, user.principal, [processVersion])).has(processVersion);
+      },
     };
   }
 

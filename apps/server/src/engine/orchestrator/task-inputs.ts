@@ -14,6 +14,20 @@ const MASKED = '********';
 export interface InputSecrets {
   open(sealed: string): Promise<string | undefined>;
   secret(owner: string, tag: string): Promise<string | undefined>;
+  /** whether the user may read the process version (code they may not read never gets their secrets) */
+  mayRead(owner: string, processVersion: string): Promise<boolean>;
+}
+
+/**
+ * The creation of the execution refused code its owner may not read; this holds even for an
+ * execution written otherwise (an older version, a row changed since): the secret stays out.
+ */
+async function assertOwnerReads(context: ExecutionContext, nodeId: string, identifier: string, secrets: InputSecrets): Promise<void> {
+  const processVersion = context.plan.node(nodeId).processVersion;
+  if (!processVersion || (await secrets.mayRead(context.execution.ownerId, processVersion))) return;
+  throw new Error(
+    `Input ${nodeId}.${identifier} is a password or secret, and the execution's owner may not read process version ${processVersion} of node "${nodeId}": it is not handed to that code.`,
+  );
 }
 
 /**
@@ -39,6 +53,8 @@ export async function taskInputs(
   const clear: Record<string, unknown> = {};
   const stored: Record<string, unknown> = {};
   const group = context.execution.inputs.find((candidate) => candidate.node_id === task.nodeId);
+  const secretItem = group?.items.find((item) => item.encrypted || item.secret);
+  if (secretItem) await assertOwnerReads(context, task.nodeId, secretItem.identifier, secrets);
   for (const item of group?.items ?? []) {
     if (item.encrypted) {
       const value = await secrets.open(item.value);

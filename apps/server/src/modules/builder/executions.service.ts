@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { detailError, permissionDenied } from '../../platform/http/errors.js';
 import { parseAttributes } from '../../platform/resources/resource-payload.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
+import { assertReadableGraph } from '../knowledge/readable-versions.js';
 import { checkRunnableGraph, loadWorkflowVersion } from '../knowledge/workflow-versions.js';
 import { executionBinding } from '../keystore/keystore.service.js';
 import { executionInputs, problemsError, sealInputs } from './execution-inputs.js';
@@ -68,6 +69,8 @@ export class ExecutionsService {
         graphProblems.map((problem) => ({ pointer: '/data/attributes/processor_version', message: `Version ${version}: ${problem.message}` })),
       );
     }
+    // whoever may edit the workflow chose its code: the caller's inputs go only to code the caller may read
+    await assertReadableGraph(this.ctx, principal, graph);
 
     const { keystore } = this.ctx;
     const { inputs, problems } = await executionInputs(

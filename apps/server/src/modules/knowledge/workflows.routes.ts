@@ -2,6 +2,7 @@ import type { workflowsContract } from '@asb/contracts';
 import type { AnswerOf } from '../../platform/resources/resource-contract.js';
 import {
   dagTypeOf,
+  graphChanges,
   isEncryptedInput,
   nodePorts,
   publishWorkflowSchema,
@@ -42,14 +43,16 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
 
   mount(app, operations, 'GET /knowledge/v1/workflows/{id}/versions', route(onResource('workflows', 'view')), async (request) => {
     const workflow = await load(request.principal, request.params.id);
+    // newest first: each version's predecessor is the next row
     const rows = await listWorkflowVersions(ctx.db, workflow.id);
     return {
-      data: rows.map((row) => ({
+      data: rows.map((row, index) => ({
         version: row.version,
         createdAt: row.createdAt.toISOString(),
         createdBy: row.createdBy,
         nodeCount: row.graph.nodes.length,
         edgeCount: row.graph.edges.length,
+        changes: graphChanges(rows[index + 1]?.graph, row.graph),
       })),
     };
   });
@@ -94,6 +97,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
   mount(app, operations, 'GET /knowledge/v1/processors/{id}', route(onResource('workflows', 'view')), async (request) => {
     const workflow = await load(request.principal, request.params.id);
     const { version, graph } = await loadWorkflowVersion(ctx.db, workflow, request.query.version);
+    const saved = await findWorkflowVersion(ctx.db, workflow.id, version);
     const found = await loadGraphVersions(ctx, null, graph);
     const labels = await dataTypeLabels(ctx.db);
     const groups = workflowInputGroups(graph, resolverOf(found), (identifier) => labels.get(identifier.toLowerCase()));
@@ -109,6 +113,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
           dagType: dagTypeOf(graph),
           isArchived: workflow.isArchived,
           inputs: await withEncryption(ctx, groups),
+          changedBy: saved.createdBy,
+          changedAt: saved.createdAt.toISOString(),
         },
       },
     };

@@ -17,6 +17,7 @@ import { attributeErrors, HttpError } from '../../platform/http/errors.js';
 import { executionInputs, problemsError } from '../builder/execution-inputs.js';
 import { EMPTY_WORKFLOW } from '../builder/executions.service.js';
 import { WorkflowAccess } from '../builder/workflow-access.js';
+import { assertReadableGraph } from '../knowledge/readable-versions.js';
 import { checkRunnableGraph, loadWorkflowVersion, type WorkflowRow } from '../knowledge/workflow-versions.js';
 import { NO_PRODUCT_INPUT, productInputOf, productValue, type ProductInput } from './product-input.js';
 
@@ -37,8 +38,17 @@ export function checkStrategyOffered(theme: string, strategy: ScheduleStrategy, 
   throw attributeErrors({ strategy: `${STRATEGY_LABELS[strategy]} is offered only with the eopen theme; this instance's theme is ${theme}.` });
 }
 
-/** The inputs of the version a schedule runs, or 400 when that version could not run. */
-export async function scheduledWorkflowInputs(ctx: AppContext, workflow: WorkflowRow, version: number | null | undefined): Promise<WorkflowInputGroup[]> {
+/**
+ * The inputs of the version a schedule runs, or 400 when that version could not run; with the
+ * principal saving the schedule, 403 when they may not read the code of one of its nodes (each
+ * firing checks it again: the graph may change after).
+ */
+export async function scheduledWorkflowInputs(
+  ctx: AppContext,
+  workflow: WorkflowRow,
+  version: number | null | undefined,
+  principal?: Principal,
+): Promise<WorkflowInputGroup[]> {
   let loaded;
   try {
     loaded = await loadWorkflowVersion(ctx.db, workflow, version ?? undefined);
@@ -49,6 +59,7 @@ export async function scheduledWorkflowInputs(ctx: AppContext, workflow: Workflo
   if (loaded.graph.nodes.length === 0) throw attributeErrors({ processor_id: EMPTY_WORKFLOW });
   const { resolve, problems } = await checkRunnableGraph(ctx, loaded.graph);
   if (problems.length > 0) throw attributeErrors({ processor_version: `Version ${loaded.version}: ${problems[0]!.message}` });
+  if (principal) await assertReadableGraph(ctx, principal, loaded.graph);
   return workflowInputGroups(loaded.graph, resolve);
 }
 
@@ -105,7 +116,7 @@ export async function checkScheduleValues(
 ): Promise<{ workflow: WorkflowRow; inputs: ScheduleInputs }> {
   checkScheduleRules(values);
   const workflow = (await new WorkflowAccess(ctx).loadExecutable(principal, values.processor_id)).row;
-  const groups = await scheduledWorkflowInputs(ctx, workflow, values.processor_version);
+  const groups = await scheduledWorkflowInputs(ctx, workflow, values.processor_version, principal);
   const given = withKeptPasswords(values.inputs, stored.inputs);
   let inputs = given;
   if (values.strategy === 'on-new-data') {

@@ -9,6 +9,7 @@ import { ScheduleFields } from './ScheduleFields';
 import { keptCipherTexts, scheduleInputValues, useSaveSchedule, type ScheduleFieldErrors } from './use-save-schedule';
 import { usePublicKey, type Processor } from '../../workflows/api/execute';
 import { encryptedFields, fieldKey, initialValues, inputErrors, invalidHint, visibleGroups } from './execute-form';
+import { GraphChangeNotice } from './GraphChangeNotice';
 import { GroupTitle, InputWidget } from './InputWidget';
 import { useExecute } from './use-execute';
 
@@ -98,6 +99,7 @@ export function ExecuteForm({ processor, allowed, isCheckingAllowed, isSchedulin
             {EXECUTION_NOT_ALLOWED}
           </Alert>
         )}
+        <GraphChangeNotice processor={processor} />
         {shown.length === 0 && <Text c="dimmed">This workflow takes no inputs: Execute runs it as it is.</Text>}
         {shown.map((group) => (
           <Card key={group.node_id} withBorder padding="lg" component="fieldset" aria-label={group.label} m={0}>

@@ -48,6 +48,8 @@ export function testProcessor(groups: WorkflowInputGroup[] = TEST_GROUPS, overri
       dagType: 'standard',
       isArchived: false,
       inputs: groups,
+      changedBy: 'alice',
+      changedAt: '2024-03-04T05:06:07Z',
       ...overrides,
     },
   };

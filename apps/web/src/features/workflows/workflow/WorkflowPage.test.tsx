@@ -53,7 +53,8 @@ function renderPage({ answer = { body: { data: workflow() } }, published = false
     if (path === '/knowledge/v1/workflows/7') return answer;
     if (path === '/knowledge/v1/workflows/7/is_published') return { body: { data: { published: isPublished } } };
     if (path === '/knowledge/v1/workflows/7/versions') {
-      return { body: { data: [{ version: 2, createdAt: '2024-01-02T10:00:00Z', createdBy: 'alice', nodeCount: 3, edgeCount: 2 }] } };
+      const changes = ['Node "login" runs grab:1 instead of login:1'];
+      return { body: { data: [{ version: 2, createdAt: '2024-01-02T10:00:00Z', createdBy: 'otto', nodeCount: 3, edgeCount: 2, changes }] } };
     }
     if (path === '/knowledge/v1/workflows/7/publish') {
       if (publishAnswer) return publishAnswer;
@@ -86,6 +87,8 @@ describe('WorkflowPage', () => {
     const versions = await screen.findByRole('table', { name: 'Versions' });
     expect(within(versions).getByText('Current')).toBeInTheDocument();
     expect(within(versions).getByText('2024-01-02 10:00', { exact: false })).toBeInTheDocument();
+    // who changed what: the execute form's 'Changed by' notice links here
+    expect(within(versions).getByRole('row', { name: /otto/ })).toHaveTextContent('Node "login" runs grab:1 instead of login:1');
   });
 
   it('opens the detached editor in a new tab', async () => {

@@ -1,4 +1,6 @@
 import { Badge, Card, Skeleton, Table, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import { useReportError } from '../../../app/api/use-report-error';
 import { useWorkflowVersions } from './use-workflow-versions';
@@ -7,8 +9,15 @@ import { useWorkflowVersions } from './use-workflow-versions';
 export function WorkflowVersions({ workflowId, current }: { workflowId: string; current: number }) {
   const versions = useWorkflowVersions(workflowId);
   useReportError(versions.error, versions.errorUpdatedAt, 'knowledge');
+  // the execute form's 'Changed by …' notice links here (#versions): shown once the rows are in
+  const { hash } = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  const isLoaded = versions.data !== undefined;
+  useEffect(() => {
+    if (hash === '#versions' && isLoaded) card.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash, isLoaded]);
   return (
-    <Card withBorder radius="md" padding="md">
+    <Card withBorder radius="md" padding="md" id="versions" ref={card}>
       <Title order={2} size="h4" mb="sm">
         Versions
       </Title>
@@ -24,7 +33,7 @@ export function WorkflowVersions({ workflowId, current }: { workflowId: string; 
         </Text>
       )}
       {versions.data && versions.data.length > 0 && (
-        <Table.ScrollContainer minWidth={480} type="native">
+        <Table.ScrollContainer minWidth={640} type="native">
           <Table verticalSpacing={6} aria-label="Versions">
             <Table.Thead>
               <Table.Tr>
@@ -33,6 +42,7 @@ export function WorkflowVersions({ workflowId, current }: { workflowId: string; 
                 <Table.Th>Saved by</Table.Th>
                 <Table.Th>Nodes</Table.Th>
                 <Table.Th>Edges</Table.Th>
+                <Table.Th>Changes</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -50,6 +60,13 @@ export function WorkflowVersions({ workflowId, current }: { workflowId: string; 
                   <Table.Td>{version.createdBy}</Table.Td>
                   <Table.Td>{version.nodeCount}</Table.Td>
                   <Table.Td>{version.edgeCount}</Table.Td>
+                  <Table.Td>
+                    {version.changes.map((change) => (
+                      <Text key={change} size="sm">
+                        {change}
+                      </Text>
+                    ))}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
