@@ -45,8 +45,8 @@ describe('bwrapArgs', () => {
   });
 
   it("shows the egress-only network's resolv.conf (slirp4netns's DNS) in place of the host's", () => {
-    const args = bwrapArgs(plan({ network: true, resolvConf: '/data/.work/a.1/resolv.conf' }));
-    expect(pairs(args, '--ro-bind-try')).toContain('/data/.work/a.1/resolv.conf /etc/resolv.conf');
+    const args = bwrapArgs(plan({ network: true, resolvConfFd: 6 }));
+    expect(pairs(args, '--ro-bind-data')).toEqual(['6 /etc/resolv.conf']);
     expect(pairs(args, '--ro-bind-try')).not.toContain('/etc/resolv.conf /etc/resolv.conf');
   });
 

@@ -39,8 +39,8 @@ export interface BwrapPlan {
   dropTo?: { uid: number; gid: number };
   /** true: the sandbox keeps the network namespace it starts in (its own egress-only one, or the host's) */
   network: boolean;
-  /** the egress-only network's /etc/resolv.conf, shown in place of the host's (task-network.ts) */
-  resolvConf?: string;
+  /** the fd bubblewrap reads the egress-only network's /etc/resolv.conf from, shown in place of the host's (task-network.ts) */
+  resolvConfFd?: number;
   mounts: {
     runner: string;
     wrapperDir: string;
@@ -86,7 +86,10 @@ function mounts(plan: BwrapPlan): string[] {
   for (const folder of host.folders) args.push('--ro-bind', folder, folder);
   for (const [name, target] of host.symlinks) args.push('--symlink', target, name);
   // each mount costs a few hundred microseconds of every task's start: only what is needed
-  for (const file of etc) args.push('--ro-bind-try', file === '/etc/resolv.conf' && plan.resolvConf ? plan.resolvConf : file, file);
+  for (const file of etc) {
+    if (file === '/etc/resolv.conf' && plan.resolvConfFd !== undefined) args.push('--perms', '0644', '--ro-bind-data', String(plan.resolvConfFd), file);
+    else args.push('--ro-bind-try', file, file);
+  }
   for (const folder of [...host.extra, ...readOnly]) args.push('--ro-bind', folder, folder);
   args.push('--proc', '/proc', '--dev', '/dev');
   for (const folder of ['/task', '/task/runner', INSIDE.inputs]) args.push('--perms', '0755', '--dir', folder);

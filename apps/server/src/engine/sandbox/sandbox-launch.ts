@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess, type IOType } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { signalGroup } from '../executors/process-group.js';
-import { attachEgress, inOwnNetwork, type EgressPlan } from './task-network.js';
+import { attachEgress, inOwnNetwork, RESOLV_CONF, type EgressPlan } from './task-network.js';
 
 /** What the sandbox answered to spawn (TaskSandbox.spawn), as the launcher needs it. */
 export interface SandboxLaunch {
@@ -16,10 +16,11 @@ export interface SandboxLaunch {
   cwd: string;
 }
 
-/** The fds bubblewrap is told about (task-sandbox.ts): 3 its setup, and with the network 4 its info and 5 its go-ahead. */
+/** The fds bubblewrap is told about (task-sandbox.ts): 3 its setup, and with the network 4 its info, 5 its go-ahead and 6 the task's resolv.conf. */
 export const SETUP_FD = 3;
 export const INFO_FD = 4;
 export const BLOCK_FD = 5;
+export const RESOLV_CONF_FD = 6;
 
 type Stdio = [IOType | number | 'ignore', IOType | number, IOType | number];
 
@@ -51,13 +52,19 @@ export function launchSandbox(launch: SandboxLaunch, options: { stdio: Stdio; on
     env: launch.env,
     // its own process group: a stop (and a failed setup) ends everything in it
     detached: true,
-    stdio: [...options.stdio, 'pipe', ...(launch.egress ? (['pipe', 'pipe'] as const) : [])],
+    stdio: [...options.stdio, 'pipe', ...(launch.egress ? (['pipe', 'pipe', 'pipe'] as const) : [])],
   });
   if (child.pid === undefined) return child;
   const setup = child.stdio[SETUP_FD] as Writable;
   setup.on('error', () => undefined);
   setup.end(launch.setupArgs.map((arg) => `${arg}\0`).join(''));
-  if (launch.egress) connect(child, launch.egress, options.onSetupFailed);
+  if (launch.egress) {
+    // read while bubblewrap builds the mounts, before it waits for the go-ahead
+    const resolvConf = (child.stdio as unknown as Writable[])[RESOLV_CONF_FD]!;
+    resolvConf.on('error', () => undefined);
+    resolvConf.end(RESOLV_CONF);
+    connect(child, launch.egress, options.onSetupFailed);
+  }
   return child;
 }
 

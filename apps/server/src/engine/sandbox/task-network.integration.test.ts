@@ -182,8 +182,10 @@ describe('the egress-only network of a task that declares it', () => {
   });
 
   it('has a network namespace of its own, whose slirp4netns ends with the task (also when it is stopped)', async () => {
-    const ended = await run(closed, 'print(open("/proc/net/route").read())', []);
-    expect(ended.stdout).toMatch(/^tap0\s+00000000\s+0202000A/m);
+    const ended = await run(closed, 'print(open("/proc/net/route").read() + open("/etc/resolv.conf").read())', []);
+    expect(ended.stdout, ended.log).toMatch(/^tap0\s+00000000\s+0202000A/m);
+    // names are asked of slirp4netns's DNS, which asks the host's resolver
+    expect(ended.stdout).toContain(`nameserver ${SLIRP.dns}`);
     await untilNoHostPids(String(ended.pid));
     // a task that would run for long, stopped once its network is up
     const stopped = await run(closed, 'import time\nprint("up", flush=True)\ntime.sleep(600)', [], (process, pid) => {

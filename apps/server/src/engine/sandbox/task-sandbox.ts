@@ -10,8 +10,8 @@ import { bwrapArgs, INSIDE, type BwrapPlan, type HostLayout, type SandboxTools }
 import { openCgroups, withinCgroup, type TaskCgroup, type TaskCgroups } from './cgroups.js';
 import { hostLayout, resolvePython, sandboxTools } from './host-layout.js';
 import { executionFiles, renameInputs } from './task-files-inputs.js';
-import { BLOCK_FD, INFO_FD, SETUP_FD, type SandboxLaunch } from './sandbox-launch.js';
-import { egressSupport, RESOLV_CONF, type EgressSupport } from './task-network.js';
+import { BLOCK_FD, INFO_FD, RESOLV_CONF_FD, SETUP_FD, type SandboxLaunch } from './sandbox-launch.js';
+import { egressSupport, type EgressSupport } from './task-network.js';
 
 /** What the sandbox reads of a job: its inputs (files shown read-only), outputs folder, resources and network. */
 type SandboxJob = Pick<TaskJob, 'inputs' | 'outDir' | 'cpus' | 'memoryMb' | 'diskMb' | 'network'>;
@@ -117,11 +117,6 @@ class BubblewrapSandbox implements TaskSandbox {
       throw new Error(
         `This process declares NETWORK = True, and tasks get the network only in a namespace of their own, which cannot be set up here: ${this.egress.reason}. (The operator may set ASB_TASK_NETWORK=host to share the host's network: unsafe.)`,
       );
-    let resolvConf: string | undefined;
-    if (network === 'egress') {
-      resolvConf = path.join(scratchDir, 'resolv.conf');
-      fs.writeFileSync(resolvConf, RESOLV_CONF, { mode: 0o644 });
-    }
     const files = executionFiles(job.inputs, path.dirname(job.outDir));
     const inputs = files.map((file, index): [string, string] => [file, `${INSIDE.inputs}/${index}/${path.basename(file)}`]);
     const plan: BwrapPlan = {
@@ -129,7 +124,7 @@ class BubblewrapSandbox implements TaskSandbox {
       host: this.host,
       dropTo: this.dropTo,
       network: network !== 'none',
-      resolvConf,
+      resolvConfFd: network === 'egress' ? RESOLV_CONF_FD : undefined,
       mounts: { runner: runtimeScript('asb_runner.py'), wrapperDir: attempt.wrapperDir, outDir: job.outDir, scratchDir, inputs, readOnly: attempt.readOnly },
       env: {
         ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: SANDBOX_PATH, HOME: INSIDE.work, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8' } }),
