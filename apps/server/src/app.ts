@@ -20,6 +20,8 @@ import { RedisEventBus } from './platform/live/redis-event-bus.js';
 import { redactToken } from './platform/live/stream-auth.js';
 import { registerResourceRoutes } from './platform/resources/resource.routes.js';
 import { registerHealthRoutes } from './platform/health.routes.js';
+import { registerJsonBodyParsers } from './platform/documents/json-body-parser.js';
+import { closeDocumentPool } from './platform/documents/document-pool.js';
 import { signingSecret } from './platform/secrets.js';
 import { dataTypesResource } from './modules/knowledge/data-types.resource.js';
 import { registerDetailsRoutes } from './modules/knowledge/details.routes.js';
@@ -137,8 +139,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 25 * 1024 * 1024,
   });
-  // JSON:API clients send application/vnd.api+json: the same JSON
-  server.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, server.getDefaultJsonParser('error', 'error'));
+  // JSON:API clients send application/vnd.api+json: the same JSON; any JSON body is refused past MAX_DEPTH
+  registerJsonBodyParsers(server);
+  // a document still parsing when the server stops would hold the process
+  server.addHook('onClose', () => closeDocumentPool());
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(contractSerializerCompiler(config.strictContract, server.log));
   await server.register(fastifySwagger, {

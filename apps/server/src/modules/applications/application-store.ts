@@ -8,6 +8,7 @@ import {
   type UploadStep,
 } from '@asb/contracts';
 import type { Principal } from '../../platform/auth/principal.js';
+import { DocumentRefused } from '../../platform/documents/document-limits.js';
 import { nulPath } from '../../platform/http/input-guards.js';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
 import { mayEdit, mayManage, mayRead, mayUpload } from './application-access.js';
@@ -152,9 +153,10 @@ export class CatalogueApplications implements ApplicationStore {
     if (cwl.includes('\0')) throw new ApplicationRefused(400, 'The CWL file may not contain NUL characters (\\u0000).');
     let description;
     try {
-      description = describeCwl(cwl, { fileName: options.fileName });
+      description = await describeCwl(cwl, { fileName: options.fileName });
     } catch (error) {
       if (error instanceof CwlRefused) throw new ApplicationRefused(400, error.message);
+      if (error instanceof DocumentRefused) throw new ApplicationRefused(error.status, error.message);
       throw error;
     }
     const nul = nulPath(description, '');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CwlRefused, describeCwl } from './cwl-describe.js';
+import { CWL_LIMITS, CwlRefused, describeCwl } from './cwl-describe.js';
 
 const TESTDATA = '/work/shared/testdata/cwl';
 const cwlFiles = (dir: string): string[] =>
@@ -22,14 +22,14 @@ function reasonOf(message: string): string {
 }
 
 describe('describeCwl', () => {
-  it('describes or refuses with a reason every CWL file of the shared test data', () => {
+  it('describes or refuses with a reason every CWL file of the shared test data', async () => {
     const files = cwlFiles(TESTDATA).sort();
     expect(files.length).toBeGreaterThan(300);
     const refused = new Map<string, number>();
     let described = 0;
     for (const file of files) {
       try {
-        const description = describeCwl(fs.readFileSync(file, 'utf8'), { fileName: path.basename(file) });
+        const description = await describeCwl(fs.readFileSync(file, 'utf8'), { fileName: path.basename(file) });
         expect(description.identifier).not.toBe('');
         for (const input of description.inputs) expect(input.typeLabel).not.toBe('');
         described += 1;
@@ -45,8 +45,8 @@ describe('describeCwl', () => {
     expect([...refused.keys()]).toEqual(['imports another file']);
   });
 
-  it('picks the Workflow no step runs in a $graph and reads its inputs (water-bodies)', () => {
-    const description = describeCwl(read('eoap-water-bodies/cwl-workflow/app-water-bodies-cloud-native.cwl'));
+  it('picks the Workflow no step runs in a $graph and reads its inputs (water-bodies)', async () => {
+    const description = await describeCwl(read('eoap-water-bodies/cwl-workflow/app-water-bodies-cloud-native.cwl'));
     expect(description.identifier).toBe('water-bodies');
     expect(description.processClass).toBe('Workflow');
     expect(description.softwareVersion).toBe('1.4.1');
@@ -60,8 +60,8 @@ describe('describeCwl', () => {
     expect(description.hints).toEqual(['DockerRequirement']);
   });
 
-  it('reads the snuggs package: its s: metadata and its Workflow', () => {
-    const description = describeCwl(read('eoepca-snuggs/app-package.cwl'));
+  it('reads the snuggs package: its s: metadata and its Workflow', async () => {
+    const description = await describeCwl(read('eoepca-snuggs/app-package.cwl'));
     expect(description).toMatchObject({ identifier: 'snuggs', softwareVersion: '0.3.0', cwlVersion: 'v1.0', label: 's expressions', title: 's expressions' });
     expect(description.inputs.map((input) => [input.id, input.typeLabel])).toEqual([
       ['input_reference', 'string[]'],
@@ -70,7 +70,7 @@ describe('describeCwl', () => {
     expect(description.outputs[0]).toMatchObject({ id: 'wf_outputs', typeLabel: 'Directory[]' });
   });
 
-  it('reads schema.org authors, keywords and URLs in their object and list forms', () => {
+  it('reads schema.org authors, keywords and URLs in their object and list forms', async () => {
     const text = `
 cwlVersion: v1.2
 $namespaces: {s: https://schema.org/}
@@ -106,7 +106,7 @@ $graph:
     steps: {step: {run: "#tool", in: {}, out: [out]}}
   - {class: CommandLineTool, id: tool, inputs: [], outputs: {out: stdout}, baseCommand: echo}
 `;
-    const description = describeCwl(text);
+    const description = await describeCwl(text);
     expect(description.identifier).toBe('main');
     expect(description.doc).toBe('line one\nline two');
     expect(description.author).toEqual([
@@ -148,13 +148,33 @@ $graph:
       'a: &a [1]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c]',
       'The file is not CWL',
     ],
-  ])('refuses %j with a reason', (text, reason) => {
-    expect(() => describeCwl(text)).toThrow(CwlRefused);
-    expect(() => describeCwl(text)).toThrow(reason);
+    [
+      'cwlVersion: v1.2\nclass: CommandLineTool\nid: t\ninputs: {a: {type: File, default: {$include: /etc/passwd}}}\noutputs: []',
+      'imports another file ($include: /etc/passwd)',
+    ],
+    [
+      'cwlVersion: v1.2\nclass: CommandLineTool\nid: t\ninputs: {a: {type: string, default: [{x: {$import: ../x.yml}}]}}\noutputs: []',
+      'imports another file ($import: ../x.yml)',
+    ],
+  ])('refuses %j with a reason', async (text, reason) => {
+    await expect(describeCwl(text)).rejects.toThrow(CwlRefused);
+    await expect(describeCwl(text)).rejects.toThrow(reason);
   });
 
-  it('names a single process without an id after its file; a $graph still needs ids', () => {
-    expect(describeCwl('cwlVersion: v1.2\nclass: CommandLineTool\ninputs: []\noutputs: []', { fileName: 'echo-tool.cwl' }).identifier).toBe('echo-tool');
-    expect(() => describeCwl('cwlVersion: v1.2\n$graph: [{class: CommandLineTool, inputs: [], outputs: []}]', { fileName: 'x.cwl' })).toThrow('has no id');
+  it('refuses a document past its limits, naming the limit, before describing it', async () => {
+    const tool = 'cwlVersion: v1.2\nclass: CommandLineTool\nid: t\noutputs: []\ninputs: {a: {type: Any, default: ';
+    await expect(describeCwl(`${tool}${'['.repeat(65)}${']'.repeat(65)}}}`)).rejects.toThrow('The document nests deeper than 64 levels.');
+    await expect(describeCwl(`${tool}${'['.repeat(60)}${']'.repeat(60)}}}`)).resolves.toMatchObject({ identifier: 't' });
+    const values = Array.from({ length: CWL_LIMITS.maxValues }, (_, index) => index).join(',');
+    await expect(describeCwl(`${tool}[${values}]}}`)).rejects.toThrow('The document holds more than 50,000 values.');
+  });
+
+  it('names a single process without an id after its file; a $graph still needs ids', async () => {
+    expect((await describeCwl('cwlVersion: v1.2\nclass: CommandLineTool\ninputs: []\noutputs: []', { fileName: 'echo-tool.cwl' })).identifier).toBe(
+      'echo-tool',
+    );
+    await expect(describeCwl('cwlVersion: v1.2\n$graph: [{class: CommandLineTool, inputs: [], outputs: []}]', { fileName: 'x.cwl' })).rejects.toThrow(
+      'has no id',
+    );
   });
 });

@@ -1,5 +1,6 @@
-import type { Application, ApplicationInput, ApplicationOutput } from '@asb/contracts';
-import { parseDocument } from 'yaml';
+import { MAX_CWL_BYTES, type Application, type ApplicationInput, type ApplicationOutput } from '@asb/contracts';
+import { DocumentRefused, MAX_DEPTH, type DocumentLimits } from '../../platform/documents/document-limits.js';
+import { DocumentInvalid, parseYamlOffThread } from '../../platform/documents/document-pool.js';
 import { CwlRefused, importMessage, isObject, listOfNamed, parseType, shortName, texts, typeLabel, type NamedTypes, type Yaml } from './cwl-types.js';
 import { schemaOrgMetadata } from './cwl-metadata.js';
 
@@ -35,14 +36,22 @@ const NOT_HONOURED = /^(DockerRequirement|SoftwareRequirement|MPIRequirement|.*:
 const IDENTIFIER = /^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,199}$/;
 
 /**
+ * What a CWL text may hold (docs/security.md "Request limits"): a CWL of a hundred steps has a
+ * few thousand values; a megabyte of nested lists had 500 000 and held the event loop for 23 s.
+ */
+export const CWL_LIMITS: Required<DocumentLimits> = { maxDepth: MAX_DEPTH, maxBytes: MAX_CWL_BYTES, maxValues: 50_000 };
+
+/**
  * Describes a CWL text (YAML or JSON; a `$graph` or a single process): the process to run
  * (`#main`, else the one Workflow, else the one process), its inputs and outputs, and the
- * schema.org metadata of the application package. Pure; anything it cannot describe is a
- * CwlRefused whose message says what is wrong — nothing else is thrown.
+ * schema.org metadata of the application package. The text is parsed in the document worker
+ * pool, within CWL_LIMITS (past one: DocumentRefused, naming it); anything else it cannot
+ * describe is a CwlRefused whose message says what is wrong.
  */
-export function describeCwl(text: string, options: DescribeOptions = {}): CwlDescription {
+export async function describeCwl(text: string, options: DescribeOptions = {}): Promise<CwlDescription> {
+  const root = await parseCwlText(text);
   try {
-    return describe(text, options);
+    return describe(root, options);
   } catch (error) {
     if (error instanceof CwlRefused) throw error;
     throw new CwlRefused(`The file could not be described: ${error instanceof Error ? error.message : String(error)}`);
@@ -69,8 +78,7 @@ function identifierOfFileName(fileName: string | undefined): string | undefined 
   return base ? base : undefined;
 }
 
-function describe(text: string, options: DescribeOptions): CwlDescription {
-  const root = parseCwlText(text);
+function describe(root: Yaml, options: DescribeOptions): CwlDescription {
   const imported = findImport(root);
   if (imported !== undefined) throw new CwlRefused(importMessage(imported));
   const { process, graph } = mainProcess(root);
@@ -111,15 +119,15 @@ function describe(text: string, options: DescribeOptions): CwlDescription {
 }
 
 /** The text as a YAML (or JSON) mapping, or a refusal saying why it is not CWL. */
-function parseCwlText(text: string): Yaml {
+async function parseCwlText(text: string): Promise<Yaml> {
   if (text.trim() === '') throw new CwlRefused('The file is not CWL: it is empty.');
-  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
-  if (document.errors.length > 0) throw new CwlRefused(`The file is not CWL: it is neither YAML nor JSON (${firstLine(document.errors[0]!.message)}).`);
+  if (Buffer.byteLength(text, 'utf8') > CWL_LIMITS.maxBytes) throw DocumentRefused.tooLarge(CWL_LIMITS.maxBytes);
   let value: unknown;
   try {
-    value = document.toJS({ maxAliasCount: 100 });
+    value = await parseYamlOffThread({ text, maxDepth: CWL_LIMITS.maxDepth, maxValues: CWL_LIMITS.maxValues, maxAliasCount: 100 });
   } catch (error) {
-    throw new CwlRefused(`The file is not CWL: ${firstLine(error instanceof Error ? error.message : String(error))}.`);
+    if (error instanceof DocumentInvalid) throw new CwlRefused(`The file is not CWL: it is neither YAML nor JSON (${error.message}).`);
+    throw error;
   }
   if (!isObject(value)) throw new CwlRefused('The file is not CWL: it is not a YAML or JSON mapping (a CWL document has cwlVersion, class, inputs...).');
   if (!('$graph' in value) && value.class === undefined)
@@ -127,8 +135,6 @@ function parseCwlText(text: string): Yaml {
   if (!('$graph' in value) && value.cwlVersion === undefined) throw new CwlRefused('The file is not CWL: it has no cwlVersion.');
   return value;
 }
-
-const firstLine = (text: string) => text.split('\n')[0]!.trim().replace(/\.$/, '');
 
 /** The process an execution runs, and every process of the document (for its requirements). */
 function mainProcess(root: Yaml): { process: Yaml; graph: Yaml[] } {
@@ -172,24 +178,24 @@ function noRunnable(found: unknown, what = 'The file'): CwlRefused {
 
 /**
  * The first reference to another file: `$import`, `$include`, `$mixin`, a step's `run` that is
- * not a `#` id of the same document. A single upload cannot resolve them.
+ * not a `#` id of the same document. A single upload cannot resolve them, and cwltool would
+ * read the server's files for them: refused before cwltool sees the text. schema-salad reads
+ * `$import` and `$include` anywhere, a default value too; the document is within MAX_DEPTH.
  */
-function findImport(value: unknown, depth = 0): string | undefined {
-  if (depth > 64) return undefined;
+function findImport(value: unknown, isLiteral = false): string | undefined {
   if (Array.isArray(value)) {
     for (const entry of value) {
-      const found = findImport(entry, depth + 1);
+      const found = findImport(entry, isLiteral);
       if (found !== undefined) return found;
     }
     return undefined;
   }
   if (!isObject(value)) return undefined;
-  for (const key of ['$import', '$include', '$mixin']) if (key in value) return String(value[key]);
-  if (typeof value.run === 'string' && !value.run.startsWith('#')) return value.run;
+  for (const key of ['$import', '$include', '$mixin']) if (key in value) return `${key}: ${String(value[key])}`;
+  // a default may hold any text: a `run` there is a value, not a step
+  if (!isLiteral && typeof value.run === 'string' && !value.run.startsWith('#')) return value.run;
   for (const [key, entry] of Object.entries(value)) {
-    // defaults and literal values may hold any text; a nested process (run: {class: ...}) is searched
-    if (key === 'default') continue;
-    const found = findImport(entry, depth + 1);
+    const found = findImport(entry, isLiteral || key === 'default');
     if (found !== undefined) return found;
   }
   return undefined;

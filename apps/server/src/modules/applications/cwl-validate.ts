@@ -90,11 +90,13 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
 }
 
 /** cwltool's reason as a person reads it: its ERROR and validation lines, without colours, log prefixes and file paths. */
-function cwltoolReason(output: string): string {
-  const lines = output
-    // eslint-disable-next-line no-control-regex -- cwltool colours its log levels
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n')
+export function cwltoolReason(output: string): string {
+  const lines = withoutTraceback(
+    output
+      // eslint-disable-next-line no-control-regex -- cwltool colours its log levels
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n'),
+  )
     .filter((line) => !/^\s*(INFO|WARNING|DEBUG)\b/.test(line) && !/^WARNING:root:/.test(line))
     .map((line) =>
       line
@@ -109,4 +111,24 @@ function cwltoolReason(output: string): string {
   const text = lines.join('\n').trim();
   if (text === '') return 'cwltool refused it without saying why.';
   return text.length > 4000 ? `${text.slice(0, 4000)}…` : text;
+}
+
+/**
+ * The lines without a Python traceback: its frames show cwltool's files and code, which
+ * mean nothing to the uploader; the exception's own line is kept without its module path
+ * (`ruamel.yaml.scanner.ScannerError: …` → `ScannerError: …`).
+ */
+function withoutTraceback(lines: string[]): string[] {
+  const kept: string[] = [];
+  let inTraceback = false;
+  for (const line of lines) {
+    if (/^\s*Traceback \(most recent call last\):/.test(line) || /^\s*During handling of the above exception/.test(line)) {
+      inTraceback = true;
+      continue;
+    }
+    if (inTraceback && (/^\s/.test(line) || line.trim() === '')) continue;
+    inTraceback = false;
+    kept.push(line.replace(/^(\s*)(?:[A-Za-z_][\w]*\.)+(\w*(?:Error|Exception)\b)/, '$1$2'));
+  }
+  return kept;
 }

@@ -28,7 +28,7 @@ import {
   itemRow,
   type CatalogueRepository,
 } from './catalogue.repository.js';
-import { encodeToken, itemCollectionOf, itemQueryOf, searchRequestOfBody, searchRequestOfQuery, withParameter } from './catalogue.search.js';
+import { encodeToken, itemCollectionOf, itemQueryOf, SEARCH_BODY_LIMIT, searchRequestOfBody, searchRequestOfQuery, withParameter } from './catalogue.search.js';
 
 const tags = ['catalogue'];
 const READ = { ...PUBLIC, permission: 'catalogue collection: public, or its owner, staff or a member of a workspace it is shared with' };
@@ -238,7 +238,7 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, reposi
       return itemCollectionOf(page, itemQuery, urls, self, (offset) => ({ href: withParameter(self, 'token', encodeToken(offset)) }));
     });
 
-    mount(app, operations, `POST ${p}/search`, { access: READ, tags }, async (request) => {
+    mount(app, operations, `POST ${p}/search`, { access: READ, tags, bodyLimit: SEARCH_BODY_LIMIT }, async (request) => {
       checkFormat(request.query.f);
       const itemQuery = itemQueryOf(searchRequestOfBody(request.body as Parameters<typeof searchRequestOfBody>[0]));
       const page = await repository.search(itemQuery, request.principal);

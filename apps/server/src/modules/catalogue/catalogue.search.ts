@@ -88,6 +88,9 @@ export function searchRequestOfQuery(query: {
   });
 }
 
+/** A search's body: a filter and a geometry are queries, not data (docs/security.md "Request limits"). */
+export const SEARCH_BODY_LIMIT = 1024 * 1024;
+
 /** The body of POST /search. */
 export function searchRequestOfBody(body: {
   bbox?: number[];

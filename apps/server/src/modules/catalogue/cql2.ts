@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DocumentRefused, MAX_DEPTH } from '../../platform/documents/document-limits.js';
+import { checkValueLimits } from '../../platform/documents/value-limits.js';
 import { catalogueItems as items } from './catalogue.schema.js';
 import {
   CatalogueInputError,
@@ -33,6 +35,22 @@ function fail(message: string): never {
 
 type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A filter is a query a person or a client writes: a few dozen values. Each value becomes a
+ * bound parameter of the SQL the embedded database plans on the event loop, so a filter of
+ * a hundred thousand is refused (docs/security.md "Request limits").
+ */
+export const FILTER_LIMITS = { maxDepth: MAX_DEPTH, maxValues: 10_000 };
+
+function checkFilterLimits(filter: unknown): void {
+  try {
+    checkValueLimits(filter, FILTER_LIMITS, 'The filter');
+  } catch (error) {
+    if (error instanceof DocumentRefused) fail(error.message);
+    throw error;
+  }
+}
 
 /** The filter of a GET search: CQL2-JSON text. */
 export function parseFilterText(text: string): unknown {
@@ -175,6 +193,7 @@ function isTemporalProperty(node: unknown): boolean {
 
 /** The SQL condition of a CQL2-JSON filter. */
 export function filterToSql(filter: unknown, context: FilterContext, depth = 0): SQL {
+  if (depth === 0) checkFilterLimits(filter);
   if (depth > 50) fail('nested too deeply.');
   if (filter === true) return sql`TRUE`;
   if (filter === false) return sql`FALSE`;

@@ -3,6 +3,7 @@ import type { StacCollectionDocument } from './catalogue-store.js';
 import { CatalogueInputError } from './catalogue-geometry.js';
 import { itemRow } from './catalogue.repository.js';
 import { corners, rfc3339Time, validateStac } from './ingest-validate.js';
+import { DocumentRefused } from '../../platform/documents/document-limits.js';
 
 /**
  * What a static STAC catalog holds, read and checked before anything is written
@@ -146,6 +147,8 @@ export async function planIngest(rootUrl: string, options: PlanOptions): Promise
       reading.delete(url);
     } catch (error) {
       reading.delete(url);
+      // the root past a limit: the whole ingest is refused with it (a 4xx over HTTP)
+      if (error instanceof DocumentRefused && url === rootUrl) throw error;
       invalid(url, url, [(error as Error).message]);
       if (parent.collection) parent.collection.invalidCount++;
       return;

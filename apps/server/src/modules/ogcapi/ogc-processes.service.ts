@@ -13,6 +13,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { ApplicationRefused } from '../applications/application-store.js';
 import { CwlRefused, describeCwl } from '../applications/cwl-describe.js';
+import { DocumentRefused } from '../../platform/documents/document-limits.js';
 import { ExecutionsService } from '../builder/executions.service.js';
 import { cwlTypeSchema } from './json-schemas.js';
 import { noSuchProcess, ogcError } from './ogc-errors.js';
@@ -169,7 +170,7 @@ export class OgcProcesses {
     const application = await this.deployedApplication(principal, id);
     const cwl = await packageCwl(body, this.ctx.outbound);
     // replace writes over the application of the package's id: it must be the one named
-    const identifier = cwlIdentifierOf(cwl);
+    const identifier = await cwlIdentifierOf(cwl);
     if (identifier !== undefined && identifier !== application.identifier) {
       throw ogcError(400, OGC_EXCEPTION.invalidParameter, `The package describes process "${identifier}", not "${application.identifier}": deploy it instead.`);
     }
@@ -237,11 +238,11 @@ async function refusedAsOgc<T>(action: () => Promise<T>, conflictType = 'about:b
 }
 
 /** The process id of a CWL text (what the store would register it as), or undefined when the store will refuse the text anyway. */
-function cwlIdentifierOf(cwl: string): string | undefined {
+async function cwlIdentifierOf(cwl: string): Promise<string | undefined> {
   try {
-    return describeCwl(cwl).identifier;
+    return (await describeCwl(cwl)).identifier;
   } catch (error) {
-    if (error instanceof CwlRefused) return undefined;
+    if (error instanceof CwlRefused || error instanceof DocumentRefused) return undefined;
     throw error;
   }
 }

@@ -19,6 +19,7 @@ import { registerOgcErrorHandler } from './ogc-errors.js';
 import { OgcJobs } from './ogc-jobs.service.js';
 import { OgcProcesses } from './ogc-processes.service.js';
 import { SyncWaits } from './sync-wait.js';
+import { depthCappedJsonParser } from '../../platform/documents/json-body-parser.js';
 
 const route = (access: RouteAccess) => ({ access, tags: ['ogcapi'] });
 
@@ -53,7 +54,7 @@ export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: En
     registerOgcErrorHandler(scope);
     // Part 2: a CWL application package is read as text and handed to the store, which parses YAML and JSON alike
     scope.addContentTypeParser([...CWL_MEDIA_TYPES], { parseAs: 'string', bodyLimit: MAX_CWL_BYTES }, (_request, body, done) => done(null, body));
-    scope.addContentTypeParser(OGCAPPPKG_MEDIA_TYPE, { parseAs: 'string', bodyLimit: MAX_CWL_BYTES }, scope.getDefaultJsonParser('error', 'error'));
+    scope.addContentTypeParser(OGCAPPPKG_MEDIA_TYPE, { parseAs: 'string', bodyLimit: MAX_CWL_BYTES }, depthCappedJsonParser(scope));
     const base = (request: FastifyRequest) => publicBaseUrl(ctx.config, request);
 
     mount(scope, operations, 'GET /ogcapi/', route(PUBLIC), (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DocumentRefused } from '../documents/document-limits.js';
 import { HttpError, validationErrors, withDetail, type FieldProblem } from './errors.js';
 import { loggableError, refuseNulCharacters } from './input-guards.js';
 import { installHumanValidationMessages } from './validation-messages.js';
@@ -27,6 +28,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const problems = error.validation.map((issue) => problemOf(error.validationContext, issue.instancePath, issue.message ?? 'Invalid value.'));
       return reply.status(400).send(validationErrors(problems).body);
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Fastify's text does not say how large a body may be: the route's limit, in words
+      const detail = DocumentRefused.tooLarge(request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0, 'The request body').message;
+      return reply.status(413).send({ detail, errors: [{ status: '413', detail }] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
