@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stacIdSchema } from './stac-ids.js';
 import { stacItemSchema, stacLinkSchema } from './stac.js';
 
 /**
@@ -56,11 +57,12 @@ export type StacCollection = z.infer<typeof stacCollectionSchema>;
  * A collection as a client writes it (transactions): links may be left out (the portal
  * makes its own), `asb:public` and `asb:workspaces` set who may read it.
  */
-export const stacCollectionInputSchema = stacCollectionSchema.extend({ links: z.array(stacLinkSchema).default([]) });
+export const stacCollectionInputSchema = stacCollectionSchema.extend({ id: stacIdSchema, links: z.array(stacLinkSchema).default([]) });
 export type StacCollectionInput = z.input<typeof stacCollectionInputSchema>;
 
 /** An item as a client writes it: links and assets may be left out. */
 export const stacItemInputSchema = stacItemSchema.extend({
+  id: stacIdSchema,
   links: z.array(stacLinkSchema).default([]),
   assets: stacItemSchema.shape.assets.default({}),
   geometry: geoJsonGeometrySchema.nullable(),

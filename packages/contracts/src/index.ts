@@ -25,6 +25,7 @@ export * from './execution-report/index.js';
 export * from './execution-files.js';
 export * from './schedules.js';
 export * from './stac.js';
+export * from './stac-ids.js';
 export * from './catalogue.js';
 export * from './applications.js';
 export * from './cwl-local.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stacIdSchema } from '../stac-ids.js';
 import { defineOperations } from './operation.js';
 
 /** `asb catalogue ingest` over HTTP for staff (docs/catalogue.md "Ingest"): a published static catalog by its URL. */
@@ -10,7 +11,7 @@ export const catalogueIngestRequestSchema = z.object({
     // what the WHATWG parser refuses (an IPv6 zone id, a bad port) names nothing the server could fetch
     .refine((url) => URL.canParse(url), { message: 'is not a valid URL' }),
   /** where items that name no collection go */
-  collection: z.string().min(1).optional(),
+  collection: stacIdSchema.optional(),
   /** the collections written are readable signed out */
   public: z.boolean().default(false),
   /** write a collection's valid items even when some of its documents are invalid */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { users, workspaces } from '../../platform/db/schema.js';
 import type { Db } from '../../platform/db/client.js';
+import { isStorableText } from '../../platform/http/ids.js';
 import {
   catalogueCollections as collections,
   catalogueCollectionWorkspaces as collectionWorkspaces,
@@ -48,7 +49,9 @@ export class ApplicationsRepository {
   constructor(private readonly db: Db) {}
 
   /** Collections with owners and workspaces, every one or those of `ids`, by owner then identifier. */
-  async collections(ids?: string[]): Promise<CollectionRow[]> {
+  async collections(asked?: string[]): Promise<CollectionRow[]> {
+    // an id PostgreSQL cannot hold names nothing (and would fail the query)
+    const ids = asked?.filter(isStorableText);
     if (ids?.length === 0) return [];
     const rows = await this.db
       .select({

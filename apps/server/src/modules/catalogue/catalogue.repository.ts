@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { stacItemInputSchema, type StacItem } from '@asb/contracts';
+import { isStacId, stacIdProblem, stacItemInputSchema, type StacItem } from '@asb/contracts';
 import { z } from 'zod';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Db } from '../../platform/db/client.js';
+import { isStorableText } from '../../platform/http/ids.js';
 import { catalogueCollections as collections, catalogueCollectionWorkspaces as collectionWorkspaces, catalogueItems as items } from './catalogue.schema.js';
 import type { CatalogueStore, StacCollectionDocument } from './catalogue-store.js';
 import { itemDocument, type CatalogueUrls, type StoredCollection, type StoredItem } from './catalogue-documents.js';
@@ -210,6 +211,7 @@ export class CatalogueRepository implements CatalogueStore {
   // ---- collections
 
   async getCollection(id: string): Promise<StoredCollection | undefined> {
+    if (!isStorableText(id)) return undefined;
     const [row] = await this.db.select().from(collections).where(eq(collections.id, id));
     if (!row) return undefined;
     const shared = await this.db
@@ -248,6 +250,8 @@ export class CatalogueRepository implements CatalogueStore {
   }
 
   async upsertCollection(collection: StacCollectionDocument, options: { ownerId: number; isPublic: boolean; workspaceIds?: number[] }): Promise<void> {
+    // every way a collection is made (transactions, the collections resource, ingest, applications) ends here
+    if (!isStacId(collection.id)) throw new CatalogueInputError('/id', `/id: ${stacIdProblem(collection.id)}`);
     const { links, ...document } = collection;
     const stored = { ...document, links: Array.isArray(links) ? links : [] };
     await this.db.transaction(async (tx) => {
@@ -334,6 +338,7 @@ export class CatalogueRepository implements CatalogueStore {
   }
 
   async getItem(collectionId: string, itemId: string): Promise<StoredItem | undefined> {
+    if (!isStorableText(collectionId) || !isStorableText(itemId)) return undefined;
     const [row] = await this.db
       .select(itemColumns)
       .from(items)

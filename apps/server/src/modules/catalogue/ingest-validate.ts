@@ -1,3 +1,4 @@
+import { STAC_ID_RULE, isStacId } from '@asb/contracts';
 import { z } from 'zod';
 
 /**
@@ -34,6 +35,8 @@ const extensions = z
   .refine((values) => new Set(values).size === values.length, { message: 'lists an extension twice' })
   .optional();
 const id = z.string().trim().min(1, { message: 'is empty' });
+/** a collection's or item's id becomes a path segment of the portal's links: the one rule of packages/contracts */
+const writtenId = id.refine(isStacId, { message: `is not an id the portal writes (${STAC_ID_RULE})` });
 const link = z.looseObject({ rel: z.string().min(1), href: z.string().min(1), type: z.string().optional(), title: z.string().optional() });
 const asset = z.looseObject({
   href: z.string().min(1),
@@ -96,6 +99,7 @@ const catalog = z.looseObject({ type: z.literal('Catalog'), ...common, descripti
 const collection = z.looseObject({
   type: z.literal('Collection'),
   ...common,
+  id: writtenId,
   description: z.string(),
   license: z.string().min(1),
   keywords: z.array(z.string()).optional(),
@@ -120,6 +124,7 @@ const item = z
   .looseObject({
     type: z.literal('Feature'),
     ...common,
+    id: writtenId,
     geometry: geometry.nullable(),
     bbox: bbox.optional(),
     properties: z.looseObject({ datetime: dateTime.nullable(), start_datetime: dateTime.optional(), end_datetime: dateTime.optional() }),

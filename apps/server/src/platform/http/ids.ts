@@ -13,3 +13,8 @@ export function rowId(id: string): number | undefined {
   const value = Number(id);
   return value <= MAX_ID ? value : undefined;
 }
+
+/** Whether a text from a path can name a stored row at all: PostgreSQL's text holds no NUL character, and comparing one fails the query (a 500). */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000');
+}
