@@ -111,7 +111,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses a word outside its list, naming the choices', () => {
-    expect(problemsOf({ ASB_TASK_NETWORK: 'some' })).toEqual(['ASB_TASK_NETWORK must be one of none, declared, all (got "some")']);
+    expect(problemsOf({ ASB_TASK_NETWORK: 'some' })).toEqual(['ASB_TASK_NETWORK must be one of none, declared, all, host (got "some")']);
     expect(problemsOf({ ASB_DEMO: 'no' })).toEqual(['ASB_DEMO must be one of true, false (got "no")']);
   });
 
