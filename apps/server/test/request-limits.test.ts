@@ -64,8 +64,8 @@ describe('request limits', () => {
       search(documents.deepFilter),
       app.server.inject({ method: 'POST', url: '/resource-catalogue/ingest', headers: app.adminHeader, payload: { url: stacUrl } }),
     ]);
-    expect([lists.statusCode, detailOf(lists.body)]).toEqual([400, 'The document holds more than 50,000 values.']);
-    expect([deployed.statusCode, detailOf(deployed.body)]).toEqual([400, 'The document holds more than 50,000 values.']);
+    expect([lists.statusCode, detailOf(lists.body)]).toEqual([400, 'The document holds more than 10,000 values.']);
+    expect([deployed.statusCode, detailOf(deployed.body)]).toEqual([400, 'The document holds more than 10,000 values.']);
     expect([deep.statusCode, detailOf(deep.body)]).toEqual([400, 'The document nests deeper than 64 levels.']);
     expect(filterValues.statusCode).toBe(400);
     expect(filterValues.body).toContain('The filter holds more than 10,000 values.');

@@ -166,7 +166,7 @@ $graph:
     await expect(describeCwl(`${tool}${'['.repeat(65)}${']'.repeat(65)}}}`)).rejects.toThrow('The document nests deeper than 64 levels.');
     await expect(describeCwl(`${tool}${'['.repeat(60)}${']'.repeat(60)}}}`)).resolves.toMatchObject({ identifier: 't' });
     const values = Array.from({ length: CWL_LIMITS.maxValues }, (_, index) => index).join(',');
-    await expect(describeCwl(`${tool}[${values}]}}`)).rejects.toThrow('The document holds more than 50,000 values.');
+    await expect(describeCwl(`${tool}[${values}]}}`)).rejects.toThrow('The document holds more than 10,000 values.');
   });
 
   it('names a single process without an id after its file; a $graph still needs ids', async () => {

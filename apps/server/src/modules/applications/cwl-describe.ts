@@ -36,10 +36,12 @@ const NOT_HONOURED = /^(DockerRequirement|SoftwareRequirement|MPIRequirement|.*:
 const IDENTIFIER = /^[A-Za-z0-9_][A-Za-z0-9_.:-]{0,199}$/;
 
 /**
- * What a CWL text may hold (docs/security.md "Request limits"): a CWL of a hundred steps has a
- * few thousand values; a megabyte of nested lists had 500 000 and held the event loop for 23 s.
+ * What a CWL text may hold (docs/security.md "Request limits"): the largest application package
+ * of the shared test data (water-bodies) has about 400 values; a megabyte of nested lists had
+ * 500 000 and held the event loop for 23 s. The engine parses a registered CWL again when it
+ * runs it, on the event loop: 10 000 values take it some tens of milliseconds.
  */
-export const CWL_LIMITS: Required<DocumentLimits> = { maxDepth: MAX_DEPTH, maxBytes: MAX_CWL_BYTES, maxValues: 50_000 };
+export const CWL_LIMITS: Required<DocumentLimits> = { maxDepth: MAX_DEPTH, maxBytes: MAX_CWL_BYTES, maxValues: 10_000 };
 
 /**
  * Describes a CWL text (YAML or JSON; a `$graph` or a single process): the process to run
