@@ -73,6 +73,28 @@ describe('execution failures, server paths, unsubmitted executions', () => {
     expect(listed!.attributes.failure?.reason).toBe(execution.failure!.reason);
   });
 
+  it('a task whose output or failure holds a NUL character ends, failed with a reason, instead of never ending', async () => {
+    const nul = `
+INPUTS = [{"name": "mode", "data_type": "string", "default": "output"}]
+OUTPUTS = [{"name": "label", "data_type": "string"}]
+
+def execute(out_dir, **inputs):
+    if inputs["mode"] == "raise":
+        raise ValueError("bad\\x00value")
+    return {"label": "a\\x00b"}
+`;
+    await seeds.runnable('nul', nul, { inputs: [{ name: 'mode', dataType: 'string', default: 'output' }], outputs: [{ name: 'label', dataType: 'string' }] });
+    const nulFlow = await seeds.workflow('nul-flow', [seeds.graph([{ id: 'nul', version: 'nul:1' }], [])]);
+    const outputs = await seeds.run(nulFlow, []);
+    await waitForStatus(app, outputs, ['failed']);
+    const byOutput = (await api.get(outputs)).json<{ data: ExecutionObject }>().data.attributes;
+    expect(byOutput.failure?.reason).toBe("Output 'label' holds a NUL character (U+0000), which cannot be stored.");
+    const raised = await seeds.run(nulFlow, [{ node_id: 'nul', items: [{ identifier: 'mode', value: 'raise' }] }]);
+    await waitForStatus(app, raised, ['failed']);
+    const byFailure = (await api.get(raised)).json<{ data: ExecutionObject }>().data.attributes;
+    expect(byFailure.failure?.reason).toMatch(/^ValueError: bad.?value$/);
+  });
+
   it('a successful execution has no failure, and names its datastore as the user knows it', async () => {
     const id = await seeds.run(workflow, []);
     await waitForStatus(app, id, ['success', 'failed']);

@@ -25,10 +25,13 @@ export function firstFailedTask(tasks: TaskRow[]): TaskRow | undefined {
 export function logTail(text: string, partial: boolean): string[] {
   const lines = text.split(/\r?\n/);
   if (partial) lines.shift();
-  return lines
-    .map((line) => line.trimEnd())
-    .filter((line) => line !== '' && !BOOKKEEPING.test(line))
-    .slice(-LOG_TAIL_LINES);
+  return (
+    lines
+      // the report is stored as jsonb, which holds no U+0000: a task printing one must not stop its execution from ending
+      .map((line) => line.replaceAll('\0', '').trimEnd())
+      .filter((line) => line !== '' && !BOOKKEEPING.test(line))
+      .slice(-LOG_TAIL_LINES)
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import { ExecutionUpdates } from './execution-updates.js';
 import { recoverOrphanedAttempts } from './orphan-recovery.js';
 import { RunningExecutions } from './running-executions.js';
 import { SerialRuns } from './serial-runs.js';
+import { storableOutcome } from './storable-outcome.js';
 import { taskInputs, type InputSecrets } from './task-inputs.js';
 import { newTask, taskJob } from './task-rows.js';
 import { toView } from './task-view.js';
@@ -286,7 +287,8 @@ export class Orchestrator implements ExecutorCallbacks {
     this.kick(job.executionId);
   }
 
-  async onFinished(job: TaskJob, outcome: TaskOutcome): Promise<void> {
+  async onFinished(job: TaskJob, reported: TaskOutcome): Promise<void> {
+    const outcome = storableOutcome(reported);
     const now = new Date();
     // only this attempt, while it is in flight: a stop got there first, or a stale report, changes nothing
     const current = { tryNumber: job.tryNumber };
