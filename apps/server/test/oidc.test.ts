@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { CSRF_COOKIE, TOKEN_COOKIE } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { Browser, type Page } from './helpers/browser.js';
@@ -90,6 +91,11 @@ describe('OpenID Connect sign-in', () => {
       expect(session?.attributes).toEqual(expect.arrayContaining(['httponly', 'path=/usermgr/', 'samesite=lax']));
       expect(session?.attributes).not.toContain('secure');
       expect(browser.cookie(STATE)).toBeUndefined();
+      // signed in on arrival: the HttpOnly token cookie of a local sign-in, and its readable csrftoken
+      expect(browser.cookie(TOKEN_COOKIE)?.attributes).toEqual(expect.arrayContaining(['httponly', 'path=/', 'samesite=lax']));
+      expect(browser.cookie(CSRF_COOKIE)?.attributes).not.toContain('httponly');
+      const byCookie = await browser.fetch(`${asb}/usermgr/v1/users/self/`);
+      expect(((await byCookie.json()) as { username: string }).username).toBe('alice.oidc');
 
       const user = await self(browser);
       expect(user).toMatchObject({ username: 'alice.oidc', email: 'alice.oidc@example.org', full_name: 'Alice Tester' });
@@ -133,6 +139,8 @@ describe('OpenID Connect sign-in', () => {
       const landed = await signIn(browser, 'carol');
       expect(landed.pathname + landed.search).toBe('/asb/login?error=inactive&next=%2Fasb%2Fprocesses');
       expect(browser.cookie(SESSION)).toBeUndefined();
+      expect(browser.cookie(TOKEN_COOKIE)).toBeUndefined();
+      expect(browser.cookie(CSRF_COOKIE)).toBeUndefined();
       expect((await browser.fetch(`${asb}/usermgr/v1/token/`)).status).toBe(401);
     });
 
@@ -186,6 +194,8 @@ describe('OpenID Connect sign-in', () => {
       expect(location.origin + location.pathname).toBe(`${provider.issuer}/session/end`);
       expect(location.searchParams.get('post_logout_redirect_uri')).toBe(`${asb}/asb/`);
       expect(browser.cookie(SESSION)).toBeUndefined();
+      expect(browser.cookie(TOKEN_COOKIE)).toBeUndefined();
+      expect(browser.cookie(CSRF_COOKIE)).toBeUndefined();
       expect((await browser.fetch(`${asb}/usermgr/v1/token/`)).status).toBe(401);
 
       const confirm = await browser.navigate(location);
