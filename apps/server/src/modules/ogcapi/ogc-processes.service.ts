@@ -18,9 +18,10 @@ import { ExecutionsService } from '../builder/executions.service.js';
 import { cwlTypeSchema } from './json-schemas.js';
 import { noSuchProcess, ogcError } from './ogc-errors.js';
 import { missingInput, unknownInput, unwrapValue, workflowValueText } from './ogc-inputs.js';
-import { DEPLOY_SLUG, DEPLOY_TITLE, type OgcApplications } from './ogc-applications.js';
+import { DEPLOY_SLUG, DEPLOY_TITLE, deployCollectionOf, type OgcApplications } from './ogc-applications.js';
 import { packageCwl } from './deploy-package.js';
 import { ProcessDirectory, type ProcessEntry } from './process-directory.js';
+import { processIdTaken } from './process-ids.repository.js';
 import { workflowDescription, workflowSignature, type WorkflowSignature } from './workflow-processes.js';
 
 const isDeployed = (collection: string) => collection.endsWith(`:${DEPLOY_SLUG}`);
@@ -159,6 +160,11 @@ export class OgcProcesses {
   async deploy(principal: Principal, body: unknown, base: string): Promise<OgcProcessSummary> {
     const applications = this.applicationsOrFail();
     const cwl = await packageCwl(body, this.ctx.outbound);
+    // not first come: a plain id another process holds (a demo workflow, anyone's application) stays theirs
+    const identifier = await cwlIdentifierOf(cwl);
+    if (identifier !== undefined && (await processIdTaken(this.ctx.db, identifier, deployCollectionOf(principal.username)))) {
+      throw ogcError(409, OGC_EXCEPTION.duplicatedProcess, `The process id "${identifier}" is taken by another process: give your package another id.`);
+    }
     const collection = await refusedAsOgc(() => applications.ensureOwnCollection(principal, DEPLOY_SLUG, DEPLOY_TITLE));
     const registered = await refusedAsOgc(() => applications.register(principal, collection, cwl, { replace: false }), OGC_EXCEPTION.duplicatedProcess);
     return this.summaryOf(await this.entryOf(principal, registered), base);
