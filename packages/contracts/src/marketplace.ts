@@ -26,6 +26,18 @@ export function publisherOf(collection: string): string {
   return colon < 0 ? collection : collection.slice(0, colon);
 }
 
+/**
+ * The publisher a published catalogue item is shown with (issue 30 §6): the collection's
+ * owner, not a name anyone may choose — any user may make a collection `esa`. The id's prefix
+ * (publisherOf) is shown only where the portal vouches for it: the owner is staff, who name
+ * organisations (an ingest into `esa:sentinel-2`); a `{username}:…` id of anyone else is their
+ * own username anyway (catalogue ids `{name}:…` belong to the user `name`).
+ */
+export function verifiedPublisher(collection: string, owner: { username: string | null; isStaff: boolean }): string {
+  if (owner.isStaff) return publisherOf(collection);
+  return owner.username ?? 'unknown';
+}
+
 /** The version a `softwareVersion:{x}` keyword gives (spec 3 §3), if any. */
 export function keywordVersion(keywords: readonly unknown[]): string | undefined {
   for (const keyword of keywords) {

@@ -2,7 +2,7 @@ import {
   FILTER_KEYWORD,
   keywordVersion,
   parseWorkflowDescription,
-  publisherOf,
+  verifiedPublisher,
   VERSION_NOT_SPECIFIED,
   type MarketplaceResource,
   type MarketplaceType,
@@ -33,6 +33,8 @@ export interface ItemSource {
   assets: Record<string, Record<string, unknown>>;
   links: Record<string, unknown>[];
   createdAt: Date;
+  /** the collection's owner: the publisher shown (verifiedPublisher) */
+  owner: { username: string | null; isStaff: boolean };
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -136,7 +138,7 @@ export function itemResource(item: ItemSource): MarketplaceResource {
     keywords,
     releaseNotes: nonEmpty(application.releaseNotes) ?? linkHref(item.links, 'release-notes', 'releaseNotes'),
     date_creation: created.toISOString(),
-    publisher: publisherOf(item.collectionId),
+    publisher: verifiedPublisher(item.collectionId, item.owner),
     author: nonEmpty(authors[0]?.['s:name']) ?? nonEmpty(providers[0]?.name),
     properties: { type: item.type },
     workflowId: null,

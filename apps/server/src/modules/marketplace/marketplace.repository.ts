@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { NOT_SPECIFIED, PUBLISHED_PROPERTY, PUBLISHED_SUFFIX, type MarketplaceFilters, type MarketplaceResource } from '@asb/contracts';
 import { rowsOf, type Db } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema.js';
 import { catalogueCollections as collections, catalogueItems as items } from '../catalogue/catalogue.schema.js';
 import { isApplicationItem } from '../catalogue/catalogue.repository.js';
 import { workflows } from '../knowledge/workflows.schema.js';
@@ -110,11 +111,18 @@ export class MarketplaceRepository {
         assets: items.assets,
         links: items.links,
         createdAt: items.createdAt,
+        ownerName: users.username,
+        ownerIsStaff: sql<boolean>`coalesce(${users.isStaff} OR ${users.isSuperuser}, false)`,
       })
       .from(items)
       .innerJoin(collections, eq(collections.id, items.collectionId))
+      .leftJoin(users, eq(users.id, collections.ownerId))
       .where(and(which, eq(collections.isPublic, true), listable));
-    return rows.map(({ isApplication, itemType: type, ...row }) => ({ ...row, type: isApplication ? 'application' : type === 'model' ? 'model' : 'dataset' }));
+    return rows.map(({ isApplication, itemType: type, ownerName, ownerIsStaff, ...row }) => ({
+      ...row,
+      type: isApplication ? 'application' : type === 'model' ? 'model' : 'dataset',
+      owner: { username: ownerName, isStaff: ownerIsStaff },
+    }));
   }
 
   /**
