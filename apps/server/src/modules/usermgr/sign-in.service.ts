@@ -18,7 +18,7 @@ export const FREE_ATTEMPTS = 5;
  */
 export const ACCOUNT_FREE_ATTEMPTS = 20;
 /** The throttle row of the account's own budget (no client address is `*`). */
-export const ACCOUNT_ROW = '*';
+const ACCOUNT_ROW = '*';
 const BASE_LOCK_SECONDS = 30;
 const MAX_LOCK_SECONDS = 15 * 60;
 
