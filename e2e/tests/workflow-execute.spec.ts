@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { PASSWORD } from '../support/constants';
+import { signInDemoMember } from '../support/demo';
 import { expect as baseExpect, signIn, test, unique } from '../support/fixtures';
 import { ExecutePage } from '../support/pages/execute-page';
 import { ProcessApi } from '../support/process-api';
@@ -179,5 +180,19 @@ test.describe('Execute workflow', () => {
     await new ExecutePage(page).open('999999');
     await expect(page.getByRole('heading', { name: 'Workflow not found' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'knowledge' }).first()).toBeVisible();
+  });
+
+  test('a workflow someone else saved says so on the form, linking to who changed what and when', async ({ page, api }) => {
+    // the demo is the admin's, shared with the demo workspace: its member did not save it
+    await signInDemoMember(page, api, 'reviewer');
+    await page.goto('/asb/workflows');
+    await page.getByRole('link', { name: 'NDVI vegetation demo' }).click();
+    await page.getByRole('link', { name: 'Execute' }).first().click();
+    await expect(page.getByText(/^Changed by admin on \d{4}-\d{2}-\d{2} \d{2}:\d{2}: review before running$/)).toBeVisible();
+
+    await page.getByRole('link', { name: 'See the version history' }).click();
+    await expect(page).toHaveURL(/\/asb\/workflows\/\d+#versions$/);
+    const versions = page.getByRole('table', { name: 'Versions' });
+    await expect(versions.getByRole('row').filter({ hasText: 'admin' }).last()).toContainText('First version');
   });
 });
