@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import type { TaskJob } from '../executors/executor.js';
 import { KILL_GRACE_MS, signalGroup, terminateGroup } from '../executors/process-group.js';
 import type { TaskCgroup } from '../sandbox/cgroups.js';
+import type { AttemptDisk, AttemptDiskPlan, DiskQuota } from '../sandbox/disk-quota.js';
+import { finishAttemptDisk, mountAttemptDisk } from './attempt-disk.js';
 import { launchSandbox, type SandboxLaunch } from '../sandbox/sandbox-launch.js';
 import { closeCgroup, watchCgroup } from './cgroup-watch.js';
 import { watchDiskUse } from './disk-watch.js';
@@ -18,15 +20,43 @@ export class SandboxedProcess {
   /** it exited: its pid may belong to another process by now */
   private hasExited = false;
   private cancelKill?: () => void;
+  /** stopped before it started (its filesystem was being made) */
+  private isCancelled = false;
 
   constructor(
-    private readonly job: Pick<TaskJob, 'outDir' | 'diskMb'>,
+    /** logPath: where a failure on its own filesystem says it was full */
+    private readonly job: Pick<TaskJob, 'outDir' | 'diskMb'> & Partial<Pick<TaskJob, 'logPath'>>,
     private readonly scratchDir: string,
     private readonly timing: { killGraceMs?: number; diskCheckMs?: number } = {},
   ) {}
 
-  /** Starts it; resolves when it exited, rejects when it could not start. */
-  run(spawned: SandboxLaunch & { cgroup?: TaskCgroup }, options: RunOptions, stdio: { stdout: number; stdin?: string }): Promise<TaskExit> {
+  /** Starts it (on its own filesystem when the sandbox planned one); resolves when it exited and its filesystem is gone, rejects when it could not start. */
+  async run(
+    spawned: SandboxLaunch & { cgroup?: TaskCgroup; disk?: { quota: DiskQuota; plan: AttemptDiskPlan } },
+    options: RunOptions,
+    stdio: { stdout: number; stdin?: string },
+  ): Promise<TaskExit> {
+    const log = (line: string) => fs.writeSync(options.logFd, `asb_runner: ${line}\n`);
+    const logOffset = fs.fstatSync(options.logFd).size;
+    let disk: AttemptDisk | undefined;
+    try {
+      disk = await mountAttemptDisk(spawned.disk);
+    } catch (error) {
+      await closeCgroup(spawned.cgroup, () => undefined);
+      throw error;
+    }
+    const exit = this.isCancelled
+      ? await closeCgroup(spawned.cgroup, () => undefined).then((): TaskExit => ({ code: null, signal: 'SIGTERM' }))
+      : await this.launch(spawned, options, stdio, disk === undefined);
+    return finishAttemptDisk(disk, exit, { diskMb: this.job.diskMb, logPath: this.job.logPath, logOffset }, log);
+  }
+
+  private launch(
+    spawned: SandboxLaunch & { cgroup?: TaskCgroup },
+    options: RunOptions,
+    stdio: { stdout: number; stdin?: string },
+    isDiskWatched: boolean,
+  ): Promise<TaskExit> {
     return new Promise<TaskExit>((resolve, reject) => {
       const child = launchSandbox(spawned, {
         stdio: [stdio.stdin === undefined ? 'ignore' : 'pipe', stdio.stdout, options.logFd],
@@ -40,7 +70,8 @@ export class SandboxedProcess {
       });
       if (pid === undefined) return;
       this.pid = pid;
-      const stopWatching = watchDiskUse(this.job, this.scratchDir, {
+      // on its own filesystem no write goes past the disk: nothing to measure
+      const stopWatching = watchDiskUse(isDiskWatched ? this.job : { ...this.job, diskMb: 0 }, this.scratchDir, {
         intervalMs: this.timing.diskCheckMs,
         ended: () => this.hasExited,
         onExceeded: () => options.onLimitExceeded('disk'),
@@ -69,6 +100,7 @@ export class SandboxedProcess {
 
   /** Ends it: politely, then by force after the grace; nothing before it started or after it exited. */
   cancel(): void {
+    this.isCancelled = true;
     if (this.pid !== undefined && !this.hasExited && !this.cancelKill) this.cancelKill = terminateGroup(this.pid, this.timing.killGraceMs ?? KILL_GRACE_MS);
   }
 }

@@ -1,5 +1,5 @@
 import type { TaskJob } from '../executors/executor.js';
-import type { CgroupLimit, ReachedLimit } from '../sandbox/cgroups.js';
+import type { CgroupLimit } from '../sandbox/cgroups.js';
 
 /**
  * How a task runs (docs/engine.md "Runtimes"): the one interface every kind of step plugs
@@ -39,12 +39,18 @@ export interface RunOptions {
 export interface TaskExit {
   code: number | null;
   signal: NodeJS.Signals | null;
-  /** the limit of its control group it reached (an OOM kill, a refused fork), read after the end */
-  limit?: ReachedLimit;
+  /** the limit it reached, read after the end: of its control group (an OOM kill, a refused fork) or its own filesystem (full) */
+  limit?: ReachedTaskLimit;
 }
 
 /** The limits that end a task while it runs (docs/security.md "Limits"). */
 export type TaskLimit = 'disk' | CgroupLimit;
+
+/** A limit reached, and its value (MB of memory or disk, processes). */
+export interface ReachedTaskLimit {
+  limit: TaskLimit;
+  of: number;
+}
 
 /** One prepared attempt. */
 export interface PreparedTask {
@@ -66,8 +72,8 @@ export interface PreparedTask {
 export const diskExceeded = (job: Pick<TaskJob, 'diskMb'>) => limitReached(job, 'disk');
 
 /** The failure of a task stopped at one of its limits, as the report shows it (`reached`: as its control group counted it). */
-export function limitReached(job: Pick<TaskJob, 'diskMb'> & Partial<Pick<TaskJob, 'memoryMb'>>, limit: TaskLimit, reached?: ReachedLimit): string {
+export function limitReached(job: Pick<TaskJob, 'diskMb'> & Partial<Pick<TaskJob, 'memoryMb'>>, limit: TaskLimit, reached?: ReachedTaskLimit): string {
   if (limit === 'memory') return `Memory limit of ${reached?.of ?? job.memoryMb ?? 0} MB reached.`;
   if (limit === 'processes') return reached ? `Process limit of ${reached.of} reached.` : 'Process limit reached.';
-  return `Disk limit of ${job.diskMb} MB reached.`;
+  return `Disk limit of ${reached?.of ?? job.diskMb} MB reached.`;
 }

@@ -9,6 +9,7 @@ import { LocalExecutor } from '../executors/local-executor.js';
 import { PythonRuntime } from '../runtime/python-runtime.js';
 import { DatastorePaths } from '../store/datastore-paths.js';
 import { openCgroups } from './cgroups.js';
+import { openDiskQuota } from './disk-quota.js';
 import { openSandbox, type TaskSandbox } from './task-sandbox.js';
 
 /**
@@ -75,6 +76,7 @@ function outcomes() {
 }
 
 const cgroups = openCgroups();
+const disk = openDiskQuota();
 
 describe.skipIf(!cgroups)('limits of the whole task (control groups)', () => {
   let root: string;
@@ -144,6 +146,16 @@ describe.skipIf(!cgroups)('limits of the whole task (control groups)', () => {
     const { callbacks, finished } = outcomes();
     executor(callbacks, 100).submit(job(1, 'shared'));
     expect(await finished(1)).toEqual({ ok: false, error: 'Memory limit of 256 MB reached.' });
+  });
+
+  it.skipIf(!disk)('refuses fallocate past the disk (its own filesystem), and keeps what fit as its outputs', async () => {
+    const { callbacks, finished } = outcomes();
+    const attack = job(1, 'fallocate');
+    executor(callbacks, 3_600_000).submit(attack);
+    expect(await finished(1)).toEqual({ ok: false, error: 'Disk limit of 4 MB reached.' });
+    const kept = await fs.readdir(attack.outDir);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(3);
   });
 
   it('stops a fork bomb at its process limit', async () => {

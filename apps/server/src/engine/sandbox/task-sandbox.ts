@@ -8,6 +8,7 @@ import { childEnv } from '../executors/child-env.js';
 import type { TaskJob } from '../executors/executor.js';
 import { bwrapArgs, INSIDE, type BwrapPlan, type HostLayout, type SandboxTools } from './bwrap-command.js';
 import { openCgroups, withinCgroup, type TaskCgroup, type TaskCgroups } from './cgroups.js';
+import { openDiskQuota, type AttemptDiskPlan, type DiskQuota } from './disk-quota.js';
 import { hostLayout, resolvePython, sandboxTools } from './host-layout.js';
 import { executionFiles, renameInputs } from './task-files-inputs.js';
 import { BLOCK_FD, INFO_FD, RESOLV_CONF_FD, SETUP_FD, type SandboxLaunch } from './sandbox-launch.js';
@@ -33,6 +34,12 @@ interface SandboxAttempt {
   command?: (folders: TaskFolders) => string[];
   /** host folders the command needs besides the system's (the model runtime's script, its node_modules): read-only, at their own paths */
   readOnly?: string[];
+  /**
+   * false: its folders stay on the data directory's filesystem (a model service, whose socket
+   * the portal finds in its output folder). Otherwise, where the machine allows, they lie on a
+   * filesystem of their own of the job's disk size, which SandboxedProcess mounts (disk-quota.ts).
+   */
+  ownFilesystem?: boolean;
 }
 
 /** The attempt's folders as the task sees them: inside the sandbox, or the host's own without it. */
@@ -52,6 +59,8 @@ interface SandboxSpawn extends SandboxLaunch {
   inputs: Record<string, unknown>;
   /** the attempt's control group (cgroups.ts): whoever starts it removes it once it ended */
   cgroup?: TaskCgroup;
+  /** the attempt's own filesystem, to mount before the start (its out/ bound on the outputs folder meanwhile) */
+  disk?: { quota: DiskQuota; plan: AttemptDiskPlan };
 }
 
 export interface TaskSandbox {
@@ -101,6 +110,8 @@ class BubblewrapSandbox implements TaskSandbox {
     private readonly host: HostLayout,
     /** memory, processes and CPU per task, when this machine has control groups */
     private readonly cgroups?: TaskCgroups,
+    /** a filesystem of its disk size per attempt, when this machine allows it */
+    private readonly diskQuota?: DiskQuota,
   ) {
     this.dropTo = process.getuid?.() === 0 ? { uid: config.uid, gid: config.gid } : undefined;
     this.egress = egressSupport(this.dropTo !== undefined);
@@ -117,6 +128,10 @@ class BubblewrapSandbox implements TaskSandbox {
       throw new Error(
         `This process declares NETWORK = True, and tasks get the network only in a namespace of their own, which cannot be set up here: ${this.egress.reason}. (The operator may set ASB_TASK_NETWORK=host to share the host's network: unsafe.)`,
       );
+    const disk =
+      this.diskQuota && this.dropTo && attempt.ownFilesystem !== false && job.diskMb > 0
+        ? { quota: this.diskQuota, plan: { scratchDir, outDir: job.outDir, diskMb: job.diskMb, owner: this.dropTo } }
+        : undefined;
     const files = executionFiles(job.inputs, path.dirname(job.outDir));
     const inputs = files.map((file, index): [string, string] => [file, `${INSIDE.inputs}/${index}/${path.basename(file)}`]);
     const plan: BwrapPlan = {
@@ -140,6 +155,7 @@ class BubblewrapSandbox implements TaskSandbox {
     return {
       ...withinCgroup(cgroup, { command: this.tools.bwrap, ...hideSetup(bwrapArgs(plan), egress !== undefined) }),
       cgroup,
+      disk,
       egress,
       env: {},
       cwd: scratchDir,
@@ -209,7 +225,7 @@ export function openSandbox(config: SandboxConfig, pythonCommand: string, log?: 
   }
   let sandbox: BubblewrapSandbox;
   try {
-    sandbox = new BubblewrapSandbox(config, python, sandboxTools(config.bwrap), hostLayout(python), openCgroups(log));
+    sandbox = new BubblewrapSandbox(config, python, sandboxTools(config.bwrap), hostLayout(python), openCgroups(log), openDiskQuota(log));
   } catch (error) {
     throw new Error(
       `Tasks must run in the bubblewrap sandbox, and it cannot be set up: ${(error as Error).message}. (ASB_UNSAFE_NO_SANDBOX=true runs tasks unsandboxed: never where strangers can sign in.)`,
@@ -236,7 +252,7 @@ function probe(sandbox: BubblewrapSandbox): void {
     const wrapperDir = path.join(root, 'wrapper');
     fs.mkdirSync(wrapperDir);
     const job: SandboxJob = { inputs: {}, outDir: path.join(root, 'out'), cpus: 1, memoryMb: 0, diskMb: 1, network: false };
-    const spawn = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(root, 'scratch'), cpuList: [0] });
+    const spawn = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(root, 'scratch'), cpuList: [0], ownFilesystem: false });
     const pythonAt = spawn.args.lastIndexOf(INSIDE.runner);
     const args = [...spawn.args.slice(0, pythonAt), '-c', 'pass'];
     // bubblewrap's setup, as launchSandbox gives it: a file in place of the pipe

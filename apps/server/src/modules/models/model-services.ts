@@ -308,6 +308,8 @@ export class ModelServices {
         scratchDir: path.join(dir, 'scratch'),
         cpuList: [...Array(os.availableParallelism()).keys()],
         readOnly: this.readOnly,
+        // its socket is found in its output folder
+        ownFilesystem: false,
         command: (folders) => [
           process.execPath,
           this.options.script,
