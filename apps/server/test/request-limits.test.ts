@@ -4,6 +4,7 @@ import type { Health } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventLoopDelay, resetEventLoopDelay } from '../src/platform/event-loop-delay.js';
 import { applicationsApi, cwlUpload } from './helpers/applications.js';
+import { startControlThread } from './helpers/control-thread.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const TOOL = 'cwlVersion: v1.2\nclass: CommandLineTool\nid: hostile\nbaseCommand: echo\noutputs: []\n';
@@ -40,7 +41,15 @@ describe('request limits', () => {
   const detailOf = (body: string) => (JSON.parse(body) as { detail: string }).detail;
 
   /** Sends every hostile document at once; each must be refused with its limit named. */
-  async function sendHostileDocuments(documents: { lists: Upload; deep: Upload; listsText: string; manyValues: string; hugeBody: string; deepFilter: string }) {
+  async function sendHostileDocuments(documents: {
+    lists: Upload;
+    deep: Upload;
+    listsText: string;
+    manyValues: string;
+    hugeBody: string;
+    deepFilter: string;
+    signIn: string;
+  }) {
     const search = (body: string) =>
       app.server.inject({ method: 'POST', url: '/resource-catalogue/stac/search', headers: { 'content-type': 'application/json' }, payload: body });
     const upload = (body: Upload) =>
@@ -50,7 +59,7 @@ describe('request limits', () => {
         headers: { ...alice, ...body.headers },
         payload: body.payload,
       });
-    const [lists, deployed, deep, filterValues, filterSize, deepFilter, ingest] = await Promise.all([
+    const [lists, deployed, deep, filterValues, filterSize, deepFilter, ingest, signIn] = await Promise.all([
       upload(documents.lists),
       app.server.inject({
         method: 'POST',
@@ -63,6 +72,7 @@ describe('request limits', () => {
       search(documents.hugeBody),
       search(documents.deepFilter),
       app.server.inject({ method: 'POST', url: '/resource-catalogue/ingest', headers: app.adminHeader, payload: { url: stacUrl } }),
+      app.server.inject({ method: 'POST', url: '/usermgr/v1/token/', headers: { 'content-type': 'application/json' }, payload: documents.signIn }),
     ]);
     expect([lists.statusCode, detailOf(lists.body)]).toEqual([400, 'The document holds more than 10,000 values.']);
     expect([deployed.statusCode, detailOf(deployed.body)]).toEqual([400, 'The document holds more than 10,000 values.']);
@@ -72,6 +82,7 @@ describe('request limits', () => {
     expect([filterSize.statusCode, detailOf(filterSize.body)]).toEqual([413, 'The request body is larger than 1 MB.']);
     expect([deepFilter.statusCode, detailOf(deepFilter.body)]).toEqual([400, 'The JSON body nests deeper than 64 levels.']);
     expect([ingest.statusCode, detailOf(ingest.body)]).toEqual([400, 'The STAC document nests deeper than 64 levels.']);
+    expect([signIn.statusCode, detailOf(signIn.body)]).toEqual([413, 'The request body is larger than 2 MB.']);
   }
 
   it('refuses each hostile document with a 4xx naming its limit, while the event loop never stalls 200 ms', async () => {
@@ -83,20 +94,31 @@ describe('request limits', () => {
       manyValues: JSON.stringify({ filter: { op: 'in', args: [{ property: 'id' }, Array.from({ length: 50_000 }, (_, index) => index)] } }),
       hugeBody: JSON.stringify({ filter: { op: 'in', args: [{ property: 'id' }, Array.from({ length: 200_000 }, (_, index) => `item-${index}`)] } }),
       deepFilter: `{"filter": ${deepJson(500_000)}}`,
+      // anyone may sign in: 3 MB of JSON would be parsed before the password is looked at
+      signIn: JSON.stringify({ username: 'alice', password: 'x'.repeat(3 * 1024 * 1024) }),
     };
-    // Work done on the event loop delays it by the same amount on every try; a loaded machine
-    // adds random delays of its own (an idle loop here has shown 280 ms with 7 test runs on 2
-    // cores). So the documents are sent again, up to 5 times, until one try stays under 200 ms:
-    // a 200 ms stall of the server's own making would show in every try.
-    const maxima: number[] = [];
-    while (maxima.length < 5 && !(maxima.at(-1)! < 200)) {
-      // the histogram sees a stall between two of its samples: start from one (event-loop-delay.ts)
-      resetEventLoopDelay();
-      await vi.waitFor(() => expect(eventLoopDelay().samples).toBeGreaterThan(0));
-      await sendHostileDocuments(documents);
-      maxima.push((await app.server.inject({ url: '/api/health' })).json<Health>().event_loop_delay.max_ms);
+    // A loaded machine delays every thread of its own accord (an idle event loop here has shown
+    // 280 ms with 7 test runs on 2 cores): an idle thread of this process, the control, measures
+    // that at the same time, and the server's longest delay must stay under 200 ms more than the
+    // control's (under 200 ms on a quiet machine). Tries are repeated, up to 5, until one holds:
+    // work the server does on its event loop delays it in every try, the machine's noise does not.
+    const control = startControlThread();
+    const tries: { server: number; control: number }[] = [];
+    try {
+      while (tries.length < 5 && !(tries.length > 0 && tries.at(-1)!.server < 200 + tries.at(-1)!.control)) {
+        // the histogram sees a stall between two of its samples: start from one (event-loop-delay.ts)
+        resetEventLoopDelay();
+        await control.reset();
+        await vi.waitFor(() => expect(eventLoopDelay().samples).toBeGreaterThan(0));
+        await sendHostileDocuments(documents);
+        const server = (await app.server.inject({ url: '/api/health' })).json<Health>().event_loop_delay.max_ms;
+        tries.push({ server, control: await control.maxMs() });
+      }
+    } finally {
+      await control.stop();
     }
-    expect(Math.min(...maxima), `the event loop's longest delay in each try: ${maxima.join(', ')} ms`).toBeLessThan(200);
+    const best = Math.min(...tries.map((each) => each.server - each.control));
+    expect(best, `the longest delays, server/control, in each try: ${tries.map((each) => `${each.server}/${each.control}`).join(', ')} ms`).toBeLessThan(200);
   });
 
   it('refuses a CWL $include of a server file before cwltool reads it, in plain words', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DocumentRefused } from '../documents/document-limits.js';
+import { bodyLimitOf } from '../documents/json-body-parser.js';
 import { HttpError, validationErrors, withDetail, type FieldProblem } from './errors.js';
 import { loggableError, refuseNulCharacters } from './input-guards.js';
 import { installHumanValidationMessages } from './validation-messages.js';
@@ -31,7 +32,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // Fastify's text does not say how large a body may be: the route's limit, in words
-      const detail = DocumentRefused.tooLarge(request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0, 'The request body').message;
+      const detail = DocumentRefused.tooLarge(bodyLimitOf(request, app.initialConfig.bodyLimit ?? 0), 'The request body').message;
       return reply.status(413).send({ detail, errors: [{ status: '413', detail }] });
     }
     const status = error.statusCode ?? 500;
