@@ -66,7 +66,7 @@ export interface SandboxConfig {
   /** ASB_TASK_UID / ASB_TASK_GID: the unprivileged user tasks run as when the server runs as root */
   uid: number;
   gid: number;
-  /** ASB_TASK_MAX_PROCESSES: processes all tasks together may have (RLIMIT_NPROC of the task user) */
+  /** ASB_TASK_MAX_PROCESSES: processes each task may have (pids.max of its control group; without one, RLIMIT_NPROC of the task user, for all tasks together) */
   maxProcesses: number;
   /** ASB_TASK_ENV: names of server environment variables tasks may see (beside the sandbox's own) */
   passEnv: string[];

@@ -81,12 +81,12 @@ class LoopDiskQuota implements DiskQuota {
     const image = imageOf(scratchDir);
     // not outputs.json: a runtime may have opened it already (cwltool's stdout), and writes there, under the mount
     const before = (await topFiles(scratchDir)).filter(([name]) => name !== KEPT_FILE);
+    await fs.mkdir(scratchDir, { recursive: true });
     await fs.rm(image, { force: true });
     // sparse: the image takes only what the task writes; no journal, nothing reserved (it lives for one attempt)
     await fs.writeFile(image, '', { mode: 0o600 });
     await fs.truncate(image, Math.max(1, Math.ceil(diskMb)) * 1024 * 1024);
     await run(this.tools.mkfs, ['-q', '-F', '-O', '^has_journal,^resize_inode', '-m', '0', '-E', `root_owner=${owner.uid}:${owner.gid},nodiscard`, image]);
-    await fs.mkdir(scratchDir, { recursive: true });
     await run(this.tools.mount, ['-o', 'loop,nosuid,nodev', image, scratchDir]);
     const mounted = [scratchDir];
     try {

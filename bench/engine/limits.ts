@@ -1,0 +1,116 @@
+/**
+ * What the task limits of issue 30 §3 add to a task's start (README.md beside this file):
+ *   - the control group: made in TaskSandbox.spawn, entered by a shell that becomes
+ *     bubblewrap, removed after the end — the sandboxed runner with it and without it
+ *     (the same command with the shell taken off), alternately;
+ *   - the attempt's own filesystem (disk-quota.ts): mounting it before the start and
+ *     copying back / unmounting it after the end, timed on their own.
+ * Usage: npx tsx bench/engine/limits.ts [--runs 40] [--disk-mb 1024]
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../../apps/server/src/config.js';
+import type { TaskJob } from '../../apps/server/src/engine/executors/executor.js';
+import { openCgroups } from '../../apps/server/src/engine/sandbox/cgroups.js';
+import { openDiskQuota } from '../../apps/server/src/engine/sandbox/disk-quota.js';
+import { launchSandbox, type SandboxLaunch } from '../../apps/server/src/engine/sandbox/sandbox-launch.js';
+import { openSandbox } from '../../apps/server/src/engine/sandbox/task-sandbox.js';
+
+const args = new Map(process.argv.slice(2).flatMap((arg, index, all) => (arg.startsWith('--') ? [[arg.slice(2), all[index + 1] ?? '']] : [])));
+const RUNS = Number(args.get('runs') ?? 40);
+const DISK_MB = Number(args.get('disk-mb') ?? 1024);
+
+const WRAPPER = `INPUTS = [{"name": "value", "data_type": "string", "default": "x"}]
+OUTPUTS = [{"name": "value", "data_type": "string"}]
+
+
+def execute(out_dir, **inputs):
+    return {"value": inputs["value"]}
+`;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** One sandbox from launch to exit, in ms. */
+function timed(launch: SandboxLaunch, input: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = launchSandbox(launch, { stdio: ['pipe', 'ignore', 'ignore'], onSetupFailed: (reason) => reject(new Error(reason)) });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`the sandbox exited ${code}`))));
+    child.stdin!.end(input);
+  });
+}
+
+/** The same command without the shell that enters the control group (cgroups.ts withinCgroup). */
+function withoutCgroup(launch: SandboxLaunch & { cgroup?: { procsFiles: string[] } }): SandboxLaunch {
+  if (!launch.cgroup) return launch;
+  const skip = 4 + launch.cgroup.procsFiles.length;
+  return { ...launch, command: launch.args[skip]!, args: launch.args.slice(skip + 1) };
+}
+
+async function main() {
+  const config = loadConfig({});
+  const log = { info: (_: object, message?: string) => console.log(message), warn: (_: object, message?: string) => console.log(`WARNING: ${message}`) };
+  const cgroups = openCgroups(log);
+  const sandbox = openSandbox(config.sandbox, config.pythonCommand);
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-bench-limits-'));
+  try {
+    const wrapperDir = path.join(root, 'wrapper');
+    await fs.mkdir(wrapperDir);
+    await fs.writeFile(path.join(wrapperDir, 'process_wrapper.py'), WRAPPER);
+    await fs.chmod(root, 0o755);
+    const withGroup: number[] = [];
+    const without: number[] = [];
+    for (let index = 0; index < RUNS; index++) {
+      const job = {
+        inputs: { value: 'x' },
+        outDir: path.join(root, 'exec', String(index)),
+        cpus: 1,
+        memoryMb: 1024,
+        diskMb: DISK_MB,
+        network: false,
+      } as unknown as TaskJob;
+      // the spawn makes the group: its time counts; the filesystem is measured apart below
+      const started = performance.now();
+      const spawned = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(root, 'exec', '.work', String(index)), cpuList: [0], ownFilesystem: false });
+      const made = performance.now() - started;
+      const input = JSON.stringify(spawned.inputs);
+      const ran = await timed(spawned, input);
+      const removing = performance.now();
+      await spawned.cgroup?.remove();
+      withGroup.push(made + ran + (performance.now() - removing));
+      without.push(await timed(withoutCgroup(spawned), input));
+    }
+    console.log(
+      `control group (cgroup v${cgroups?.version ?? '-'}): sandboxed runner median ${ms(median(without))} without, ${ms(median(withGroup))} with: adds ${ms(median(withGroup) - median(without))} at the median (target < 5 ms)`,
+    );
+    const quota = openDiskQuota(log);
+    if (!quota) return;
+    const mounts: number[] = [];
+    const finishes: number[] = [];
+    for (let index = 0; index < RUNS; index++) {
+      const plan = {
+        scratchDir: path.join(root, 'disk', '.work', String(index)),
+        outDir: path.join(root, 'disk', String(index)),
+        diskMb: DISK_MB,
+        owner: { uid: config.sandbox.uid, gid: config.sandbox.gid },
+      };
+      let started = performance.now();
+      const disk = await quota.mount(plan);
+      mounts.push(performance.now() - started);
+      started = performance.now();
+      await disk.finish();
+      finishes.push(performance.now() - started);
+    }
+    console.log(
+      `own filesystem of ${DISK_MB} MB: mount median ${ms(median(mounts))} before the start, copy back and unmount median ${ms(median(finishes))} after the end (empty outputs)`,
+    );
+  } finally {
+    await fs.rm(root, { recursive: true, force: true });
+  }
+}
+
+await main();
