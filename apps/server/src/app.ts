@@ -21,7 +21,6 @@ import { redactToken } from './platform/live/stream-auth.js';
 import { registerResourceRoutes } from './platform/resources/resource.routes.js';
 import { registerHealthRoutes } from './platform/health.routes.js';
 import { registerJsonBodyParsers } from './platform/documents/json-body-parser.js';
-import { closeDocumentPool } from './platform/documents/document-pool.js';
 import { signingSecret } from './platform/secrets.js';
 import { dataTypesResource } from './modules/knowledge/data-types.resource.js';
 import { registerDetailsRoutes } from './modules/knowledge/details.routes.js';
@@ -141,8 +140,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // JSON:API clients send application/vnd.api+json: the same JSON; any JSON body is refused past MAX_DEPTH
   registerJsonBodyParsers(server);
-  // a document still parsing when the server stops would hold the process
-  server.addHook('onClose', () => closeDocumentPool());
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(contractSerializerCompiler(config.strictContract, server.log));
   await server.register(fastifySwagger, {

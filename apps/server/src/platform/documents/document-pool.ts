@@ -11,6 +11,8 @@ const WORKER = new URL(fromSources ? './document-worker.sources.mjs' : './docume
 /** A worker's heap: a document that needs more is refused, not the server's memory. */
 const WORKER_HEAP_MB = 512;
 
+// One pool for the process, as tests build several servers in one; idle threads are unref'd
+// by piscina, so they never hold the process open.
 let pool: Piscina | null = null;
 
 function documentPool(): Piscina {
@@ -48,11 +50,4 @@ export async function parseYamlOffThread(task: YamlTask): Promise<unknown> {
   if (result.kind === 'refused') throw new DocumentRefused(result.status, result.message);
   if (result.kind === 'invalid') throw new DocumentInvalid(result.message);
   return result.value;
-}
-
-/** Stops the pool's threads (the server's close; idle threads never hold the process). */
-export async function closeDocumentPool(): Promise<void> {
-  const closing = pool;
-  pool = null;
-  await closing?.destroy();
 }
