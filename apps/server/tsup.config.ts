@@ -6,9 +6,11 @@ export default defineConfig((options) => {
   const outDir = options.outDir ?? 'dist';
   return {
     // the document worker is a file of its own: piscina starts it in a worker thread (platform/documents/document-pool.ts)
+    // the raster worker too (modules/tiles/raster-pool.ts finds it beside the bundle)
     entry: {
       main: 'src/main.ts',
       'document-worker': 'src/platform/documents/document-worker.ts',
+      'raster-worker': 'src/modules/tiles/raster-worker.ts',
     },
     format: ['esm'],
     platform: 'node',

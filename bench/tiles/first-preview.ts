@@ -14,6 +14,8 @@ import { tilesCovering } from '../../apps/server/src/modules/tiles/tile-math.js'
 interface FirstPreview {
   /** import of the tile engine (geotiff.js, proj4, pngjs; under tsx, which also compiles) */
   load: number;
+  /** a raster worker thread started and its first (tiny) task answered: what a listening server does at start */
+  worker: number;
   open: number;
   statistics: number;
   /** the tiles showing the whole file at its minzoom */
@@ -31,25 +33,31 @@ async function child(file: string): Promise<void> {
   const engine = await import('../../apps/server/src/modules/tiles/tile-engine.js');
   const load = performance.now() - started;
   started = performance.now();
-  const cog = await engine.openCog(new LocalDatastore(), path.dirname(file), path.basename(file));
+  const pool = new engine.RasterPool();
+  await pool.statistics(new Float64Array([1]), 1, 10);
+  const worker = performance.now() - started;
+  const work = { pool, pixelBudget: 67_108_864 };
+  started = performance.now();
+  const cog = await engine.openCog(new LocalDatastore(), path.dirname(file), path.basename(file), pool);
   const open = performance.now() - started;
   started = performance.now();
-  const { b1 } = await engine.cogStatistics(cog, [1]);
+  const { b1 } = await engine.cogStatistics(cog, [1], work);
   const statistics = performance.now() - started;
   const range = tilesCovering(cog.mercatorBounds, cog.minzoom);
   started = performance.now();
   let tileCount = 0;
   for (let x = range.minX; x <= range.maxX; x++) {
     for (let y = range.minY; y <= range.maxY; y++) {
-      await engine.renderTile(cog, { z: cog.minzoom, x, y }, { bands: [1], rescale: [{ min: b1!.min ?? 0, max: b1!.max ?? 1 }] });
+      await engine.renderTile(cog, { z: cog.minzoom, x, y }, { bands: [1], rescale: [{ min: b1!.min ?? 0, max: b1!.max ?? 1 }] }, work);
       tileCount++;
     }
   }
   const tiles = performance.now() - started;
   started = performance.now();
-  await engine.cogStatistics(cog, [1]);
+  await engine.cogStatistics(cog, [1], work);
   const statisticsAgain = performance.now() - started;
-  const result: FirstPreview = { load, open, statistics, tiles, tileCount, statisticsAgain, min: b1!.min, max: b1!.max };
+  const result: FirstPreview = { load, worker, open, statistics, tiles, tileCount, statisticsAgain, min: b1!.min, max: b1!.max };
+  await pool.close();
   process.send!(result);
 }
 
@@ -71,15 +79,17 @@ const spread = (values: number[]) => `${median(values).toFixed(0)} (${Math.min(.
 /** `runs` fresh processes per file; prints one table row per file. */
 export async function measureFirstPreview(files: { label: string; file: string }[], runs: number): Promise<void> {
   console.log(`\nFirst preview: ${runs} fresh processes per file; ms, median (min–max)\n`);
-  console.log('| file | load the tile engine | open | statistics | the first view’s tiles | statistics again (cached) | b1 min … max |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    '| file | load the tile engine | start a raster worker | open | statistics | the first view’s tiles | statistics again (cached) | b1 min … max |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const { label, file } of files) {
     const results: FirstPreview[] = [];
     for (let run = 0; run < runs; run++) results.push(await runChild(file));
     const column = (pick: (result: FirstPreview) => number) => spread(results.map(pick));
     const first = results[0]!;
     console.log(
-      `| ${label} | ${column((r) => r.load)} | ${column((r) => r.open)} | ${column((r) => r.statistics)} | ${column((r) => r.tiles)} (${first.tileCount}) | ${column((r) => r.statisticsAgain)} | ${first.min?.toFixed(4)} … ${first.max?.toFixed(4)} |`,
+      `| ${label} | ${column((r) => r.load)} | ${column((r) => r.worker)} | ${column((r) => r.open)} | ${column((r) => r.statistics)} | ${column((r) => r.tiles)} (${first.tileCount}) | ${column((r) => r.statisticsAgain)} | ${first.min?.toFixed(4)} … ${first.max?.toFixed(4)} |`,
     );
   }
 }

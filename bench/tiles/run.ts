@@ -7,7 +7,8 @@
  *   3. renders --tiles random tiles (fixed seed) of two classes — "overview": zooms from the
  *      file's minzoom to maxzoom − 3, read from internal overviews; "native": the file's
  *      maxzoom, full resolution — calling the renderer in process (no HTTP, no auth), each
- *      render cold (decoded blocks forgotten first), then the same tile again warm;
+ *      render cold (decoded blocks forgotten first), then the same tile again warm; each with
+ *      the pixel work in the raster worker pool (as the server) and on the calling thread;
  *   4. times `gdalwarp -t_srs EPSG:3857 -te <tile> -ts 256 256 -r near` of each same tile
  *      window, one spawned process per tile writing a temporary GeoTIFF, interleaved with
  *      our renders so that both see the same machine;
@@ -28,7 +29,10 @@ import { PNG } from 'pngjs';
 import { LocalDatastore } from '../../apps/server/src/engine/store/datastore.js';
 import { clearBlockCache } from '../../apps/server/src/modules/tiles/block-cache.js';
 import { openCog, type Cog } from '../../apps/server/src/modules/tiles/cog.js';
+import type { RasterWork } from '../../apps/server/src/modules/tiles/raster-budget.js';
+import { RasterPool } from '../../apps/server/src/modules/tiles/raster-pool.js';
 import { measureFirstPreview } from './first-preview.js';
+import { inThread } from './in-thread.js';
 import { renderTile } from '../../apps/server/src/modules/tiles/render.js';
 import { rescaleToByte, type Rescale } from '../../apps/server/src/modules/tiles/rescale.js';
 import { tileBounds, tilesCovering, type Box, type TileIndex } from '../../apps/server/src/modules/tiles/tile-math.js';
@@ -178,6 +182,9 @@ interface ClassResult {
   zooms: string;
   cold: number[];
   warm: number[];
+  /** the same renders with the pixel work on this thread (no worker) */
+  coldInThread: number[];
+  warmInThread: number[];
   gdal: number[];
   agreement: number[];
   /** against `gdalwarp -et 0` (exact transforms), on the first EXACT_CHECKS tiles */
@@ -186,19 +193,37 @@ interface ClassResult {
 
 const EXACT_CHECKS = 5;
 
-async function measure(name: string, zooms: string, cog: Cog, file: string, tiles: TileIndex[], scratch: string): Promise<ClassResult> {
-  const result: ClassResult = { name, zooms, cold: [], warm: [], gdal: [], agreement: [], exactAgreement: [] };
+/** The file opened twice: its pixel work in the worker pool (as the server does it), and on this thread. */
+interface Opened {
+  pooled: { cog: Cog; work: RasterWork };
+  inThread: { cog: Cog; work: RasterWork };
+}
+
+const BUDGET = 67_108_864;
+
+/** One cold render (decoded blocks forgotten first) and the same tile again warm, in ms; the cold PNG. */
+async function coldAndWarm({ cog, work }: { cog: Cog; work: RasterWork }, tile: TileIndex): Promise<{ png: Buffer; cold: number; warm: number }> {
+  clearBlockCache();
+  const started = performance.now();
+  const png = await renderTile(cog, tile, { bands: [1], rescale: [RESCALE] }, work);
+  const cold = performance.now() - started;
+  if (!png) throw new Error(`tile ${tile.z}/${tile.x}/${tile.y} is outside the file`);
+  // the same tile again: its blocks are decoded and cached now
+  const again = performance.now();
+  await renderTile(cog, tile, { bands: [1], rescale: [RESCALE] }, work);
+  return { png, cold, warm: performance.now() - again };
+}
+
+async function measure(name: string, zooms: string, opened: Opened, file: string, tiles: TileIndex[], scratch: string): Promise<ClassResult> {
+  const result: ClassResult = { name, zooms, cold: [], warm: [], coldInThread: [], warmInThread: [], gdal: [], agreement: [], exactAgreement: [] };
   const out = path.join(scratch, 'gdalwarp.tif');
   for (const tile of tiles) {
-    clearBlockCache();
-    const started = performance.now();
-    const png = await renderTile(cog, tile, { bands: [1], rescale: [RESCALE] });
-    result.cold.push(performance.now() - started);
-    if (!png) throw new Error(`tile ${tile.z}/${tile.x}/${tile.y} is outside the file`);
-    // the same tile again: its blocks are decoded and cached now
-    const again = performance.now();
-    await renderTile(cog, tile, { bands: [1], rescale: [RESCALE] });
-    result.warm.push(performance.now() - again);
+    const { png, cold, warm } = await coldAndWarm(opened.pooled, tile);
+    result.cold.push(cold);
+    result.warm.push(warm);
+    const here = await coldAndWarm(opened.inThread, tile);
+    result.coldInThread.push(here.cold);
+    result.warmInThread.push(here.warm);
     result.gdal.push(await gdalwarp(file, tileBounds(tile), out));
     result.agreement.push(await agreement(png, out, -9999));
     if (result.exactAgreement.length < EXACT_CHECKS) {
@@ -222,24 +247,43 @@ async function main() {
     await measureFirstPreview([...demoLike, { label: `the ${path.basename(file)} COG`, file }], FIRST_RUNS);
     if (FIRST_ONLY) return;
     const opening = performance.now();
-    const cog = await openCog(new LocalDatastore(), path.dirname(file), path.basename(file));
+    const pool = new RasterPool();
+    const cog = await openCog(new LocalDatastore(), path.dirname(file), path.basename(file), pool);
+    const opened: Opened = {
+      pooled: { cog, work: { pool, pixelBudget: BUDGET } },
+      inThread: { cog: await openCog(new LocalDatastore(), path.dirname(file), path.basename(file), inThread), work: { pool: inThread, pixelBudget: BUDGET } },
+    };
     console.log(
       `opened (headers of ${cog.levels.length} levels: ${cog.levels.map((level) => level.width).join(', ')} px wide) in ${ms(performance.now() - opening)}; zooms ${cog.minzoom}–${cog.maxzoom}`,
     );
     // warm-up: JIT, decoders loaded, gdalwarp's binaries in the page cache
     const next = random(20261121);
     for (const tile of pickTiles(cog, cog.maxzoom, cog.maxzoom, 3, 0.05, next)) {
-      await renderTile(cog, tile, { bands: [1], rescale: [RESCALE] });
+      await coldAndWarm(opened.pooled, tile);
+      await coldAndWarm(opened.inThread, tile);
       await gdalwarp(file, tileBounds(tile), path.join(scratch, 'warm-up.tif'));
     }
     const overviewTo = cog.maxzoom - 3;
     const results = [
-      await measure('overview', `${cog.minzoom}–${overviewTo}`, cog, file, pickTiles(cog, cog.minzoom, overviewTo, TILES, 0, next), scratch),
-      await measure('native', `${cog.maxzoom}`, cog, file, pickTiles(cog, cog.maxzoom, cog.maxzoom, TILES, 0.05, next), scratch),
+      await measure('overview', `${cog.minzoom}–${overviewTo}`, opened, file, pickTiles(cog, cog.minzoom, overviewTo, TILES, 0, next), scratch),
+      await measure('native', `${cog.maxzoom}`, opened, file, pickTiles(cog, cog.maxzoom, cog.maxzoom, TILES, 0.05, next), scratch),
     ];
+    await pool.close();
     console.log(
       `\n${TILES} tiles per class; ours = renderTile in process (read, reproject, rescale, PNG), cold = decoded-block cache cleared before each tile\n`,
     );
+    console.log('| tiles | pool cold, median | in thread cold, median | pool − in thread | pool warm, median | in thread warm, median | pool − in thread |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const result of results) {
+      const [cold, coldHere, warm, warmHere] = [result.cold, result.coldInThread, result.warm, result.warmInThread].map(median) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      console.log(`| ${result.name} | ${ms(cold)} | ${ms(coldHere)} | ${ms(cold - coldHere)} | ${ms(warm)} | ${ms(warmHere)} | ${ms(warm - warmHere)} |`);
+    }
+    console.log('');
     console.log(
       '| tiles | zooms | ours cold, median | ours cold, p95 | ours warm, median | gdalwarp, median | gdalwarp, p95 | gdalwarp ÷ ours (medians) | pixels agreeing, min (-et 0) |',
     );

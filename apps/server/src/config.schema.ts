@@ -161,6 +161,8 @@ const envSchema = z.object({
   ASB_ADES_POLL_MS: whole(50, 2000, 600_000),
   ASB_MODEL_SERVICES_MAX: whole(0, 4, 1000),
   ASB_MODEL_SERVICES_PER_USER: whole(0, 2, 1000),
+  /** 2^26: an 8192² raster without overviews still previews, a 20,000² one (400 MB decoded) does not */
+  ASB_RASTER_PIXEL_BUDGET: whole(65_536, 67_108_864),
   S3_BUCKET: setting,
   S3_ENDPOINT: setting,
   S3_REGION: setting,

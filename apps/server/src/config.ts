@@ -174,6 +174,8 @@ export interface AppConfig {
   adesPollMs: number;
   /** ASB_MODEL_SERVICES_MAX / ASB_MODEL_SERVICES_PER_USER: model services running at once on this server, and per user (docs/models.md); 4 and 2 */
   modelServices: { max: number; perUser: number };
+  /** ASB_RASTER_PIXEL_BUDGET: pixels one map request (statistics, preview, tile) may decode (docs/tiles.md "Limits"); default 2^26 */
+  rasterPixelBudget: number;
   s3: S3Config | undefined;
   /**
    * ASB_CONTRACT_CHECK=strict: an answer that breaks its operation's response schema fails
@@ -337,6 +339,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     ogcapiSyncMs: env.ASB_OGCAPI_SYNC_SECONDS * 1000,
     adesPollMs: env.ASB_ADES_POLL_MS,
     modelServices: { max: env.ASB_MODEL_SERVICES_MAX, perUser: env.ASB_MODEL_SERVICES_PER_USER },
+    rasterPixelBudget: env.ASB_RASTER_PIXEL_BUDGET,
     s3: s3FromEnv(env),
     strictContract: env.ASB_CONTRACT_CHECK === 'strict',
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',

@@ -268,9 +268,25 @@ describe('tiles: TiTiler-compatible map tiles of execution outputs', () => {
     expect([403, 404]).toContain(tiles.statusCode);
   });
 
-  it('documents the three endpoints in the OpenAPI document, tagged tiles', async () => {
+  it('previews the whole file as one PNG, decimated to max_size, nodata transparent', async () => {
+    for (const [maxSize, width, height] of [
+      ['1024', 500, 400],
+      ['250', 250, 200],
+    ] as const) {
+      const response = await get(`/cog/preview?${query({ url: fileUrl('utm-cog.tif'), rescale: '-200,200', max_size: maxSize })}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const png = PNG.sync.read(response.rawPayload);
+      expect([png.width, png.height]).toEqual([width, height]);
+      // the nodata hole (rows 150–230, columns 180–320 of the 500 × 400 file) and a corner outside it
+      const at = (column: number, row: number) => png.data[((row * height) / 400) * width * 4 + ((column * width) / 500) * 4 + 3];
+      expect(at(250, 190)).toBe(0);
+      expect(at(0, 0)).toBe(255);
+    }
+  });
+
+  it('documents the four endpoints in the OpenAPI document, tagged tiles', async () => {
     const { paths } = (await get('/api/openapi.json')).json<{ paths: Record<string, { get?: { tags?: string[] } }> }>();
-    for (const route of ['/cog/statistics', '/cog/tilejson.json', '/cog/tiles/WebMercatorQuad/{z}/{x}/{y}'])
+    for (const route of ['/cog/statistics', '/cog/tilejson.json', '/cog/preview', '/cog/tiles/WebMercatorQuad/{z}/{x}/{y}'])
       expect(paths[route]?.get?.tags, route).toEqual(['tiles']);
   });
 

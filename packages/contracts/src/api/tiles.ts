@@ -25,6 +25,10 @@ const renderQuery = {
   token,
 };
 export const tileJsonQuery = z.object({ ...renderQuery, minzoom: zoom, maxzoom: zoom });
+export const previewQuery = z.object({
+  ...renderQuery,
+  max_size: z.coerce.number<string>().int().min(16).max(4096).default(1024).describe('long side of the image (the decimated read)'),
+});
 const tileQuery = z.object(renderQuery);
 const tileParams = z.object({
   z: z.coerce.number<string>().int(),
@@ -36,6 +40,7 @@ const tileParams = z.object({
 export const tilesOperations = defineOperations({
   'GET /cog/statistics': { summary: 'Per-band statistics of a GeoTIFF output', query: cogStatisticsQuery, response: cogStatisticsSchema },
   'GET /cog/tilejson.json': { summary: 'The TileJSON of a GeoTIFF output', query: tileJsonQuery, response: tileJsonSchema },
+  'GET /cog/preview': { summary: 'The whole GeoTIFF output as one decimated PNG', query: previewQuery, response: { file: 'image/png' } },
   'GET /cog/tiles/WebMercatorQuad/{z}/{x}/{y}': {
     summary: 'A WebMercatorQuad PNG tile of a GeoTIFF output',
     params: tileParams,

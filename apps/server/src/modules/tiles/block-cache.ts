@@ -1,4 +1,4 @@
-import type { GeoTIFFImage, TypedArray } from 'geotiff';
+import type { TypedArray } from 'geotiff';
 import { LRUCache } from 'lru-cache';
 import type { Cog, CogLevel } from './cog.js';
 
@@ -36,19 +36,7 @@ export function blockOf(cog: Cog, level: CogLevel, plane: number, id: number): P
 
 async function decodeBlock(level: CogLevel, plane: number, id: number): Promise<TypedArray> {
   const { image } = level;
+  // the worker answers the pixels in this machine's byte order (decompress.ts)
   const tile = await image.getTileOrStrip(id % level.blocksAcross, Math.floor(id / level.blocksAcross), plane, await level.decoder());
-  return nativeArray(image, plane, tile.data);
-}
-
-/** The decoded block as a typed array in this machine's byte order (big-endian files are swapped). */
-function nativeArray(image: GeoTIFFImage, plane: number, data: ArrayBufferLike): TypedArray {
-  const bits = image.getBitsPerSample(0);
-  if (image.littleEndian || bits <= 8 || bits % 8 !== 0) return image.getArrayForSample(plane, data);
-  const bytes = bits / 8;
-  const count = Math.floor(data.byteLength / bytes);
-  const out = image.getArrayForSample(plane, count);
-  const view = new DataView(data);
-  const read = image.getReaderForSample(plane);
-  for (let index = 0; index < count; index++) out[index] = read.call(view, index * bytes, false);
-  return out;
+  return image.getArrayForSample(plane, tile.data);
 }

@@ -5,6 +5,7 @@ import { decoderOf } from './block-decoder.js';
 import { boundsIn, zoomRange } from './cog-extent.js';
 import { crsFromGeoKeys, UnsupportedCrs, type SourceCrs } from './crs.js';
 import { DatastoreClient, MissingFile } from './datastore-client.js';
+import type { PixelWork } from './raster-pool.js';
 import { ORIGIN_SHIFT, type Box } from './tile-math.js';
 
 /** The file is not a GeoTIFF this service can read (answered as 400 with the reason). */
@@ -60,14 +61,16 @@ export interface Cog {
 const SOURCE_OPTIONS: RemoteSourceOptions & BlockedSourceOptions = { blockSize: 64 * 1024, cacheSize: 32, allowFullFile: false };
 const SUBFILE_REDUCED = 1;
 const SUBFILE_MASK = 4;
+/** Blocks one level may have: sampling indexes them in arrays of this length (a 1,000,000² COG of 512 px blocks has 3.8 million). */
+const MAX_BLOCKS = 1 << 22;
 let serials = 0;
 
 /**
  * Opens `relative` in the execution folder `root` of the datastore: parses the headers of
- * every image through ranged reads. MissingFile when there is no such file, UnreadableFile
- * or UnsupportedCrs when it is no usable GeoTIFF.
+ * every image through ranged reads; its blocks will be decoded by `pool`. MissingFile when
+ * there is no such file, UnreadableFile or UnsupportedCrs when it is no usable GeoTIFF.
  */
-export async function openCog(datastore: Datastore, root: string, relative: string): Promise<Cog> {
+export async function openCog(datastore: Datastore, root: string, relative: string, pool: PixelWork): Promise<Cog> {
   let tiff: GeoTIFF;
   const client = new DatastoreClient(datastore, root, relative);
   try {
@@ -77,14 +80,14 @@ export async function openCog(datastore: Datastore, root: string, relative: stri
     throw new UnreadableFile(`The file is not a GeoTIFF: ${(error as Error).message}`);
   }
   try {
-    return await describe(tiff, relative.split('/').pop() ?? relative);
+    return await describe(tiff, relative.split('/').pop() ?? relative, pool);
   } catch (error) {
     if (error instanceof MissingFile || error instanceof UnsupportedCrs || error instanceof UnreadableFile) throw error;
     throw new UnreadableFile(`The GeoTIFF cannot be read: ${(error as Error).message}`);
   }
 }
 
-async function describe(tiff: GeoTIFF, name: string): Promise<Cog> {
+async function describe(tiff: GeoTIFF, name: string, pool: PixelWork): Promise<Cog> {
   const count = await tiff.getImageCount();
   const images = await Promise.all(Array.from({ length: count }, (_, index) => tiff.getImage(index)));
   const full = images[0]!;
@@ -102,7 +105,7 @@ async function describe(tiff: GeoTIFF, name: string): Promise<Cog> {
   assertOneSampleType(full);
   const crs = crsFromGeoKeys(geoKeys);
   const overviews = images.slice(1).filter((image) => isOverviewOf(image, full));
-  const levels = [full, ...overviews].sort((a, b) => b.getWidth() - a.getWidth()).map((image, id) => describeLevel(image, id, width, height));
+  const levels = [full, ...overviews].sort((a, b) => b.getWidth() - a.getWidth()).map((image, id) => describeLevel(image, id, width, height, pool));
   const lonLatBounds = boundsIn(transform, width, height, crs.toLonLat);
   const mercatorBounds = boundsIn(transform, width, height, crs.toMercator);
   const zooms = zoomRange(mercatorBounds, width, height);
@@ -137,11 +140,16 @@ function assertOneSampleType(image: GeoTIFFImage): void {
   }
 }
 
-function describeLevel(image: GeoTIFFImage, id: number, fullWidth: number, fullHeight: number): CogLevel {
+function describeLevel(image: GeoTIFFImage, id: number, fullWidth: number, fullHeight: number, pool: PixelWork): CogLevel {
   const width = image.getWidth();
   const height = image.getHeight();
   const blockWidth = image.getTileWidth();
   const blockHeight = image.getTileHeight();
+  if (Math.ceil(width / blockWidth) * Math.ceil(height / blockHeight) > MAX_BLOCKS) {
+    throw new UnreadableFile(
+      `The GeoTIFF has more than ${MAX_BLOCKS} blocks in one image (${width}×${height} pixels in blocks of ${blockWidth}×${blockHeight}).`,
+    );
+  }
   let decoder: Promise<DecoderWorker> | undefined;
   return {
     id,
@@ -156,6 +164,6 @@ function describeLevel(image: GeoTIFFImage, id: number, fullWidth: number, fullH
     blocksDown: Math.ceil(height / blockHeight),
     planar: image.planarConfiguration,
     samplesPerPixel: image.getSamplesPerPixel(),
-    decoder: () => (decoder ??= decoderOf(image)),
+    decoder: () => (decoder ??= decoderOf(image, pool)),
   };
 }

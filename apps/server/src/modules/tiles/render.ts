@@ -2,18 +2,14 @@ import type { TileJson } from '@asb/contracts';
 import { mercatorXToLon, mercatorYToLat, tileBounds, boxesIntersect, TILE_SIZE, type Box, type TileIndex } from './tile-math.js';
 import { applyAffine } from './affine.js';
 import type { Cog, CogLevel } from './cog.js';
+import type { ColourOptions } from './colourise.js';
+import { levelWithinBudget, scatteredCost, type RasterWork } from './raster-budget.js';
 import { sampleLevel } from './sample-level.js';
-import { encodePng } from './png.js';
 import { clipPositions, interpolatedPositions, nodeGrid, scaleAt, separablePositions, type TilePositions } from './reproject.js';
-import { clipToByte, rescaleToByte, type Rescale } from './rescale.js';
-import { bandStatistics, previewSize, type BandStatistics } from './statistics.js';
 
 /** What a tile shows: 1-based bands (one: grey or colour-mapped; three: RGB), their stretch, a colour map. */
-export interface RenderOptions {
+export interface RenderOptions extends ColourOptions {
   bands: number[];
-  rescale?: Rescale[];
-  /** 256 × RGBA, for one band */
-  colormap?: Uint8Array;
   /** pixels on a side (256 at @1x) */
   size?: number;
 }
@@ -28,14 +24,24 @@ const OVERVIEW_SLACK = 0.1;
  * bounds: a 404). Nearest-neighbour like `gdalwarp -r near`: each tile pixel's centre is
  * mapped into the file (exactly for Web Mercator and WGS84 files, else on a 16-pixel grid
  * interpolated within 0.125 pixel), the overview whose resolution fits the zoom is read block
- * by block, values are stretched to bytes; nodata, NaN and pixels off the raster are
- * transparent.
+ * by block — a coarser one when its blocks would exceed the pixel budget, RasterTooLarge when
+ * every level would — values are stretched to bytes and encoded by a raster worker; nodata,
+ * NaN and pixels off the raster are transparent.
  */
-export async function renderTile(cog: Cog, tile: TileIndex, options: RenderOptions): Promise<Buffer | undefined> {
+export async function renderTile(cog: Cog, tile: TileIndex, options: RenderOptions, work: RasterWork): Promise<Buffer | undefined> {
   const size = options.size ?? TILE_SIZE;
   const bounds = tileBounds(tile);
   if (!boxesIntersect(bounds, cog.mercatorBounds)) return undefined;
-  const { level, positions } = tilePositions(cog, bounds, size);
+  const { level: preferred, positions } = tilePositions(cog, bounds, size);
+  const planes = preferred.planar === 2 ? options.bands.length : 1;
+  const what = `draw tile ${tile.z}/${tile.x}/${tile.y}`;
+  const level = levelWithinBudget(
+    cog.levels,
+    preferred,
+    (candidate) => scatteredCost(candidate, levelPixels(positions, candidate), planes),
+    work.pixelBudget,
+    what,
+  );
   const { columns, rows } = levelPixels(positions, level);
   const values = await sampleLevel(
     cog,
@@ -44,7 +50,7 @@ export async function renderTile(cog: Cog, tile: TileIndex, options: RenderOptio
     columns,
     rows,
   );
-  return encodePng(colourise(values, options), size, size);
+  return work.pool.encodeImage(values, size, size, { rescale: options.rescale, colormap: options.colormap });
 }
 
 /** The level a tile reads and where each of its pixels falls in the file (full-resolution pixels). */
@@ -113,83 +119,6 @@ export function levelPixels(
     rows[index] = inside ? row : -1;
   }
   return { columns, rows };
-}
-
-/** Bands to RGBA bytes: one band grey (or through the colour map), three bands RGB; a pixel with no valid band is transparent. */
-function colourise(values: Float64Array[], options: Pick<RenderOptions, 'rescale' | 'colormap'>): Uint8Array {
-  const count = values[0]!.length;
-  const rgba = new Uint8Array(count * 4);
-  const toByte = (value: number, band: number) => {
-    const range = options.rescale?.[band];
-    return range ? rescaleToByte(value, range) : clipToByte(value);
-  };
-  if (values.length === 1) {
-    const band = values[0]!;
-    const table = options.colormap;
-    for (let index = 0; index < count; index++) {
-      const value = band[index]!;
-      if (Number.isNaN(value)) continue;
-      const byte = toByte(value, 0);
-      const at = index * 4;
-      if (table) {
-        rgba[at] = table[byte * 4]!;
-        rgba[at + 1] = table[byte * 4 + 1]!;
-        rgba[at + 2] = table[byte * 4 + 2]!;
-      } else {
-        rgba[at] = rgba[at + 1] = rgba[at + 2] = byte;
-      }
-      rgba[at + 3] = 255;
-    }
-    return rgba;
-  }
-  for (let index = 0; index < count; index++) {
-    let valid = false;
-    for (let band = 0; band < 3; band++) {
-      const value = values[band]![index]!;
-      if (Number.isNaN(value)) continue;
-      valid = true;
-      rgba[index * 4 + band] = toByte(value, band);
-    }
-    if (valid) rgba[index * 4 + 3] = 255;
-  }
-  return rgba;
-}
-
-/**
- * TiTiler's `/cog/statistics` of the file: read decimated (long side at most `maxSize`, from
- * the overview that fits, nearest neighbour, like rio-tiler's preview) and computed per band
- * over the valid pixels (nodata and NaN excluded), keyed `b1`, `b2`, ….
- */
-export async function cogStatistics(cog: Cog, bands: number[], maxSize = 1024, bins = 10): Promise<Record<string, BandStatistics>> {
-  const { width, height } = previewSize(cog.width, cog.height, maxSize);
-  const level = [...cog.levels].reverse().find((candidate) => candidate.width >= width && candidate.height >= height) ?? cog.levels[0]!;
-  const columns = new Int32Array(width * height);
-  const rows = new Int32Array(width * height);
-  for (let j = 0; j < height; j++) {
-    const row = Math.min(level.height - 1, Math.floor(((j + 0.5) * level.height) / height));
-    for (let i = 0; i < width; i++) {
-      columns[j * width + i] = Math.min(level.width - 1, Math.floor(((i + 0.5) * level.width) / width));
-      rows[j * width + i] = row;
-    }
-  }
-  const values = await sampleLevel(
-    cog,
-    level,
-    bands.map((band) => band - 1),
-    columns,
-    rows,
-  );
-  return Object.fromEntries(bands.map((band, index) => [`b${band}`, bandStatistics(validValues(values[index]!), width * height, bins)]));
-}
-
-/** The values that are not NaN, moved to the front of `values` (which is the sampled band's own array). */
-function validValues(values: Float64Array): Float64Array {
-  let count = 0;
-  for (let index = 0; index < values.length; index++) {
-    const value = values[index]!;
-    if (!Number.isNaN(value)) values[count++] = value;
-  }
-  return values.subarray(0, count);
 }
 
 export type { TileJson };

@@ -5,6 +5,39 @@ import type { Cog, CogLevel } from './cog.js';
 /** Decoded bytes one read holds at once: bounds the memory of a read that spans a whole file without overviews. */
 const BYTES_IN_FLIGHT = 16 * 1024 * 1024;
 
+/** How the bands of a read come out of the level's blocks: which planes to decode, and where each band lies in a block's pixels. */
+export interface BandLayout {
+  /** separate planes: one block per band; interleaved: one block (plane 0) holds every band */
+  planes: { plane: number; reads: { output: number; offset: number }[] }[];
+  stride: number;
+  /** the value meaning 'no data' as the file stores it (NaN: none) */
+  nodata: number;
+}
+
+export function bandLayout(cog: Cog, level: CogLevel, bands: number[]): BandLayout {
+  const planes =
+    level.planar === 2
+      ? bands.map((band, index) => ({ plane: band, reads: [{ output: index, offset: 0 }] }))
+      : [{ plane: 0, reads: bands.map((band, index) => ({ output: index, offset: band })) }];
+  return { planes, stride: level.planar === 2 ? 1 : level.samplesPerPixel, nodata: nodataAsStored(cog.nodata, level.image) ?? NaN };
+}
+
+/**
+ * Decodes the blocks of `jobs` through the shared cache a few at a time (at most
+ * BYTES_IN_FLIGHT of them), handing each to `copy` before the next ones are decoded.
+ */
+export async function readBlocks<J extends { plane: number; id: number }>(
+  cog: Cog,
+  level: CogLevel,
+  jobs: J[],
+  copy: (job: J, block: TypedArray) => void,
+): Promise<void> {
+  const parallel = Math.max(1, Math.floor(BYTES_IN_FLIGHT / blockBytes(level)));
+  for (let first = 0; first < jobs.length; first += parallel) {
+    await Promise.all(jobs.slice(first, first + parallel).map(async (job) => copy(job, await blockOf(cog, level, job.plane, job.id))));
+  }
+}
+
 /**
  * The values of `bands` (0-based) at the given pixels of `level` (integer column and row,
  * -1 = no pixel): one Float64Array per band, NaN where there is no pixel, the value is
@@ -14,24 +47,12 @@ const BYTES_IN_FLIGHT = 16 * 1024 * 1024;
  */
 export async function sampleLevel(cog: Cog, level: CogLevel, bands: number[], columns: Int32Array, rows: Int32Array): Promise<Float64Array[]> {
   const groups = pixelsByBlock(level, columns, rows);
-  const nodata = nodataAsStored(cog.nodata, level.image) ?? NaN;
+  const { planes, stride, nodata } = bandLayout(cog, level, bands);
   const outputs = bands.map(() => new Float64Array(columns.length).fill(NaN));
-  // separate planes: one block per band; interleaved: one block holds every band
-  const planes =
-    level.planar === 2
-      ? bands.map((band, index) => ({ plane: band, reads: [{ output: index, offset: 0 }] }))
-      : [{ plane: 0, reads: bands.map((band, index) => ({ output: index, offset: band })) }];
-  const stride = level.planar === 2 ? 1 : level.samplesPerPixel;
   const jobs = planes.flatMap(({ plane, reads }) => groups.ids.map((id) => ({ plane, reads, id })));
-  const parallel = Math.max(1, Math.floor(BYTES_IN_FLIGHT / blockBytes(level)));
-  for (let first = 0; first < jobs.length; first += parallel) {
-    await Promise.all(
-      jobs.slice(first, first + parallel).map(async ({ plane, reads, id }) => {
-        const block = await blockOf(cog, level, plane, id);
-        for (const { output, offset } of reads) copyOut(level, block, id, groups, columns, rows, stride, offset, nodata, outputs[output]!);
-      }),
-    );
-  }
+  await readBlocks(cog, level, jobs, ({ reads, id }, block) => {
+    for (const { output, offset } of reads) copyOut(level, block, id, groups, columns, rows, stride, offset, nodata, outputs[output]!);
+  });
   return outputs;
 }
 

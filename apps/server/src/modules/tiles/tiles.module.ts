@@ -13,10 +13,12 @@ import { TileService } from './tiles.service.js';
 export function registerTiles(app: FastifyInstance, ctx: AppContext, engine: Engine, catalogue?: CatalogueAssets): void {
   const service = new TileService(ctx, engine, catalogue);
   registerTilesRoutes(app, ctx, service);
-  // A listening server loads the tile engine in the background, so that the first map preview
-  // does not wait for it (0.2–0.5 s on a busy 2-core machine, bench/tiles "First preview");
-  // an app that only answers inject() (the API tests) never loads it unless it is asked for tiles.
+  app.addHook('onClose', () => service.close());
+  // A listening server loads the tile engine and starts a raster worker in the background, so
+  // that the first map preview does not wait for them (0.2–0.5 s on a busy 2-core machine,
+  // bench/tiles "First preview"); an app that only answers inject() (the API tests) does
+  // neither unless it is asked for a map.
   app.addHook('onListen', () => {
-    setImmediate(() => void service.tiles().catch((error: unknown) => app.log.error({ err: error }, 'Could not load the tile engine')));
+    setImmediate(() => void service.start().catch((error: unknown) => app.log.error({ err: error }, 'Could not load the tile engine')));
   });
 }

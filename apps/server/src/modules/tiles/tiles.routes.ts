@@ -39,8 +39,21 @@ export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, servi
   mount(app, operations, 'GET /cog/statistics', { access: tileAccess, tags }, async (request) => {
     const cog = await service.open(await principalOf(request), request.query.url, request);
     const bands = parseBands(request.query.bidx, cog.bandCount) ?? Array.from({ length: cog.bandCount }, (_, index) => index + 1);
-    const tiles = await service.tiles();
-    return tiles.cogStatistics(cog, bands, request.query.max_size, request.query.histogram_bins);
+    return service.render((tiles, work) => tiles.cogStatistics(cog, bands, work, request.query.max_size, request.query.histogram_bins));
+  });
+
+  mount(app, operations, 'GET /cog/preview', { access: tileAccess, tags }, async (request, reply) => {
+    const { query } = request;
+    const cog = await service.open(await principalOf(request), query.url, request);
+    const bands = tileBands(query.bidx, cog.bandCount, query.colormap_name !== undefined);
+    const options = {
+      bands,
+      rescale: parseRescale(query.rescale, bands.length),
+      colormap: query.colormap_name === undefined ? undefined : colormapTable(query.colormap_name),
+      maxSize: query.max_size,
+    };
+    const png = await service.render((tiles, work) => tiles.renderPreview(cog, options, work));
+    return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
   });
 
   mount(app, operations, 'GET /cog/tilejson.json', { access: tileAccess, tags }, async (request) => {
@@ -67,8 +80,7 @@ export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, servi
       colormap: query.colormap_name === undefined ? undefined : colormapTable(query.colormap_name),
       size: TILE_SIZE * scale,
     };
-    const tiles = await service.tiles();
-    const png = await tiles.renderTile(cog, tile, options);
+    const png = await service.render((tiles, work) => tiles.renderTile(cog, tile, options, work));
     if (!png) throw detailError(404, `Tile(x=${tile.x}, y=${tile.y}, z=${tile.z}) is outside bounds`);
     // the outputs of an execution do not change; private: the answer depends on who asks
     return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);

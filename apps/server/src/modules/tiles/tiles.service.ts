@@ -12,7 +12,7 @@ import { publicBaseUrl } from '../usermgr/oidc.state.js';
 import { OpenedFiles } from './opened-files.js';
 import { parseSourceUrl } from './source-url.js';
 import type * as TileEngineModule from './tile-engine.js';
-import type { Cog } from './tile-engine.js';
+import type { Cog, RasterWork } from './tile-engine.js';
 
 type TileEngine = typeof TileEngineModule;
 
@@ -22,11 +22,14 @@ type TileEngine = typeof TileEngineModule;
  * local catalogue item, whose collection the caller (signed out for a public one) must be
  * allowed to read — checked on every request, exactly as the file routes check it — and
  * opened files are kept briefly so that the tiles of one map view parse the headers once.
+ * Pixels are decoded, sorted and encoded by its raster worker threads, within the pixel
+ * budget of a request (docs/tiles.md "Limits").
  */
 export class TileService {
   private readonly executions: ResourceService<ExecutionRow>;
   private readonly files = new OpenedFiles<Cog>();
   private loading: Promise<TileEngine> | undefined;
+  private working: Promise<RasterWork & { pool: TileEngineModule.RasterPool }> | undefined;
   /** catalogue assets are files of the data directory, whatever the executions' datastore */
   private readonly catalogueFiles: Datastore = new LocalDatastore();
 
@@ -41,6 +44,38 @@ export class TileService {
   /** geotiff.js and friends, loaded on first use. */
   tiles(): Promise<TileEngine> {
     return (this.loading ??= import('./tile-engine.js'));
+  }
+
+  /**
+   * Runs raster work (`render`) with the worker pool and the pixel budget: a request over the
+   * budget at every level it could read is a 413 naming the limit, a block that cannot be
+   * decoded a 400.
+   */
+  async render<T>(render: (tiles: TileEngine, work: RasterWork) => Promise<T>): Promise<T> {
+    const tiles = await this.tiles();
+    try {
+      return await render(tiles, await this.work());
+    } catch (error) {
+      if (error instanceof tiles.RasterTooLarge) throw detailError(413, error.message);
+      if (error instanceof tiles.UndecodableBlock) throw detailError(400, error.message);
+      throw error;
+    }
+  }
+
+  /** Loads the tile engine and starts the raster workers (a listening server does it at start). */
+  async start(): Promise<void> {
+    await this.work();
+  }
+
+  /** Ends the raster worker threads. */
+  async close(): Promise<void> {
+    const working = this.working;
+    this.working = undefined;
+    await (await working)?.pool.close();
+  }
+
+  private work(): Promise<RasterWork & { pool: TileEngineModule.RasterPool }> {
+    return (this.working ??= this.tiles().then((tiles) => ({ pool: new tiles.RasterPool(), pixelBudget: this.ctx.config.rasterPixelBudget })));
   }
 
   /**
@@ -71,7 +106,7 @@ export class TileService {
   private async openFile(datastore: Datastore, root: string, relative: string): Promise<Cog> {
     const tiles = await this.tiles();
     try {
-      return await tiles.openCog(datastore, root, relative);
+      return await tiles.openCog(datastore, root, relative, (await this.work()).pool);
     } catch (error) {
       if (error instanceof tiles.MissingFile) throw notFound('No such file.');
       if (error instanceof tiles.UnreadableFile || error instanceof tiles.UnsupportedCrs) throw detailError(400, error.message);
