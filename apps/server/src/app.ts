@@ -20,6 +20,7 @@ import { RedisEventBus } from './platform/live/redis-event-bus.js';
 import { redactToken } from './platform/live/stream-auth.js';
 import { registerResourceRoutes } from './platform/resources/resource.routes.js';
 import { registerHealthRoutes } from './platform/health.routes.js';
+import { registerThumbnailRoutes } from './modules/thumbnails/thumbnails.routes.js';
 import { registerJsonBodyParsers } from './platform/documents/json-body-parser.js';
 import { signingSecret } from './platform/secrets.js';
 import { dataTypesResource } from './modules/knowledge/data-types.resource.js';
@@ -285,6 +286,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return { ...document, paths: document.paths ?? {} };
   });
   registerHealthRoutes(server);
+  registerThumbnailRoutes(server, ctx);
   registerDocsRoutes(server, { dir: config.userDocsDir, instanceName: config.instanceName });
   await registerSpaRoutes(server, config.webDistDir);
 

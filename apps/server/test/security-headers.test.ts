@@ -48,6 +48,8 @@ describe('security headers', () => {
       'frame-ancestors': "'none'",
       'object-src': "'none'",
       'base-uri': "'self'",
+      // thumbnails come through /api/thumbnail: no picture from an address a publisher chose (issue 30)
+      'img-src': "'self' data: blob:",
     });
     expect(directives['script-src']).not.toContain('unsafe');
     expect(response.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });

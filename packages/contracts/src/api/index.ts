@@ -26,6 +26,7 @@ import type { modelOperations, seldonTasksContract } from './models.js';
 import type { adesTasksContract, applicationOperations, catalogueCollectionsContract } from './applications.js';
 import type { dashboardOperations, dashboardsContract } from './dashboards.js';
 import type { adminOperations } from './admin.js';
+import type { thumbnailOperations } from './thumbnails.js';
 import type {
   builderWorkspaceOperations,
   executionOperations,
@@ -55,6 +56,7 @@ export * from './marketplace.js';
 export * from './models.js';
 export * from './dashboards.js';
 export * from './admin.js';
+export * from './thumbnails.js';
 
 /**
  * Every operation of the API, by key (`"GET /usermgr/v1/users/{username}/"`): the web
@@ -88,6 +90,7 @@ export type ApiOperations = typeof usermgrOperations &
   typeof procimpOperations &
   typeof tilesOperations &
   typeof instanceOperations &
+  typeof thumbnailOperations &
   typeof stacOperations &
   typeof catalogueOperations &
   typeof catalogueAssetOperations &

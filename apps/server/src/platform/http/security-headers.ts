@@ -5,8 +5,9 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
  * headers"), set by @fastify/helmet. The web app loads only its own scripts (Vite emits no
  * inline script), so `script-src 'self'`; styles may be inline (Mantine writes its CSS
  * variables into a style element, components set style attributes). Images are the
- * server's own, data: (icons), blob: (downloads, map canvases) and, for thumbnails and
- * logos, any http(s) address. No page may be framed.
+ * server's own, data: (icons) and blob: (downloads, map canvases): thumbnails and logos at
+ * other addresses come through the server's /api/thumbnail, so no visitor's browser fetches
+ * a URL a publisher chose. No page may be framed.
  */
 export const SECURITY_HEADERS: FastifyHelmetOptions = {
   global: true,
@@ -16,8 +17,7 @@ export const SECURITY_HEADERS: FastifyHelmetOptions = {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      // thumbnails and logos of workflows and catalogue items are links to anywhere (spec: http(s) hrefs)
-      imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+      imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
       workerSrc: ["'self'", 'blob:'],

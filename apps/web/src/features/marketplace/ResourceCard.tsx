@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Group, Image, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { pictureUrl } from '@asb/contracts';
 import { IconCpu, IconPlayerPlay, IconSettings, IconSitemap, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -35,7 +36,7 @@ export function ResourceCard({ resource, isSignedIn }: { resource: MarketplaceRe
       <Stack gap="xs" h="100%">
         <Group wrap="nowrap" gap="sm" align="flex-start">
           {picture && !isPictureBroken ? (
-            <Image src={picture} alt="" w={40} h={40} radius="sm" fit="cover" onError={() => setIsPictureBroken(true)} />
+            <Image src={pictureUrl(picture)} alt="" w={40} h={40} radius="sm" fit="cover" onError={() => setIsPictureBroken(true)} />
           ) : (
             <ThemeIcon size={40} radius="sm" variant="light" color={look.color} aria-hidden>
               <Icon size={22} />

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { isHttpUrl, type Application } from '@asb/contracts';
+import { isHttpUrl, type Application, pictureUrl } from '@asb/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { routePath } from '../../../app/routes';
@@ -13,7 +13,7 @@ export function ApplicationHeader({ application }: { application: Application })
   const authors = application.author.map((author) => [author['s:name'], author['s:affiliation'] && `(${author['s:affiliation']})`].filter(Boolean).join(' '));
   return (
     <Group align="flex-start" wrap="nowrap" gap="lg">
-      {logo && <Image src={logo} alt="Logo" w={96} h={96} fit="contain" radius="md" onError={() => setIsLogoBroken(true)} />}
+      {logo && <Image src={pictureUrl(logo)} alt="Logo" w={96} h={96} fit="contain" radius="md" onError={() => setIsLogoBroken(true)} />}
       <Stack gap={6}>
         <Group gap="sm">
           <Title order={1} size="h2">

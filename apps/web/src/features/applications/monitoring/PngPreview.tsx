@@ -1,5 +1,5 @@
 import { Image, Loader, Text } from '@mantine/core';
-import { isExecutionFileUrl } from '@asb/contracts';
+import { isExecutionFileUrl, pictureUrl } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { fetchOutputFile } from '../../executions/api/execution';
@@ -14,7 +14,7 @@ export function PngPreview({ href, alt }: { href: string; alt: string }) {
   const file = useQuery({ queryKey: ['output-file', href], queryFn: () => fetchOutputFile(href), enabled: isOwnFile, staleTime: Infinity });
   const source = useMemo(() => (file.data ? URL.createObjectURL(file.data) : undefined), [file.data]);
   useEffect(() => () => (source ? URL.revokeObjectURL(source) : undefined), [source]);
-  if (!isOwnFile) return <Image src={href} alt={alt} maw={360} radius="sm" />;
+  if (!isOwnFile) return <Image src={pictureUrl(href)} alt={alt} maw={360} radius="sm" />;
   if (file.isPending) return <Loader size="xs" aria-label={`Loading ${alt}`} />;
   if (!source)
     return (

@@ -1,4 +1,5 @@
 import type { StacItem } from '@asb/contracts';
+import { pictureUrl } from '@asb/contracts';
 import { Button, Group, Image, Table, Text } from '@mantine/core';
 import { IconCheck, IconPhoto } from '@tabler/icons-react';
 import { itemDateText, thumbnailOf } from '../../../ui/stac/stac-item';
@@ -16,7 +17,7 @@ interface ResultsTableProps {
 function Thumbnail({ item }: { item: StacItem }) {
   const thumbnail = thumbnailOf(item);
   if (!thumbnail) return <IconPhoto size={28} color="var(--mantine-color-gray-5)" aria-label="No thumbnail" />;
-  return <Image src={thumbnail.href} alt={`Thumbnail of ${item.id}`} w={48} h={48} radius="sm" fit="cover" />;
+  return <Image src={pictureUrl(thumbnail.href)} alt={`Thumbnail of ${item.id}`} w={48} h={48} radius="sm" fit="cover" />;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Group, Image } from '@mantine/core';
+import { pictureUrl } from '@asb/contracts';
 import { IconPhoto } from '@tabler/icons-react';
 import { thumbnailOf } from '../../../ui/stac/stac-item';
 import { useStacItem } from '../api/catalogue';
@@ -11,7 +12,7 @@ export function ChosenProduct({ collection, itemId }: { collection: string; item
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="chosen-product">
       {thumbnail ? (
-        <Image src={thumbnail.href} alt={`Thumbnail of ${itemId}`} w={56} h={56} radius="sm" fit="cover" />
+        <Image src={pictureUrl(thumbnail.href)} alt={`Thumbnail of ${itemId}`} w={56} h={56} radius="sm" fit="cover" />
       ) : (
         <IconPhoto size={32} color="var(--mantine-color-gray-5)" aria-hidden />
       )}

@@ -1,4 +1,4 @@
-import { parseDateRange, type ProductSummary } from '@asb/contracts';
+import { parseDateRange, type ProductSummary, pictureUrl } from '@asb/contracts';
 import { Alert, Button, Group, Image, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -48,7 +48,7 @@ function ProductRow({ product, targets, onSelect }: { product: ProductSummary; t
     <Table.Tr>
       <Table.Td w={64}>
         {product.thumbnail?.startsWith('http') ? (
-          <Image src={product.thumbnail} alt={`Thumbnail of ${product.id}`} w={48} h={48} radius="sm" fit="cover" />
+          <Image src={pictureUrl(product.thumbnail)} alt={`Thumbnail of ${product.id}`} w={48} h={48} radius="sm" fit="cover" />
         ) : (
           <IconPhoto size={28} color="var(--mantine-color-gray-5)" aria-label="No thumbnail" />
         )}

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Container, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { pictureUrl } from '@asb/contracts';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -42,7 +43,7 @@ export function WorkflowDetailPage() {
             <Group align="flex-start" wrap="nowrap" gap="lg">
               {thumbnail && !isThumbnailBroken && (
                 <Image
-                  src={thumbnail.href}
+                  src={pictureUrl(thumbnail.href)}
                   alt={thumbnail.title ?? 'Thumbnail'}
                   w={120}
                   h={120}

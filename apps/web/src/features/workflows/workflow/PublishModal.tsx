@@ -1,4 +1,5 @@
 import { Button, Group, Image, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { pictureUrl } from '@asb/contracts';
 import { useForm } from '@mantine/form';
 import { fieldErrorsOf, handleError } from '../../../app/api/error-handler';
 import type { usePublication } from '../api/publication';
@@ -57,7 +58,7 @@ function PublishForm({ description, publish, onPublished, onClose }: PublishModa
           description="An image address beginning with http:// or https://"
           {...form.getInputProps('thumbnail_url')}
         />
-        {isUsableImage(thumbnail) && <Image src={thumbnail} alt="Thumbnail preview" h={120} w="auto" fit="contain" radius="sm" />}
+        {isUsableImage(thumbnail) && <Image src={pictureUrl(thumbnail)} alt="Thumbnail preview" h={120} w="auto" fit="contain" radius="sm" />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
