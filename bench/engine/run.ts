@@ -20,6 +20,7 @@ import { buildApp, type App } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import type { TaskJob } from '../../apps/server/src/engine/executors/executor.js';
 import { runtimeScript } from '../../apps/server/src/engine/runtime/python-scripts.js';
+import { launchSandbox, type SandboxLaunch } from '../../apps/server/src/engine/sandbox/sandbox-launch.js';
 import { openSandbox } from '../../apps/server/src/engine/sandbox/task-sandbox.js';
 import { snapshotFolder } from '../../apps/server/src/modules/procimp/build/snapshot.js';
 import { executions, executionTasks, processes, processImages, processVersions, workflows, workflowVersions } from '../../apps/server/src/db-schema.js';
@@ -162,6 +163,17 @@ function timed(command: string, argv: string[], options: { cwd?: string; env?: N
   });
 }
 
+/** One sandbox from launch (its setup through fd 3) to exit, in ms. */
+function timedSandbox(launch: SandboxLaunch, input: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = launchSandbox(launch, { stdio: ['pipe', 'ignore', 'ignore'], onSetupFailed: (reason) => reject(new Error(reason)) });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`the sandbox exited ${code}`))));
+    child.stdin!.end(input);
+  });
+}
+
 /** The runner bare and in the sandbox, alternately (so both see the same machine): per-process medians. */
 async function sandboxCost(config: ReturnType<typeof loadConfig>, wrapperDir: string, scratch: string): Promise<{ bare: number[]; sandboxed: number[] }> {
   const sandbox = openSandbox(config.sandbox, config.pythonCommand);
@@ -196,8 +208,10 @@ async function sandboxCost(config: ReturnType<typeof loadConfig>, wrapperDir: st
       diskMb: 1024,
       network: false,
     } as unknown as TaskJob;
-    const command = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(scratch, 'exec', '.work', String(index)), cpuList: [0] });
-    sandboxed.push(await timed(command.command, command.args, { cwd: command.cwd, env: command.env }, JSON.stringify(command.inputs)));
+    // its folders on the data directory's filesystem, as before issue 30 (bench/engine/limits.ts measures that filesystem and the control group)
+    const command = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(scratch, 'exec', '.work', String(index)), cpuList: [0], ownFilesystem: false });
+    sandboxed.push(await timedSandbox(command, JSON.stringify(command.inputs)));
+    await command.cgroup?.remove();
   }
   return { bare, sandboxed };
 }

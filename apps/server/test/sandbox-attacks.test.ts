@@ -95,6 +95,15 @@ def execute(out_dir, what):
     if what == "memory":
         hoard = bytearray(400 * 1024 * 1024)
         return {"cpus": len(hoard)}
+    if what == "children":
+        # each under the per-process limit, together over the task's memory
+        for _ in range(3):
+            if os.fork() == 0:
+                hoard = b"x" * (200 * 1024 * 1024)
+                while True:
+                    time.sleep(0.1)
+        while True:
+            time.sleep(0.1)
     if what == "big-file":
         with open(os.path.join(out_dir, "big.bin"), "wb") as handle:
             handle.write(b"x" * (3 * 1024 * 1024))
@@ -239,6 +248,13 @@ describe('the task sandbox against a hostile process', () => {
     const { id, row } = await runOne('limits:1', { what: 'memory' });
     expect(row.status).toBe('failed');
     expect((await taskRows(app, id))[0]?.error).toMatch(/MemoryError: out of memory \(the task may use 256 MB\)/);
+  });
+
+  it('stops a task whose processes together outgrow its memory, and its report says so', async () => {
+    // more attacks on the limits of the whole task: engine/sandbox/task-limits.integration.test.ts
+    const { row, results } = await runOne('limits:1', { what: 'children' });
+    expect(row.status).toBe('failed');
+    expect(results.failure?.reason).toBe('Memory limit of 256 MB reached.');
   });
 
   it('fails a task that writes a file larger than its disk, or more files than it may keep', async () => {
