@@ -41,7 +41,7 @@ const isObject = (value: unknown): value is Node => typeof value === 'object' &&
  * bound parameter of the SQL the embedded database plans on the event loop, so a filter of
  * a hundred thousand is refused (docs/security.md "Request limits").
  */
-export const FILTER_LIMITS = { maxDepth: MAX_DEPTH, maxValues: 10_000 };
+const FILTER_LIMITS = { maxDepth: MAX_DEPTH, maxValues: 10_000 };
 
 function checkFilterLimits(filter: unknown): void {
   try {

@@ -24,7 +24,7 @@ const JSON_TYPES = ['application/json', 'application/vnd.api+json'];
  * A JSON body, unless its route allows more: JSON.parse runs on the event loop at about 40 ms a
  * megabyte, and the server's 25 MB (for uploads) would let one anonymous sign-in hold it a second.
  */
-export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** Every JSON body of the server, `application/json` and JSON:API's `application/vnd.api+json`, through depthCappedJsonParser. */
 export function registerJsonBodyParsers(server: FastifyInstance): void {
