@@ -182,7 +182,9 @@ interface ClassResult {
   zooms: string;
   cold: number[];
   warm: number[];
-  /** the same renders with the pixel work on this thread (no worker) */
+  /** the same renders with the pool's threads at the server's priority, and with the pixel work on this thread (no worker) */
+  coldNice0: number[];
+  warmNice0: number[];
   coldInThread: number[];
   warmInThread: number[];
   gdal: number[];
@@ -196,6 +198,8 @@ const EXACT_CHECKS = 5;
 /** The file opened twice: its pixel work in the worker pool (as the server does it), and on this thread. */
 interface Opened {
   pooled: { cog: Cog; work: RasterWork };
+  /** the pool's threads at the server's own priority */
+  pooledNice0: { cog: Cog; work: RasterWork };
   inThread: { cog: Cog; work: RasterWork };
 }
 
@@ -215,12 +219,27 @@ async function coldAndWarm({ cog, work }: { cog: Cog; work: RasterWork }, tile: 
 }
 
 async function measure(name: string, zooms: string, opened: Opened, file: string, tiles: TileIndex[], scratch: string): Promise<ClassResult> {
-  const result: ClassResult = { name, zooms, cold: [], warm: [], coldInThread: [], warmInThread: [], gdal: [], agreement: [], exactAgreement: [] };
+  const result: ClassResult = {
+    name,
+    zooms,
+    cold: [],
+    warm: [],
+    coldNice0: [],
+    warmNice0: [],
+    coldInThread: [],
+    warmInThread: [],
+    gdal: [],
+    agreement: [],
+    exactAgreement: [],
+  };
   const out = path.join(scratch, 'gdalwarp.tif');
   for (const tile of tiles) {
     const { png, cold, warm } = await coldAndWarm(opened.pooled, tile);
     result.cold.push(cold);
     result.warm.push(warm);
+    const nice0 = await coldAndWarm(opened.pooledNice0, tile);
+    result.coldNice0.push(nice0.cold);
+    result.warmNice0.push(nice0.warm);
     const here = await coldAndWarm(opened.inThread, tile);
     result.coldInThread.push(here.cold);
     result.warmInThread.push(here.warm);
@@ -248,9 +267,14 @@ async function main() {
     if (FIRST_ONLY) return;
     const opening = performance.now();
     const pool = new RasterPool();
+    const poolNice0 = new RasterPool({ niceIncrement: 0 });
     const cog = await openCog(new LocalDatastore(), path.dirname(file), path.basename(file), pool);
     const opened: Opened = {
       pooled: { cog, work: { pool, pixelBudget: BUDGET } },
+      pooledNice0: {
+        cog: await openCog(new LocalDatastore(), path.dirname(file), path.basename(file), poolNice0),
+        work: { pool: poolNice0, pixelBudget: BUDGET },
+      },
       inThread: { cog: await openCog(new LocalDatastore(), path.dirname(file), path.basename(file), inThread), work: { pool: inThread, pixelBudget: BUDGET } },
     };
     console.log(
@@ -259,8 +283,7 @@ async function main() {
     // warm-up: JIT, decoders loaded, gdalwarp's binaries in the page cache
     const next = random(20261121);
     for (const tile of pickTiles(cog, cog.maxzoom, cog.maxzoom, 3, 0.05, next)) {
-      await coldAndWarm(opened.pooled, tile);
-      await coldAndWarm(opened.inThread, tile);
+      for (const variant of [opened.pooled, opened.pooledNice0, opened.inThread]) await coldAndWarm(variant, tile);
       await gdalwarp(file, tileBounds(tile), path.join(scratch, 'warm-up.tif'));
     }
     const overviewTo = cog.maxzoom - 3;
@@ -268,20 +291,20 @@ async function main() {
       await measure('overview', `${cog.minzoom}–${overviewTo}`, opened, file, pickTiles(cog, cog.minzoom, overviewTo, TILES, 0, next), scratch),
       await measure('native', `${cog.maxzoom}`, opened, file, pickTiles(cog, cog.maxzoom, cog.maxzoom, TILES, 0.05, next), scratch),
     ];
-    await pool.close();
+    await Promise.all([pool.close(), poolNice0.close()]);
     console.log(
       `\n${TILES} tiles per class; ours = renderTile in process (read, reproject, rescale, PNG), cold = decoded-block cache cleared before each tile\n`,
     );
-    console.log('| tiles | pool cold, median | in thread cold, median | pool − in thread | pool warm, median | in thread warm, median | pool − in thread |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('| tiles | | pool (nice 10) | pool (nice 0) | this thread | pool − this thread |');
+    console.log('|---|---|---|---|---|---|');
     for (const result of results) {
-      const [cold, coldHere, warm, warmHere] = [result.cold, result.coldInThread, result.warm, result.warmInThread].map(median) as [
-        number,
-        number,
-        number,
-        number,
-      ];
-      console.log(`| ${result.name} | ${ms(cold)} | ${ms(coldHere)} | ${ms(cold - coldHere)} | ${ms(warm)} | ${ms(warmHere)} | ${ms(warm - warmHere)} |`);
+      for (const [label, pooled, nice0, here] of [
+        ['cold', result.cold, result.coldNice0, result.coldInThread],
+        ['warm', result.warm, result.warmNice0, result.warmInThread],
+      ] as const) {
+        const [a, b, c] = [median(pooled), median(nice0), median(here)];
+        console.log(`| ${result.name} | ${label}, median | ${ms(a)} | ${ms(b)} | ${ms(c)} | ${ms(a - c)} |`);
+      }
     }
     console.log('');
     console.log(

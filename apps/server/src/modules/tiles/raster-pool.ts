@@ -23,18 +23,20 @@ export interface PixelWork {
  * started with the pool and stays; the others end after a minute idle and give their memory back.
  */
 export class RasterPool implements PixelWork {
-  private readonly threads = new Piscina({
-    filename: WORKER,
-    // geotiff.js loads the web-worker package, which in a worker thread without workerData takes
-    // itself for a web worker and fails; with workerData (and no `mod`) it stays a plain module
-    workerData: {},
-    minThreads: 1,
-    maxThreads: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
-    idleTimeout: 60_000,
-    niceIncrement: 10,
-  });
+  private readonly threads: Piscina;
 
-  constructor() {
+  /** `niceIncrement`: how much lower the threads' priority is than the server's (the benchmark also measures 0) */
+  constructor({ niceIncrement = 10 }: { niceIncrement?: number } = {}) {
+    this.threads = new Piscina({
+      filename: WORKER,
+      // geotiff.js loads the web-worker package, which in a worker thread without workerData takes
+      // itself for a web worker and fails; with workerData (and no `mod`) it stays a plain module
+      workerData: {},
+      minThreads: 1,
+      maxThreads: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      idleTimeout: 60_000,
+      niceIncrement,
+    });
     // a worker that dies rejects its task (an error of the request); unheard, the event would end the process
     this.threads.on('error', () => undefined);
   }
