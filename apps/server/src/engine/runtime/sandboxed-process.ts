@@ -64,7 +64,11 @@ export class SandboxedProcess {
         onSetupFailed: (reason) => fs.writeSync(options.logFd, `asb_runner: ${reason}\n`),
       });
       const pid = child.pid;
-      const closeGroup = () => closeCgroup(spawned.cgroup, (error) => fs.writeSync(options.logFd, `asb_runner: the task's control group: ${String(error)}\n`));
+      // not the runner's prefix: a group that lingers is no reason for the task's failure
+      const closeGroup = () =>
+        closeCgroup(spawned.cgroup, (error) =>
+          fs.writeSync(options.logFd, `[${new Date().toISOString()}] the task's control group could not be removed: ${String(error)}\n`),
+        );
       child.once('error', (error) => {
         if (pid === undefined) void closeGroup().finally(() => reject(error));
       });
