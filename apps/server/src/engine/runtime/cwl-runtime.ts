@@ -6,7 +6,7 @@ import type { TaskApplication, TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
 import type { TaskFolders, TaskSandbox } from '../sandbox/task-sandbox.js';
 import { attemptFiles, attemptLogLines } from './task-files.js';
-import { processReference } from './cwl-process-ref.js';
+import { processReference, runsWholeFile } from './cwl-process-ref.js';
 import { SandboxedProcess } from './sandboxed-process.js';
 import { diskExceeded, type PreparedTask, type RunOptions, type TaskExit, type TaskRuntime } from './task-runtime.js';
 
@@ -113,11 +113,12 @@ class CwlTask implements PreparedTask {
     const local = /\bDockerRequirement\b/.test(cwl) ? cwlWithoutRequiredContainers(cwl) : undefined;
     if (local !== undefined) await writeReadable(path.join(this.scratchDir, 'application.cwl'), local);
     // a single process without id is run as the file alone: `#name` would name nothing in it
+    const wholeFile = await runsWholeFile(cwl, application.processId);
     const processRef = (folders: TaskFolders) =>
       processReference(
         local === undefined ? `${folders.wrapper}/${path.basename(application.cwlPath)}` : `${folders.scratch}/application.cwl`,
-        cwl,
         application.processId,
+        wholeFile,
       );
     const command = (folders: TaskFolders) => {
       this.insideOut = folders.out;

@@ -130,7 +130,7 @@ class OgcTask implements PreparedTask {
     await fs.mkdir(this.job.outDir, { recursive: true });
     await this.dismissEarlierJob();
     // a single process without id is registered under its file's name: the ADES is given that id
-    const description = await this.deploy(processId, withProcessId(await fs.readFile(this.application.cwlPath, 'utf8'), processId));
+    const description = await this.deploy(processId, await withProcessId(await fs.readFile(this.application.cwlPath, 'utf8'), processId));
     this.jobUrl = await this.execute(processId, description);
     this.log(`remote job ${this.jobUrl}`);
     await this.options.onRemoteJob?.(this.job, this.jobUrl);
