@@ -219,18 +219,22 @@ function openV1(): CgroupsV1 | undefined {
  */
 function openV2(): CgroupsV2 | undefined {
   if (!fs.existsSync(path.join(MOUNT, 'cgroup.controllers'))) return undefined;
-  const own = path.join(MOUNT, ownGroups().get('') ?? '/');
+  const own = path.resolve(MOUNT, `.${ownGroups().get('') ?? '/'}`);
   const available = read(path.join(own, 'cgroup.controllers')).split(/\s+/);
   if (!V2_CONTROLLERS.every((controller) => available.includes(controller))) return undefined;
   const enable = V2_CONTROLLERS.map((controller) => `+${controller}`).join(' ');
   const enabled = read(path.join(own, 'cgroup.subtree_control')).split(/\s+/);
   if (!V2_CONTROLLERS.every((controller) => enabled.includes(controller))) {
-    if (own !== MOUNT) {
+    try {
+      write(path.join(own, 'cgroup.subtree_control'), enable);
+    } catch (error) {
+      // EBUSY: the group has processes ("no internal processes"): they move to a leaf of their own first (the real root never refuses)
+      if ((error as NodeJS.ErrnoException).code !== 'EBUSY') throw error;
       const leaf = path.join(own, 'asb-server');
       fs.mkdirSync(leaf, { recursive: true });
       for (const pid of read(path.join(own, 'cgroup.procs')).split('\n').filter(Boolean)) write(path.join(leaf, 'cgroup.procs'), pid);
+      write(path.join(own, 'cgroup.subtree_control'), enable);
     }
-    write(path.join(own, 'cgroup.subtree_control'), enable);
   }
   const root = path.join(own, TASKS);
   fs.mkdirSync(root, { recursive: true });
