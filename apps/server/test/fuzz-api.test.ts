@@ -20,8 +20,9 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
  * rest left to defaults), as a superuser. Issue 30 found five 500s the draws had missed:
  * one parameter of one operation met an id past 2³¹ only by chance (about one operation in
  * ten, fewer as a caller the access check lets through); the model services' proxy was
- * left out of the OpenAPI document; the engine's stop and requeue refused with 409 (no
- * engine here) before they looked the id up; and no draw put a malformed URL in a `url`.
+ * left out of the OpenAPI document; and no draw put a malformed URL in a `url`. The engine's
+ * stop and requeue answer 409 here (no engine) before they look a task up: with the engine,
+ * hostile-path-values.test.ts sends them the same ids.
  */
 
 interface Operation {

@@ -183,9 +183,10 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
   const engineAction = (action: 'stop-attempt' | 'requeue-task') => async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const principal = requireStaff(request.principal);
     const id = rowId(request.params.id);
-    const [before] = id === undefined ? [] : await ctx.db.select().from(executionTasks).where(eq(executionTasks.id, id));
-    if (!before || id === undefined) throw notFound(`Task ${request.params.id} not found.`);
+    if (id === undefined) throw notFound(`Task ${request.params.id} not found.`);
     if (!engineOn()) throw detailError(409, ENGINE_ELSEWHERE);
+    const [before] = await ctx.db.select().from(executionTasks).where(eq(executionTasks.id, id));
+    if (!before) throw notFound(`Task ${request.params.id} not found.`);
     const row =
       action === 'stop-attempt' ? await engine.orchestrator.stopAttempt(id, `${principal.username} (admin)`) : await engine.orchestrator.requeueTask(id);
     if (!row)
