@@ -69,7 +69,8 @@ describe('WorkflowDetailPage', () => {
     );
     expect(await screen.findByRole('link', { name: 'Execute' })).toHaveAttribute('href', '/workflows/7/execute');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Properties', 'Geometry', 'Links', 'Assets', 'Extensions', 'Raw JSON']);
-    expect(screen.getByRole('img', { name: 'Thumbnail' })).toHaveAttribute('src', 'https://example.org/t.png');
+    // through the portal, never from the publisher's address (docs/security.md "Thumbnails")
+    expect(screen.getByRole('img', { name: 'Thumbnail' })).toHaveAttribute('src', '/api/thumbnail?url=https%3A%2F%2Fexample.org%2Ft.png');
     await user.click(screen.getByRole('tab', { name: 'Raw JSON' }));
     expect(screen.getByLabelText('Item JSON')).toHaveTextContent('"id": "asb:workflows:7"');
   });
