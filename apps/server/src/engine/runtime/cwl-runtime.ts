@@ -2,6 +2,7 @@ import { cwlWithoutRequiredContainers } from '@asb/contracts';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { releaseLeftoverDisk } from '../sandbox/disk-quota.js';
 import type { TaskApplication, TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
 import type { TaskFolders, TaskSandbox } from '../sandbox/task-sandbox.js';
@@ -50,6 +51,7 @@ export class CwlRuntime implements TaskRuntime {
   prepare(job: TaskJob): PreparedTask {
     if (!job.application) throw new Error('The CWL runtime runs application tasks only.');
     const { scratchDir, outputsFile } = attemptFiles(job);
+    releaseLeftoverDisk(scratchDir);
     fsSync.rmSync(scratchDir, { recursive: true, force: true });
     for (const dir of [job.outDir, scratchDir]) fsSync.mkdirSync(dir, { recursive: true });
     return new CwlTask(job, job.application, scratchDir, outputsFile, this.options);

@@ -2,6 +2,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { releaseLeftoverDisk } from '../sandbox/disk-quota.js';
 import type { ExecutionModel } from '../../modules/builder/execution-kind.js';
 import type { TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
@@ -66,6 +67,7 @@ export class ModelRuntime implements TaskRuntime {
   prepare(job: TaskJob): PreparedTask {
     if (!job.model) throw new Error('The model runtime runs model tasks only.');
     const { scratchDir, outputsFile } = attemptFiles(job);
+    releaseLeftoverDisk(scratchDir);
     fsSync.rmSync(scratchDir, { recursive: true, force: true });
     for (const dir of [job.outDir, scratchDir]) fsSync.mkdirSync(dir, { recursive: true });
     return new ModelTask(job, job.model, scratchDir, outputsFile, this.options, this.readOnly);

@@ -2,6 +2,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { releaseLeftoverDisk } from '../sandbox/disk-quota.js';
 import { openTreeForTasks } from '../../platform/data-dir.js';
 import type { TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
@@ -67,6 +68,7 @@ export class PythonRuntime implements TaskRuntime {
    */
   private prepareFolders(job: TaskJob, wrapperDir: string): PythonTask {
     const { scratchDir, outputsFile } = attemptFiles(job);
+    releaseLeftoverDisk(scratchDir);
     fsSync.rmSync(scratchDir, { recursive: true, force: true });
     for (const dir of [job.outDir, scratchDir]) fsSync.mkdirSync(dir, { recursive: true });
     return new PythonTask(job, wrapperDir, scratchDir, outputsFile, this.options);

@@ -142,11 +142,11 @@ class LoopDiskQuota implements DiskQuota {
 }
 
 /**
- * Filesystems of attempts of servers that are gone (a crash): what the task left in its
- * outputs folder is kept there (the task's next attempt sees it, as it would have without the
- * filesystem), both mounts go, and the image.
+ * Attempts' filesystems that no attempt uses any more (`isLeft(image, owner pid)`): what the
+ * task left in its outputs folder is kept there (the task's next attempt sees it, as it would
+ * have without the filesystem), both mounts go, and the image.
  */
-function removeStale(tools: { umount: string; cp: string }, log?: DiskLog): void {
+function releaseFilesystems(tools: { umount: string; cp: string }, isLeft: (image: string, owner: number) => boolean, log?: DiskLog): void {
   let mounts: string[][];
   try {
     mounts = fsSync
@@ -169,8 +169,8 @@ function removeStale(tools: { umount: string; cp: string }, log?: DiskLog): void
       continue;
     }
     const owner = IMAGE.exec(backing)?.[1];
-    // only an attempt's image (beside its scratch folder, in a .work folder) of a server that is gone
-    if (!owner || path.basename(path.dirname(backing)) !== '.work' || isAlive(Number(owner))) continue;
+    // only an attempt's image (beside its scratch folder, in a .work folder)
+    if (!owner || path.basename(path.dirname(backing)) !== '.work' || !isLeft(backing, Number(owner))) continue;
     const points = mounts.filter((other) => sourceOf(other) === source);
     const scratch = points.find((point) => point[3] === '/')?.[4];
     const outputs = points.find((point) => point[3] === '/out')?.[4];
@@ -187,9 +187,23 @@ function removeStale(tools: { umount: string; cp: string }, log?: DiskLog): void
     fsSync.rmSync(backing, { force: true });
     log?.warn(
       { mountPoints: points.map((point) => point[4]) },
-      'task disk: the filesystem of an attempt of a server that is gone was removed, its outputs kept',
+      'task disk: the filesystem an attempt left (its process was killed) was removed, its outputs kept',
     );
   }
+}
+
+/**
+ * Before an attempt's folders are made afresh: a filesystem still mounted on its scratch folder
+ * was left by the same attempt on a worker that was killed (its task is delivered again, the
+ * same try): released as at a start. Two `stat`s when there is none.
+ */
+export function releaseLeftoverDisk(scratchDir: string): void {
+  const folder = path.resolve(scratchDir);
+  const stat = fsSync.statSync(folder, { throwIfNoEntry: false });
+  if (!stat || stat.dev === fsSync.statSync(path.dirname(folder)).dev) return;
+  const umount = tool('umount');
+  const cp = tool('cp');
+  if (umount && cp) releaseFilesystems({ umount, cp }, (image) => image.startsWith(`${folder}.`));
 }
 
 function isAlive(pid: number): boolean {
@@ -238,7 +252,8 @@ export function openDiskQuota(log?: DiskLog): DiskQuota | undefined {
     spawnSync(tools.umount, ['-l', path.join(root, 'mnt')]);
     fsSync.rmSync(root, { recursive: true, force: true });
   }
-  removeStale({ umount: tools.umount, cp: tools.cp }, log);
+  // of servers that are gone (a crash, a kill -9)
+  releaseFilesystems({ umount: tools.umount, cp: tools.cp }, (_, owner) => !isAlive(owner), log);
   log?.info?.({}, 'task disk: every attempt on a filesystem of its own, of its disk limit (loop-mounted ext4)');
   return new LoopDiskQuota({ mkfs: tools.mkfs, mount: tools.mount, umount: tools.umount, cp: tools.cp });
 }
