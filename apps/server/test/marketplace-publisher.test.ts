@@ -56,6 +56,9 @@ describe('marketplace: the publisher is the owner', () => {
     const publisherOf = (identifier: string) => page.resources.find((resource) => resource.identifier === identifier)?.publisher;
     expect([publisherOf('spoof'), publisherOf('own'), publisherOf('sentinel-cloud-mask')]).toEqual(['mallory', 'mallory', 'esa']);
     expect(page.collections.find((collection) => collection.identifier === 'esa')?.publisher).toBe('mallory');
+    // and so does the item's page, signed out
+    const publication = await app.server.inject({ url: '/resource-catalogue/collections/esa/items/spoof/published' });
+    expect(publication.json<{ data: { publisher: string } }>().data.publisher).toBe('mallory');
     // the search by publisher finds mallory's under mallory only
     const searched = await app.server.inject({ url: '/backend/v1/catalogue-collections/published_resources', query: { q: 'esa' } });
     expect(

@@ -303,7 +303,7 @@ describe('marketplace: published resources, search and facets', () => {
     // in a public collection but not published: not listed
     expect(await titles({ query: 'glacier' })).toEqual([]);
     const signedOut = await app.server.inject({ url: url('esa:models', 'draft-model') });
-    expect(signedOut.json()).toEqual({ data: { published: false, listed: false, collection_public: true, editable: false } });
+    expect(signedOut.json()).toEqual({ data: { published: false, listed: false, collection_public: true, editable: false, publisher: 'esa' } });
     expect((await app.server.inject({ url: url('esa:models', 'draft-model'), headers: admin })).json().data.editable).toBe(true);
 
     // only the owner of the collection or staff

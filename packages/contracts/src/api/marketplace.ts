@@ -13,6 +13,7 @@ export const itemPublicationSchema = z
     listed: z.boolean().describe('the marketplace lists it: published and its collection public'),
     collection_public: z.boolean(),
     editable: z.boolean().describe('the caller may publish or withdraw it (the owner of its collection or staff)'),
+    publisher: z.string().describe("who publishes it: its collection's owner, or the organisation staff named (verifiedPublisher)"),
   })
   .meta({ id: 'ItemPublication' });
 export type ItemPublication = z.infer<typeof itemPublicationSchema>;

@@ -65,6 +65,16 @@ export interface PageQuery {
 export class MarketplaceRepository {
   constructor(private readonly db: Db) {}
 
+  /** The owner of a collection as verifiedPublisher reads it. */
+  async collectionOwner(collectionId: string): Promise<{ username: string | null; isStaff: boolean }> {
+    const [row] = await this.db
+      .select({ username: users.username, isStaff: sql<boolean>`coalesce(${users.isStaff} OR ${users.isSuperuser}, false)` })
+      .from(collections)
+      .leftJoin(users, eq(users.id, collections.ownerId))
+      .where(eq(collections.id, collectionId));
+    return row ?? { username: null, isStaff: false };
+  }
+
   async changes(limit: number): Promise<Change[]> {
     return this.db.select().from(changes).orderBy(asc(changes.id)).limit(limit);
   }

@@ -1,4 +1,4 @@
-import { isPublishedItem, marketplaceOperations as operations, PUBLISHED_PROPERTY, type ItemPublication } from '@asb/contracts';
+import { isPublishedItem, marketplaceOperations as operations, PUBLISHED_PROPERTY, verifiedPublisher, type ItemPublication } from '@asb/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -7,6 +7,7 @@ import { detailError, notFound, permissionDenied } from '../../platform/http/err
 import { mount } from '../../platform/http/operations.js';
 import { announceMarketplaceChange } from '../../platform/live/marketplace-events.js';
 import { canReadCollection, canWriteCollection, type CatalogueRepository } from '../catalogue/catalogue.repository.js';
+import { MarketplaceRepository } from './marketplace.repository.js';
 import { MarketplaceService } from './marketplace.service.js';
 
 const tags = ['marketplace'];
@@ -20,6 +21,7 @@ const PUBLISHABLE = ['model', 'dataset'];
 /** The marketplace's calls (spec 3 §7; docs/marketplace.md). */
 export function registerMarketplace(app: FastifyInstance, ctx: AppContext, catalogue: CatalogueRepository): void {
   const service = new MarketplaceService(ctx.db, ctx.bus, ctx.log);
+  const owners = new MarketplaceRepository(ctx.db);
   service.watch();
   app.addHook('onClose', () => service.stop());
 
@@ -47,6 +49,7 @@ export function registerMarketplace(app: FastifyInstance, ctx: AppContext, catal
       listed: published && collection.isPublic,
       collection_public: collection.isPublic,
       editable: canWriteCollection(principal, collection),
+      publisher: verifiedPublisher(collectionId, await owners.collectionOwner(collectionId)),
     };
     return answer;
   };

@@ -189,7 +189,7 @@ describe('Model and dataset detail pages', () => {
 
   it("the collection's owner publishes the model to the marketplace and withdraws it; others see only whether it is listed", async () => {
     const user = userEvent.setup();
-    const state = { published: false, listed: false, collection_public: true, editable: true };
+    const state = { published: false, listed: false, collection_public: true, editable: true, publisher: 'esa' };
     const puts: unknown[] = [];
     renderPage('model', MODEL, 'user', (request) => {
       const path = decodeURIComponent(request.path);
@@ -215,7 +215,7 @@ describe('Model and dataset detail pages', () => {
     renderPage('model', MODEL, 'user', (request) => {
       const path = decodeURIComponent(request.path);
       if (path === ITEM_PATH) return { body: MODEL };
-      if (path === PUBLICATION_PATH) return { body: { data: { published: false, listed: false, collection_public: false, editable: true } } };
+      if (path === PUBLICATION_PATH) return { body: { data: { published: false, listed: false, collection_public: false, editable: true, publisher: 'esa' } } };
       return undefined;
     });
     expect(await screen.findByRole('button', { name: 'Publish to Marketplace' })).toBeDisabled();
@@ -225,10 +225,13 @@ describe('Model and dataset detail pages', () => {
     renderPage('model', MODEL, 'anonymous', (request) => {
       const path = decodeURIComponent(request.path);
       if (path === ITEM_PATH) return { body: MODEL };
-      if (path === PUBLICATION_PATH) return { body: { data: { published: true, listed: true, collection_public: true, editable: false } } };
+      // mallory's collection esa:models: the publisher is who owns it, not the id's prefix (docs/marketplace.md)
+      if (path === PUBLICATION_PATH)
+        return { body: { data: { published: true, listed: true, collection_public: true, editable: false, publisher: 'mallory' } } };
       return undefined;
     });
     expect(await screen.findByText('On the Marketplace')).toBeInTheDocument();
+    expect(screen.getByText('mallory · esa:models')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Unpublish' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Publish to Marketplace' })).not.toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { routePath } from '../../../app/routes';
 import { CopyableValue } from '../../../ui/CopyableValue';
 import { PageLoader } from '../../../ui/PageLoader';
 import { ShortText } from '../../../ui/ShortText';
-import { useStacItem } from '../api/catalogue';
+import { useItemPublication, useStacItem } from '../api/catalogue';
 import { useModelService } from '../api/model-service';
 import { ModelServiceButton } from '../model-service/ModelServiceButton';
 import { ModelServicePanel } from '../model-service/ModelServicePanel';
@@ -86,6 +86,8 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
   const { status, isDeveloper } = useAuth();
   const isSignedIn = status === 'authenticated';
   const item = useStacItem(collection, itemId);
+  // a model's or dataset's publisher is its collection's owner, as the marketplace shows it (a collection id is anyone's choice)
+  const publication = useItemPublication(collection, itemId);
   useReportError(item.error, item.errorUpdatedAt, 'Backend');
   const data = item.data;
   const tabs = visibleTabs(kind, { isSignedIn, isDeveloper });
@@ -113,7 +115,7 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
-                {publisherOf(collection)} · {collection}
+                {publication.data?.publisher ?? publisherOf(collection)} · {collection}
               </Text>
               {itemDescription(data) ? <ShortText text={itemDescription(data)} /> : <Text c="dimmed">No description</Text>}
             </Stack>
