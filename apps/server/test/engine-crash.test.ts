@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/platform/db/client.js';
 import { executions, executionTasks } from '../src/db-schema.js';
 import { isAlive } from './helpers/engine.js';
+import { unmountUnder } from './helpers/host-processes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN = { username: 'admin', password: 'crash-test-password' };
@@ -64,6 +65,8 @@ async function lines(file: string): Promise<string[]> {
 /**
  * pids of the sandboxes running asb_runner.py on this data directory (from /proc): the
  * bubblewrap processes the server started, not their own children of the same command line.
+ * Their command line names no host folder (bubblewrap reads its setup from a pipe): the
+ * server starts each in its attempt's folder, which the host's /proc shows as its cwd.
  */
 async function runnerPids(dataDir: string): Promise<number[]> {
   const parents = new Map<number, number>();
@@ -71,7 +74,9 @@ async function runnerPids(dataDir: string): Promise<number[]> {
     if (!/^\d+$/.test(entry)) continue;
     const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
     const args = cmdline.split('\0');
-    if (!args.some((arg) => arg.endsWith('asb_runner.py')) || !cmdline.includes(dataDir)) continue;
+    if (!args.some((arg) => arg.endsWith('asb_runner.py'))) continue;
+    const cwd = await fs.readlink(`/proc/${entry}/cwd`).catch(() => '');
+    if (!cwd.startsWith(`${dataDir}/`)) continue;
     const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
     parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
   }
@@ -216,6 +221,7 @@ describe('engine: recovery after the server was killed', () => {
         // already gone
       }
     }
+    if (dataDir) await unmountUnder(dataDir);
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 

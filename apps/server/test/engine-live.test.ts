@@ -49,10 +49,14 @@ describe('engine: live updates of an execution', () => {
     const lab = await knowledge.workspace('lab');
     users.lena = await knowledge.member('lena', { [lab]: 'developer' });
     users.nils = await knowledge.member('nils', { [lab]: 'developer' });
-    const step = await seeds().runnable('step', STEP, {
-      inputs: [{ name: 'value', dataType: 'integer', default: 1 }],
-      outputs: [{ name: 'value', dataType: 'integer' }],
-    });
+    // lena's own process: a run hands its inputs only to code its runner may read (docs/security.md)
+    const step = await seeds().runnable(
+      'step',
+      STEP,
+      { inputs: [{ name: 'value', dataType: 'integer', default: 1 }], outputs: [{ name: 'value', dataType: 'integer' }] },
+      {},
+      'lena',
+    );
     const graph = seeds().graph(
       [
         { id: 'first', version: step },

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 
 /**
@@ -25,4 +26,19 @@ export async function untilNoHostPids(marker: string): Promise<number[]> {
   const first = await hostPidsOf(marker);
   for (let pids = first; pids.length > 0; pids = await hostPidsOf(marker)) await new Promise((resolve) => setTimeout(resolve, 20));
   return first;
+}
+
+/**
+ * Unmounts the attempts' filesystems still mounted under `folder` (docs/security.md "Limits"):
+ * a server or worker the test killed leaves them to its next start, and a test that starts no
+ * other must release them before it removes its folder.
+ */
+export async function unmountUnder(folder: string): Promise<void> {
+  const mounts = await fs.readFile('/proc/self/mounts', 'utf8');
+  // mount points escape spaces and such as octal: the test folders have none
+  const points = mounts
+    .split('\n')
+    .map((line) => line.split(' ')[1] ?? '')
+    .filter((point) => point === folder || point.startsWith(`${folder}/`));
+  for (const point of points.reverse()) spawnSync('umount', ['-l', point]);
 }
