@@ -277,7 +277,10 @@ def execute(out_dir):
   });
 
   it('reports a failure when the sandbox cannot be started', async () => {
-    const broken = { kind: 'bubblewrap' as const, spawn: () => ({ command: path.join(root, 'no-bwrap'), args: [], setupArgs: [], env: {}, cwd: root, inputs: {} }) };
+    const broken = {
+      kind: 'bubblewrap' as const,
+      spawn: () => ({ command: path.join(root, 'no-bwrap'), args: [], setupArgs: [], env: {}, cwd: root, inputs: {} }),
+    };
     const local = executor({ sandbox: broken });
     local.submit(job(1, await version(SCALE_WRAPPER)));
     expect(await record.finished(1)).toEqual({ ok: false, error: expect.stringMatching(/^The task could not be started: spawn .*no-bwrap ENOENT$/) });

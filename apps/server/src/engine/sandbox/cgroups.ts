@@ -10,7 +10,7 @@ export interface ReachedLimit {
   of: number;
 }
 
-export interface CgroupLimits {
+interface CgroupLimits {
   /** memory of all its processes together, shared memory and tmpfs included (0: none) */
   memoryMb: number;
   /** processes and threads at once (0: none) */
@@ -242,7 +242,7 @@ function openV2(): CgroupsV2 | undefined {
   return new CgroupsV2([root]);
 }
 
-export const CGROUPS_MISSING =
+const CGROUPS_MISSING =
   'Task limits: no control groups (cgroup v2 with memory, pids and cpu, or the v1 hierarchies writable by this user): memory is limited per process (RLIMIT_DATA), processes for all tasks together (RLIMIT_NPROC, one fork bomb stalls every task), CPUs by affinity only. Run the server as root, or give it a delegated cgroup.';
 
 /**

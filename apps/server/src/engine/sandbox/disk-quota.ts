@@ -215,7 +215,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export const DISK_POLL_ONLY =
+const DISK_POLL_ONLY =
   "Task disk: no filesystem of its own per attempt (it needs root, mkfs.ext4 and loop devices): a task's folders are measured every 2 s, and a task can write far past its disk limit in between (fallocate).";
 
 /**

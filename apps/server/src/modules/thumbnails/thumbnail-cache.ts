@@ -3,7 +3,7 @@ import { OutboundFetchError, type OutboundFetch } from '../../platform/outbound/
 import { pictureKind } from './picture-kind.js';
 
 /** The largest picture fetched (thumbnails and logos are small; a bigger one is refused, read no further). */
-export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
+const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 const TIMEOUT_MS = 10_000;
 /** Pictures kept in memory, in all. */
 const CACHE_BYTES = 32 * 1024 * 1024;
