@@ -4,9 +4,10 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, signIn, test, unique } from '../support/fixtures';
 import { CollectionPage } from '../support/pages/collection-page';
 import { ResourceListPage } from '../support/resource-list-page';
+import { testdata } from '../../apps/server/test/helpers/testdata';
 
 /** The water-bodies application package of the shared test data, read in place. */
-const WATER_BODIES = path.resolve(import.meta.dirname, '../../../shared/testdata/cwl/eoap-water-bodies/cwl-workflow/app-water-body.cwl');
+const WATER_BODIES = testdata('cwl', 'eoap-water-bodies', 'cwl-workflow', 'app-water-body.cwl');
 const APP = 'water-bodies';
 const TITLE = 'Water body detection based on NDWI and the otsu threshold';
 

@@ -6,8 +6,9 @@ import type { LiveEvent } from '../src/platform/live/event-bus.js';
 import { applicationsApi } from './helpers/applications.js';
 import { grantRole, seedWorkspace } from './helpers/procimp.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { testdata } from './helpers/testdata.js';
 
-const TESTDATA = '/work/shared/testdata/cwl';
+const TESTDATA = testdata('cwl');
 const read = (relative: string) => fs.readFileSync(path.join(TESTDATA, relative), 'utf8');
 const WATER_BODIES = 'eoap-water-bodies/cwl-workflow/app-water-bodies-cloud-native.cwl';
 const SNUGGS = 'eoepca-snuggs/app-package.cwl';

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runIngestCommand } from '../src/modules/catalogue/ingest-command.js';
 import { ingestStac, type IngestOptions } from '../src/modules/catalogue/ingest.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { testdata } from './helpers/testdata.js';
 
 /**
  * `asb catalogue ingest` (docs/catalogue.md "Ingest") on the STAC specification's own
  * examples (../shared/testdata/stac), into the real store, read back through the STAC API.
  */
 
-const EXAMPLES = path.resolve(import.meta.dirname, '../../../../shared/testdata/stac');
+const EXAMPLES = testdata('stac');
 const example = (name: string) => path.join(EXAMPLES, name);
 
 describe('catalogue ingest', () => {

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { modelServices } from '../src/db-schema.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { testdata } from './helpers/testdata.js';
 
-const OPENAPI = path.join(import.meta.dirname, '../../../../shared/testdata/oip/specification/protocol/open_inference_rest.yaml');
+const OPENAPI = testdata('oip', 'specification', 'protocol', 'open_inference_rest.yaml');
 const MODEL = '/backend/catalogue/stac/collections/demo-models/models/demo-land-cover';
 
 /** Waits for a state, as the model page does (it polls every 5 s; a test asks more often). */

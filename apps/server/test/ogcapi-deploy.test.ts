@@ -4,9 +4,10 @@ import { OGC_CONFORMANCE, OGC_EXCEPTION, type OgcProcess, type OgcProcessSummary
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { testdata } from './helpers/testdata.js';
 
 /** The shared application packages (../shared/testdata/cwl), read in place. */
-const CWL = path.resolve(import.meta.dirname, '../../../../shared/testdata/cwl');
+const CWL = testdata('cwl');
 
 /**
  * OGC API – Processes Part 2 on the portal (docs/ogcapi.md "Deploy, replace, undeploy"):

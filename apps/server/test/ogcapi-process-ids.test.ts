@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builderSeeds } from './helpers/builder.js';
 import type { Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { testdata } from './helpers/testdata.js';
 
-const CWL = path.resolve(import.meta.dirname, '../../../../shared/testdata/cwl');
+const CWL = testdata('cwl');
 
 /**
  * Issue 30 §6: OGC process ids were first come — another user's public deploy took the plain

@@ -8,7 +8,7 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-const OPENAPI = path.join(import.meta.dirname, '../../../../shared/testdata/oip/specification/protocol/open_inference_rest.yaml');
+const OPENAPI = testdata('oip', 'specification', 'protocol', 'open_inference_rest.yaml');
 const SERVE = path.join(import.meta.dirname, '../src/modules/models/runtime/onnx-serve.mjs');
 
 /** A tiny model made with Debian's python3-onnx: y = 2x + 1 (FP32 [-1, 3]) and the index of each row's largest value (INT64 [-1]). */
@@ -28,6 +28,7 @@ model.ir_version = 8
 onnx.checker.check_model(model)
 onnx.save(model, sys.argv[1])
 `;
+import { testdata } from './helpers/testdata.js';
 
 /**
  * A model as a service (docs/models.md "Model as a service"): the Open Inference Protocol v2 REST

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/cli.js';
 import { openDatabase } from '../src/platform/db/client.js';
+import { testdata } from './helpers/testdata.js';
 
 /**
  * PGlite is one process's database (docs/security.md "The data directory"): while the portal
@@ -16,7 +17,7 @@ import { openDatabase } from '../src/platform/db/client.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ADMIN = { username: 'admin', password: 'lock-test-password' };
-const COLLECTION = path.resolve(ROOT, '../shared/testdata/stac/collection-only/collection.json');
+const COLLECTION = testdata('stac', 'collection-only', 'collection.json');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

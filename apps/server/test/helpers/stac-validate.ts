@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
+import { testdata } from './testdata.js';
 
 /** ajv-formats is CommonJS: its plugin is the default export's `default` */
 const addFormats = formats.default;
@@ -15,9 +15,7 @@ const addFormats = formats.default;
  * answered by a schema of ours written from RFC 7946 (GEOJSON_FEATURE, GEOJSON_GEOMETRY).
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** the repository's parent holds shared/ (the worktree and /work/main alike) */
-const SCHEMAS = path.resolve(here, '../../../../../shared/testdata/stac-schemas/v1.0.0');
+const SCHEMAS = testdata('stac-schemas', 'v1.0.0');
 const STAC_BASE = 'https://schemas.stacspec.org/v1.0.0/';
 
 const position = { type: 'array', minItems: 2, items: { type: 'number' } };

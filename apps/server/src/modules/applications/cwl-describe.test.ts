@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CWL_LIMITS, CwlRefused, describeCwl } from './cwl-describe.js';
+import { testdata } from '../../../test/helpers/testdata.js';
 
-const TESTDATA = '/work/shared/testdata/cwl';
+const TESTDATA = testdata('cwl');
 const cwlFiles = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);

@@ -4,9 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
 import { extentOf, planIngest } from './ingest-plan.js';
 import { StacDocumentReader } from './ingest-read.js';
+import { testdata } from '../../../test/helpers/testdata.js';
 
 /** The STAC specification's own examples (../shared/testdata/stac, Apache-2.0). */
-const EXAMPLES = path.resolve(import.meta.dirname, '../../../../../../shared/testdata/stac');
+const EXAMPLES = testdata('stac');
 const url = (name: string) => pathToFileURL(path.join(EXAMPLES, name)).toString();
 
 const outbound = new OutboundFetch([]);

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateStac } from './ingest-validate.js';
+import { testdata } from '../../../test/helpers/testdata.js';
 
 /** The STAC specification's own examples (../shared/testdata/stac, Apache-2.0). */
-const EXAMPLES = path.resolve(import.meta.dirname, '../../../../../../shared/testdata/stac');
+const EXAMPLES = testdata('stac');
 const example = (name: string) => JSON.parse(fs.readFileSync(path.join(EXAMPLES, name), 'utf8')) as Record<string, unknown>;
 
 const item = (overrides: Record<string, unknown> = {}) => ({

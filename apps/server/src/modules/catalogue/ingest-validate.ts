@@ -34,7 +34,8 @@ const extensions = z
   .array(z.string().min(1))
   .refine((values) => new Set(values).size === values.length, { message: 'lists an extension twice' })
   .optional();
-const id = z.string().trim().min(1, { message: 'is empty' });
+// abort: an empty id is not also said to break the id rule
+const id = z.string().trim().min(1, { message: 'is empty', abort: true });
 /** a collection's or item's id becomes a path segment of the portal's links: the one rule of packages/contracts */
 const writtenId = id.refine(isStacId, { message: `is not an id the portal writes (${STAC_ID_RULE})` });
 const link = z.looseObject({ rel: z.string().min(1), href: z.string().min(1), type: z.string().optional(), title: z.string().optional() });
