@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
 import { S3Datastore } from '../src/engine/store/s3-datastore.js';
 import { engineSeeds, taskLog, taskRows, waitForStatus } from './helpers/engine.js';
-import { freePort } from './helpers/redis.js';
+import { freePort } from './helpers/free-port.js';
 import { startS3, type TestS3 } from './helpers/s3rver.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

@@ -3,7 +3,8 @@ import { CSRF_COOKIE, TOKEN_COOKIE } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { Browser, type Page } from './helpers/browser.js';
-import { freePort, startOidcProvider, type RunningProvider } from './helpers/oidc-provider.js';
+import { freePort } from './helpers/free-port.js';
+import { startOidcProvider, type RunningProvider } from './helpers/oidc-provider.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const SESSION = 'asb_session';

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/cli.js';
 import { openDatabase } from '../src/platform/db/client.js';
 import { testdata } from './helpers/testdata.js';
+import { freePort } from './helpers/free-port.js';
 
 /**
  * PGlite is one process's database (docs/security.md "The data directory"): while the portal
@@ -18,17 +18,6 @@ import { testdata } from './helpers/testdata.js';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ADMIN = { username: 'admin', password: 'lock-test-password' };
 const COLLECTION = testdata('stac', 'collection-only', 'collection.json');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** the portal as an operator starts it, PGlite in `dataDir` */
 class Portal {

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The same provider script the e2e tests start, run under plain node. */
@@ -8,15 +7,6 @@ const SCRIPT = fileURLToPath(new URL('../../../../e2e/support/oidc-provider.mjs'
 export interface RunningProvider {
   issuer: string;
   stop(): Promise<void>;
-}
-
-/** A port that was free a moment ago (for a server that must be named before it starts). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts e2e/support/oidc-provider.mjs for a portal at `asbUrl` and waits until it listens. */

@@ -45,13 +45,7 @@ export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, servi
   mount(app, operations, 'GET /cog/preview', { access: tileAccess, tags }, async (request, reply) => {
     const { query } = request;
     const cog = await service.open(await principalOf(request), query.url, request);
-    const bands = tileBands(query.bidx, cog.bandCount, query.colormap_name !== undefined);
-    const options = {
-      bands,
-      rescale: parseRescale(query.rescale, bands.length),
-      colormap: query.colormap_name === undefined ? undefined : colormapTable(query.colormap_name),
-      maxSize: query.max_size,
-    };
+    const options = { ...paint(query, cog.bandCount), maxSize: query.max_size };
     const png = await service.render((tiles, work) => tiles.renderPreview(cog, options, work));
     return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
   });
@@ -60,9 +54,7 @@ export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, servi
     const { query } = request;
     const cog = await service.open(await principalOf(request), query.url, request);
     // checked now, so that a bad parameter fails here rather than on every tile
-    const bands = tileBands(query.bidx, cog.bandCount, query.colormap_name !== undefined);
-    parseRescale(query.rescale, bands.length);
-    if (query.colormap_name !== undefined) colormapTable(query.colormap_name);
+    paint(query, cog.bandCount);
     const tiles = await service.tiles();
     return tiles.tileJson(cog, tilesUrl(publicBaseUrl(ctx.config, request), query), { minzoom: query.minzoom, maxzoom: query.maxzoom });
   });
@@ -73,18 +65,22 @@ export function registerTilesRoutes(app: FastifyInstance, ctx: AppContext, servi
     const tile = { z: request.params.z, x: request.params.x, y };
     if (!isValidTile(tile)) throw detailError(400, `Invalid tile ${tile.z}/${tile.x}/${tile.y} of WebMercatorQuad.`);
     const cog = await service.open(await principalOf(request), query.url, request);
-    const bands = tileBands(query.bidx, cog.bandCount, query.colormap_name !== undefined);
-    const options = {
-      bands,
-      rescale: parseRescale(query.rescale, bands.length),
-      colormap: query.colormap_name === undefined ? undefined : colormapTable(query.colormap_name),
-      size: TILE_SIZE * scale,
-    };
+    const options = { ...paint(query, cog.bandCount), size: TILE_SIZE * scale };
     const png = await service.render((tiles, work) => tiles.renderTile(cog, tile, options, work));
     if (!png) throw detailError(404, `Tile(x=${tile.x}, y=${tile.y}, z=${tile.z}) is outside bounds`);
     // the outputs of an execution do not change; private: the answer depends on who asks
     return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
   });
+}
+
+/** How a preview or tile paints its bands (TiTiler's bidx, rescale, colormap_name); a bad parameter is a 400. */
+function paint(query: Pick<z.output<typeof tileJsonQuery>, 'bidx' | 'rescale' | 'colormap_name'>, bandCount: number) {
+  const bands = tileBands(query.bidx, bandCount, query.colormap_name !== undefined);
+  return {
+    bands,
+    rescale: parseRescale(query.rescale, bands.length),
+    colormap: query.colormap_name === undefined ? undefined : colormapTable(query.colormap_name),
+  };
 }
 
 /** The tile URL template of a TileJSON: this server's public URL, the request's rendering parameters passed on. */
