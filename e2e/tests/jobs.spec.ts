@@ -24,7 +24,8 @@ test.describe('Jobs', () => {
     await api.setRoles(member, { [workspace]: ['user'] });
 
     const asOwner = await ExecutionSeeds.signIn(request, owner);
-    const step = await asOwner.releaseStep(`Step ${unique('p')}`);
+    // shared too: a run hands its inputs only to code its runner may read
+    const step = await asOwner.releaseSharedStep(`Step ${unique('p')}`, [workspaceId]);
     const workflowId = await asOwner.twoStepWorkflow(`Two steps ${unique('wf')}`, step);
     await asOwner.share('workflows', workflowId, [workspaceId]);
     const owned = await asOwner.create(workflowId);

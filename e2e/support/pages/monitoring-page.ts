@@ -47,6 +47,13 @@ export class ExecutionSeeds {
     return (await this.processes.releaseProcess(label, STEP_SIGNATURE, STEP_BODY)).identifier;
   }
 
+  /** releases the step process and shares it with the workspaces, whose members may then run workflows of it; its version identifier */
+  async releaseSharedStep(label: string, workspaceIds: string[]): Promise<string> {
+    const released = await this.processes.releaseProcess(label, STEP_SIGNATURE, STEP_BODY);
+    await this.processes.share(released.processId, workspaceIds);
+    return released.identifier;
+  }
+
   /** a workflow of two step nodes, first → second (first.text feeds second.text); `firstInputs`: the first node's input settings */
   async twoStepWorkflow(label: string, step: string, firstInputs: Record<string, object> = {}): Promise<string> {
     const node = (id: string, x: number) => ({ id, kind: 'process', processVersion: step, position: { x, y: 0 }, inputs: id === 'first' ? firstInputs : {} });

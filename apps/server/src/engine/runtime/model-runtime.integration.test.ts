@@ -19,17 +19,24 @@ fs.writeFileSync(request.outputsFile, JSON.stringify({ answer: answer() }));
 
 describe('the model runtime installed under the system temp folder', () => {
   let root: string;
+  let umask: number;
 
   beforeAll(async () => {
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-portal-'));
+    await fs.chmod(root, 0o755);
     await fs.mkdir(path.join(root, 'portal', 'runtime'), { recursive: true });
     await fs.writeFile(path.join(root, 'portal', 'runtime', 'model-task.mjs'), SCRIPT);
     const dependency = path.join(root, 'portal', 'node_modules', 'tiny-dependency');
     await fs.mkdir(dependency, { recursive: true });
     await fs.writeFile(path.join(dependency, 'package.json'), JSON.stringify({ name: 'tiny-dependency', type: 'module', exports: './index.js' }));
     await fs.writeFile(path.join(dependency, 'index.js'), 'export const answer = () => 42;\n');
+    // the installed portal is readable; what the server writes from now on is its own unless opened on purpose (umask 077, main.ts)
+    umask = process.umask(0o077);
   });
-  afterAll(() => fs.rm(root, { recursive: true, force: true }));
+  afterAll(async () => {
+    process.umask(umask);
+    await fs.rm(root, { recursive: true, force: true });
+  });
 
   it('runs a model task whose script and node_modules lie under /tmp', async () => {
     const executionDir = path.join(root, 'data', 'executions', 'e1');

@@ -51,11 +51,23 @@ function tool(name: string): string | undefined {
   return ['/usr/sbin', '/sbin', '/usr/bin', '/bin'].map((folder) => path.join(folder, name)).find((file) => fsSync.existsSync(file));
 }
 
-/** The regular files at the top of a folder (the server's job.json, the egress resolv.conf), to put back over the mount. */
-async function topFiles(folder: string): Promise<[string, Buffer][]> {
+interface TopFile {
+  name: string;
+  content: Buffer;
+  /** its permissions: the runtime opened job.json to the task user on purpose, which the server's umask 077 would undo */
+  mode: number;
+}
+
+/** The regular files at the top of a folder (the runtime's job.json), to put back over the mount as they were. */
+async function topFiles(folder: string): Promise<TopFile[]> {
   const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
   return Promise.all(
-    entries.filter((entry) => entry.isFile()).map(async (entry): Promise<[string, Buffer]> => [entry.name, await fs.readFile(path.join(folder, entry.name))]),
+    entries
+      .filter((entry) => entry.isFile())
+      .map(async (entry): Promise<TopFile> => {
+        const file = path.join(folder, entry.name);
+        return { name: entry.name, content: await fs.readFile(file), mode: (await fs.stat(file)).mode & 0o777 };
+      }),
   );
 }
 
@@ -80,7 +92,7 @@ class LoopDiskQuota implements DiskQuota {
     const { scratchDir, outDir, diskMb, owner } = plan;
     const image = imageOf(scratchDir);
     // not outputs.json: a runtime may have opened it already (cwltool's stdout), and writes there, under the mount
-    const before = (await topFiles(scratchDir)).filter(([name]) => name !== KEPT_FILE);
+    const before = (await topFiles(scratchDir)).filter(({ name }) => name !== KEPT_FILE);
     await fs.mkdir(scratchDir, { recursive: true });
     await fs.rm(image, { force: true });
     // sparse: the image takes only what the task writes; no journal, nothing reserved (it lives for one attempt)
@@ -95,7 +107,10 @@ class LoopDiskQuota implements DiskQuota {
         await fs.mkdir(path.join(scratchDir, folder), { mode: 0o700 });
         await fs.chown(path.join(scratchDir, folder), owner.uid, owner.gid);
       }
-      for (const [name, content] of before) await fs.writeFile(path.join(scratchDir, name), content, { mode: 0o644 });
+      for (const { name, content, mode } of before) {
+        await fs.writeFile(path.join(scratchDir, name), content);
+        await fs.chmod(path.join(scratchDir, name), mode);
+      }
       // what an earlier attempt of the task left in its outputs folder, as the task saw it there before
       await fs.mkdir(outDir, { recursive: true });
       if ((await fs.readdir(outDir)).length > 0) await run(this.tools.cp, ['-a', '--no-dereference', '--', `${outDir}/.`, path.join(scratchDir, 'out')]);
