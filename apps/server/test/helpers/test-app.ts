@@ -4,6 +4,7 @@ import type { UserRow } from '../../src/modules/usermgr/users.repository.js';
 import { hashPassword } from '../../src/platform/auth/passwords.js';
 import { openDatabase, type Database } from '../../src/platform/db/client.js';
 import { freshPostgres } from './fresh-postgres.js';
+import { restrictFileModes } from '../../src/platform/data-dir.js';
 
 /**
  * A real server on a real, empty database for one test file: in-memory PGlite
@@ -31,6 +32,8 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  // as main.ts runs the server: what it writes is its own unless opened to tasks on purpose
+  restrictFileModes();
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgres(baseUrl, 'asb_test') : undefined;
   const database: Database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
