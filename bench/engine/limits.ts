@@ -15,7 +15,8 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import type { TaskJob } from '../../apps/server/src/engine/executors/executor.js';
 import { openCgroups } from '../../apps/server/src/engine/sandbox/cgroups.js';
 import { openDiskQuota } from '../../apps/server/src/engine/sandbox/disk-quota.js';
-import { launchSandbox, type SandboxLaunch } from '../../apps/server/src/engine/sandbox/sandbox-launch.js';
+import { type SandboxLaunch } from '../../apps/server/src/engine/sandbox/sandbox-launch.js';
+import { timedSandbox } from './timed-sandbox.js';
 import { openSandbox } from '../../apps/server/src/engine/sandbox/task-sandbox.js';
 
 const args = new Map(process.argv.slice(2).flatMap((arg, index, all) => (arg.startsWith('--') ? [[arg.slice(2), all[index + 1] ?? '']] : [])));
@@ -32,17 +33,6 @@ def execute(out_dir, **inputs):
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-/** One sandbox from launch to exit, in ms. */
-function timed(launch: SandboxLaunch, input: string): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = launchSandbox(launch, { stdio: ['pipe', 'ignore', 'ignore'], onSetupFailed: (reason) => reject(new Error(reason)) });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`the sandbox exited ${code}`))));
-    child.stdin!.end(input);
-  });
-}
 
 /** The same command without the shell that enters the control group (cgroups.ts withinCgroup). */
 function withoutCgroup(launch: SandboxLaunch & { cgroup?: { procsFiles: string[] } }): SandboxLaunch {
@@ -78,11 +68,11 @@ async function main() {
       const spawned = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(root, 'exec', '.work', String(index)), cpuList: [0], ownFilesystem: false });
       const made = performance.now() - started;
       const input = JSON.stringify(spawned.inputs);
-      const ran = await timed(spawned, input);
+      const ran = await timedSandbox(spawned, input);
       const removing = performance.now();
       await spawned.cgroup?.remove();
       withGroup.push(made + ran + (performance.now() - removing));
-      without.push(await timed(withoutCgroup(spawned), input));
+      without.push(await timedSandbox(withoutCgroup(spawned), input));
     }
     console.log(
       `control group (cgroup v${cgroups?.version ?? '-'}): sandboxed runner median ${ms(median(without))} without, ${ms(median(withGroup))} with: adds ${ms(median(withGroup) - median(without))} at the median (target < 5 ms)`,

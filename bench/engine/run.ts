@@ -20,7 +20,7 @@ import { buildApp, type App } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import type { TaskJob } from '../../apps/server/src/engine/executors/executor.js';
 import { runtimeScript } from '../../apps/server/src/engine/runtime/python-scripts.js';
-import { launchSandbox, type SandboxLaunch } from '../../apps/server/src/engine/sandbox/sandbox-launch.js';
+import { timedSandbox } from './timed-sandbox.js';
 import { openSandbox } from '../../apps/server/src/engine/sandbox/task-sandbox.js';
 import { snapshotFolder } from '../../apps/server/src/modules/procimp/build/snapshot.js';
 import { executions, executionTasks, processes, processImages, processVersions, workflows, workflowVersions } from '../../apps/server/src/db-schema.js';
@@ -160,17 +160,6 @@ function timed(command: string, argv: string[], options: { cwd?: string; env?: N
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${command} exited ${code}`))));
     child.stdin.end(input);
-  });
-}
-
-/** One sandbox from launch (its setup through fd 3) to exit, in ms. */
-function timedSandbox(launch: SandboxLaunch, input: string): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = launchSandbox(launch, { stdio: ['pipe', 'ignore', 'ignore'], onSetupFailed: (reason) => reject(new Error(reason)) });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`the sandbox exited ${code}`))));
-    child.stdin!.end(input);
   });
 }
 
