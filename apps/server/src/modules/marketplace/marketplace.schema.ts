@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { MarketplaceResource } from '@asb/contracts';
 
 /** PostgreSQL's built-in `tsvector` (in PGlite too): the resource's words, weighted (docs/marketplace.md). */
@@ -50,4 +50,15 @@ export const marketplaceChanges = pgTable('marketplace_changes', {
   collectionId: text('collection_id'),
   /** the item; null: the whole collection */
   itemId: text('item_id'),
+});
+
+/**
+ * At most one row: what is listed changed and no `forceUpdate` has said so yet. Whoever applies
+ * change marks (any replica's search or watcher) writes it in the same transaction; the watcher
+ * that deletes it announces, so one change is announced once whichever replicas run
+ * (docs/operations.md "In-process state").
+ */
+export const marketplaceUnannounced = pgTable('marketplace_unannounced', {
+  /** always true: the primary key keeps one row */
+  pending: boolean('pending').primaryKey().default(true),
 });

@@ -35,6 +35,8 @@ export const datasetOrders = pgTable(
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** renewed while the copy runs: another replica fails an order whose copier stopped renewing it (died) */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dataset_orders_owner_idx').on(t.ownerId, t.startedAt), index('dataset_orders_item_idx').on(t.collectionId, t.itemId)],
 );
