@@ -26,16 +26,39 @@ export const modelServices = pgTable(
     status: text('status').$type<'creating' | 'deploying' | 'available' | 'error' | 'undeployed'>().notNull(),
     /** why it is in error (the service's last words), shown to its owner */
     error: text('error'),
-    /** the process (group) running it while it runs on this server */
+    /** the process (group) running it on its node */
     pid: integer('pid'),
+    /** the node (model_service_nodes) that runs it; null while no node has claimed it */
+    nodeId: text('node_id'),
+    /** one more at each claim: a node acts on the row only while it holds this claim, and the proxy's token names it */
+    generation: integer('generation').notNull().default(0),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
     index('model_services_owner_idx').on(t.ownerId, t.startedAt),
+    index('model_services_node_idx').on(t.nodeId),
     // one service of a model per user until it is stopped: two starts at once cannot both win
     uniqueIndex('model_services_one_per_user_idx')
       .on(t.ownerId, t.collectionId, t.itemId)
       .where(sql`${t.status} <> 'undeployed'`),
   ],
 );
+
+/**
+ * The server processes that run model services (docs/models.md "Across replicas"): each says it
+ * lives every heartbeat; one that stopped, or whose heartbeat is 3 beats old, is dead and its
+ * services are claimed by another.
+ */
+export const modelServiceNodes = pgTable('model_service_nodes', {
+  id: text('id').primaryKey(),
+  /** the http:// address of its gateway, which the other replicas proxy to */
+  address: text('address').notNull(),
+  hostname: text('hostname').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** the database's clock, so that replicas' clocks need not agree */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  /** set when it closed: its services move at once */
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+});
