@@ -11,13 +11,10 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { APPLICATION_TASK } from '../../engine/orchestrator/application-context.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
 import { nulPath } from '../../platform/http/input-guards.js';
 import type { ExecutionApplication } from '../builder/execution-kind.js';
-import { executionIdentifier } from '../builder/execution-plan.js';
-import { ExecutionsRepository } from '../builder/executions.repository.js';
-import { executionPackages, executions } from '../builder/executions.schema.js';
+import { ExecutionCreator } from '../builder/execution-creator.js';
 import { ApplicationRefused, type RunnableApplication } from './application-store.js';
 import { acceptedTerms } from './terms.js';
 
@@ -267,42 +264,17 @@ export async function executeApplication(
     staged,
     outputTypes: Object.fromEntries(application.outputs.map((output) => [output.id, output.typeLabel])),
   };
-  const base = application.identifier.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80) || 'application';
-  for (let attempt = 1; ; attempt++) {
-    const identifier = executionIdentifier(base);
-    try {
-      const id = await ctx.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(executions)
-          .values({
-            identifier,
-            label: record.title,
-            ownerId: principal.username,
-            kind: 'application',
-            processorId: null,
-            processorVersion: 0,
-            application: record,
-            status: 'created',
-            inputs: [group],
-            workflowExecutionOrder: {
-              tasks: [{ task_slug_id: APPLICATION_TASK, worker_selectors: {}, identifier: application.identifier, version: application.softwareVersion }],
-              workflow: { identifier: application.identifier, version: 0, 'dag-type': 'standard' },
-            },
-          })
-          .returning({ id: executions.id });
-        await tx.insert(executionPackages).values({ executionId: row!.id, cwl });
-        return row!.id;
-      });
-      const pending = await new ExecutionsRepository(ctx.db).markPending(id, new Date());
-      if (pending)
-        await ctx.bus.publish({
-          type: 'executionUpdate',
-          audience: pending.ownerId,
-          payload: { id: String(id), status: 'pending', application_id: application.identifier },
-        });
-      return { id, identifier };
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
-    }
-  }
+  return new ExecutionCreator(ctx).create('application', {
+    name: application.identifier,
+    label: record.title,
+    ownerId: principal.username,
+    application: record,
+    inputs: () => [group],
+    workflowExecutionOrder: {
+      tasks: [{ task_slug_id: APPLICATION_TASK, worker_selectors: {}, identifier: application.identifier, version: application.softwareVersion }],
+      workflow: { identifier: application.identifier, version: 0, 'dag-type': 'standard' },
+    },
+    cwl,
+    submit: { application_id: application.identifier },
+  });
 }

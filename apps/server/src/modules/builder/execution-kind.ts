@@ -1,3 +1,6 @@
+/** What an execution runs: a workflow (spec 1), a CWL application or a model of the catalogue (spec 3). */
+export type ExecutionKind = 'workflow' | 'application' | 'model';
+
 /**
  * What an application execution records of what it ran (executions.application; docs/applications.md
  * "Running applications"): the application as it was when the execution was created.

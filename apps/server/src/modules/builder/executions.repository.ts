@@ -1,8 +1,9 @@
 import type { ExecutionInputGroup, ExecutionResults, ProductOrder } from '@asb/contracts';
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
-import { executions } from './executions.schema.js';
+import { resourceWorkspaces } from '../../platform/db/schema.js';
+import { executionPackages, executions } from './executions.schema.js';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 export type NewExecution = typeof executions.$inferInsert;
@@ -41,10 +42,51 @@ export class ExecutionsRepository {
     return row?.status;
   }
 
-  /** A new execution; throws the database's unique violation when its identifier is taken. */
-  async insert(values: NewExecution): Promise<number> {
-    const [row] = await this.db.insert(executions).values(values).returning({ id: executions.id });
-    return row!.id;
+  /**
+   * A new execution, with the CWL an application execution runs pinned beside it (one
+   * transaction); throws the database's unique violation when its identifier is taken.
+   * ExecutionCreator (execution-creator.ts) is its one caller.
+   */
+  async insert(values: NewExecution, cwl?: string): Promise<number> {
+    if (cwl === undefined) {
+      const [row] = await this.db.insert(executions).values(values).returning({ id: executions.id });
+      return row!.id;
+    }
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(executions).values(values).returning({ id: executions.id });
+      await tx.insert(executionPackages).values({ executionId: row!.id, cwl });
+      return row!.id;
+    });
+  }
+
+  /** The CWL pinned with an application execution. */
+  async pinnedCwl(id: number): Promise<string | undefined> {
+    const [row] = await this.db.select({ cwl: executionPackages.cwl }).from(executionPackages).where(eq(executionPackages.executionId, id));
+    return row?.cwl;
+  }
+
+  /**
+   * Deletes up to `limit` executions created before `cutoff` and never submitted, not of a
+   * schedule (unsubmitted-cleanup.ts), with their workspace shares; how many. Rows another
+   * transaction holds are left for the next call, and a submission since the select keeps its execution.
+   */
+  async deleteUnsubmitted(cutoff: Date, limit: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const expired = await tx
+        .select({ id: executions.id })
+        .from(executions)
+        .where(and(eq(executions.status, 'created'), isNull(executions.scheduleId), lt(executions.createdAt, cutoff)))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const ids = expired.map((row) => row.id);
+      if (ids.length === 0) return 0;
+      await tx.delete(resourceWorkspaces).where(and(eq(resourceWorkspaces.resourceType, 'executions'), inArray(resourceWorkspaces.resourceId, ids)));
+      const gone = await tx
+        .delete(executions)
+        .where(and(inArray(executions.id, ids), eq(executions.status, 'created')))
+        .returning({ id: executions.id });
+      return gone.length;
+    });
   }
 
   /** created → pending (submitted); undefined when it was not 'created' any more. */

@@ -4,7 +4,6 @@ import { createExecutionSchema, workflowInputGroups, type ExecutionAllowed, type
 import { requireUser } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
-import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { detailError, permissionDenied } from '../../platform/http/errors.js';
 import { parseAttributes } from '../../platform/resources/resource-payload.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
@@ -12,7 +11,8 @@ import { assertReadableGraph } from '../knowledge/readable-versions.js';
 import { checkRunnableGraph, loadWorkflowVersion } from '../knowledge/workflow-versions.js';
 import { executionBinding } from '../keystore/keystore.service.js';
 import { executionInputs, problemsError, sealInputs } from './execution-inputs.js';
-import { executionIdentifier, executionOrder } from './execution-plan.js';
+import { ExecutionCreator } from './execution-creator.js';
+import { executionOrder } from './execution-plan.js';
 import { executionsResource, type ExecutionRow } from './executions.resource.js';
 import { ExecutionsRepository } from './executions.repository.js';
 import { productOrderOf } from './product-order.js';
@@ -21,7 +21,6 @@ import { WorkflowAccess } from './workflow-access.js';
 export const EMPTY_WORKFLOW = 'The workflow has no nodes to run.';
 export const PASSWORD_RERUN_OWNER_ONLY =
   'This execution has password inputs: only its owner can run it again. Execute the workflow with your own values instead.';
-const IDENTIFIER_ATTEMPTS = 5;
 
 /** spec payload `{processor_id, ...}`, or the same wrapped as JSON:API `{data: {attributes}}` */
 function unwrap(body: unknown): unknown {
@@ -37,10 +36,12 @@ export class ExecutionsService {
   readonly resources: ResourceService<ExecutionRow, AnswerOf<typeof executionsContract>>;
   private readonly workflows: WorkflowAccess;
   private readonly executions: ExecutionsRepository;
+  private readonly creator: ExecutionCreator;
 
   constructor(private readonly ctx: AppContext) {
     this.resources = new ResourceService(executionsResource, ctx);
     this.executions = new ExecutionsRepository(ctx.db);
+    this.creator = new ExecutionCreator(ctx);
     this.workflows = new WorkflowAccess(ctx);
   }
 
@@ -81,24 +82,16 @@ export class ExecutionsService {
     );
     if (problems.length > 0) throw problemsError('Invalid input', problems);
 
-    const values = {
+    const { id } = await this.creator.create('workflow', {
+      name: workflow.identifier,
       label: workflow.label,
       ownerId: principal.username,
       processorId: workflow.id,
       processorVersion: version,
-      status: 'created',
       workflowExecutionOrder: executionOrder(workflow, version, graph, versions),
-    };
-    for (let attempt = 1; ; attempt++) {
-      const identifier = executionIdentifier(workflow.identifier);
-      const sealed = await sealInputs(inputs, (clear) => keystore.seal(clear, executionBinding(identifier)));
-      try {
-        const id = await this.executions.insert({ ...values, inputs: sealed, identifier });
-        return await this.resources.get(principal, String(id));
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= IDENTIFIER_ATTEMPTS) throw error;
-      }
-    }
+      inputs: (identifier) => sealInputs(inputs, (clear) => keystore.seal(clear, executionBinding(identifier))),
+    });
+    return this.resources.get(principal, String(id));
   }
 
   /**
@@ -141,12 +134,10 @@ export class ExecutionsService {
     const principal = requireUser(principalOrNull);
     const row = await this.changeable(principal, id);
     // conditional on the status in the UPDATE itself: two clicks at once submit once
-    const updated = await this.executions.markPending(row.id, new Date());
-    if (!updated) {
+    if (!(await this.creator.submit(row.id))) {
       const current = await this.executions.statusOf(row.id);
       throw detailError(409, `Execution ${row.identifier} has already been submitted (status ${current ?? row.status}).`);
     }
-    await this.ctx.bus.publish({ type: 'executionUpdate', audience: updated.ownerId, payload: { id: String(updated.id), status: 'pending' } });
     return this.resources.get(principal, id);
   }
 

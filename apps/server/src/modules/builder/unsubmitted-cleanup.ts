@@ -1,7 +1,5 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { resourceWorkspaces } from '../../platform/db/schema.js';
-import { executions } from './executions.schema.js';
+import { ExecutionsRepository } from './executions.repository.js';
 
 /** The cleanup's idea of now: the system clock in production, a controlled one in tests. */
 export interface CleanupClock {
@@ -20,35 +18,22 @@ const BATCH = 500;
 export class UnsubmittedCleanup {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
+  private readonly executions: ExecutionsRepository;
 
   constructor(
     private readonly ctx: Pick<AppContext, 'db' | 'log'>,
     private readonly maxAgeMs: number,
     private readonly clock: CleanupClock = { now: () => new Date() },
-  ) {}
+  ) {
+    this.executions = new ExecutionsRepository(ctx.db);
+  }
 
   /** Deletes the expired unsubmitted executions; how many. */
   async runOnce(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - this.maxAgeMs);
     let deleted = 0;
     for (;;) {
-      const count = await this.ctx.db.transaction(async (tx) => {
-        const expired = await tx
-          .select({ id: executions.id })
-          .from(executions)
-          .where(and(eq(executions.status, 'created'), isNull(executions.scheduleId), lt(executions.createdAt, cutoff)))
-          .limit(BATCH)
-          .for('update', { skipLocked: true });
-        const ids = expired.map((row) => row.id);
-        if (ids.length === 0) return 0;
-        await tx.delete(resourceWorkspaces).where(and(eq(resourceWorkspaces.resourceType, 'executions'), inArray(resourceWorkspaces.resourceId, ids)));
-        // the status again: a submission since the select keeps its execution
-        const gone = await tx
-          .delete(executions)
-          .where(and(inArray(executions.id, ids), eq(executions.status, 'created')))
-          .returning({ id: executions.id });
-        return gone.length;
-      });
+      const count = await this.executions.deleteUnsubmitted(cutoff, BATCH);
       deleted += count;
       if (count < BATCH) return deleted;
     }

@@ -18,13 +18,10 @@ import { MODEL_TASK } from '../../engine/orchestrator/model-context.js';
 import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { openTreeForTasks } from '../../platform/data-dir.js';
-import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
 import { acceptedTerms } from '../applications/terms.js';
 import type { ExecutionModel, ExecutionModelInput, ExecutionModelOutput } from '../builder/execution-kind.js';
-import { executionIdentifier } from '../builder/execution-plan.js';
-import { ExecutionsRepository } from '../builder/executions.repository.js';
-import { executions } from '../builder/executions.schema.js';
+import { ExecutionCreator, IdentifierTaken } from '../builder/execution-creator.js';
 import { copyAsset, type AssetSources } from './asset-copy.js';
 
 /** Models run, and their files are pinned, where the engine runs (docs/models.md "Not built"). */
@@ -200,52 +197,27 @@ export async function executeModel(
       data_type: input.record.kind === 'image' ? `${input.record.fileType === 'png' ? 'PNG' : 'GeoTIFF'} image` : 'numbers',
     })),
   };
-  const base = item.id.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80) || 'model';
-  for (let attempt = 1; ; attempt++) {
-    const identifier = executionIdentifier(base);
-    const executionDir = deps.paths.executionDir(principal.username, identifier);
-    const packageDir = modelPackageDir(executionDir);
-    // another execution's folder is never written nor removed: a taken name is drawn again
-    if (fs.existsSync(executionDir)) {
-      if (attempt >= 3) throw new Error(`The execution folder ${identifier} exists already.`);
-      continue;
-    }
-    try {
-      // the files first, then the row: a refused or failed copy leaves no execution behind
+  // the files first, then the row: a refused or failed copy leaves no execution behind
+  return new ExecutionCreator(ctx).create('model', {
+    name: item.id,
+    label: title,
+    ownerId: principal.username,
+    model: record,
+    inputs: () => [group],
+    workflowExecutionOrder: {
+      tasks: [{ task_slug_id: MODEL_TASK, worker_selectors: {}, identifier: item.id, version: record.version }],
+      workflow: { identifier: item.id, version: 0, 'dag-type': 'standard' },
+    },
+    pin: async (identifier) => {
+      const executionDir = deps.paths.executionDir(principal.username, identifier);
+      if (fs.existsSync(executionDir)) throw new IdentifierTaken(`The execution folder ${identifier} exists already.`);
+      const packageDir = modelPackageDir(executionDir);
       fs.mkdirSync(path.join(packageDir, 'inputs'), { recursive: true });
       await pinModelFile(ctx, deps, principal, href, path.join(packageDir, MODEL_FILE));
       checked.forEach((input, index) => fs.writeFileSync(path.join(packageDir, modelInputFile(input.record, index)), input.content));
       await openTreeForTasks(packageDir);
-      const [row] = await ctx.db
-        .insert(executions)
-        .values({
-          identifier,
-          label: title,
-          ownerId: principal.username,
-          kind: 'model',
-          processorId: null,
-          processorVersion: 0,
-          model: record,
-          status: 'created',
-          inputs: [group],
-          workflowExecutionOrder: {
-            tasks: [{ task_slug_id: MODEL_TASK, worker_selectors: {}, identifier: item.id, version: record.version }],
-            workflow: { identifier: item.id, version: 0, 'dag-type': 'standard' },
-          },
-        })
-        .returning({ id: executions.id });
-      const id = row!.id;
-      const pending = await new ExecutionsRepository(ctx.db).markPending(id, new Date());
-      if (pending)
-        await ctx.bus.publish({
-          type: 'executionUpdate',
-          audience: pending.ownerId,
-          payload: { id: String(id), status: 'pending', application_id: item.id, model_id: item.id },
-        });
-      return { id, identifier };
-    } catch (error) {
-      fs.rmSync(executionDir, { recursive: true, force: true });
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
-    }
-  }
+    },
+    unpin: (identifier) => fs.rmSync(deps.paths.executionDir(principal.username, identifier), { recursive: true, force: true }),
+    submit: { application_id: item.id, model_id: item.id },
+  });
 }
