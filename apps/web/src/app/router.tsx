@@ -39,7 +39,7 @@ const executionReport = () => import('../features/execution-report');
 const schedules = () => import('../features/schedules');
 // OpenLayers loads with the catalogue browser
 const catalogue = () => import('../features/catalogue');
-// catalogue collections, CWL applications and their executions (issue 15)
+// catalogue collections and CWL applications (issue 15); their executions are executions' pages
 const applications = () => import('../features/applications');
 // the marketplace (issue 16)
 const marketplace = () => import('../features/marketplace');
@@ -76,8 +76,8 @@ const routes: RouteObject[] = [
       page('schedule', schedules, 'SchedulePage'),
       page('workflowDetail', workflows, 'WorkflowDetailPage'),
       page('processorEditor', workflowEditor, 'ProcessorEditorPage'),
-      page('monitoring', executions, 'ExecutionsPage'),
-      page('executionReport', executionReport, 'ExecutionReportPage'),
+      page('monitoring', executions, 'WorkflowExecutionsPage'),
+      page('executionReport', executionReport, 'WorkflowReportPage'),
       page('jobs', jobs, 'JobsPage'),
       page('products', catalogue, 'ProductsPage'),
       page('catalogueCollections', applications, 'CatalogueCollectionsPage'),
@@ -87,10 +87,10 @@ const routes: RouteObject[] = [
       page('catalogueModelDetail', catalogue, 'ModelDetailPage'),
       page('catalogueDatasetDetail', catalogue, 'DatasetDetailPage'),
       page('catalogueApplicationExecute', applications, 'ExecuteApplicationPage'),
-      page('applicationExecutions', applications, 'ApplicationExecutionsPage'),
-      page('applicationReport', applications, 'ApplicationReportPage'),
-      page('modelExecutions', applications, 'ModelExecutionsPage'),
-      page('modelReport', applications, 'ModelReportPage'),
+      page('applicationExecutions', executions, 'ApplicationExecutionsPage'),
+      page('applicationReport', executionReport, 'ApplicationReportPage'),
+      page('modelExecutions', executions, 'ModelExecutionsPage'),
+      page('modelReport', executionReport, 'ModelReportPage'),
       page('catalogueModelExecute', applications, 'ModelExecutePage'),
       // Swagger UI: a chunk of its own, loaded only on this page
       page('apiReference', () => import('../features/api-reference'), 'ApiReferencePage'),

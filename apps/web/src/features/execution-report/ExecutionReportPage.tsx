@@ -1,50 +1,43 @@
 import { Alert, Container, Stack, Title } from '@mantine/core';
-import { executionSummaryRows, executionTaskRows, reportResults } from '@asb/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../app/api/http';
 import { useReportError } from '../../app/api/use-report-error';
-import { useAuth } from '../../app/auth/auth-context';
 import { useLiveEvent } from '../../app/live/useLiveEvent';
 import { PageLoader } from '../../ui/PageLoader';
-import { useExecution, useExecutionJobs } from '../executions/api/execution';
-import { executionKey } from '../executions/api/keys';
-import { ReportHeader } from './ReportHeader';
-import { ChildDags } from './ChildDags';
-import { FailureAlert } from './FailureAlert';
+import { liveUpdateId, type ExecutionLike } from '../executions/live-update';
 import { InputsTable } from './InputsTable';
 import { OutputsTable } from './OutputsTable';
-import { RelatedJobs } from './RelatedJobs';
+import type { ReportKind } from './report-kind';
+import { ReportHeader } from './ReportHeader';
 import { SummaryTable } from './SummaryTable';
-import { TasksTable } from './TasksTable';
-import { TaskGraph } from './TaskGraph';
-import { TaskTimeline } from './TaskTimeline';
 
-/** /executions/{id}/report (spec 1 §2 Execution report), live while the execution runs. */
-export function ExecutionReportPage() {
+/**
+ * The report of an execution of any kind (the route's id), live while it runs:
+ * /executions/{id}/report (spec 1 §2), /monitoring/applications/{id}/report and
+ * /monitoring/models/{id}/report (spec 3 §2).
+ */
+export function ExecutionReportPage<T extends ExecutionLike>({ kind }: { kind: ReportKind<T> }) {
   const { id = '' } = useParams();
-  const auth = useAuth();
   const queryClient = useQueryClient();
-  const query = useExecution(id);
-  const jobs = useExecutionJobs(id, query.isSuccess);
+  const query = kind.useExecution(id);
   useLiveEvent('executionUpdate', (message) => {
-    if (String(message.id) === id) {
-      void queryClient.invalidateQueries({ queryKey: executionKey(id) });
-      void jobs.refetch();
-    }
+    if (liveUpdateId(message) !== id) return;
+    for (const queryKey of kind.liveKeys(id)) void queryClient.invalidateQueries({ queryKey });
   });
+  const isDone = (query.data?.attributes.progress ?? 0) >= 1;
+  const { refetch } = query;
+  useEffect(() => {
+    if (!isDone || kind.refetchAfterDoneMs === undefined) return;
+    const timer = setTimeout(() => void refetch(), kind.refetchAfterDoneMs);
+    return () => clearTimeout(timer);
+  }, [isDone, refetch, kind.refetchAfterDoneMs]);
   const isNotFound = query.error instanceof ApiError && query.error.status === 404;
-  useReportError(isNotFound ? null : query.error, query.errorUpdatedAt, 'builder');
-
-  const execution = query.data;
-  const workerLabels = useMemo(
-    () => new Map((jobs.data ?? []).flatMap((job) => (job.attributes.workerLabel ? [[job.attributes.taskId, job.attributes.workerLabel] as const] : []))),
-    [jobs.data],
-  );
-  const taskRows = useMemo(() => (execution ? executionTaskRows(execution.attributes, workerLabels) : []), [execution, workerLabels]);
+  useReportError(isNotFound ? null : query.error, query.errorUpdatedAt, kind.service);
 
   if (query.isPending) return <PageLoader />;
+  const execution = query.data;
   if (!execution) {
     return (
       <Container size="xl" py="xl">
@@ -55,35 +48,16 @@ export function ExecutionReportPage() {
       </Container>
     );
   }
-  const a = execution.attributes;
-  const error = reportResults(a.executionResults).error;
   return (
     <Container size="xl" py="xl">
       <Stack gap="md">
-        <ReportHeader execution={execution} />
-        {a.failure ? (
-          <FailureAlert failure={a.failure} />
-        ) : (
-          error && (
-            <Alert color="red" variant="light">
-              {error}
-            </Alert>
-          )
-        )}
-        {a.status === 'created' && (
-          <Alert color="yellow" variant="light" title="Not submitted">
-            This execution was created but never submitted: nothing has run. Submit it to run it, or delete it; unsubmitted executions are deleted after a
-            while.
-          </Alert>
-        )}
-        <SummaryTable rows={executionSummaryRows(a)} />
-        <TaskGraph executionResults={a.executionResults} />
-        <TaskTimeline rows={taskRows} />
-        <InputsTable inputs={a.inputs} />
-        <OutputsTable executionResults={a.executionResults} />
-        <TasksTable executionId={execution.id} rows={taskRows} />
-        <ChildDags executionResults={a.executionResults} />
-        {auth.hasFeature('execution-report-jobs') && <RelatedJobs jobs={jobs.data} />}
+        <ReportHeader execution={execution} actions={<kind.Actions execution={execution} />} />
+        <kind.Alerts execution={execution} />
+        <SummaryTable title={kind.summaryTitle} rows={kind.summaryRows(execution)} />
+        {kind.BeforeInputs && <kind.BeforeInputs execution={execution} />}
+        <InputsTable rows={kind.inputRows(execution)} />
+        <OutputsTable rows={kind.outputRows(execution)} headers={kind.outputHeaders} service={kind.service} />
+        {kind.AfterOutputs && <kind.AfterOutputs execution={execution} />}
       </Stack>
     </Container>
   );

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { catalogueHandler } from '../catalogue/test/catalogue-fixtures';
+import { workflowInputRows } from '../executions/input-rows';
 import { InputsTable } from './InputsTable';
 
 vi.mock('../catalogue/product-input/FootprintMiniMap', () => ({
@@ -37,7 +38,7 @@ describe('InputsTable', () => {
         ],
       },
     ];
-    renderWithProviders(<InputsTable inputs={inputs} />);
+    renderWithProviders(<InputsTable rows={workflowInputRows(inputs)} />);
     const table = screen.getByRole('table', { name: 'Inputs' });
     expect(within(table).getByRole('link', { name: 'scene-2' })).toHaveAttribute('href', '/resource-catalogue/stac/collections/demo-scenes/items/scene-2');
     expect(await within(table).findByText('2024-01-03 10:30 · demo-scenes')).toBeInTheDocument();

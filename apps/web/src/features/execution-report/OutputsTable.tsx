@@ -1,31 +1,62 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { executionOutputRows, type ExecutionResults } from '@asb/contracts';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconMap } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { handleError } from '../../app/api/error-handler';
 import { saveBlob } from '../../ui/download';
 import { fetchOutputFile } from '../executions/api/execution';
-import { datastoreFileName, isDatastoreFile } from './datastore-file';
 import type { PreviewTarget } from './MapPreviewModal';
+import { fileName, isOwnFile, isPng, type OutputHeaders, type OutputRow } from './output-row';
+import { PngPreview } from './PngPreview';
 import { ReportEmpty, ReportSection } from './ReportSection';
 
 // OpenLayers loads only when a preview is opened
 const MapPreviewModal = lazy(() => import('./MapPreviewModal').then((module) => ({ default: module.MapPreviewModal })));
 
-const PREVIEWABLE_TYPES = new Set(['geotiff', 'cog']);
-
-async function download(url: string) {
+async function download(href: string, service: string) {
   try {
-    saveBlob(await fetchOutputFile(url), datastoreFileName(url));
+    saveBlob(await fetchOutputFile(href), fileName(href));
   } catch (error) {
-    handleError(error, 'builder');
+    handleError(error, service);
   }
 }
 
-/** Spec 1 §2 Outputs table: task_id, key, type, value, actions (Preview on a map and Download for GeoTIFF outputs). */
-export function OutputsTable({ executionResults }: { executionResults: ExecutionResults | null }) {
+/** The value: a file opens (the portal's own through the API, with the caller's token), else the text; a .png is previewed (spec 3 §2). */
+function OutputValue({ row, service }: { row: OutputRow; service: string }) {
+  const { href } = row;
+  const text = row.name ?? row.value;
+  return (
+    <Stack gap={6} align="flex-start">
+      {href && !row.isDirectory ? (
+        <Anchor
+          href={href}
+          size="sm"
+          target="_blank"
+          rel="noreferrer"
+          onClick={(event) => {
+            if (!isOwnFile(href)) return;
+            event.preventDefault();
+            void download(href, service);
+          }}
+        >
+          {text}
+        </Anchor>
+      ) : (
+        <Text size="sm" lineClamp={3} ff={row.type === 'value' ? 'monospace' : undefined}>
+          {row.value || '—'}
+        </Text>
+      )}
+      {href && isPng(href) && <PngPreview href={href} alt={`Preview of ${row.key} (${text})`} />}
+    </Stack>
+  );
+}
+
+/**
+ * The outputs of an execution of any kind: spec 1 §2 (task_id, key, type, value, actions;
+ * GeoTIFF outputs Preview on a map and Download; 'No outputs') and spec 3 §2 (storage links
+ * rewritten to the file route, .png outputs previewed).
+ */
+export function OutputsTable({ rows, headers, service }: { rows: OutputRow[]; headers: OutputHeaders; service: string }) {
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
-  const rows = executionOutputRows(executionResults);
   return (
     <ReportSection title="Outputs">
       {rows.length === 0 ? (
@@ -34,53 +65,47 @@ export function OutputsTable({ executionResults }: { executionResults: Execution
         <Table verticalSpacing={4} aria-label="Outputs">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>task_id</Table.Th>
-              <Table.Th>key</Table.Th>
-              <Table.Th>type</Table.Th>
-              <Table.Th>value</Table.Th>
-              <Table.Th>actions</Table.Th>
+              {headers.taskId !== undefined && <Table.Th>{headers.taskId}</Table.Th>}
+              <Table.Th>{headers.key}</Table.Th>
+              <Table.Th>{headers.type}</Table.Th>
+              <Table.Th>{headers.value}</Table.Th>
+              <Table.Th aria-label={headers.actions ? undefined : 'Actions'}>{headers.actions}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((row) => {
-              const isFile = isDatastoreFile(row.value);
-              const canPreview = isFile && PREVIEWABLE_TYPES.has(row.type);
-              return (
-                <Table.Tr key={`${row.taskId}.${row.key}`} data-output={`${row.taskId}.${row.key}`}>
-                  <Table.Td ff="monospace">{row.taskId}</Table.Td>
-                  <Table.Td>{row.key}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" tt="none">
-                      {row.typeLabel || row.type}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>
-                    <Text size="sm" lineClamp={3}>
-                      {isFile ? datastoreFileName(row.value) : row.value}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      {canPreview && (
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          leftSection={<IconMap size={14} />}
-                          onClick={() => setPreview({ url: row.value, title: `${row.taskId}.${row.key}` })}
-                        >
-                          Preview
-                        </Button>
-                      )}
-                      {isFile && (
-                        <Button size="compact-xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void download(row.value)}>
-                          Download
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {rows.map((row, index) => (
+              <Table.Tr key={`${row.id}.${index}`} data-output={row.id}>
+                {headers.taskId !== undefined && <Table.Td ff="monospace">{row.taskId}</Table.Td>}
+                <Table.Td ff={headers.taskId === undefined ? 'monospace' : undefined}>{row.key}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" tt="none">
+                    {row.type}
+                  </Badge>
+                </Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>
+                  <OutputValue row={row} service={service} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    {row.canPreviewOnMap && (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        leftSection={<IconMap size={14} />}
+                        onClick={() => setPreview({ url: row.href!, title: row.title })}
+                      >
+                        Preview
+                      </Button>
+                    )}
+                    {isOwnFile(row.href) && !row.isDirectory && (
+                      <Button size="compact-xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void download(row.href!, service)}>
+                        Download
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
           </Table.Tbody>
         </Table>
       )}

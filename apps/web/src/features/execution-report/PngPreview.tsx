@@ -2,7 +2,7 @@ import { Image, Loader, Text } from '@mantine/core';
 import { isExecutionFileUrl, pictureUrl } from '@asb/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { fetchOutputFile } from '../../executions/api/execution';
+import { fetchOutputFile } from '../executions/api/execution';
 
 /**
  * Spec 3 §2: a .png output previewed. A file of the portal's datastore is read with the

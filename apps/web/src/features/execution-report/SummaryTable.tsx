@@ -1,12 +1,18 @@
 import { Table } from '@mantine/core';
-import type { ReportSummaryRow } from '@asb/contracts';
+import type { ReactNode } from 'react';
 import { ReportSection } from './ReportSection';
 
-/** Spec 1 §2 Summary table (rows and display rules from @asb/contracts, shared with the PDF). */
-export function SummaryTable({ rows }: { rows: ReportSummaryRow[] }) {
+export interface SummaryRow {
+  key: string;
+  label: string;
+  value: ReactNode;
+}
+
+/** The report's key facts: spec 1 §2 Summary table (rows from @asb/contracts, shared with the PDF), spec 3 §2 main details. */
+export function SummaryTable({ title, rows }: { title: string; rows: SummaryRow[] }) {
   return (
-    <ReportSection title="Summary">
-      <Table withRowBorders verticalSpacing={4} aria-label="Summary">
+    <ReportSection title={title}>
+      <Table withRowBorders verticalSpacing={4} aria-label={title}>
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.key} data-summary={row.key}>

@@ -1,1 +1,1 @@
-export { ExecutionReportPage } from './ExecutionReportPage';
+export { ApplicationReportPage, ModelReportPage, WorkflowReportPage } from './pages';

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeRequest } from '../../test/fake-fetch';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { liveClient } from '../../app/live/live';
-import { activeShares, liveExecutionUpdate, withUpdate } from './execution-view';
-import { ExecutionsPage } from './ExecutionsPage';
+import { activeShares } from './execution-view';
+import { WorkflowExecutionsPage } from './pages';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -89,14 +89,14 @@ function renderPage(answer: (query: URLSearchParams) => { status?: number; body?
     if (status) return { body: { data: [], meta: { pagination: { page: 1, pages: 1, count: COUNTS[status] ?? 0 } } } };
     return answer(request.query);
   });
-  renderWithProviders(<ExecutionsPage />, { path: '/monitoring' });
+  renderWithProviders(<WorkflowExecutionsPage />, { path: '/monitoring' });
   // the list's calls, without the counts of the progress bar
   return { all, at: (index: number) => all.filter((call) => call.path === '/builder/v1/executions' && !call.query.has('filter[status]')).at(index) };
 }
 
 const page = (data: unknown[], pages = 1) => ({ body: { data, meta: { pagination: { page: 1, pages, count: data.length } } } });
 
-describe('ExecutionsPage', () => {
+describe('WorkflowExecutionsPage', () => {
   it('lists executions newest first with status, report link, schedule link and the active counts', async () => {
     const calls = renderPage(() =>
       page([
@@ -257,19 +257,7 @@ describe('ExecutionsPage', () => {
   });
 });
 
-describe('execution view helpers', () => {
-  it('applies a live update to the page holding the execution', () => {
-    const document = { data: [execution('1'), execution('2')], meta: { pagination: { page: 1, pages: 1, count: 2 } } };
-    const update = liveExecutionUpdate({ type: 'executionUpdate', id: '2', status: 'running', progress: 0.25 })!;
-    const next = withUpdate(document, update)!;
-    expect(next.data.map((row) => [row.attributes.status, row.attributes.progress])).toEqual([
-      ['pending', 0],
-      ['running', 0.25],
-    ]);
-    expect(withUpdate(document, { id: '9', status: 'running', progress: 0 })).toBe(document);
-    expect(liveExecutionUpdate({ type: 'executionUpdate' })).toBeUndefined();
-  });
-
+describe('activeShares', () => {
   it('splits the bar between pending and running executions', () => {
     expect(activeShares({ pending: 3, running: 1 })).toEqual({ pending: 75, running: 25 });
     expect(activeShares({ pending: 0, running: 0 })).toEqual({ pending: 0, running: 0 });

@@ -5,19 +5,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLiveEvent } from '../../app/live/useLiveEvent';
 import { useReportError } from '../../app/api/use-report-error';
-import { useExecutions } from './api/executions';
-import { EXECUTIONS_KEY } from './api/keys';
 import { ActiveExecutionsBar } from './ActiveExecutionsBar';
-import { liveExecutionUpdate, withUpdate, type ExecutionListDocument } from './execution-view';
-import { EXECUTION_COLUMN_COUNT, ExecutionRow } from './ExecutionRow';
+import type { ExecutionKind } from './execution-kind';
+import { columnCount, ExecutionRow } from './ExecutionRow';
+import { liveStatusUpdate, withLiveUpdate, type ExecutionLike, type ExecutionListPage } from './live-update';
 
 const TYPING_DELAY_MS = 400;
 
-const EXECUTIONS_EMPTY = 'No executions found';
-const EXECUTIONS_FAILED = 'Something went wrong while fetching executions';
+const FAILED = 'Something went wrong while fetching executions';
 
-/** /monitoring (route monitoring): the executions, newest first (spec 1 §2 Execution list). */
-export function ExecutionsPage() {
+/**
+ * The executions of one kind, newest first, 20 a page, live: /monitoring (spec 1 §2 Execution
+ * list), /monitoring/applications and /monitoring/models (spec 3 §2 Executions lists and reports).
+ */
+export function ExecutionsPage<T extends ExecutionLike>({ kind }: { kind: ExecutionKind<T> }) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -26,17 +27,17 @@ export function ExecutionsPage() {
     setSearch(value);
     setPage(1);
   }, TYPING_DELAY_MS);
-  const query = useExecutions({ page, search });
+  const query = kind.useList({ page, search });
   const queryClient = useQueryClient();
   // The engine announces every change on the live socket (type executionUpdate): the row's
-  // badge takes the new status at once, then the list, its tasks and the bar's counts are
-  // fetched again. The 5 s refetch while an execution is active stays as the fallback.
+  // badge takes the new status at once, then the list (and the bar's counts) are fetched
+  // again. The 5 s refetch while an execution is active stays as the fallback.
   useLiveEvent('executionUpdate', (message) => {
-    const update = liveExecutionUpdate(message);
-    if (update) queryClient.setQueriesData<ExecutionListDocument>({ queryKey: [...EXECUTIONS_KEY, 'list'] }, (document) => withUpdate(document, update));
-    void queryClient.invalidateQueries({ queryKey: EXECUTIONS_KEY });
+    const update = liveStatusUpdate(message);
+    if (update) queryClient.setQueriesData<ExecutionListPage<T>>({ queryKey: kind.listKey }, (document) => withLiveUpdate(document, update));
+    void queryClient.invalidateQueries({ queryKey: kind.refreshKey });
   });
-  useReportError(query.error, query.errorUpdatedAt, 'builder');
+  useReportError(query.error, query.errorUpdatedAt, kind.service);
   const rows = query.data?.data ?? [];
   const pagination = query.data?.meta.pagination;
 
@@ -50,49 +51,53 @@ export function ExecutionsPage() {
   return (
     <Container size="xl" py="xl">
       <Stack gap="md">
-        <Title order={2}>Executions</Title>
-        <TextInput
-          aria-label="Search executions"
-          placeholder="Search executions"
-          leftSection={<IconSearch size={16} />}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
-            applySearch.cancel();
-            setSearch(text);
-            setPage(1);
-          }}
-        />
-        <ActiveExecutionsBar />
+        <Title order={2}>{kind.title}</Title>
+        {kind.hasSearch && (
+          <TextInput
+            aria-label="Search executions"
+            placeholder="Search executions"
+            leftSection={<IconSearch size={16} />}
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              applySearch.cancel();
+              setSearch(text);
+              setPage(1);
+            }}
+          />
+        )}
+        {kind.hasActiveBar && <ActiveExecutionsBar />}
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={720} type="native">
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Executions">
+          <Table.ScrollContainer minWidth={kind.minWidth} type="native">
+            <Table verticalSpacing="sm" highlightOnHover aria-label={kind.title}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={40} aria-label="Input parameters" />
+                  <Table.Th w={40} aria-label={kind.inputsName.replace(/^./, (first) => first.toUpperCase())} />
                   <Table.Th w={110}>Status</Table.Th>
-                  <Table.Th>Workflow</Table.Th>
-                  <Table.Th>Executed by</Table.Th>
-                  <Table.Th>Started at</Table.Th>
+                  {kind.columns.map((column) => (
+                    <Table.Th key={column.header}>{column.header}</Table.Th>
+                  ))}
                   <Table.Th aria-label="Actions" />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((execution) => (
-                  <ExecutionRow key={execution.id} execution={execution} isExpanded={expanded.has(execution.id)} onToggle={() => toggle(execution.id)} />
+                  <ExecutionRow
+                    key={execution.id}
+                    kind={kind}
+                    execution={execution}
+                    isExpanded={expanded.has(execution.id)}
+                    onToggle={() => toggle(execution.id)}
+                  />
                 ))}
                 {rows.length === 0 && (
                   <Table.Tr>
-                    <Table.Td colSpan={EXECUTION_COLUMN_COUNT} ta="center" py="xl">
-                      {query.isPending ? (
-                        <Loader size="sm" aria-label="Loading" />
-                      ) : (
-                        <Text c="dimmed">{query.isError ? EXECUTIONS_FAILED : EXECUTIONS_EMPTY}</Text>
-                      )}
+                    <Table.Td colSpan={columnCount(kind)} ta="center" py="xl">
+                      {query.isPending ? <Loader size="sm" aria-label="Loading" /> : <Text c="dimmed">{query.isError ? FAILED : kind.empty}</Text>}
                     </Table.Td>
                   </Table.Tr>
                 )}

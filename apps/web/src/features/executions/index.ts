@@ -1,1 +1,1 @@
-export { ExecutionsPage } from './ExecutionsPage';
+export { ApplicationExecutionsPage, ModelExecutionsPage, WorkflowExecutionsPage } from './pages';

@@ -5,7 +5,8 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { handleError } from '../../../app/api/error-handler';
 import { routePath } from '../../../app/routes';
-import { ADES_TASKS_KEY, executeApplication } from '../api/executions';
+import { TASKS_KEY } from '../../executions/api/tasks';
+import { executeApplication } from '../api/executions';
 import { executionRequest, type FormValues, type InputField } from './application-form';
 import { serverInputErrors } from './server-errors';
 
@@ -26,7 +27,7 @@ export function useExecuteApplication(collection: string, identifier: string, fi
     try {
       const task = await executeApplication(collection, executionRequest(identifier, fields, values, target));
       notifications.show({ message: `Execution ${task.attributes.identifier} started`, color: 'green', autoClose: NOTIFY_MS.short });
-      void queryClient.invalidateQueries({ queryKey: ADES_TASKS_KEY });
+      void queryClient.invalidateQueries({ queryKey: TASKS_KEY.application });
       await navigate(routePath('applicationExecutions'));
     } catch (error) {
       const byInput = serverInputErrors(

@@ -23,7 +23,7 @@ import { routePath } from '../../../app/routes';
 import { PageLoader } from '../../../ui/PageLoader';
 import { ResourceNotFound } from '../../../ui/ResourceNotFound';
 import { useTermsGate } from '../../catalogue/api/terms';
-import { TASKS_KEY } from '../api/executions';
+import { TASKS_KEY } from '../../executions/api/tasks';
 import { serverInputErrors } from '../execute/server-errors';
 import { TermsCheckbox } from '../../../ui/TermsCheckbox';
 import { useStacItem } from '../../catalogue/api/catalogue';

@@ -1,18 +1,17 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { NOTIFY_MS } from '@asb/contracts';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { handleError } from '../../app/api/error-handler';
-import { routePath } from '../../app/routes';
-import { saveBlob } from '../../ui/download';
-import { ShareResourceButton } from '../../ui/ShareResourceButton';
-import { StatusBadge } from '../../ui/StatusBadge';
-import { StopExecutionButton } from '../executions/StopExecutionButton';
-import { UnsubmittedExecutionActions } from '../executions/UnsubmittedExecutionActions';
-import { EXECUTIONS_KEY } from '../executions/api/keys';
-import { executionsSource, fetchExecutionPdf, isRunning, rerunExecution, type ExecutionResource } from '../executions/api/execution';
+import { handleError } from '../../../app/api/error-handler';
+import { routePath } from '../../../app/routes';
+import { saveBlob } from '../../../ui/download';
+import { ShareResourceButton } from '../../../ui/ShareResourceButton';
+import { StopExecutionButton } from '../../executions/StopExecutionButton';
+import { UnsubmittedExecutionActions } from '../../executions/UnsubmittedExecutionActions';
+import { EXECUTIONS_KEY } from '../../executions/api/keys';
+import { executionsSource, fetchExecutionPdf, isRunning, rerunExecution, type ExecutionResource } from '../../executions/api/execution';
 
 /** Spec 1 §9: the PDF button stays busy 600 ms after the file arrived. */
 const PDF_BUSY_MS = 600;
@@ -63,44 +62,33 @@ function RunAgainButton({ execution }: { execution: ExecutionResource }) {
   );
 }
 
-/** Spec 1 §2: 'Execution Report', identifier, status badge, share-to-workspaces, Download PDF. */
-export function ReportHeader({ execution }: { execution: ExecutionResource }) {
+/** Spec 1 §2: share-to-workspaces, Download PDF; Stop while it runs, Run again once it ended, Submit and Delete while never submitted. */
+export function WorkflowReportActions({ execution }: { execution: ExecutionResource }) {
   const a = execution.attributes;
   const running = isRunning(a.status);
   const navigate = useNavigate();
   return (
-    <Group justify="space-between" align="flex-start" gap="md">
-      <Stack gap={4}>
-        <Title order={2}>Execution Report</Title>
-        <Group gap="sm">
-          <Text ff="monospace" data-testid="execution-identifier" style={{ wordBreak: 'break-all' }}>
-            {a.identifier}
-          </Text>
-          <StatusBadge status={a.status} progress={a.progress} />
-        </Group>
-      </Stack>
-      <Group gap="sm">
-        <ShareResourceButton
-          resource={execution}
-          label="Share"
-          title="Share execution"
-          archivedText="Archived executions cannot be shared."
-          share={(id, workspaceIds) => executionsSource.share!(id, workspaceIds)}
-          queryKey={EXECUTIONS_KEY}
+    <>
+      <ShareResourceButton
+        resource={execution}
+        label="Share"
+        title="Share execution"
+        archivedText="Archived executions cannot be shared."
+        share={(id, workspaceIds) => executionsSource.share!(id, workspaceIds)}
+        queryKey={EXECUTIONS_KEY}
+      />
+      {running && a.permissions.change && <StopExecutionButton id={execution.id} identifier={a.identifier} />}
+      {!running && a.status !== 'created' && <RunAgainButton execution={execution} />}
+      {a.status === 'created' && (
+        <UnsubmittedExecutionActions
+          id={execution.id}
+          identifier={a.identifier}
+          canSubmit={a.permissions.change}
+          canDelete={a.permissions.delete}
+          onDeleted={() => void navigate(routePath('monitoring'))}
         />
-        {running && a.permissions.change && <StopExecutionButton id={execution.id} identifier={a.identifier} />}
-        {!running && a.status !== 'created' && <RunAgainButton execution={execution} />}
-        {a.status === 'created' && (
-          <UnsubmittedExecutionActions
-            id={execution.id}
-            identifier={a.identifier}
-            canSubmit={a.permissions.change}
-            canDelete={a.permissions.delete}
-            onDeleted={() => void navigate(routePath('monitoring'))}
-          />
-        )}
-        <DownloadPdfButton id={execution.id} />
-      </Group>
-    </Group>
+      )}
+      <DownloadPdfButton id={execution.id} />
+    </>
   );
 }

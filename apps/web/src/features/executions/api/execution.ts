@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, apiFetchBlob } from '../../../app/api/http';
 import { jsonApiSource } from '../../../ui/resource-list';
 import { ACTIVE_POLL_MS } from './executions';
-import { BUILDER, EXECUTIONS_KEY, executionKey } from './keys';
+import { BUILDER, executionJobsKey, executionKey } from './keys';
 
 export type ExecutionResource = ResourceDocument<ExecutionAttributes>['data'];
 
@@ -28,7 +28,7 @@ export function useExecution(id: string) {
 /** The engine's task instances of the execution (taskmgr): worker labels and try counts for the tasks table. */
 export function useExecutionJobs(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...EXECUTIONS_KEY, 'jobs', id],
+    queryKey: executionJobsKey(id),
     queryFn: async ({ signal }) => {
       // the server's largest page: a fan-out beyond it shows its first 100 tasks' workers
       const query = listQueryParams({ page: 1, pageSize: 100, sort: 'createdAt', filters: { executionId: id } });

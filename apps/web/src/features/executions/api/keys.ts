@@ -7,3 +7,5 @@ export const BUILDER = '/builder/v1';
 export const EXECUTIONS_KEY = [BUILDER, 'executions'] as const;
 
 export const executionKey = (id: string) => [...EXECUTIONS_KEY, 'detail', id] as const;
+
+export const executionJobsKey = (id: string) => [...EXECUTIONS_KEY, 'jobs', id] as const;

@@ -1,14 +1,7 @@
-import {
-  listQueryParams,
-  PAGE_SIZE,
-  statusGroup,
-  type ApplicationExecutionRequest,
-  type BaseAttributes,
-  type ExecutionTaskAttributes,
-  type ListDocument,
-} from '@asb/contracts';
+import { listQueryParams, PAGE_SIZE, statusGroup, type BaseAttributes, type ExecutionTaskAttributes, type ListDocument } from '@asb/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api/http';
+import { ACTIVE_POLL_MS } from './executions';
 
 /** Application executions are taskmgr ades-tasks, model executions seldon-tasks (spec 3 §7): the same execution task. */
 export type TaskKind = 'application' | 'model';
@@ -18,15 +11,11 @@ export const TASKS_KEY: Record<TaskKind, readonly [string, string]> = {
   application: ['/taskmgr/v1', 'ades-tasks'],
   model: ['/taskmgr/v1', 'seldon-tasks'],
 };
-export const ADES_TASKS_KEY = TASKS_KEY.application;
 export const taskKey = (kind: TaskKind, id: string) => [...TASKS_KEY[kind], 'detail', id] as const;
 
 /** An execution task as taskmgr answers it: the resource's base attributes and the spec's task attributes. */
-export type ApplicationExecutionAttributes = BaseAttributes & ExecutionTaskAttributes;
-export type ApplicationExecution = ListDocument<ApplicationExecutionAttributes>['data'][number];
-
-/** While an execution of the page is pending or running the page also reads it at this interval, in case the live connection is down. */
-const ACTIVE_POLL_MS = 5000;
+export type TaskExecutionAttributes = BaseAttributes & ExecutionTaskAttributes;
+export type TaskExecution = ListDocument<TaskExecutionAttributes>['data'][number];
 
 const isActiveStatus = (status: string) => ['pending', 'running'].includes(statusGroup(status));
 
@@ -53,9 +42,4 @@ export function useTaskExecution(kind: TaskKind, id: string) {
     },
     refetchInterval: (query) => (query.state.data && isActiveStatus(query.state.data.attributes.status) ? ACTIVE_POLL_MS : false),
   });
-}
-
-/** Spec 3 §7: POST catalogue-collections/{id}/execute with cwl_identifier, inputs and ades_id; answers the new execution task. */
-export async function executeApplication(collection: string, request: ApplicationExecutionRequest): Promise<ApplicationExecution> {
-  return (await api('POST /backend/v1/catalogue-collections/{id}/execute', { params: { id: collection }, body: request })).data;
 }

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productInputUrl } from '@asb/contracts';
-import { formatDuration } from '../../../ui/formatDateTime';
-import { inputText, isPng, outputEntries, outputHref } from './execution-view';
-import { liveTaskUpdate } from './live-update';
-
-describe('formatDuration', () => {
-  it('shows days, hours, minutes and seconds, or n/a when negative (spec 3 §9)', () => {
-    expect(formatDuration(4)).toBe('4s');
-    expect(formatDuration(125)).toBe('2m 5s');
-    expect(formatDuration(90_061)).toBe('1d 1h 1m 1s');
-    expect(formatDuration(-1)).toBe('n/a');
-    expect(formatDuration(null)).toBe('n/a');
-  });
-});
+import { isPng } from './output-row';
+import { outputEntries, outputHref, taskOutputRows } from './task-outputs';
 
 describe('outputHref', () => {
   it("rewrites a link inside the execution's S3 outputs path to the execution's file route", () => {
@@ -47,17 +35,21 @@ describe('outputEntries', () => {
   });
 });
 
-describe('liveTaskUpdate', () => {
-  it('reads the status and the progress of an executionUpdate', () => {
-    expect(liveTaskUpdate({ type: 'executionUpdate', id: '7', status: 'running', progress: 50 })).toEqual({ id: '7', status: 'running', progress: 0.5 });
-    expect(liveTaskUpdate({ type: 'executionUpdate', id: '7' })).toBeUndefined();
-  });
-});
-
-describe('inputText', () => {
-  it('names an EO product by collection and item, and reads lists and CWL files', () => {
-    expect(inputText(productInputUrl('demo-scenes', 'scene-1'))).toBe('demo-scenes / scene-1');
-    expect(inputText([1, 2])).toBe('1, 2');
-    expect(inputText({ class: 'File', location: 'https://example.org/a.tif' })).toBe('https://example.org/a.tif');
+describe('taskOutputRows', () => {
+  it('names each output by its file, links the files and offers the map preview for a GeoTIFF of the datastore', () => {
+    const rows = taskOutputRows('7', {
+      S3OutputsPath: 's3://bucket/alice/executions/7/',
+      S3BucketName: 'bucket',
+      data: [
+        { id: 'mask', value: 's3://bucket/alice/executions/7/out/water%20mask.tif' },
+        { id: 'remote', value: 'https://ades.example.org/jobs/1/result.tif' },
+        { id: 'count', value: 3 },
+      ],
+    });
+    expect(rows.map(({ id, type, href, name, canPreviewOnMap }) => ({ id, type, href, name, canPreviewOnMap }))).toEqual([
+      { id: 'mask', type: 'File', href: '/builder/v1/executions/7/files/out/water%20mask.tif', name: 'water mask.tif', canPreviewOnMap: true },
+      { id: 'remote', type: 'value', href: 'https://ades.example.org/jobs/1/result.tif', name: 'result.tif', canPreviewOnMap: false },
+      { id: 'count', type: 'value', href: undefined, name: undefined, canPreviewOnMap: false },
+    ]);
   });
 });
