@@ -6,20 +6,21 @@ import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.js';
+import { isDesignatedProcess, runsEngine, type AppConfig } from './config.js';
 import { registerAuthentication } from './platform/auth/authenticate.js';
 import { TokenService } from './platform/auth/tokens.js';
 import type { AppContext } from './app-context.js';
 import { openDatabase, type Database } from './platform/db/client.js';
 import { contractJsonSchemaTransform, contractSerializerCompiler } from './platform/http/contract-serializer.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
-import { InProcessEventBus, type EventBus } from './platform/live/event-bus.js';
+import type { EventBus } from './platform/live/event-bus.js';
 import { registerLiveRoutes } from './platform/live/live.routes.js';
 import { announceMarketplaceChange } from './platform/live/marketplace-events.js';
-import { RedisEventBus } from './platform/live/redis-event-bus.js';
+import { liveEventBus } from './platform/live/live-event-bus.js';
 import { redactToken } from './platform/live/stream-auth.js';
 import { registerResourceRoutes } from './platform/resources/resource.routes.js';
 import { registerHealthRoutes } from './platform/health.routes.js';
+import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { registerThumbnailRoutes } from './modules/thumbnails/thumbnails.routes.js';
 import { registerJsonBodyParsers } from './platform/documents/json-body-parser.js';
 import { signingSecret } from './platform/secrets.js';
@@ -174,7 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     dbKind: database.kind,
     tokens: new TokenService(await signingSecret(database.db, config.secretKey)),
     users: new UsersRepository(database.db),
-    bus: options.bus ?? (config.redisUrl ? new RedisEventBus(config.redisUrl, { log: server.log }) : new InProcessEventBus()),
+    bus: options.bus ?? liveEventBus(config, server.log),
     keystore,
     secrets: new UserSecrets(database.db, new SecretBox(config)),
     catalogue,
@@ -195,6 +196,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerStaffWritesAudit(server, ctx);
   // from here on, a route that does not declare who may call it stops the server
   requireDeclaredAccess(server, ctx);
+  // before the other routes, so that every answer is counted (docs/operations.md "Metrics")
+  registerMetrics(server, ctx, { pool: database.pool });
   registerDetailsRoutes(server, ctx);
   const users = registerUsermgrRoutes(server, ctx);
   registerLogoutRoutes(server);
@@ -226,8 +229,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerModels(server, ctx);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);
-  const demoSeeded = await seedDemo(ctx, storage);
-  const sealed = await sealLegacyInputs(ctx);
+  // the once-only work of a machine's HTTP processes is the designated one's (docs/operations.md "All cores")
+  const designated = isDesignatedProcess(config);
+  const demoSeeded = designated && (await seedDemo(ctx, storage));
+  const sealed = designated ? await sealLegacyInputs(ctx) : 0;
   if (sealed > 0) server.log.info({ rows: sealed }, 'keystore: password inputs stored as ciphertext are now sealed for their execution or schedule');
   await registerProcimp(server, ctx, storage);
   const paths = new DatastorePaths(storage.root);
@@ -273,9 +278,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerModelServices(server, ctx, modelServices);
   const datasetOrders = new DatasetOrders(ctx, { paths, assets: catalogueAssets, origins: modelDeps.origins });
   registerDatasetOrders(server, datasetOrders);
-  if (config.engine.enabled !== false) server.addHook('onReady', () => datasetOrders.recover());
+  if (runsEngine(config)) server.addHook('onReady', () => datasetOrders.recover());
   // services that ran before a restart run again; they stop with the server (before the engine's hooks)
-  if (config.engine.enabled !== false) server.addHook('onReady', () => modelServices.resume());
+  if (runsEngine(config)) server.addHook('onReady', () => modelServices.resume());
   server.addHook('onClose', () => modelServices.close());
   // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)
   if (demoSeeded) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogue, paths)));
@@ -285,7 +290,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (!('openapi' in document)) throw new Error('the API document is not OpenAPI 3');
     return { ...document, paths: document.paths ?? {} };
   });
-  registerHealthRoutes(server);
+  registerHealthRoutes(server, { designated });
   registerThumbnailRoutes(server, ctx);
   registerDocsRoutes(server, { dir: config.userDocsDir, instanceName: config.instanceName });
   await registerSpaRoutes(server, config.webDistDir);

@@ -148,6 +148,12 @@ const envSchema = z.object({
   ASB_QUEUE_STALLED_CHECK_MS: whole(1, undefined),
   ASB_QUEUE_MAX_STALLED: whole(0, undefined),
   ASB_ENGINE: flag(true),
+  /** HTTP processes on one port (docs/operations.md "All cores"); unset: 1 with PGlite, the CPUs with PostgreSQL */
+  ASB_HTTP_PROCESSES: whole(1, undefined, 256),
+  /** set by the primary of several HTTP processes for each one it starts, not by operators: 'http' runs no once-only work */
+  ASB_PROCESS_ROLE: choice(['designated', 'http']),
+  /** the bearer token GET /metrics asks for (docs/operations.md "Metrics"); unset: no metrics */
+  ASB_METRICS_TOKEN: setting,
   ASB_UNSAFE_NO_SANDBOX: flag(false),
   ASB_TASK_NETWORK: choice(TASK_NETWORKS).transform((value) => value ?? 'declared'),
   ASB_TASK_UID: whole(0, 65534, 0xffffffff),

@@ -124,4 +124,14 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig(env)).toThrow(/^The configuration cannot be read:\n {2}- PORT .*\n {2}- ASB_EXECUTOR .*\n {2}- ASB_QUEUE_LOCK_MS /);
   });
+
+  it('runs one HTTP process with PGlite and refuses more; with PostgreSQL one per CPU unless told (docs/operations.md "All cores")', () => {
+    expect(loadConfig({}).processes).toEqual({ count: 1, designated: true });
+    expect(problemsOf({ ASB_HTTP_PROCESSES: '2' })).toEqual([
+      'ASB_HTTP_PROCESSES must be 1 with the embedded PGlite database, which lives inside one process (got 2): set DATABASE_URL to a PostgreSQL database to run several',
+    ]);
+    const postgres = 'postgres://asb@127.0.0.1/asb';
+    expect(loadConfig({ DATABASE_URL: postgres }).processes?.count).toBe(os.availableParallelism());
+    expect(loadConfig({ DATABASE_URL: postgres, ASB_HTTP_PROCESSES: '3', ASB_PROCESS_ROLE: 'http' }).processes).toEqual({ count: 3, designated: false });
+  });
 });

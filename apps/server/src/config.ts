@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ALL_THEME_FEATURES, type InstanceLinks } from '@asb/contracts';
-import { parseEnv, type Env, type EXECUTORS, type TASK_NETWORKS } from './config.schema.js';
+import { ConfigError, parseEnv, type Env, type EXECUTORS, type TASK_NETWORKS } from './config.schema.js';
 
-export { ConfigError } from './config.schema.js';
+export { ConfigError };
 
 export interface OidcConfig {
   issuer: string;
@@ -115,6 +115,17 @@ export interface UploadLimits {
   bucketBytes: number;
 }
 
+/** The HTTP processes of one machine (docs/operations.md "All cores"). */
+export interface HttpProcesses {
+  /** ASB_HTTP_PROCESSES: how many answer on the port */
+  count: number;
+  /**
+   * whether this one does what must run once per machine: migrations first, seeding, the engine
+   * (orchestrator, scheduler, sweeps, recoveries); false in the others the primary starts
+   */
+  designated: boolean;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -174,6 +185,10 @@ export interface AppConfig {
   adesPollMs: number;
   /** ASB_MODEL_SERVICES_MAX / ASB_MODEL_SERVICES_PER_USER: model services running at once on this server, and per user (docs/models.md); 4 and 2 */
   modelServices: { max: number; perUser: number };
+  /** ASB_HTTP_PROCESSES and this process's part among them (docs/operations.md "All cores"); unset: one process, designated */
+  processes?: HttpProcesses;
+  /** ASB_METRICS_TOKEN: the bearer token of GET /metrics (docs/operations.md "Metrics"); unset: /metrics answers 404 */
+  metricsToken?: string;
   /** ASB_RASTER_PIXEL_BUDGET: pixels one map request (statistics, preview, tile) may decode (docs/tiles.md "Limits"); default 2^26 */
   rasterPixelBudget: number;
   s3: S3Config | undefined;
@@ -264,6 +279,28 @@ function sandboxFromEnv(env: Env): SandboxConfig {
   };
 }
 
+/** ASB_HTTP_PROCESSES: PGlite lives inside one process, so it is 1 there; with PostgreSQL every CPU by default. */
+function httpProcessCount(env: Env): number {
+  if (!env.DATABASE_URL) {
+    if (env.ASB_HTTP_PROCESSES !== undefined && env.ASB_HTTP_PROCESSES > 1)
+      throw new ConfigError([
+        `ASB_HTTP_PROCESSES must be 1 with the embedded PGlite database, which lives inside one process (got ${env.ASB_HTTP_PROCESSES}): set DATABASE_URL to a PostgreSQL database to run several`,
+      ]);
+    return 1;
+  }
+  return env.ASB_HTTP_PROCESSES ?? os.availableParallelism();
+}
+
+/** Whether this process does the once-per-machine work (a lone process does). */
+export function isDesignatedProcess(config: Pick<AppConfig, 'processes'>): boolean {
+  return config.processes?.designated !== false;
+}
+
+/** Whether this process runs the engine: ASB_ENGINE is not false and it is the designated one of its machine. */
+export function runsEngine(config: Pick<AppConfig, 'engine' | 'processes'>): boolean {
+  return config.engine.enabled !== false && isDesignatedProcess(config);
+}
+
 /** The executor the engine uses: ASB_EXECUTOR, else the queue when Redis is configured. */
 export function executorKind(config: Pick<AppConfig, 'engine' | 'redisUrl'>): ExecutorKind {
   return config.engine.executor ?? (config.redisUrl ? 'queue' : 'local');
@@ -340,6 +377,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     adesPollMs: env.ASB_ADES_POLL_MS,
     modelServices: { max: env.ASB_MODEL_SERVICES_MAX, perUser: env.ASB_MODEL_SERVICES_PER_USER },
     rasterPixelBudget: env.ASB_RASTER_PIXEL_BUDGET,
+    processes: { count: httpProcessCount(env), designated: env.ASB_PROCESS_ROLE !== 'http' },
+    metricsToken: env.ASB_METRICS_TOKEN,
     s3: s3FromEnv(env),
     strictContract: env.ASB_CONTRACT_CHECK === 'strict',
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { executorKind } from '../config.js';
+import { executorKind, runsEngine } from '../config.js';
 import type { AppContext } from '../app-context.js';
 import type { BucketStorage } from '../modules/procimp/storage/bucket-storage.js';
 import type { TaskExecutor } from './executors/executor.js';
@@ -70,9 +70,10 @@ export async function registerEngine(
     await orchestrator.close();
     await datastore.close();
   });
-  // ASB_ENGINE=false: the API (stop included) without orchestrating: another replica runs the executions
+  // ASB_ENGINE=false, or an HTTP process beside the designated one (docs/operations.md "All cores"): the API
+  // (stop included) without orchestrating: another process runs the executions
   const engine = { orchestrator, paths, datastore, sandbox };
-  if (ctx.config.engine.enabled === false) return engine;
+  if (!runsEngine(ctx.config)) return engine;
   app.addHook('onReady', async () => {
     await orchestrator.start();
     queue?.start();

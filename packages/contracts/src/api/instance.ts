@@ -28,6 +28,10 @@ export const healthSchema = z.object({
     p99_ms: z.number(),
     since: z.string().describe('when the measurement was last reset'),
   }),
+  process: z
+    .object({ pid: z.number().int(), designated: z.boolean() })
+    .optional()
+    .describe('staff only: the HTTP process that answered, and whether it runs the machine\'s once-only work (docs/operations.md "All cores")'),
 });
 export type Health = z.infer<typeof healthSchema>;
 

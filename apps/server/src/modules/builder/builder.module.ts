@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../../engine/engine.module.js';
 import type { AppContext } from '../../app-context.js';
+import { runsEngine } from '../../config.js';
 import { registerExecutionRoutes } from './executions.routes.js';
 import { UnsubmittedCleanup } from './unsubmitted-cleanup.js';
 import { registerBuilderWorkspaceRoutes } from './workspaces.routes.js';
@@ -16,7 +17,7 @@ const cleanupInterval = (maxAgeMs: number) => Math.min(Math.max(Math.round(maxAg
 export function registerBuilder(app: FastifyInstance, ctx: AppContext, engine: Engine): void {
   registerExecutionRoutes(app, ctx, engine);
   registerBuilderWorkspaceRoutes(app, ctx);
-  if (ctx.config.engine.enabled !== false) {
+  if (runsEngine(ctx.config)) {
     const cleanup = new UnsubmittedCleanup(ctx, ctx.config.unsubmittedExecutionMs);
     app.addHook('onReady', async () => cleanup.start(cleanupInterval(ctx.config.unsubmittedExecutionMs)));
     app.addHook('onClose', () => cleanup.stop());

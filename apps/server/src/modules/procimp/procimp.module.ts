@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { isDesignatedProcess } from '../../config.js';
 import { BucketFilesService } from './buckets/bucket-files.service.js';
 import { BucketPropertiesService } from './buckets/bucket-properties.service.js';
 import { BucketRepository } from './buckets/bucket.repository.js';
@@ -23,7 +24,8 @@ export async function registerProcimp(app: FastifyInstance, ctx: AppContext, sto
   const buildRepository = new BuildRepository(ctx.db);
   const builds = new BuildService(ctx, buckets, buildRepository, storage);
   const recovery = new BuildRecovery(ctx, buildRepository);
-  await recovery.start();
+  // one sweeper per machine: the designated HTTP process's (docs/operations.md "All cores")
+  if (isDesignatedProcess(ctx.config)) await recovery.start();
 
   registerBucketRoutes(app, new BucketFilesService(ctx, buckets, storage), new BucketPropertiesService(ctx, buckets, storage));
   registerBuildRoutes(app, builds);

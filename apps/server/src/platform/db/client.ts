@@ -25,6 +25,8 @@ export function rowsOf<T>(result: unknown): T[] {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the pool's connections now (the metrics'); PGlite has no pool */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -58,7 +60,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await client.query('SELECT pg_advisory_unlock(715517)').catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: 'postgres', pool: stats, close: () => pool.end() };
   }
   const dataDir = options.dataDir === 'memory://' ? undefined : path.join(options.dataDir, 'pglite');
   if (!dataDir) return openPglite(undefined, folder, () => undefined);
