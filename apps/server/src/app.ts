@@ -46,6 +46,7 @@ import { seedDemo, seedDemoCatalogue } from './modules/demo/demo-seed.js';
 import { catalogueProductStager, registerCatalogueAssets } from './modules/catalogue/catalogue-assets.module.js';
 import { DatastorePaths } from './engine/store/datastore-paths.js';
 import { registerEngine, type Engine } from './engine/engine.module.js';
+import { enginePorts } from './engine-ports.js';
 import { registerTiles } from './modules/tiles/tiles.module.js';
 import { registerOgcapi } from './modules/ogcapi/ogcapi.routes.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
@@ -248,7 +249,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onRemoteJob: (job, url) => executionsRepository.setRemoteJob(job.executionId, url),
     previousRemoteJob: (job) => executionsRepository.remoteJob(job.executionId),
   });
-  const engine = await registerEngine(server, ctx, storage, { stager, ogcRuntime });
+  const engine = await registerEngine(server, ctx, enginePorts(ctx), storage, { stager, ogcRuntime });
   registerBuilder(server, ctx, engine);
   registerAdmin(server, ctx, engine);
   // the portal as an OGC API – Processes server (docs/ogcapi.md): workflows and the store's applications

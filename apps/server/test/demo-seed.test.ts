@@ -14,7 +14,8 @@ import { demoProcessDir } from '../src/modules/demo/demo-files.js';
 import { DEMO_PROCESSES } from '../src/modules/demo/demo-processes.js';
 import { DEMO_WORKSPACE, seedDemo } from '../src/modules/demo/demo-seed.js';
 import { DEMO_PRODUCT_WORKFLOW, DEMO_WORKFLOW, demoProductWorkflowGraph, demoWorkflowGraph } from '../src/modules/demo/demo-workflow.js';
-import { objectPath, restoreSnapshot, snapshotFolder } from '../src/modules/procimp/build/snapshot.js';
+import { objectPath, restoreSnapshot } from '../src/engine/store/object-store.js';
+import { snapshotFolder } from '../src/modules/procimp/build/snapshot.js';
 import { BucketStorage } from '../src/modules/procimp/storage/bucket-storage.js';
 import {
   executions,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { ImportStatusMessage } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectPath } from '../src/modules/procimp/build/snapshot.js';
+import { objectPath } from '../src/engine/store/object-store.js';
 import { processImages, processVersions } from '../src/db-schema.js';
 import { makeTar } from './helpers/tar.js';
 import { BROKEN_WRAPPER, SCALE_SIGNATURE, SCALE_WRAPPER } from './helpers/wrappers.js';

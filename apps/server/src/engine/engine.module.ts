@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { executorKind, runsEngine } from '../config.js';
-import type { AppContext } from '../app-context.js';
-import type { BucketStorage } from '../modules/procimp/storage/bucket-storage.js';
+import type { PlatformContext } from '../platform/context.js';
+import type { DataRoot, EnginePorts } from './ports.js';
 import type { TaskExecutor } from './executors/executor.js';
 import { LocalExecutor } from './executors/local-executor.js';
 import { killOrphan } from './executors/process-group.js';
 import { QueueExecutor } from './executors/queue-executor.js';
-import { modelTaskScript } from '../modules/models/onnx-inference.js';
 import { CwlRuntime } from './runtime/cwl-runtime.js';
 import { ModelRuntime } from './runtime/model-runtime.js';
 import type { ProductStager } from './runtime/product-stager.js';
@@ -39,15 +38,16 @@ export interface Engine {
  */
 export async function registerEngine(
   app: FastifyInstance,
-  ctx: AppContext,
-  storage: BucketStorage,
+  ctx: PlatformContext,
+  ports: EnginePorts,
+  storage: DataRoot,
   options: { stager?: ProductStager; ogcRuntime?: TaskRuntime } = {},
 ): Promise<Engine> {
   const paths = new DatastorePaths(storage.root);
   const kind = executorKind(ctx.config);
   // with the local executor every attempt ran here and was stored before its execution ended: the working folder can go
   const datastore = await openDatastore(ctx.config.s3, paths, { pruneLocal: kind === 'local' });
-  const orchestrator = new Orchestrator(ctx, paths, { sweepIntervalMs: ctx.config.engine.sweepIntervalMs, killOrphan, datastore });
+  const orchestrator = new Orchestrator(ctx, ports, paths, { sweepIntervalMs: ctx.config.engine.sweepIntervalMs, killOrphan, datastore });
   let executor: TaskExecutor;
   let queue: QueueExecutor | undefined;
   let sandbox: TaskSandbox | undefined;
@@ -61,7 +61,7 @@ export async function registerEngine(
       python: new PythonRuntime({ paths, sandbox, datastore }),
       cwl: new CwlRuntime({ sandbox, cwltool: ctx.config.applications.cwltool }),
       ogc: options.ogcRuntime,
-      model: new ModelRuntime({ sandbox, script: modelTaskScript() }),
+      model: new ModelRuntime({ sandbox, script: ports.modelTaskScript }),
     });
     executor = new LocalExecutor({ runtime, datastore, totalCpus: ctx.config.engine.localCpus, log: ctx.log, stager: options.stager }, orchestrator);
   }

@@ -1,5 +1,5 @@
 import type { SnapshotEntry } from '@asb/contracts';
-import type { ExecutionModel } from '../../modules/builder/execution-kind.js';
+import type { ExecutionModel } from '../execution-kind.js';
 
 /** What an executor needs to run one attempt of one task (docs/engine.md). */
 export interface TaskJob {

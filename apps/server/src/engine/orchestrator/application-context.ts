@@ -1,6 +1,6 @@
 import type { ApplicationResources } from '../../config.js';
-import type { ExecutionApplication } from '../../modules/builder/execution-kind.js';
-import type { ExecutionRow } from '../../modules/builder/executions.repository.js';
+import type { ExecutionApplication } from '../execution-kind.js';
+import type { ExecutionRow } from '../ports.js';
 import { DagPlan } from './dag-plan.js';
 import type { ExecutionContext, RunnableVersion } from './execution-context.js';
 

@@ -1,9 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { executionPackages } from '../../modules/builder/executions.schema.js';
-import type { Db } from '../../platform/db/client.js';
 import { openTreeForTasks } from '../../platform/data-dir.js';
+import type { ExecutionStore } from '../ports.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import { ExecutionContextError, type ExecutionContext } from './execution-context.js';
 
@@ -16,14 +14,14 @@ function pinnedCwlPath(paths: DatastorePaths, execution: { ownerId: string; iden
  * Writes the CWL pinned at creation (execution_packages) into the execution's folder, once,
  * readable by the sandboxed task user; answers its path. The task reads it from there.
  */
-export async function placePinnedCwl(db: Db, paths: DatastorePaths, context: ExecutionContext): Promise<string> {
+export async function placePinnedCwl(executions: ExecutionStore, paths: DatastorePaths, context: ExecutionContext): Promise<string> {
   const { execution } = context;
   const file = pinnedCwlPath(paths, execution);
   if (await fs.stat(file).catch(() => undefined)) return file;
-  const [row] = await db.select({ cwl: executionPackages.cwl }).from(executionPackages).where(eq(executionPackages.executionId, execution.id));
-  if (!row) throw new ExecutionContextError('The application’s CWL was not pinned with the execution.');
+  const cwl = await executions.pinnedCwl(execution.id);
+  if (cwl === undefined) throw new ExecutionContextError('The application’s CWL was not pinned with the execution.');
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(`${file}.tmp`, row.cwl);
+  await fs.writeFile(`${file}.tmp`, cwl);
   await fs.rename(`${file}.tmp`, file);
   await openTreeForTasks(path.dirname(file));
   return file;

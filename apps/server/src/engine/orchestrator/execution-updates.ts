@@ -1,6 +1,6 @@
 import type { ExecutionUpdate, TaskState } from '@asb/contracts';
-import type { ExecutionRow, ExecutionsRepository, ExecutionSummary } from '../../modules/builder/executions.repository.js';
-import type { AppContext } from '../../app-context.js';
+import type { PlatformContext } from '../../platform/context.js';
+import type { EnginePorts, ExecutionRow, ExecutionSummary } from '../ports.js';
 import type { Datastore } from '../store/datastore.js';
 import type { TaskRow, TasksRepository } from '../store/tasks.repository.js';
 import { ExecutionContextError, loadExecutionContext, type ExecutionContext } from './execution-context.js';
@@ -15,8 +15,8 @@ import { toView } from './task-view.js';
  */
 export class ExecutionUpdates {
   constructor(
-    private readonly ctx: AppContext,
-    private readonly executions: ExecutionsRepository,
+    private readonly ctx: PlatformContext,
+    private readonly ports: Pick<EnginePorts, 'executions' | 'workflows'>,
     private readonly tasks: TasksRepository,
     private readonly datastore: Datastore,
   ) {}
@@ -29,7 +29,7 @@ export class ExecutionUpdates {
 
   /** Writes progress and executionResults of a running execution, then tells the owner's live clients. */
   async progress(context: ExecutionContext, tasks: TaskRow[], cause?: TaskRow): Promise<void> {
-    const updated = await this.executions.setProgress(context.execution.id, progressOf(tasks.map(toView)), this.results(context, tasks));
+    const updated = await this.ports.executions.setProgress(context.execution.id, progressOf(tasks.map(toView)), this.results(context, tasks));
     if (updated)
       await this.emit(
         updated,
@@ -40,9 +40,9 @@ export class ExecutionUpdates {
   /** The results of a stopped execution (as far as its graph can still be read), then the message. */
   async stopped(execution: ExecutionRow): Promise<void> {
     try {
-      const context = await loadExecutionContext(this.ctx.db, execution, this.ctx.config.applications);
+      const context = await loadExecutionContext(this.ports.workflows, execution, this.ctx.config.applications);
       const results = this.results({ ...context, execution }, await this.tasks.ofExecution(execution.id));
-      const updated = await this.executions.setResults(execution.id, results);
+      const updated = await this.ports.executions.setResults(execution.id, results);
       await this.emit(updated ?? execution, {});
     } catch (error) {
       if (!(error instanceof ExecutionContextError)) throw error;

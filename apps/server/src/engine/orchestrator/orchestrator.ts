@@ -1,8 +1,6 @@
 import path from 'node:path';
-import type { AppContext } from '../../app-context.js';
-import { ExecutionsRepository, type ExecutionRow } from '../../modules/builder/executions.repository.js';
-import { executionBinding } from '../../modules/keystore/keystore.service.js';
-import { readableVersions } from '../../modules/knowledge/readable-versions.js';
+import type { PlatformContext } from '../../platform/context.js';
+import type { EnginePorts, ExecutionRow, ExecutionStore } from '../ports.js';
 import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from '../executors/executor.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import type { Datastore } from '../store/datastore.js';
@@ -43,7 +41,7 @@ export interface OrchestratorOptions {
  */
 export class Orchestrator implements ExecutorCallbacks {
   private readonly tasks: TasksRepository;
-  private readonly executions: ExecutionsRepository;
+  private readonly executions: ExecutionStore;
   private readonly updates: ExecutionUpdates;
   private executor!: TaskExecutor;
   /** per execution: the advance in progress, so that advances of one execution never overlap */
@@ -57,13 +55,14 @@ export class Orchestrator implements ExecutorCallbacks {
   private readonly stopping = new Set<Promise<void>>();
 
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: PlatformContext,
+    private readonly ports: EnginePorts,
     private readonly paths: DatastorePaths,
     private readonly options: OrchestratorOptions,
   ) {
     this.tasks = new TasksRepository(ctx.db);
-    this.executions = new ExecutionsRepository(ctx.db);
-    this.updates = new ExecutionUpdates(ctx, this.executions, this.tasks, options.datastore);
+    this.executions = ports.executions;
+    this.updates = new ExecutionUpdates(ctx, ports, this.tasks, options.datastore);
   }
 
   attach(executor: TaskExecutor): void {
@@ -188,7 +187,7 @@ export class Orchestrator implements ExecutorCallbacks {
   private async contextOf(row: ExecutionRow): Promise<ExecutionContext> {
     const kept = this.running.get(row.id)?.context;
     if (kept) return { ...kept, execution: row };
-    const context = await loadExecutionContext(this.ctx.db, row, this.ctx.config.applications);
+    const context = await loadExecutionContext(this.ports.workflows, row, this.ctx.config.applications);
     if (row.status === 'running') this.running.of(row.id).context = context;
     return context;
   }
@@ -245,7 +244,7 @@ export class Orchestrator implements ExecutorCallbacks {
     try {
       // an application's or a model's task needs the files pinned in this machine's folders and their runtimes: the local executor's
       if ((context.application || context.model) && this.executor.name !== 'local') throw new ExecutionContextError(APPLICATIONS_LOCAL_ONLY);
-      cwlPath = context.application ? await placePinnedCwl(this.ctx.db, this.paths, context) : undefined;
+      cwlPath = context.application ? await placePinnedCwl(this.executions, this.paths, context) : undefined;
     } catch (error) {
       const reason = error instanceof ExecutionContextError ? error.message : `The application’s CWL could not be put in place: ${(error as Error).message}`;
       return this.remember(
@@ -261,12 +260,9 @@ export class Orchestrator implements ExecutorCallbacks {
   /** How this execution's secret inputs open (task-inputs.ts): its sealed passwords, its owner's secrets. */
   private inputSecrets(context: ExecutionContext): InputSecrets {
     return {
-      open: (sealed) => this.ctx.keystore.open(sealed, executionBinding(context.execution.identifier)),
-      secret: (owner, tag) => this.ctx.secrets.valueOf(owner, tag),
-      mayRead: async (owner, processVersion) => {
-        const user = await this.ctx.users.principal(owner);
-        return user !== undefined && (await readableVersions(this.ctx, user.principal, [processVersion])).has(processVersion);
-      },
+      open: (sealed) => this.ports.inputKeys.open(sealed, context.execution.identifier),
+      secret: (owner, tag) => this.ports.inputKeys.secret(owner, tag),
+      mayRead: (owner, processVersion) => this.ports.workflows.mayRead(owner, processVersion),
     };
   }
 

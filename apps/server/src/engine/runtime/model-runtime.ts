@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { releaseLeftoverDisk } from '../sandbox/disk-quota.js';
-import type { ExecutionModel } from '../../modules/builder/execution-kind.js';
+import type { ExecutionModel } from '../execution-kind.js';
 import type { TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
 import type { TaskSandbox } from '../sandbox/task-sandbox.js';

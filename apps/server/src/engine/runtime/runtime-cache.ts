@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { openTreeForTasks } from '../../platform/data-dir.js';
 import type { SnapshotEntry } from '@asb/contracts';
-import { restoreSnapshot } from '../../modules/procimp/build/snapshot.js';
+import { restoreSnapshot } from '../store/object-store.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 
 /** The name of a version's runtime folder: the sha256 of its manifest's JSON. */

@@ -1,7 +1,7 @@
 import type { TaskState } from '@asb/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { isExecutionRunning } from '../../modules/builder/executions.repository.js';
+import { isExecutionRunning } from './executions-ref.js';
 import { executionTasks } from './tasks.schema.js';
 
 export type TaskRow = typeof executionTasks.$inferSelect;
@@ -59,6 +59,7 @@ export class TasksRepository {
         nextAttemptAt: null,
         inputs,
         error: null,
+        statusMessage: null,
         startDate: null,
         endDate: null,
         pid: null,

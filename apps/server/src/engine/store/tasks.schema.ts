@@ -1,7 +1,7 @@
 import type { TaskState } from '@asb/contracts';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { resourceColumns } from '../../platform/db/resource-columns.js';
-import { executions } from '../../modules/builder/executions.schema.js';
+import { executionsRef } from './executions-ref.js';
 
 /**
  * One task of one execution (docs/engine.md): a node of the pinned graph, or a node of a
@@ -15,7 +15,7 @@ export const executionTasks = pgTable(
     ...resourceColumns(),
     executionId: integer('execution_id')
       .notNull()
-      .references(() => executions.id, { onDelete: 'cascade' }),
+      .references(() => executionsRef.id, { onDelete: 'cascade' }),
     /** unique in its execution: the node id, or '{node}[{index}]' in a child run */
     taskId: text('task_id').notNull(),
     nodeId: text('node_id').notNull(),

@@ -13,7 +13,7 @@ import { APPLICATION_TASK } from '../../engine/orchestrator/application-context.
 import type { Principal } from '../../platform/auth/principal.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
 import { nulPath } from '../../platform/http/input-guards.js';
-import type { ExecutionApplication } from '../builder/execution-kind.js';
+import type { ExecutionApplication } from '../../engine/execution-kind.js';
 import { ExecutionCreator } from '../builder/execution-creator.js';
 import { ApplicationRefused, type RunnableApplication } from './application-store.js';
 import { acceptedTerms } from './terms.js';

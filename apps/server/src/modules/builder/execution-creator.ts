@@ -1,7 +1,7 @@
 import type { ExecutionInputGroup, WorkflowExecutionOrder } from '@asb/contracts';
 import type { PlatformContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db/unique-violation.js';
-import type { ExecutionApplication, ExecutionKind, ExecutionModel } from './execution-kind.js';
+import type { ExecutionApplication, ExecutionKind, ExecutionModel } from '../../engine/execution-kind.js';
 import { executionIdentifier } from './execution-plan.js';
 import { ExecutionsRepository } from './executions.repository.js';
 

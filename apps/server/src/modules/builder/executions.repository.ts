@@ -1,16 +1,14 @@
 import type { ExecutionInputGroup, ExecutionResults, ProductOrder } from '@asb/contracts';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ExecutionOutcome, ExecutionStore } from '../../engine/ports.js';
 import type { Db } from '../../platform/db/client.js';
 import { resourceWorkspaces } from '../../platform/db/schema.js';
 import { executionPackages, executions } from './executions.schema.js';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 export type NewExecution = typeof executions.$inferInsert;
-/** The columns of an execution a live message needs. */
-export type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId' | 'application' | 'model'>;
-/** The final states the engine ends a run with (transitions.ts executionOutcome). */
-export type ExecutionOutcome = 'success' | 'failed';
+type ExecutionSummary = Pick<ExecutionRow, 'id' | 'identifier' | 'status' | 'progress' | 'ownerId' | 'application' | 'model'>;
 
 const SUMMARY = {
   id: executions.id,
@@ -24,12 +22,13 @@ const SUMMARY = {
 
 /**
  * Every write of the `executions` table, and the reads that go with them: the builder
- * creates and submits executions, the engine runs and ends them, schedules tag theirs.
+ * creates (ExecutionCreator) and submits executions, the engine runs and ends them (it is
+ * the engine's ExecutionStore port), schedules tag theirs, the unsubmitted cleanup deletes.
  * Status changes are conditional UPDATEs on the current status (the row when this call
  * won, else undefined): two replicas, or a stop racing the end of a run, never both apply.
  * The generic resource list (platform/resources) reads the table by itself.
  */
-export class ExecutionsRepository {
+export class ExecutionsRepository implements ExecutionStore {
   constructor(private readonly db: Db) {}
 
   async find(id: number): Promise<ExecutionRow | undefined> {
@@ -219,11 +218,6 @@ export class ExecutionsRepository {
       .from(executions)
       .where(sql`${executions.inputs}::text like '%"encrypted": true%'`);
   }
-}
-
-/** SQL true while the execution `executionId` names runs (a condition inside another table's UPDATE). */
-export function isExecutionRunning(executionId: AnyPgColumn): SQL {
-  return sql`exists (select 1 from ${executions} where ${executions.id} = ${executionId} and ${executions.status} = 'running')`;
 }
 
 /** SQL count of the executions a schedule started (a column of the schedules list). */

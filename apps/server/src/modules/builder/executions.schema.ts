@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ExecutionInputGroup, ExecutionResults, ProductOrder, WorkflowExecutionOrder } from '@asb/contracts';
-import type { ExecutionApplication, ExecutionModel } from './execution-kind.js';
+import type { ExecutionApplication, ExecutionKind, ExecutionModel } from '../../engine/execution-kind.js';
 import { resourceColumns } from '../../platform/db/resource-columns.js';
 import { workflows } from '../knowledge/workflows.schema.js';
 import { schedules } from '../schedules/schedules.schema.js';
@@ -16,7 +16,7 @@ export const executions = pgTable(
   {
     ...resourceColumns(),
     /** 'workflow' (spec 1), 'application' (spec 3: a CWL application run locally or on an ADES) or 'model' (spec 3: an ONNX model of the catalogue) */
-    kind: text('kind').$type<'workflow' | 'application' | 'model'>().notNull().default('workflow'),
+    kind: text('kind').$type<ExecutionKind>().notNull().default('workflow'),
     /** the workflow run; null for an application */
     processorId: integer('processor_id').references(() => workflows.id, { onDelete: 'cascade' }),
     /** an application's collection, identifier, version, title and target (null for a workflow) */

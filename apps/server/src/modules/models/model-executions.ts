@@ -20,7 +20,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { openTreeForTasks } from '../../platform/data-dir.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
 import { acceptedTerms } from '../applications/terms.js';
-import type { ExecutionModel, ExecutionModelInput, ExecutionModelOutput } from '../builder/execution-kind.js';
+import type { ExecutionModel, ExecutionModelInput, ExecutionModelOutput } from '../../engine/execution-kind.js';
 import { ExecutionCreator, IdentifierTaken } from '../builder/execution-creator.js';
 import { copyAsset, type AssetSources } from './asset-copy.js';
 

@@ -3,7 +3,7 @@ import { adesTasksContract, LOCAL_TARGET, type ExecutionTaskAttributes } from '@
 import { detailError } from '../../platform/http/errors.js';
 import { resourceOf } from '../../platform/resources/resource-contract.js';
 import type { ParentLink } from '../../platform/resources/resource-definition.js';
-import type { ExecutionApplication } from '../builder/execution-kind.js';
+import type { ExecutionApplication } from '../../engine/execution-kind.js';
 import { datastoreLocation, executionsResource, failureOf, type ExecutionRow } from '../builder/executions.resource.js';
 import { executions } from '../builder/executions.schema.js';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { LOCAL_TARGET, seldonTasksContract } from '@asb/contracts';
 import { detailError } from '../../platform/http/errors.js';
 import { resourceOf } from '../../platform/resources/resource-contract.js';
-import type { ExecutionModel } from '../builder/execution-kind.js';
+import type { ExecutionModel } from '../../engine/execution-kind.js';
 import type { ExecutionRow } from '../builder/executions.resource.js';
 import { executions } from '../builder/executions.schema.js';
 import { asExecution, executionTaskAttributes } from './ades-tasks.resource.js';

@@ -3,16 +3,13 @@ import fs from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { SnapshotEntry } from '@asb/contracts';
+import { objectPath } from '../../../engine/store/object-store.js';
 import { listFiles } from '../storage/file-tree.js';
 
 async function sha256Of(file: string): Promise<string> {
   const hash = crypto.createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-export function objectPath(objectsDir: string, sha256: string): string {
-  return path.join(objectsDir, sha256.slice(0, 2), sha256);
 }
 
 /**
@@ -39,13 +36,4 @@ export async function snapshotFolder(dir: string, objectsDir: string): Promise<S
     manifest.push({ path: relative, sha256, size: (await fs.stat(file)).size });
   }
   return manifest;
-}
-
-/** Materialises a version's files from its manifest (what an executor runs). */
-export async function restoreSnapshot(manifest: SnapshotEntry[], objectsDir: string, dest: string): Promise<void> {
-  for (const entry of manifest) {
-    const target = path.join(dest, entry.path);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.copyFile(objectPath(objectsDir, entry.sha256), target);
-  }
 }
