@@ -76,7 +76,7 @@ import { registerApplications } from './modules/applications/applications.module
 import { registerMarketplace } from './modules/marketplace/marketplace.routes.js';
 import { registerExtensionSchemas } from './modules/catalogue/extension-schemas.routes.js';
 import { ModelRuns } from './modules/models/model-runs.js';
-import { ModelServices } from './modules/models/model-services.js';
+import { openModelServices } from './modules/models/services/model-services.module.js';
 import { DatasetOrders } from './modules/models/dataset-orders.js';
 import { collectionRequestsResource } from './modules/knowledge/collection-requests.resource.js';
 import { SecretBox } from './modules/knowledge/secret-box.js';
@@ -249,7 +249,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onRemoteJob: (job, url) => executionsRepository.setRemoteJob(job.executionId, url),
     previousRemoteJob: (job) => executionsRepository.remoteJob(job.executionId),
   });
-  const engine = await registerEngine(server, ctx, enginePorts(ctx), storage, { stager, ogcRuntime });
+  const engine = await registerEngine(server, ctx, enginePorts(ctx), storage, { stager, resolver: stager.resolver, ogcRuntime });
   registerBuilder(server, ctx, engine);
   registerAdmin(server, ctx, engine);
   // the portal as an OGC API – Processes server (docs/ogcapi.md): workflows and the store's applications
@@ -268,21 +268,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerModelExecutions(server, ctx, modelDeps);
   // models as services run in the task sandbox: the local executor's, else one opened for them at the first start
   let serviceSandbox = engine.sandbox;
-  const modelServices = new ModelServices(ctx, {
+  const modelServices = await openModelServices(server, ctx, {
     ...modelDeps,
     root: path.join(storage.root, 'services'),
     script: modelServeScript(),
     sandbox: () => (serviceSandbox ??= openSandbox(config.sandbox, config.pythonCommand, server.log)),
-    maxServices: config.modelServices.max,
-    maxPerUser: config.modelServices.perUser,
+    isNode: runsEngine(config),
   });
   registerModelServices(server, ctx, modelServices);
   const datasetOrders = new DatasetOrders(ctx, { paths, assets: catalogueAssets, origins: modelDeps.origins });
   registerDatasetOrders(server, datasetOrders);
   if (runsEngine(config)) server.addHook('onReady', () => datasetOrders.recover());
-  // services that ran before a restart run again; they stop with the server (before the engine's hooks)
-  if (runsEngine(config)) server.addHook('onReady', () => modelServices.resume());
-  server.addHook('onClose', () => modelServices.close());
+  server.addHook('onClose', () => datasetOrders.stop());
   // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)
   if (demoSeeded) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogue, paths)));
   mount(server, instanceOperations, 'GET /api/openapi.json', { access: PUBLIC, tags: ['instance'] }, () => {

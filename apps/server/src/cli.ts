@@ -65,7 +65,8 @@ async function runCommand(argv: string[]): Promise<number> {
   if (command === 'worker') {
     // no database, no HTTP: only the engine's runner (loaded here, so other commands stay light)
     const { runWorker } = await import('./engine/executors/queue-worker.js');
-    return runWorker(loadConfig());
+    const { modelTaskScript } = await import('./modules/models/onnx-inference.js');
+    return runWorker(loadConfig(), { modelScript: modelTaskScript() });
   }
   if (command === 'catalogue' && username === 'ingest') {
     // loaded here, so other commands stay light

@@ -144,6 +144,16 @@ const envSchema = z.object({
   ASB_EXECUTOR: choice(EXECUTORS),
   // unset queue timings take the defaults of engine/executors/queue-protocol.ts
   ASB_WORKER_CPUS: whole(1, undefined),
+  // what an `asb worker` may offer, of what it finds it can run (engine/executors/worker-capabilities.ts)
+  ASB_WORKER_OFFERS: setting.refine(
+    (raw) =>
+      raw === undefined ||
+      raw
+        .split(',')
+        .map((part) => part.trim())
+        .every((part) => part === '' || ['python', 'cwltool', 'onnx'].includes(part)),
+    { message: 'is a comma-separated list of python, cwltool, onnx' },
+  ),
   ASB_QUEUE_LOCK_MS: whole(1, undefined),
   ASB_QUEUE_STALLED_CHECK_MS: whole(1, undefined),
   ASB_QUEUE_MAX_STALLED: whole(0, undefined),

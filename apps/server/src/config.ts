@@ -32,6 +32,8 @@ export type ExecutorKind = (typeof EXECUTORS)[number];
 interface QueueConfig {
   /** ASB_WORKER_CPUS: CPUs a worker hands out to running tasks at once (default: its machine's) */
   workerCpus: number;
+  /** ASB_WORKER_OFFERS: what a worker offers at most, of what it can run (default: all it can) */
+  offers: string[];
   /** ASB_QUEUE_LOCK_MS: a dead worker's tasks are delivered again after this */
   lockMs: number;
   /** ASB_QUEUE_STALLED_CHECK_MS: how often workers look for such tasks */
@@ -262,6 +264,7 @@ function queueFromEnv(env: Env): Partial<QueueConfig> {
     lockMs: env.ASB_QUEUE_LOCK_MS,
     stalledCheckMs: env.ASB_QUEUE_STALLED_CHECK_MS,
     maxStalled: env.ASB_QUEUE_MAX_STALLED,
+    offers: list(env.ASB_WORKER_OFFERS),
   };
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }

@@ -5,8 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { productInputUrl, type ExecutionResults } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_PREFIX, TASK_QUEUE, TRIES_KEY } from '../src/engine/executors/queue-protocol.js';
+import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
+import { demoApplicationsCollection } from '../src/modules/demo/demo-application.js';
+import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../src/modules/demo/demo-scenes.js';
 import { engineSeeds, isAlive, taskLog, taskRows, waitForStatus, waitForTask } from './helpers/engine.js';
 import { startRedis, type TestRedis } from './helpers/redis.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -36,8 +40,8 @@ interface WorkerProcess {
   exited: Promise<number | null>;
 }
 
-/** `asb worker` as operators run it, on the app's data directory, one CPU, short lock times. */
-async function startWorker(name: string, redisUrl: string, dataDir: string): Promise<WorkerProcess> {
+/** `asb worker` as operators run it, on the app's data directory, one CPU, short lock times; `env` adds settings (ASB_WORKER_OFFERS). */
+async function startWorker(name: string, redisUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<WorkerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'worker'], {
     cwd: REPO,
     env: {
@@ -48,6 +52,7 @@ async function startWorker(name: string, redisUrl: string, dataDir: string): Pro
       ASB_QUEUE_LOCK_MS: '2000',
       ASB_QUEUE_STALLED_CHECK_MS: '1000',
       LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,7 +60,8 @@ async function startWorker(name: string, redisUrl: string, dataDir: string): Pro
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 30_000;
+  // it finds what it can run first (cwltool --version takes seconds on a busy machine)
+  const deadline = Date.now() + 60_000;
   while (!output.includes('worker: taking tasks')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker ${name} did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -263,4 +269,99 @@ describe('engine: the queue executor with asb worker processes', () => {
       client.disconnect();
     }
   }, 60_000);
+});
+
+/**
+ * Issue 31 §2: applications (cwltool) and model executions run on the workers too, through the
+ * same runtimes as the local executor; the server resolves a catalogue product into the job and
+ * the worker stages it; a job no live worker can run waits with the reason in the report.
+ */
+describe('engine: every kind of work on asb worker processes', () => {
+  let redis: TestRedis;
+  let app: TestApp;
+  let dataDir: string;
+  const workers: WorkerProcess[] = [];
+  const executionResults = async (id: string) =>
+    (await app.server.inject({ method: 'GET', url: `/builder/v1/executions/${id}`, headers: app.adminHeader })).json<{
+      data: { attributes: { executionResults: ExecutionResults | null } };
+    }>().data.attributes.executionResults;
+  const file = (url: string) => app.server.inject({ method: 'GET', url, headers: app.adminHeader });
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-queue-kinds-'));
+    // the demo: its scenes, its water-bodies application and its land-cover model
+    app = await createTestApp({ demo: true, dataDir, redisUrl: redis.url, engine: { localCpus: 1, sweepIntervalMs: 200, executor: 'queue' } });
+    // a worker without cwltool: model executions and workflows only
+    workers.push(await startWorker('models', redis.url, app.storage.root, { ASB_WORKER_OFFERS: 'python,onnx' }));
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const worker of workers) worker.child.kill('SIGKILL');
+    await Promise.all(workers.map((worker) => worker.exited));
+    await app?.close();
+    await redis?.stop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('runs a model execution on a worker: its outputs are stored and served', async () => {
+    const paths = new DatastorePaths(app.storage.root);
+    const scene = await fs.readFile(path.join(paths.catalogueDir('demo-models', 'demo-land-cover'), 'example-scene.tif'));
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/backend/v1/catalogue-collections/demo-models/execute_model',
+      headers: app.adminHeader,
+      payload: {
+        identifier: 'demo-land-cover',
+        collection: 'demo-models',
+        inputs: {
+          parameters: { content_type: 'pd' },
+          inputs: [{ name: 'bands', datatype: 'FP32', data: scene.toString('base64'), file_type: 'image/tiff', file_name: 'scene.tif' }],
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ data: { id: string } }>().data.id;
+    const row = await waitForStatus(app, id, ['success', 'failed'], 120_000);
+    const [task] = await taskRows(app, id);
+    expect(row.status, task?.error ?? '').toBe('success');
+    expect(task!.workerLabel).toBe(workers[0]!.label);
+    const outputs = new Map((await executionResults(id))!.data.map((output) => [output.key, output.value as string]));
+    const png = await file(outputs.get('classes_png')!);
+    expect(png.statusCode).toBe(200);
+    expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  }, 180_000);
+
+  it('keeps an application waiting with the reason while no worker offers cwltool, then runs it on one that does, on a staged demo scene', async () => {
+    const scene = productInputUrl(DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE);
+    const created = await app.server.inject({
+      method: 'POST',
+      url: `/backend/v1/catalogue-collections/${encodeURIComponent(demoApplicationsCollection('admin'))}/execute`,
+      headers: app.adminHeader,
+      payload: { cwl_identifier: 'water-bodies-demo', inputs: [{ identifier: 'item', value: scene }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ data: { id: string } }>().data.id;
+    // the report says why it does not start
+    await until(async () => (await executionResults(id))?.tasks[0]?.status_message === 'Waiting: no worker offers cwltool.', 'the waiting reason', 30_000);
+    expect((await taskRows(app, id))[0]!.state).toBe('queued');
+
+    const cwl = await startWorker('cwl', redis.url, app.storage.root);
+    workers.push(cwl);
+    const row = await waitForStatus(app, id, ['success', 'failed'], 300_000);
+    const log = await taskLog(app, id, 'application');
+    expect(row.status, log.body).toBe('success');
+    const [task] = await taskRows(app, id);
+    expect(task!.workerLabel).toBe(cwl.label);
+    expect(task!.statusMessage).toBeNull();
+    const results = (await executionResults(id))!;
+    expect(results.tasks[0]!.status_message).toBeUndefined();
+    // staged on the worker from what the server resolved
+    expect(log.body).toMatch(new RegExp(`attempt 1 of task application \\(\\S+water-bodies-demo\\) on ${cwl.label}\n`));
+    expect(log.body).toContain(`Staging input item: product ${DEMO_COLLECTION_ID}/${DEMO_DEFAULT_SCENE} of the catalogue`);
+    const outputs = new Map(results.data.map((output) => [output.key, output.value as string]));
+    const preview = await file(outputs.get('preview')!);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  }, 420_000);
 });

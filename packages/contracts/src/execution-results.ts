@@ -19,6 +19,8 @@ export const executionResultTaskSchema = z.object({
   try_number: z.number().int(),
   /** the dynamic-list-splitter child run the task belongs to; '' in the main DAG */
   run: z.string(),
+  /** why a queued task has not started ('Waiting: no worker offers cwltool.'), while it waits */
+  status_message: z.string().optional(),
 });
 export type ExecutionResultTask = z.infer<typeof executionResultTaskSchema>;
 

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { executorKind, runsEngine } from '../config.js';
 import type { PlatformContext } from '../platform/context.js';
 import type { DataRoot, EnginePorts } from './ports.js';
-import type { TaskExecutor } from './executors/executor.js';
+import type { ExecutorCallbacks, TaskExecutor } from './executors/executor.js';
 import { LocalExecutor } from './executors/local-executor.js';
 import { killOrphan } from './executors/process-group.js';
 import { QueueExecutor } from './executors/queue-executor.js';
 import { CwlRuntime } from './runtime/cwl-runtime.js';
 import { ModelRuntime } from './runtime/model-runtime.js';
-import type { ProductStager } from './runtime/product-stager.js';
+import type { ProductResolver, ProductStager } from './runtime/product-stager.js';
 import { PythonRuntime } from './runtime/python-runtime.js';
 import { RuntimeRouter } from './runtime/runtime-router.js';
 import type { TaskRuntime } from './runtime/task-runtime.js';
@@ -41,7 +41,7 @@ export async function registerEngine(
   ctx: PlatformContext,
   ports: EnginePorts,
   storage: DataRoot,
-  options: { stager?: ProductStager; ogcRuntime?: TaskRuntime } = {},
+  options: { stager?: ProductStager; resolver?: ProductResolver; ogcRuntime?: TaskRuntime } = {},
 ): Promise<Engine> {
   const paths = new DatastorePaths(storage.root);
   const kind = executorKind(ctx.config);
@@ -53,7 +53,11 @@ export async function registerEngine(
   let sandbox: TaskSandbox | undefined;
   if (kind === 'queue') {
     if (!ctx.config.redisUrl) throw new Error('ASB_EXECUTOR=queue needs REDIS_URL.');
-    executor = queue = new QueueExecutor({ redisUrl: ctx.config.redisUrl, log: ctx.log }, orchestrator);
+    const { ogcRuntime, stager } = options;
+    // applications on an ADES are HTTP calls, not code: this server makes them (docs/engine.md "Capabilities")
+    const ades =
+      ogcRuntime && ((callbacks: ExecutorCallbacks) => new LocalExecutor({ runtime: ogcRuntime, datastore, totalCpus: 1, log: ctx.log, stager }, callbacks));
+    executor = queue = new QueueExecutor({ redisUrl: ctx.config.redisUrl, log: ctx.log, ades, datastore, resolver: options.resolver }, orchestrator);
   } else {
     // refuses to start without a working sandbox (unless ASB_UNSAFE_NO_SANDBOX=true, with a warning)
     sandbox = openSandbox(ctx.config.sandbox, ctx.config.pythonCommand, ctx.log);

@@ -1,5 +1,6 @@
 import type { SnapshotEntry } from '@asb/contracts';
 import type { ExecutionModel } from '../execution-kind.js';
+import type { ResolvedProduct } from '../runtime/product-stager.js';
 
 /** What an executor needs to run one attempt of one task (docs/engine.md). */
 export interface TaskJob {
@@ -17,6 +18,8 @@ export interface TaskJob {
   owner?: string;
   /** inputs whose data type names an EO product (PRODUCT_DATA_TYPES): staged before the task runs (runtime/product-stager.ts) */
   productInputs?: string[];
+  /** those of this portal's catalogue, resolved by the server when it submitted the job (product-stager.ts) */
+  products?: Record<string, ResolvedProduct>;
   /** the folder the task writes its outputs into (created by the executor) */
   outDir: string;
   /** the file its stdout and stderr go to (appended; kept after the task ends) */
@@ -65,6 +68,8 @@ export interface ExecutorCallbacks {
    */
   onStarted(job: TaskJob, started: { workerLabel: string; handle: number | null; startedAt: Date }): Promise<void>;
   onFinished(job: TaskJob, outcome: TaskOutcome): Promise<void>;
+  /** the queued attempt waits for a reason the user should see ('Waiting: no worker offers cwltool.'); null: it no longer does */
+  onWaiting?(job: TaskJob, reason: string | null): Promise<void>;
 }
 
 /**

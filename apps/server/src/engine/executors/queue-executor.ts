@@ -1,6 +1,9 @@
 import { Queue, Worker, type Job, type JobState } from 'bullmq';
 import { Redis } from 'ioredis';
 import { closeRedis } from '../../platform/live/redis-event-bus.js';
+import { packageDirOf } from '../runtime/package-files.js';
+import { hasProductInputs, ProductStagingError, type ProductResolver } from '../runtime/product-stager.js';
+import type { Datastore } from '../store/datastore.js';
 import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from './executor.js';
 import { STOPPED, type ExecutorLog } from './local-executor.js';
 import {
@@ -11,12 +14,15 @@ import {
   QUEUE_PREFIX,
   RESULT_QUEUE,
   TASK_JOB_OPTIONS,
-  TASK_QUEUE,
   taskJobId,
+  taskQueueOf,
   TRIES_KEY,
   type CancelMessage,
   type QueueResult,
+  withoutInputs,
 } from './queue-protocol.js';
+import { CAPABILITIES, capabilityOf, type Capability } from './worker-capabilities.js';
+import { liveWorkers } from './worker-registry.js';
 
 export interface QueueExecutorOptions {
   /** config.redisUrl */
@@ -24,7 +30,22 @@ export interface QueueExecutorOptions {
   log?: ExecutorLog;
   /** BullMQ key prefix (default 'asb') */
   prefix?: string;
+  /**
+   * Runs the applications on an ADES (HTTP calls to the ADES, not code: they stay on the
+   * servers, docs/engine.md "Capabilities"): a local executor with the ogc runtime. Without
+   * it such a task fails ('This server cannot run applications on the ADES …').
+   */
+  ades?: (callbacks: ExecutorCallbacks) => TaskExecutor;
+  /** resolves EO-product inputs of this portal's catalogue into the job (a worker has no database) */
+  resolver?: ProductResolver;
+  /** where an execution's pinned files go for workers on other machines (S3) */
+  datastore?: Datastore;
+  /** how often jobs no live worker can run are looked for, to say why they wait (default 2 s) */
+  waitCheckMs?: number;
 }
+
+/** Why a job waits: no live worker offers what it needs. */
+export const noWorkerOffers = (capability: Capability) => `Waiting: no worker offers ${capability}.`;
 
 /** Jobs no worker took yet: a stop removes them. */
 const WAITING: ReadonlySet<JobState | 'unknown'> = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);
@@ -47,7 +68,15 @@ export class QueueExecutor implements TaskExecutor {
 
   private readonly connection: { url: string };
   private readonly prefix: string;
-  private readonly tasks: Queue<TaskJob>;
+  /** one queue per capability (queue-protocol.ts) */
+  private readonly queues: Map<Capability, Queue<TaskJob>>;
+  /** the ADES attempts running in this process, by task row */
+  private readonly adesRows = new Set<number>();
+  private readonly ades?: TaskExecutor;
+  /** the waiting jobs this server said no worker could run, by task row */
+  private readonly unserved = new Map<number, TaskJob>();
+  private waitTimer?: NodeJS.Timeout;
+  private checkingWaits = false;
   /** commands (the cancel channel, its marker keys) */
   private readonly redis: Redis;
   private results?: Worker<QueueResult>;
@@ -61,8 +90,20 @@ export class QueueExecutor implements TaskExecutor {
   ) {
     this.connection = { url: options.redisUrl };
     this.prefix = options.prefix ?? QUEUE_PREFIX;
-    this.tasks = new Queue<TaskJob>(TASK_QUEUE, { connection: this.connection, prefix: this.prefix });
-    this.tasks.on('error', (error) => this.options.log?.warn({ err: error }, 'queue executor: redis error'));
+    this.queues = new Map(
+      CAPABILITIES.map((capability) => {
+        const queue = new Queue<TaskJob>(taskQueueOf(capability), { connection: this.connection, prefix: this.prefix });
+        queue.on('error', (error) => this.options.log?.warn({ err: error }, 'queue executor: redis error'));
+        return [capability, queue];
+      }),
+    );
+    this.ades = options.ades?.({
+      onStarted: (job, started) => callbacks.onStarted(job, started),
+      onFinished: async (job, outcome) => {
+        this.adesRows.delete(job.taskRowId);
+        await callbacks.onFinished(job, outcome);
+      },
+    });
     this.redis = new Redis(options.redisUrl);
     this.redis.on('error', (error) => this.options.log?.warn({ err: error }, 'queue executor: redis error'));
   }
@@ -79,15 +120,18 @@ export class QueueExecutor implements TaskExecutor {
         'queue executor: a worker report could not be handled',
       ),
     );
+    this.waitTimer = setInterval(() => void this.checkWaits(), this.options.waitCheckMs ?? 2_000);
   }
 
   submit(job: TaskJob): void {
+    if (capabilityOf(job) === 'ades') return this.submitAdes(job);
     const previous = this.adding.get(job.taskRowId) ?? Promise.resolve();
     const adding = previous
       .then(() => this.add(job))
       .catch(async (error: unknown) => {
         this.options.log?.warn({ err: error, taskRowId: job.taskRowId }, 'queue executor: the task could not be queued');
-        await this.report(job, { ok: false, error: `The task could not be queued: ${errorText(error)}` });
+        const reason = error instanceof ProductStagingError ? error.message : `The task could not be queued: ${errorText(error)}`;
+        await this.report(job, { ok: false, error: reason });
       })
       .finally(() => {
         if (this.adding.get(job.taskRowId) === adding) this.adding.delete(job.taskRowId);
@@ -101,6 +145,7 @@ export class QueueExecutor implements TaskExecutor {
    * Any server can stop any attempt: the try in the queue is looked up in Redis.
    */
   async cancel(taskRowId: number): Promise<void> {
+    if (this.adesRows.has(taskRowId)) return this.ades?.cancel(taskRowId);
     await this.adding.get(taskRowId);
     try {
       // first the marker (a worker taking the job from now on stops it), then the removal or the message
@@ -109,8 +154,9 @@ export class QueueExecutor implements TaskExecutor {
       const tryNumber = tryText ? Number(tryText) : undefined;
       if (tryNumber !== undefined) {
         const id = taskJobId({ taskRowId, tryNumber });
-        const job = await this.tasks.getJob(id);
-        if (job && WAITING.has(await job.getState()) && (await this.tasks.remove(id)) === 1) {
+        const found = await this.findJob(id);
+        const job = found?.job;
+        if (job && WAITING.has(await job.getState()) && (await found.queue.remove(id)) === 1) {
           await this.redis.hdel(TRIES_KEY, String(taskRowId));
           await this.report(job.data, { ok: false, error: STOPPED, interrupted: true });
           return;
@@ -127,19 +173,83 @@ export class QueueExecutor implements TaskExecutor {
   /** Closes the connections; the workers go on, their reports wait in Redis for the next server. */
   async shutdown(): Promise<void> {
     this.closed = true;
+    clearInterval(this.waitTimer);
     await this.results?.close();
+    await this.ades?.shutdown();
     await Promise.allSettled([...this.adding.values()]);
-    await this.tasks.close();
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     await closeRedis(this.redis);
   }
 
-  private async add(job: TaskJob): Promise<void> {
+  private async add(submitted: TaskJob): Promise<void> {
+    const { resolver } = this.options;
+    // the worker stages from what the server resolved (docs/engine.md "Staging products")
+    const job = resolver && hasProductInputs(submitted) ? { ...submitted, products: await resolver.resolve(submitted) } : submitted;
+    const capability = capabilityOf(job) as Capability;
+    const packageDir = packageDirOf(job);
+    if (packageDir) await this.options.datastore?.savePackage(packageDir);
     await this.redis.hset(TRIES_KEY, String(job.taskRowId), String(job.tryNumber));
-    await this.tasks.add('task', job, { ...TASK_JOB_OPTIONS, jobId: taskJobId(job) });
+    await this.queues.get(capability)!.add('task', job, { ...TASK_JOB_OPTIONS, jobId: taskJobId(job) });
+  }
+
+  /** An application on an ADES: run by this server (its ogc runtime), reported as the local executor reports. */
+  private submitAdes(job: TaskJob): void {
+    if (!this.ades) {
+      void this.report(job, {
+        ok: false,
+        error: `This server cannot run applications on the ADES ${job.application?.target} (no OGC API – Processes runtime).`,
+      });
+      return;
+    }
+    this.adesRows.add(job.taskRowId);
+    this.ades.submit(job);
+  }
+
+  /** The job of an attempt id, in whichever capability's queue holds it. */
+  private async findJob(id: string): Promise<{ queue: Queue<TaskJob>; job: Job<TaskJob> } | undefined> {
+    for (const queue of this.queues.values()) {
+      const job = await queue.getJob(id);
+      if (job) return { queue, job };
+    }
+    return undefined;
+  }
+
+  /**
+   * Jobs that wait while no live worker offers what they need get the reason on their task
+   * ('Waiting: no worker offers cwltool.'); once one does, the reason goes (docs/engine.md
+   * "Capabilities"). Every server does it; the writes are the same.
+   */
+  private async checkWaits(): Promise<void> {
+    if (this.checkingWaits || this.closed || !this.callbacks.onWaiting) return;
+    this.checkingWaits = true;
+    try {
+      const offered = new Set((await liveWorkers(this.redis)).flatMap((worker) => worker.offers));
+      for (const [capability, queue] of this.queues) {
+        if (offered.has(capability)) {
+          for (const [row, job] of this.unserved) {
+            if (capabilityOf(job) !== capability) continue;
+            this.unserved.delete(row);
+            await this.callbacks.onWaiting(job, null);
+          }
+          continue;
+        }
+        if ((await queue.getWaitingCount()) === 0) continue;
+        for (const job of await queue.getJobs(['waiting', 'prioritized'], 0, 999)) {
+          if (!job || this.unserved.has(job.data.taskRowId)) continue;
+          this.unserved.set(job.data.taskRowId, withoutInputs(job.data));
+          await this.callbacks.onWaiting(job.data, noWorkerOffers(capability));
+        }
+      }
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'queue executor: could not look for jobs no worker runs');
+    } finally {
+      this.checkingWaits = false;
+    }
   }
 
   private async handle(job: Job<QueueResult>): Promise<void> {
     const result = job.data;
+    this.unserved.delete(result.job.taskRowId);
     if (result.kind === 'started') {
       await this.callbacks.onStarted(result.job, { workerLabel: result.workerLabel, handle: result.handle, startedAt: new Date(result.startedAt) });
       return;

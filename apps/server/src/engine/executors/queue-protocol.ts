@@ -1,16 +1,22 @@
 import type { JobsOptions } from 'bullmq';
 import type { TaskJob, TaskOutcome } from './executor.js';
+import type { Capability } from './worker-capabilities.js';
 
 /**
  * What the queue executor (server) and `asb worker` say to each other through Redis
  * (docs/engine.md, "queue"):
- *   asb-tasks    BullMQ queue: one job per attempt, id `{task row}-{try}`, data the TaskJob
+ *   asb-tasks    BullMQ queue: one job per attempt, id `{task row}-{try}`, data the TaskJob;
+ *                workflow tasks (python); asb-tasks-cwltool and asb-tasks-onnx hold the
+ *                applications' and the models' tasks: a worker takes from the queues of what it offers
  *   asb-results  BullMQ queue: the workers' reports (started, finished), consumed by a server
  *   asb-cancel   pub/sub channel: `{taskRowId, tryNumber?}`, the workers kill that attempt
  *   asb:cancelled:{task row}   set before the message: a worker that takes the job later stops it too
  *   asb:tries    hash: task row → try of the attempt queued or running (until reported finished)
+ *   asb:worker:{label}   what a live worker offers (worker-registry.ts), renewed by its heartbeat
  */
 export const TASK_QUEUE = 'asb-tasks';
+/** The queue of the jobs that need a capability (BullMQ forbids ':' in a queue's name). */
+export const taskQueueOf = (capability: Capability) => (capability === 'python' ? TASK_QUEUE : `${TASK_QUEUE}-${capability}`);
 export const RESULT_QUEUE = 'asb-results';
 export const CANCEL_CHANNEL = 'asb-cancel';
 /** BullMQ's key prefix of both queues */
@@ -50,7 +56,8 @@ export const RESULT_JOB_OPTIONS: JobsOptions = {
 
 /** Reports travel without the attempt's clear input values: the server never needs them back. */
 export function withoutInputs(job: TaskJob): TaskJob {
-  return { ...job, inputs: {} };
+  const { products: _products, ...rest } = job;
+  return { ...rest, inputs: {} };
 }
 
 /** The timing of the workers' claims on their jobs (docs/engine.md). */

@@ -4,7 +4,13 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { AppConfig } from '../../config.js';
 import { closeRedis } from '../../platform/live/redis-event-bus.js';
+import { CwlRuntime } from '../runtime/cwl-runtime.js';
+import { ModelRuntime } from '../runtime/model-runtime.js';
+import { OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
+import { ProductFilesStager } from '../runtime/product-files-stager.js';
+import type { ProductStager } from '../runtime/product-stager.js';
 import { PythonRuntime } from '../runtime/python-runtime.js';
+import { RuntimeRouter } from '../runtime/runtime-router.js';
 import type { TaskRuntime } from '../runtime/task-runtime.js';
 import { openSandbox, type TaskSandbox } from '../sandbox/task-sandbox.js';
 import { DatastorePaths } from '../store/datastore-paths.js';
@@ -18,12 +24,14 @@ import {
   QUEUE_PREFIX,
   RESULT_JOB_OPTIONS,
   RESULT_QUEUE,
-  TASK_QUEUE,
+  taskQueueOf,
   withoutInputs,
   type CancelMessage,
   type QueueResult,
   type QueueTimings,
 } from './queue-protocol.js';
+import { detectCapabilities, isCapability, type Capability } from './worker-capabilities.js';
+import { announce, heartbeatTimings, withdraw, type WorkerAnnouncement } from './worker-registry.js';
 
 export interface WorkerLog extends ExecutorLog {
   error(details: object, message?: string): void;
@@ -31,10 +39,14 @@ export interface WorkerLog extends ExecutorLog {
 
 export interface QueueWorkerOptions {
   redisUrl: string;
-  /** how the tasks run (the python runtime, on the data directory shared with the servers) */
+  /** how the tasks run (a RuntimeRouter: python, cwl, model, on the data directory shared with the servers) */
   runtime: TaskRuntime;
+  /** what this worker runs (worker-capabilities.ts): it takes jobs from these queues only */
+  offers: readonly Capability[];
   /** where outputs and logs are kept (default: the local folders) */
   datastore?: Datastore;
+  /** stages the EO products the servers resolved into the jobs (and remote STAC items) */
+  stager?: ProductStager;
   /** CPU slots of this worker (ASB_WORKER_CPUS): as many jobs are taken at once */
   cpus: number;
   timings?: Partial<QueueTimings>;
@@ -62,13 +74,17 @@ interface Attempt {
 export class QueueWorker {
   readonly label: string;
   private readonly executor: LocalExecutor;
-  private readonly worker: Worker<TaskJob, string>;
+  /** one BullMQ worker per queue of what it offers */
+  private readonly workers: Worker<TaskJob, string>[];
   private readonly results: Queue<QueueResult>;
   private readonly redis: Redis;
   private readonly subscriber: Redis;
   /** attempts in progress, by the job object the executor reports with */
   private readonly attempts = new Map<TaskJob, Attempt>();
   private readonly cpus: number;
+  private readonly heartbeat: { everyMs: number; ttlSeconds: number };
+  private readonly announcement: WorkerAnnouncement;
+  private heartbeatTimer?: NodeJS.Timeout;
   private isStopping = false;
   private stopping?: Promise<void>;
 
@@ -80,7 +96,7 @@ export class QueueWorker {
     const cpus = Math.max(1, Math.floor(options.cpus));
     this.cpus = cpus;
     this.executor = new LocalExecutor(
-      { runtime: options.runtime, datastore: options.datastore, totalCpus: cpus, log: options.log, workerLabel: this.label },
+      { runtime: options.runtime, datastore: options.datastore, totalCpus: cpus, log: options.log, workerLabel: this.label, stager: options.stager },
       { onStarted: (job, started) => this.started(job, started), onFinished: (job, outcome) => this.finished(job, outcome) },
     );
     this.results = new Queue<QueueResult>(RESULT_QUEUE, { connection, prefix });
@@ -91,38 +107,64 @@ export class QueueWorker {
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel === CANCEL_CHANNEL) this.onCancel(message);
     });
-    // a job is taken per CPU slot: a task asking for more CPUs than are free waits on this worker
-    this.worker = new Worker<TaskJob, string>(TASK_QUEUE, (job, token) => this.process(job, token), {
-      connection,
-      prefix,
-      autorun: false,
-      concurrency: cpus,
-      name: this.label,
-      lockDuration: timings.lockMs,
-      stalledInterval: timings.stalledCheckMs,
-      maxStalledCount: timings.maxStalled,
-    });
-    this.worker.on('error', (error) => options.log.warn({ err: error }, 'worker: redis error'));
-    // BullMQ fails a job only when no attempt could run it to the end: it stalled too often
-    // (its workers died), or a report could not be sent
-    this.worker.on('failed', (job, error) => {
-      if (!job) return;
-      options.log.warn({ err: error, job: job.id }, 'worker: job failed');
-      void this.report({
-        kind: 'finished',
-        job: withoutInputs(job.data),
-        workerLabel: this.label,
-        outcome: { ok: false, error: `The task's job was lost: ${error.message}.` },
+    this.heartbeat = heartbeatTimings(timings.lockMs);
+    this.announcement = {
+      label: this.label,
+      host: os.hostname(),
+      pid: process.pid,
+      offers: [...options.offers],
+      cpus,
+      memoryMb: Math.floor(os.totalmem() / 2 ** 20),
+      startedAt: new Date().toISOString(),
+      seenAt: new Date().toISOString(),
+    };
+    // a job is taken per CPU slot of each queue: a task asking for more CPUs than are free waits on this worker
+    this.workers = options.offers.map((capability) => {
+      const worker = new Worker<TaskJob, string>(taskQueueOf(capability), (job, token) => this.process(job, token), {
+        connection,
+        prefix,
+        autorun: false,
+        concurrency: cpus,
+        name: this.label,
+        lockDuration: timings.lockMs,
+        stalledInterval: timings.stalledCheckMs,
+        maxStalledCount: timings.maxStalled,
       });
+      worker.on('error', (error) => options.log.warn({ err: error }, 'worker: redis error'));
+      // BullMQ fails a job only when no attempt could run it to the end: it stalled too often
+      // (its workers died), or a report could not be sent
+      worker.on('failed', (job, error) => {
+        if (!job) return;
+        options.log.warn({ err: error, job: job.id }, 'worker: job failed');
+        void this.report({
+          kind: 'finished',
+          job: withoutInputs(job.data),
+          workerLabel: this.label,
+          outcome: { ok: false, error: `The task's job was lost: ${error.message}.` },
+        });
+      });
+      return worker;
     });
   }
 
-  /** Connects and starts taking jobs; resolves once the worker listens. */
+  /** Connects, says what it offers, and starts taking jobs; resolves once the worker listens. */
   async start(): Promise<void> {
     await this.subscriber.subscribe(CANCEL_CHANNEL);
-    void this.worker.run().catch((error: unknown) => this.options.log.error({ err: error }, 'worker: stopped taking jobs'));
-    await this.worker.waitUntilReady();
-    this.options.log.info({ label: this.label, cpus: this.cpus }, 'worker: taking tasks');
+    await this.beat();
+    this.heartbeatTimer = setInterval(() => void this.beat(), this.heartbeat.everyMs);
+    for (const worker of this.workers) void worker.run().catch((error: unknown) => this.options.log.error({ err: error }, 'worker: stopped taking jobs'));
+    await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
+    this.options.log.info({ label: this.label, cpus: this.cpus, offers: this.options.offers }, 'worker: taking tasks');
+  }
+
+  /** Renews this worker's announcement (worker-registry.ts): the servers route by it and say when nobody offers a kind. */
+  private async beat(): Promise<void> {
+    if (this.isStopping) return;
+    try {
+      await announce(this.redis, { ...this.announcement, seenAt: new Date().toISOString() }, this.heartbeat.ttlSeconds);
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'worker: the heartbeat could not be sent');
+    }
   }
 
   /**
@@ -132,7 +174,9 @@ export class QueueWorker {
   stop(): Promise<void> {
     this.isStopping = true;
     this.stopping ??= (async () => {
-      const closing = this.worker.close();
+      clearInterval(this.heartbeatTimer);
+      await withdraw(this.redis, this.label).catch(() => undefined);
+      const closing = Promise.all(this.workers.map((worker) => worker.close()));
       await this.executor.shutdown();
       await closing;
       await Promise.allSettled([this.results.close(), closeRedis(this.subscriber), closeRedis(this.redis)]);
@@ -219,8 +263,15 @@ export class QueueWorker {
   }
 }
 
+export interface WorkerParts {
+  /** the model task script (modules/models gives it: the engine does not know the models module) */
+  modelScript: string;
+  log?: WorkerLog;
+}
+
 /** `asb worker`: runs until SIGTERM or SIGINT; the exit code. Logs are pino's JSON lines on stdout, as the server's. */
-export async function runWorker(config: AppConfig, log: WorkerLog = pino({ level: config.logLevel })): Promise<number> {
+export async function runWorker(config: AppConfig, parts: WorkerParts): Promise<number> {
+  const log = parts.log ?? pino({ level: config.logLevel });
   if (!config.redisUrl) {
     log.error({}, 'asb worker needs REDIS_URL (the Redis the servers use)');
     return 2;
@@ -240,10 +291,29 @@ export async function runWorker(config: AppConfig, log: WorkerLog = pino({ level
   const paths = new DatastorePaths(config.dataDir);
   // S3: outputs go into the bucket; inputs this worker lacks come from it. Its own copies stay as a cache.
   const datastore = await openDatastore(config.s3, paths);
+  const offers = await detectCapabilities({
+    cwltool: config.applications.cwltool,
+    modelScript: parts.modelScript,
+    allowed: queue.offers?.filter(isCapability),
+  });
+  if (offers.length === 0) {
+    log.error({ allowed: queue.offers }, 'asb worker offers nothing it can run (ASB_WORKER_OFFERS)');
+    await datastore.close();
+    return 2;
+  }
+  // the same runtimes as the local executor's, on what this machine has (docs/engine.md "Capabilities")
+  const runtime = new RuntimeRouter({
+    python: new PythonRuntime({ paths, sandbox, datastore }),
+    cwl: offers.includes('cwltool') ? new CwlRuntime({ sandbox, cwltool: config.applications.cwltool, datastore }) : undefined,
+    model: offers.includes('onnx') ? new ModelRuntime({ sandbox, script: parts.modelScript, datastore }) : undefined,
+  });
   const worker = new QueueWorker({
     redisUrl: config.redisUrl,
-    runtime: new PythonRuntime({ paths, sandbox, datastore }),
+    runtime,
+    offers,
     datastore,
+    // remote items and assets through the same guard as the servers' (docs/security.md "Outbound fetches")
+    stager: new ProductFilesStager({ paths, outbound: new OutboundFetch(config.outboundAllow, log), maxBytes: config.productStagingBytes }),
     cpus: queue.workerCpus ?? os.availableParallelism(),
     timings: queue,
     log,

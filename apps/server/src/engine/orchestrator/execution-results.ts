@@ -47,6 +47,7 @@ export function executionResults(context: ExecutionContext, tasks: TaskRow[], ex
       end_date: task.endDate?.toISOString() ?? null,
       try_number: task.tryNumber,
       run: task.run,
+      ...(task.state === 'queued' && task.statusMessage ? { status_message: task.statusMessage } : {}),
     })),
     data,
     ...(Object.keys(childDags).length > 0 ? { child_dags: childDags } : {}),

@@ -20,8 +20,6 @@ import { newTask, taskJob } from './task-rows.js';
 import { toView } from './task-view.js';
 import { afterFailure, decide, executionOutcome } from './transitions.js';
 
-const APPLICATIONS_LOCAL_ONLY = 'Applications and models run on the local executor only: this server hands tasks to queue workers (ASB_EXECUTOR=queue).';
-
 export interface OrchestratorOptions {
   /** how often executions are looked at without an event (submitted elsewhere, retries due) */
   sweepIntervalMs: number;
@@ -242,8 +240,6 @@ export class Orchestrator implements ExecutorCallbacks {
     }
     let cwlPath: string | undefined;
     try {
-      // an application's or a model's task needs the files pinned in this machine's folders and their runtimes: the local executor's
-      if ((context.application || context.model) && this.executor.name !== 'local') throw new ExecutionContextError(APPLICATIONS_LOCAL_ONLY);
       cwlPath = context.application ? await placePinnedCwl(this.executions, this.paths, context) : undefined;
     } catch (error) {
       const reason = error instanceof ExecutionContextError ? error.message : `The application’s CWL could not be put in place: ${(error as Error).message}`;
@@ -276,9 +272,16 @@ export class Orchestrator implements ExecutorCallbacks {
       job.taskRowId,
       // 'running' too: the queue delivered the same attempt again to another worker (its previous one died)
       ['queued', 'running'],
-      { state: 'running', startDate: started.startedAt, workerLabel: started.workerLabel, pid: started.handle, heartbeatAt: new Date() },
+      { state: 'running', startDate: started.startedAt, workerLabel: started.workerLabel, pid: started.handle, heartbeatAt: new Date(), statusMessage: null },
       { tryNumber: job.tryNumber },
     );
+    if (this.remember(row)) this.running.of(job.executionId).markChanged(row);
+    this.kick(job.executionId);
+  }
+
+  /** Why a queued attempt waits (no worker offers what it needs), on its row for the report; null clears it. */
+  async onWaiting(job: TaskJob, reason: string | null): Promise<void> {
+    const row = await this.tasks.transition(job.taskRowId, ['queued'], { statusMessage: reason }, { tryNumber: job.tryNumber });
     if (this.remember(row)) this.running.of(job.executionId).markChanged(row);
     this.kick(job.executionId);
   }

@@ -6,6 +6,8 @@ import { releaseLeftoverDisk } from '../sandbox/disk-quota.js';
 import type { TaskApplication, TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
 import type { TaskFolders, TaskSandbox } from '../sandbox/task-sandbox.js';
+import type { Datastore } from '../store/datastore.js';
+import { ensurePackage } from './package-files.js';
 import { attemptFiles, attemptLogLines } from './task-files.js';
 import { processReference, runsWholeFile } from './cwl-process-ref.js';
 import { SandboxedProcess } from './sandboxed-process.js';
@@ -20,6 +22,8 @@ export interface CwlRuntimeOptions {
   killGraceMs?: number;
   /** how often an attempt's disk use is measured while it runs (default 2 s, as the python runtime's) */
   diskCheckMs?: number;
+  /** a queue worker's: where the pinned CWL comes from when this machine lacks it */
+  datastore?: Datastore;
 }
 
 const stamp = () => `[${new Date().toISOString()}]`;
@@ -48,13 +52,19 @@ export class CwlRuntime implements TaskRuntime {
 
   constructor(private readonly options: CwlRuntimeOptions) {}
 
-  prepare(job: TaskJob): PreparedTask {
+  prepare(job: TaskJob): PreparedTask | Promise<PreparedTask> {
     if (!job.application) throw new Error('The CWL runtime runs application tasks only.');
+    if (this.options.datastore && this.options.datastore.kind !== 'local')
+      return ensurePackage(job, this.options.datastore).then(() => this.prepareFolders(job, job.application!));
+    return this.prepareFolders(job, job.application);
+  }
+
+  private prepareFolders(job: TaskJob, application: TaskApplication): PreparedTask {
     const { scratchDir, outputsFile } = attemptFiles(job);
     releaseLeftoverDisk(scratchDir);
     fsSync.rmSync(scratchDir, { recursive: true, force: true });
     for (const dir of [job.outDir, scratchDir]) fsSync.mkdirSync(dir, { recursive: true });
-    return new CwlTask(job, job.application, scratchDir, outputsFile, this.options);
+    return new CwlTask(job, application, scratchDir, outputsFile, this.options);
   }
 }
 

@@ -60,7 +60,7 @@ describe('the model runtime installed under the system temp folder', () => {
     };
     await fs.mkdir(path.dirname(job.logPath), { recursive: true });
     const runtime = new ModelRuntime({ sandbox: testSandbox(), script: path.join(root, 'portal', 'runtime', 'model-task.mjs') });
-    const task = runtime.prepare(job);
+    const task = await runtime.prepare(job);
     const log = await fs.open(job.logPath, 'a');
     try {
       const exit = await task.run({ cpuList: [0], logFd: log.fd, onRunning: () => undefined, onLimitExceeded: () => undefined });

@@ -7,6 +7,8 @@ import type { ExecutionModel } from '../execution-kind.js';
 import type { TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
 import type { TaskSandbox } from '../sandbox/task-sandbox.js';
+import type { Datastore } from '../store/datastore.js';
+import { ensurePackage, executionPackageDir } from './package-files.js';
 import { SandboxedProcess } from './sandboxed-process.js';
 import { attemptFiles, attemptLogLines, readOutputs } from './task-files.js';
 import { diskExceeded, type PreparedTask, type RunOptions, type TaskExit, type TaskRuntime } from './task-runtime.js';
@@ -19,11 +21,13 @@ export interface ModelRuntimeOptions {
   /** SIGTERM → SIGKILL delay when an attempt is ended (tests shorten it) */
   killGraceMs?: number;
   diskCheckMs?: number;
+  /** a queue worker's: where the pinned package comes from when this machine lacks it */
+  datastore?: Datastore;
 }
 
 /** Where a model execution's pinned files lie: `.package/` of its folder, beside the task's outputs (written when it was created). */
 export function modelPackageDir(executionDir: string): string {
-  return path.join(executionDir, '.package');
+  return executionPackageDir(executionDir);
 }
 
 /** The pinned ONNX file and each input's file in the package. */
@@ -64,13 +68,19 @@ export class ModelRuntime implements TaskRuntime {
     this.readOnly = [scriptDir, ...nodeModulesAbove(scriptDir), ...nodeHome];
   }
 
-  prepare(job: TaskJob): PreparedTask {
+  prepare(job: TaskJob): PreparedTask | Promise<PreparedTask> {
     if (!job.model) throw new Error('The model runtime runs model tasks only.');
+    if (this.options.datastore && this.options.datastore.kind !== 'local')
+      return ensurePackage(job, this.options.datastore).then(() => this.prepareFolders(job, job.model!));
+    return this.prepareFolders(job, job.model);
+  }
+
+  private prepareFolders(job: TaskJob, model: ExecutionModel): PreparedTask {
     const { scratchDir, outputsFile } = attemptFiles(job);
     releaseLeftoverDisk(scratchDir);
     fsSync.rmSync(scratchDir, { recursive: true, force: true });
     for (const dir of [job.outDir, scratchDir]) fsSync.mkdirSync(dir, { recursive: true });
-    return new ModelTask(job, job.model, scratchDir, outputsFile, this.options, this.readOnly);
+    return new ModelTask(job, model, scratchDir, outputsFile, this.options, this.readOnly);
   }
 }
 

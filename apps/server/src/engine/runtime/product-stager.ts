@@ -1,4 +1,4 @@
-import { parseProductInputUrl } from '@asb/contracts';
+import { parseProductInputUrl, type StacItem } from '@asb/contracts';
 import type { TaskJob } from '../executors/executor.js';
 
 /**
@@ -17,6 +17,34 @@ export interface ProductStager {
    * task's log. Throws ProductStagingError with the reason the task fails with.
    */
   stage(job: TaskJob, dir: string, log: (line: string) => void, signal: AbortSignal): Promise<Record<string, unknown>>;
+}
+
+/**
+ * A product input of this portal's catalogue as the server resolved it for the job
+ * (TaskJob.products): the item as the execution's owner may read it, and where each asset's
+ * file is. Whoever runs the attempt (a worker has no database) stages from this alone.
+ */
+export interface ResolvedProduct {
+  item: StacItem;
+  /** the collection of the product link */
+  collectionId: string;
+  /** asset key → its file in the catalogue's folder (the owner may read its collection), or an http(s) URL to download */
+  assets: Record<string, ResolvedAsset>;
+  /** lines for the task's log: the assets left out, and why */
+  notes: string[];
+}
+
+export type ResolvedAsset = { catalogue: { collectionId: string; itemId: string; path: string } } | { url: string };
+
+/**
+ * The server's half of staging (docs/engine.md "Staging products"): the job's product inputs
+ * that name an item of this portal's catalogue, read with the owner's permissions, by input
+ * name. Remote STAC items are left to the stager (fetched through the outbound guard where the
+ * attempt runs). The catalogue module implements it (modules/catalogue/product-resolver.ts).
+ * Throws ProductStagingError with the reason the task fails with.
+ */
+export interface ProductResolver {
+  resolve(job: TaskJob): Promise<Record<string, ResolvedProduct>>;
 }
 
 /** A product input that cannot be staged: its message is the task's failure reason. */

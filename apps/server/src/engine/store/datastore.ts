@@ -37,6 +37,8 @@ export interface Datastore {
   saveAttempt(files: { outDir?: string; logPath: string }): Promise<void>;
   /** Before an attempt: an upstream output (file or folder) missing from this machine is fetched. */
   ensureLocal(localPath: string): Promise<void>;
+  /** Before a queue worker runs an execution's task: its pinned files (`.package/`) go into the store, for workers on other machines. */
+  savePackage(packageDir: string): Promise<void>;
   /**
    * A file at `relative` inside the folder `root` (an execution's folder); undefined when
    * there is none, or when the name leads outside the folder.
@@ -111,6 +113,8 @@ export class LocalDatastore implements Datastore {
   async saveAttempt(): Promise<void> {}
 
   async ensureLocal(): Promise<void> {}
+
+  async savePackage(): Promise<void> {}
 
   read(root: string, relative: string, range?: RangeRequest): Promise<StoredFile | undefined> {
     return readLocal(root, relative, range);

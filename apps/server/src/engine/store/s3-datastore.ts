@@ -92,6 +92,11 @@ export class S3Datastore implements Datastore {
     if (fs.existsSync(files.logPath)) await this.upload(files.logPath, this.keyOf(files.logPath));
   }
 
+  async savePackage(packageDir: string): Promise<void> {
+    const found = await regularFiles(packageDir);
+    await eachLimited(found, CONCURRENCY, (file) => this.upload(file, this.keyOf(file)));
+  }
+
   async ensureLocal(localPath: string): Promise<void> {
     if (fs.existsSync(localPath)) return;
     const key = this.keyOf(localPath);

@@ -39,6 +39,8 @@ export const executionTasks = pgTable(
     pid: integer('pid'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     error: text('error'),
+    /** why a queued attempt has not started, for its users ('Waiting: no worker offers cwltool.'); null once it runs */
+    statusMessage: text('status_message'),
   },
   (t) => [
     uniqueIndex('execution_tasks_identifier_idx').on(t.identifier),

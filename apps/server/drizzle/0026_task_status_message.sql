@@ -1,0 +1,1 @@
+ALTER TABLE "execution_tasks" ADD COLUMN "status_message" text;
