@@ -74,7 +74,8 @@ export function OutputsTable({ rows, headers, service }: { rows: OutputRow[]; he
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row, index) => (
-              <Table.Tr key={`${row.id}.${index}`} data-output={row.id}>
+              // a .png preview makes its row tall: every cell starts at the top
+              <Table.Tr key={`${row.id}.${index}`} data-output={row.id} style={{ verticalAlign: 'top' }}>
                 {headers.taskId !== undefined && <Table.Td ff="monospace">{row.taskId}</Table.Td>}
                 <Table.Td ff={headers.taskId === undefined ? 'monospace' : undefined}>{row.key}</Table.Td>
                 <Table.Td>
