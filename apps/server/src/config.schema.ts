@@ -177,6 +177,11 @@ const envSchema = z.object({
   ASB_ADES_POLL_MS: whole(50, 2000, 600_000),
   ASB_MODEL_SERVICES_MAX: whole(0, 4, 1000),
   ASB_MODEL_SERVICES_PER_USER: whole(0, 2, 1000),
+  /** where this node's model service gateway listens for the other replicas (host:port; docs/models.md "Across replicas") */
+  ASB_MODEL_SERVICE_LISTEN: setting.refine((raw) => raw === undefined || /^[^\s:]+:\d{1,5}$/.test(raw), { message: 'host:port' }),
+  /** the http:// address the other replicas reach that gateway at; default: the listening host and port */
+  ASB_MODEL_SERVICE_ADDRESS: setting.refine((raw) => raw === undefined || /^http:\/\/[^\s/]+\/?$/.test(raw), { message: 'an http://host:port address' }),
+  ASB_MODEL_SERVICE_HEARTBEAT_MS: whole(50, 5000, 600_000),
   /** 2^26: an 8192² raster without overviews still previews, a 20,000² one (400 MB decoded) does not */
   ASB_RASTER_PIXEL_BUDGET: whole(65_536, 67_108_864),
   S3_BUCKET: setting,

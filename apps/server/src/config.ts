@@ -185,8 +185,17 @@ export interface AppConfig {
   ogcapiSyncMs: number;
   /** ASB_ADES_POLL_MS: how often the status of a job on an ADES is read (docs/ades.md); default 2000 */
   adesPollMs: number;
-  /** ASB_MODEL_SERVICES_MAX / ASB_MODEL_SERVICES_PER_USER: model services running at once on this server, and per user (docs/models.md); 4 and 2 */
-  modelServices: { max: number; perUser: number };
+  /** ASB_MODEL_SERVICES_MAX / ASB_MODEL_SERVICES_PER_USER: model services running at once in the whole portal (counted in the database), and per user (docs/models.md); 4 and 2 */
+  modelServices: {
+    max: number;
+    perUser: number;
+    /** ASB_MODEL_SERVICE_LISTEN: this node's gateway for the other replicas (host:port; default 127.0.0.1:0, any free port on loopback) */
+    listen: string;
+    /** ASB_MODEL_SERVICE_ADDRESS: how the other replicas reach that gateway (default: http://{listen host}:{its port}) */
+    address: string | undefined;
+    /** ASB_MODEL_SERVICE_HEARTBEAT_MS: how often a node says it lives and sweeps; it is dead after 3 missed beats */
+    heartbeatMs: number;
+  };
   /** ASB_HTTP_PROCESSES and this process's part among them (docs/operations.md "All cores"); unset: one process, designated */
   processes?: HttpProcesses;
   /** ASB_METRICS_TOKEN: the bearer token of GET /metrics (docs/operations.md "Metrics"); unset: /metrics answers 404 */
@@ -378,7 +387,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     unsubmittedExecutionMs: Math.round(env.ASB_UNSUBMITTED_EXECUTION_HOURS * 3_600_000),
     ogcapiSyncMs: env.ASB_OGCAPI_SYNC_SECONDS * 1000,
     adesPollMs: env.ASB_ADES_POLL_MS,
-    modelServices: { max: env.ASB_MODEL_SERVICES_MAX, perUser: env.ASB_MODEL_SERVICES_PER_USER },
+    modelServices: {
+      max: env.ASB_MODEL_SERVICES_MAX,
+      perUser: env.ASB_MODEL_SERVICES_PER_USER,
+      listen: env.ASB_MODEL_SERVICE_LISTEN ?? '127.0.0.1:0',
+      address: env.ASB_MODEL_SERVICE_ADDRESS,
+      heartbeatMs: env.ASB_MODEL_SERVICE_HEARTBEAT_MS,
+    },
     rasterPixelBudget: env.ASB_RASTER_PIXEL_BUDGET,
     processes: { count: httpProcessCount(env), designated: env.ASB_PROCESS_ROLE !== 'http' },
     metricsToken: env.ASB_METRICS_TOKEN,

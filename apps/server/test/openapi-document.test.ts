@@ -27,6 +27,7 @@ const BODILESS_WRITES = new Set([
   'POST /builder/v1/executions/{id}/product-order',
   'POST /admin/v1/engine/tasks/{id}/stop',
   'POST /admin/v1/engine/tasks/{id}/requeue',
+  'POST /backend/catalogue/stac/maas/{id}/stop',
 ]);
 /** every resource type's archive and unarchive */
 const ARCHIVING = /^PATCH .*\/\{id\}\/(archive|unarchive)$/;

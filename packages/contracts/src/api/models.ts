@@ -117,6 +117,10 @@ export const modelServiceItemSchema = z
   .meta({ id: 'ModelServiceItem' });
 export type ModelServiceItem = z.infer<typeof modelServiceItemSchema>;
 
+/** A model service as staff see it: whose it is besides the item. */
+export const staffModelServiceItemSchema = modelServiceItemSchema.extend({ owner: z.string() }).meta({ id: 'StaffModelServiceItem' });
+export type StaffModelServiceItem = z.infer<typeof staffModelServiceItemSchema>;
+
 /**
  * Spec 3 §3 "Usage records" (a model execution, a model service, a training dataset order): what
  * was used, whose it is (owner_id: the publisher), its licence, when, and the record it refers to
@@ -193,6 +197,15 @@ export const modelOperations = defineOperations({
   [`GET ${stac}/maas/usage`]: {
     summary: "The caller's model services, running and ended, newest first (spec 3 §7: answer in maas)",
     response: z.object({ maas: z.array(modelServiceItemSchema) }),
+  },
+  [`GET ${stac}/maas/services`]: {
+    summary: 'Every model service that runs or starts, anyone’s, with its owner (staff)',
+    response: z.object({ maas: z.array(staffModelServiceItemSchema) }),
+  },
+  [`POST ${stac}/maas/{id}/stop`]: {
+    summary: 'Stop any user’s model service (staff); answers it, undeployed',
+    params: z.object({ id: z.string().max(20) }),
+    response: staffModelServiceItemSchema,
   },
   [`GET ${stac}/collections/{c}/datasets/{d}/order`]: {
     summary: "Order a training dataset: its assets are copied into the caller's datastore (/ordered_datasets/...) in the background; answers the order",

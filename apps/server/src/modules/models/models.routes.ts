@@ -1,13 +1,10 @@
-import http from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { modelOperations as operations, publisherOf, type UsageRecord } from '@asb/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { requireUser } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { needs, onResource, type RouteAccess } from '../../platform/http/access.js';
-import { notFound } from '../../platform/http/errors.js';
-import { rowId } from '../../platform/http/ids.js';
 import { mount } from '../../platform/http/operations.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { COLLECTION_RESOURCE } from '../applications/catalogue-collections.routes.js';
@@ -15,7 +12,8 @@ import { seldonTasksResource } from '../taskmgr/seldon-tasks.resource.js';
 import { executions } from '../builder/executions.schema.js';
 import { executeModel, type ModelExecutionDeps } from './model-executions.js';
 import type { DatasetOrders } from './dataset-orders.js';
-import type { ModelServices } from './model-services.js';
+import type { ModelServices } from './services/model-services.js';
+import { maasProxy } from './services/maas-proxy.js';
 
 const tags = ['models'];
 const RUN_READ = needs("model run: signed in; a published model's run for anyone signed in, else its owner, staff and the workspace's members");
@@ -55,19 +53,15 @@ const OWN = needs("the caller's own model services and executions");
 const PROXY = needs('a model service: its owner and staff');
 /** A GET (metadata, health) may come from the usage page's link opened in a new tab: the same-origin token cookie counts too. */
 const PROXY_READ: RouteAccess = { ...PROXY, streamToken: true };
+const ANY_SERVICE = needs('any user’s model service', 'staff');
 /** An inference request through the proxy: the service takes 64 MB, its header a little more. */
 const PROXY_BODY_LIMIT = 64 * 1024 * 1024 + 64 * 1024;
-/** At most this many requests wait on one service through the proxy (it infers one at a time): more get a 429. */
-const PROXY_IN_FLIGHT = 4;
-/** A request to a service that has not answered after this long gets a 504. */
-const PROXY_TIMEOUT_MS = 300_000;
-/** The headers of the Open Inference Protocol that pass through the proxy, both ways. */
-const PASSED_HEADERS = ['content-type', 'inference-header-content-length'];
 
 /**
  * Models as services (docs/models.md "Models as services"): start, stop and status of the caller's
- * service of a model, its usage, and the proxy to the running service's Open Inference Protocol
- * server (`/backend/catalogue/stac/maas/{id}/v2/...`); the caller's model executions as usage records.
+ * service of a model, its usage, the proxy to the running service's Open Inference Protocol
+ * server (`/backend/catalogue/stac/maas/{id}/v2/...`) wherever it runs, staff's list and stop of
+ * anyone's; the caller's model executions as usage records.
  */
 export function registerModelServices(app: FastifyInstance, ctx: AppContext, services: ModelServices): void {
   const stac = '/backend/catalogue/stac';
@@ -84,6 +78,8 @@ export function registerModelServices(app: FastifyInstance, ctx: AppContext, ser
     data: await services.started(requireUser(request.principal)),
   }));
   mount(app, operations, `GET ${stac}/maas/usage`, { access: OWN, tags }, async (request) => ({ maas: await services.usage(requireUser(request.principal)) }));
+  mount(app, operations, `GET ${stac}/maas/services`, { access: ANY_SERVICE, tags }, async () => ({ maas: await services.running() }));
+  mount(app, operations, `POST ${stac}/maas/{id}/stop`, { access: ANY_SERVICE, tags }, (request) => services.stopAny(request.params.id));
   mount(app, operations, `GET ${stac}/models/usage`, { access: OWN, tags }, async (request) => ({
     data: await modelExecutionUsage(ctx, requireUser(request.principal)),
   }));
@@ -92,50 +88,7 @@ export function registerModelServices(app: FastifyInstance, ctx: AppContext, ser
     // the body goes to the service as it came (JSON, or JSON and binary tensors)
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    const inFlight = new Map<number, number>();
-    const forward = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-      const principal = requireUser(request.principal);
-      const id = rowId(request.params.id);
-      const socketPath = id === undefined ? undefined : await services.socketFor(principal, id);
-      if (!socketPath || id === undefined) throw notFound(`No model service ${request.params.id} of yours is running.`);
-      const headers: Record<string, string> = {};
-      for (const name of PASSED_HEADERS) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-      if (body) headers['content-length'] = String(body.length);
-      if ((inFlight.get(id) ?? 0) >= PROXY_IN_FLIGHT) return reply.code(429).send({ error: 'The model service is busy: try again in a moment.' });
-      inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
-      const answer = await new Promise<http.IncomingMessage | 'timeout'>((resolve, reject) => {
-        const forwarded = http.request(
-          {
-            socketPath,
-            // the protocol has no query: none goes on (a ?token= stays here)
-            path: request.url.slice(request.url.indexOf('/v2/')).split('?')[0],
-            method: request.method,
-            headers,
-          },
-          resolve,
-        );
-        forwarded.on('error', reject);
-        forwarded.setTimeout(PROXY_TIMEOUT_MS, () => {
-          forwarded.destroy();
-          resolve('timeout');
-        });
-        forwarded.end(body);
-      })
-        .catch(() => undefined)
-        .finally(() => inFlight.set(id, (inFlight.get(id) ?? 1) - 1));
-      if (answer === 'timeout') return reply.code(504).send({ error: 'The model service did not answer in time.' });
-      if (!answer) return reply.code(502).send({ error: 'The model service does not answer.' });
-      reply.code(answer.statusCode ?? 502);
-      for (const name of PASSED_HEADERS) {
-        const value = answer.headers[name];
-        if (typeof value === 'string') reply.header(name, value);
-      }
-      return reply.send(answer);
-    };
+    const forward = maasProxy(services);
     mount(scope, operations, `GET ${stac}/maas/{id}/v2/{*}`, { access: PROXY_READ, tags }, forward);
     mount(scope, operations, `POST ${stac}/maas/{id}/v2/{*}`, { access: PROXY, tags }, forward);
   });
