@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { productInputUrl, type ExecutionResults } from '@asb/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { QUEUE_PREFIX, TASK_QUEUE, TRIES_KEY } from '../src/engine/executors/queue-protocol.js';
 import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
 import { demoApplicationsCollection } from '../src/modules/demo/demo-application.js';
@@ -364,4 +364,33 @@ describe('engine: every kind of work on asb worker processes', () => {
     expect(preview.statusCode).toBe(200);
     expect(preview.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   }, 420_000);
+
+  it('runs an application on an ADES from the server itself (HTTP calls, not code), not on a worker', async () => {
+    const find = app.ctx.ades.find.bind(app.ctx.ades);
+    // a registered ADES at a documentation address: the outbound guard refuses it at once
+    const spy = vi
+      .spyOn(app.ctx.ades, 'find')
+      .mockImplementation(async (identifier) => (identifier === 'remote' ? { identifier, url: 'http://192.0.2.1/ogc/' } : find(identifier)));
+    try {
+      const created = await app.server.inject({
+        method: 'POST',
+        url: `/backend/v1/catalogue-collections/${encodeURIComponent(demoApplicationsCollection('admin'))}/execute`,
+        headers: app.adminHeader,
+        payload: {
+          cwl_identifier: 'water-bodies-demo',
+          inputs: [{ identifier: 'item', value: productInputUrl(DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE) }],
+          ades_id: 'remote',
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json<{ data: { id: string } }>().data.id;
+      await waitForStatus(app, id, ['success', 'failed'], 60_000);
+      const [task] = await taskRows(app, id);
+      // the server's OGC client ran it and met the ADES's refusal; no worker took it, and it did not fail for want of one
+      expect(task!.workerLabel).toMatch(new RegExp(`^local:${os.hostname()}:${process.pid}$`));
+      expect(task!.error).toContain('192.0.2.1');
+    } finally {
+      spy.mockRestore();
+    }
+  }, 120_000);
 });

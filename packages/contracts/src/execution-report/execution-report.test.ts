@@ -130,6 +130,12 @@ describe('executionTaskRows', () => {
     expect(rows[3]).toMatchObject({ start: 'n/a', end: 'n/a', duration: 'n/a', startMs: undefined, color: TASK_STATE_COLORS.upstream_failed });
   });
 
+  it('carries why a queued task waits (no worker offers what it needs)', () => {
+    const waiting = { task_id: 'app', task_label: 'App', state: 'queued' as const, start_date: null, end_date: null, try_number: 1, run: '' };
+    const results = { ...RESULTS, tasks: [{ ...waiting, status_message: 'Waiting: no worker offers cwltool.' }] };
+    expect(executionTaskRows({ executionResults: results, workflowExecutionOrder: ORDER })[0]?.statusMessage).toBe('Waiting: no worker offers cwltool.');
+  });
+
   it('has no rows before the engine wrote results', () => {
     expect(executionTaskRows({ executionResults: null, workflowExecutionOrder: ORDER })).toEqual([]);
   });

@@ -24,6 +24,8 @@ export interface ReportTaskRow {
   /** formatted by formatDuration */
   duration: string;
   tryNumber: number;
+  /** why a queued task has not started ('Waiting: no worker offers cwltool.') */
+  statusMessage?: string;
 }
 
 /** The attributes the task rows read. */
@@ -70,6 +72,7 @@ export function executionTaskRows(execution: ReportTaskRowsSource, workerLabels:
       durationSeconds: seconds,
       duration: formatDuration(seconds),
       tryNumber: task.try_number,
+      ...(task.status_message ? { statusMessage: task.status_message } : {}),
     };
   });
   return sortByStart(rows);

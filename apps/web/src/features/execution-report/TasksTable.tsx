@@ -43,6 +43,11 @@ export function TasksTable({ executionId, rows }: { executionId: string; rows: R
                   <Table.Td>{secondsText(row.durationSeconds)}</Table.Td>
                   <Table.Td>
                     <TaskStateBadge state={row.state} />
+                    {row.statusMessage && (
+                      <Text size="xs" c="dimmed">
+                        {row.statusMessage}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {row.tryNumber > 0 && (

@@ -53,6 +53,11 @@ export function ExecutionTasks({ executionId, identifier, executionResults }: Ex
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <TaskStateBadge state={task.state} />
+                  {task.status_message && (
+                    <Text size="xs" c="dimmed">
+                      {task.status_message}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm">{formatDateTime(task.start_date)}</Text>
