@@ -10,6 +10,7 @@ import type { TaskJob } from '../../engine/executors/executor.js';
 import { ProductStagingError } from '../../engine/runtime/product-stager.js';
 import { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import { OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
+import { ProductFilesStager } from '../../engine/runtime/product-files-stager.js';
 import { CatalogueProductStager, type StagedProduct } from './product-staging.js';
 
 const ALICE = principal(1, 'alice');
@@ -175,6 +176,25 @@ describe('CatalogueProductStager', () => {
     await expect(stage(stager(), { scene: `${remoteUrl}/missing` }, ['scene'])).rejects.toThrow(`Input scene: ${remoteUrl}/missing answered 404.`);
     await expect(stage(stager({ maxBytes: 1024 * 1024 }), { scene: `${remoteUrl}/items/remote-1` }, ['scene'])).rejects.toThrow(
       'Input scene: the product inputs of this task are larger than the 1.0 MB a task may stage.',
+    );
+  });
+
+  it('stages on a worker from what the server resolved: the job carries the item, the worker has no catalogue', async () => {
+    const link = productInputUrl('scenes', 'scene-1');
+    const resolved = await stager().resolver.resolve(job({ product: link }, ['product']));
+    expect(resolved.product?.assets.red).toEqual({ catalogue: { collectionId: 'scenes', itemId: 'scene-1', path: 'red.tif' } });
+    const files = new ProductFilesStager({ paths, outbound: new OutboundFetch([]), maxBytes: 1024 * 1024 });
+    const dir = await fs.mkdtemp(path.join(root, 'worker-'));
+    const staged = await files.stage({ ...job({ product: link }, ['product']), products: resolved }, dir, () => undefined, new AbortController().signal);
+    expect(await fs.readFile((staged.product as StagedProduct).assets.red!, 'utf8')).toBe('red bytes');
+    // a job whose resolved asset leads out of its item's folder (a forged job in Redis) stages nothing
+    const forged = { ...resolved.product!, assets: { red: { catalogue: { collectionId: 'scenes', itemId: 'scene-1', path: '../../../../etc/passwd' } } } };
+    await expect(
+      files.stage({ ...job({ product: link }, ['product']), products: { product: forged } }, dir, () => undefined, new AbortController().signal),
+    ).rejects.toThrow("Input product: the file of asset red is outside its item's folder.");
+    // a local product the server did not resolve is not guessed at
+    await expect(files.stage(job({ product: link }, ['product']), dir, () => undefined, new AbortController().signal)).rejects.toThrow(
+      `Input product: the product ${link} was not resolved by the server that submitted the task.`,
     );
   });
 
