@@ -6,7 +6,7 @@ import { onResource, SIGNED_IN, STAFF, type RouteAccess } from '../../platform/h
 import { notFound } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
-import { adesTasksResource } from '../taskmgr/ades-tasks.resource.js';
+import { adesTasksResource } from '../taskmgr/execution-tasks.resource.js';
 import { executeApplication } from './application-executions.js';
 import { COLLECTION_RESOURCE } from './catalogue-collections.routes.js';
 import { acceptTerms, revokeTerms, termsOf } from './terms.js';

@@ -8,7 +8,7 @@ import { needs, onResource, type RouteAccess } from '../../platform/http/access.
 import { mount } from '../../platform/http/operations.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { COLLECTION_RESOURCE } from '../applications/catalogue-collections.routes.js';
-import { seldonTasksResource } from '../taskmgr/seldon-tasks.resource.js';
+import { seldonTasksResource } from '../taskmgr/execution-tasks.resource.js';
 import { executions } from '../builder/executions.schema.js';
 import { executeModel, type ModelExecutionDeps } from './model-executions.js';
 import type { DatasetOrders } from './dataset-orders.js';

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
-import { adesTasksResource } from './ades-tasks.resource.js';
-import { seldonTasksResource } from './seldon-tasks.resource.js';
+import { adesTasksResource, seldonTasksResource } from './execution-tasks.resource.js';
 import { jobsResource, tasksResource } from './tasks.resource.js';
 
 /** taskmgr/v1: the task instances of executions, as tasks and as jobs (spec 3 "Jobs"), application executions as ades-tasks and model executions as seldon-tasks. Read-only. */
