@@ -19,6 +19,12 @@ export interface TestApp extends App {
   adminHeader: { authorization: string };
   /** closes the server and starts a new one on the same database and data directory (a server restart) */
   restart(): Promise<TestApp>;
+  /**
+   * Another server beside this one on the same database, data directory and Redis (a replica;
+   * docs/operations.md "In-process state"): its own connection pool on PostgreSQL, the same
+   * PGlite otherwise (one process's database). Close it before this one.
+   */
+  replica(overrides?: Partial<AppConfig>): Promise<TestApp>;
 }
 
 export const ADMIN = { username: 'admin', password: 'admin-password' };
@@ -71,6 +77,10 @@ async function startTestApp(config: AppConfig, database: Database, options: Test
     async restart() {
       await app.close();
       return startTestApp(config, database, options, release);
+    },
+    async replica(overrides = {}) {
+      const own = database.kind === 'postgres' ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : undefined;
+      return startTestApp({ ...config, ...overrides }, own ?? database, options, async () => await own?.close());
     },
     async userWithHeader(username, flags = {}) {
       userPasswordHash ??= hashPassword(PASSWORD);

@@ -8,7 +8,7 @@ import { workflows } from '../knowledge/workflows.schema.js';
 import type { FacetCounts } from './marketplace-facets.js';
 import type { Vocabulary } from './marketplace-spelling.js';
 import type { ItemSource, WorkflowSource } from './marketplace-resources.js';
-import { marketplaceChanges as changes, marketplaceResources as resources } from './marketplace.schema.js';
+import { marketplaceChanges as changes, marketplaceResources as resources, marketplaceUnannounced as unannounced } from './marketplace.schema.js';
 
 /** At most this many words of a query are searched. */
 export const MAX_TERMS = 12;
@@ -137,7 +137,8 @@ export class MarketplaceRepository {
 
   /**
    * In one transaction: the rows of the changed sources removed, those still listable written
-   * again (true when there were any of either: what is listed changed), and the change marks read cleared — by id, not "up to the last": a mark of a
+   * again (true when there were any of either: what is listed changed, and an announcement is
+   * then pending), and the change marks read cleared — by id, not "up to the last": a mark of a
    * transaction that commits later may have a lower id than one already read.
    */
   async apply(
@@ -186,8 +187,15 @@ export class MarketplaceRepository {
           });
       }
       await tx.delete(changes).where(inArray(changes.id, markIds));
-      return removed > 0 || rows.length > 0;
+      const written = removed > 0 || rows.length > 0;
+      if (written) await tx.insert(unannounced).values({ pending: true }).onConflictDoNothing();
+      return written;
     });
+  }
+
+  /** Whether what is listed changed since the last announcement; true to one caller only (it announces). */
+  async claimAnnouncement(): Promise<boolean> {
+    return (await this.db.delete(unannounced).returning()).length > 0;
   }
 
   /** One page of the resources matching the words, facets and dates, best match first (newest first without words), and how many match. */

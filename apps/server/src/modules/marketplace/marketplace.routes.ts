@@ -20,7 +20,7 @@ const PUBLISHABLE = ['model', 'dataset'];
 
 /** The marketplace's calls (spec 3 §7; docs/marketplace.md). */
 export function registerMarketplace(app: FastifyInstance, ctx: AppContext, catalogue: CatalogueRepository): void {
-  const service = new MarketplaceService(ctx.db, ctx.bus, ctx.log);
+  const service = new MarketplaceService(ctx, ctx.bus, ctx.log);
   const owners = new MarketplaceRepository(ctx.db);
   service.watch();
   app.addHook('onClose', () => service.stop());

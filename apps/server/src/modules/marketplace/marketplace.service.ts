@@ -1,5 +1,6 @@
 import { MARKETPLACE_PAGE_SIZE, marketplaceFiltersSchema, type FilterOption, type MarketplaceFilters, type MarketplaceResource } from '@asb/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { LOCKS, withAdvisoryLock } from '../../platform/db/advisory-lock.js';
 import type { Db } from '../../platform/db/client.js';
 import { detailError } from '../../platform/http/errors.js';
 import type { EventBus } from '../../platform/live/event-bus.js';
@@ -16,7 +17,8 @@ const FACETS_TTL_MS = 10_000;
 /**
  * How often the watcher looks for change marks nobody has read: writes that announce nothing
  * themselves (a model written through the STAC transactions or an ingest, a collection made
- * private, another process's writes) reach open marketplace pages within this time.
+ * private, another process's writes) reach open marketplace pages within this time. Every
+ * replica watches; the database makes one of them announce each change.
  */
 const WATCH_MS = 2_000;
 
@@ -74,15 +76,13 @@ export class MarketplaceService {
   private vocabulary: { words: Promise<Vocabulary>; at: number } | undefined;
   private rereading: Promise<Vocabulary> | undefined;
   private timer: NodeJS.Timeout | undefined;
-  /** what is listed changed since the watcher last announced (whoever read the marks: a search, the watcher) */
-  private unannounced = false;
 
   constructor(
-    db: Db,
+    private readonly database: { db: Db; dbKind: 'pglite' | 'postgres' },
     private readonly bus?: EventBus,
     private readonly log?: FastifyBaseLogger,
   ) {
-    this.repository = new MarketplaceRepository(db);
+    this.repository = new MarketplaceRepository(database.db);
   }
 
   /** Reads again what changed since the last answer (one at a time in this process; marks are cleared once written). */
@@ -99,30 +99,34 @@ export class MarketplaceService {
   }
 
   /**
-   * Every WATCH_MS: the marks no answer has read yet are read, and when they changed what is
-   * listed — read by the watcher itself or by a search meanwhile — `forceUpdate` goes out
-   * (docs/marketplace.md "forceUpdate"). A write that announced itself (a workflow published) is
-   * announced once more: an open page reads again, harmlessly.
+   * Every WATCH_MS: the marks no answer has read yet are read, and when applying marks changed
+   * what is listed — here or on another replica, by a watcher or a search — `forceUpdate` goes
+   * out once (docs/marketplace.md "forceUpdate"). A write that announced itself (a workflow
+   * published) is announced once more: an open page reads again, harmlessly.
    */
   watch(): void {
     if (!this.bus || this.timer) return;
-    const bus = this.bus;
     let busy = false;
     this.timer = setInterval(() => {
       if (busy) return;
       busy = true;
-      this.readAll()
-        .then(() => {
-          if (!this.unannounced) return;
-          this.unannounced = false;
-          return announceMarketplaceChange(bus, 'catalogue');
-        })
+      this.announce()
         .catch((error: unknown) => this.log?.warn({ err: error }, 'marketplace: reading the change marks failed'))
         .finally(() => {
           busy = false;
         });
     }, WATCH_MS);
     this.timer.unref();
+  }
+
+  /** One look of the watcher: catches up, and announces a change no replica has announced yet; whether it did. */
+  async announce(): Promise<boolean> {
+    if (!this.bus) return false;
+    await this.readAll();
+    // the row applying left: whoever deletes it announces, so one change is announced once
+    if (!(await this.repository.claimAnnouncement())) return false;
+    await announceMarketplaceChange(this.bus, 'catalogue');
+    return true;
   }
 
   stop(): void {
@@ -132,31 +136,37 @@ export class MarketplaceService {
 
   private async readChanges(): Promise<boolean> {
     let changed = false;
-    for (;;) {
-      const marks = await this.repository.changes(BATCH);
-      if (marks.length === 0) return changed;
-      const workflowIds = [...new Set(marks.flatMap((mark) => (mark.workflowId !== null ? [mark.workflowId] : [])))];
-      const collections = [...new Set(marks.flatMap((mark) => (mark.collectionId !== null && mark.itemId === null ? [mark.collectionId] : [])))];
-      const itemKeys = new Map<string, { collectionId: string; itemId: string }>();
-      for (const mark of marks)
-        if (mark.collectionId !== null && mark.itemId !== null && !collections.includes(mark.collectionId))
-          itemKeys.set(JSON.stringify([mark.collectionId, mark.itemId]), { collectionId: mark.collectionId, itemId: mark.itemId });
-      const items = [...itemKeys.values()];
-      const [workflowRows, itemRows] = await Promise.all([this.repository.workflows(workflowIds), this.repository.items({ items, collections })]);
-      const rows = [...workflowRows.map((row) => stored(workflowResource(row), row.id)), ...itemRows.map((row) => stored(itemResource(row), null))];
-      const written = await this.repository.apply(
-        { workflowIds, items, collections },
-        rows,
-        marks.map((mark) => mark.id),
-      );
-      if (written) {
-        changed = true;
-        this.unannounced = true;
-      }
-      this.facets = undefined;
-      if (this.vocabulary) this.vocabulary.at = 0;
-      if (marks.length < BATCH) return changed;
+    // most answers find no marks: only reading them takes the lock
+    while ((await this.repository.changes(1)).length > 0) {
+      // one reader at a time on every replica: a mark is applied, and its change announced, once
+      const batch = await withAdvisoryLock(this.database, [LOCKS.marketplaceChanges, 0], (db) => this.readBatch(new MarketplaceRepository(db)));
+      changed ||= batch.changed;
+      if (!batch.more) break;
     }
+    return changed;
+  }
+
+  /** One batch of marks read and applied; whether it changed what is listed, and whether more may wait. */
+  private async readBatch(repository: MarketplaceRepository): Promise<{ changed: boolean; more: boolean }> {
+    const marks = await repository.changes(BATCH);
+    if (marks.length === 0) return { changed: false, more: false };
+    const workflowIds = [...new Set(marks.flatMap((mark) => (mark.workflowId !== null ? [mark.workflowId] : [])))];
+    const collections = [...new Set(marks.flatMap((mark) => (mark.collectionId !== null && mark.itemId === null ? [mark.collectionId] : [])))];
+    const itemKeys = new Map<string, { collectionId: string; itemId: string }>();
+    for (const mark of marks)
+      if (mark.collectionId !== null && mark.itemId !== null && !collections.includes(mark.collectionId))
+        itemKeys.set(JSON.stringify([mark.collectionId, mark.itemId]), { collectionId: mark.collectionId, itemId: mark.itemId });
+    const items = [...itemKeys.values()];
+    const [workflowRows, itemRows] = await Promise.all([repository.workflows(workflowIds), repository.items({ items, collections })]);
+    const rows = [...workflowRows.map((row) => stored(workflowResource(row), row.id)), ...itemRows.map((row) => stored(itemResource(row), null))];
+    const changed = await repository.apply(
+      { workflowIds, items, collections },
+      rows,
+      marks.map((mark) => mark.id),
+    );
+    this.facets = undefined;
+    if (this.vocabulary) this.vocabulary.at = 0;
+    return { changed, more: marks.length === BATCH };
   }
 
   async search(request: ResourceQuery): Promise<ResourcePage> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { itemLicenceUrl, MODEL_TERMS_FEATURE, publisherOf, termsAccepted, type DatasetOrder, type UsageRecord } from '@asb/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
@@ -11,11 +11,12 @@ import { detailError, notFound } from '../../platform/http/errors.js';
 import { rowId } from '../../platform/http/ids.js';
 import { sendFile } from '../../platform/http/send-file.js';
 import { acceptedTerms } from '../applications/terms.js';
-import { KeyedQueue } from '../../platform/keyed-queue.js';
+import { LOCKS, withAdvisoryLock } from '../../platform/db/advisory-lock.js';
 import { hideServerPaths } from '../../engine/store/server-paths.js';
 import { copyAsset, type AssetSources } from './asset-copy.js';
 import { ENGINE_OFF } from './model-executions.js';
 import { datasetOrders, type OrderedFile } from './dataset-orders.schema.js';
+import { DatasetOrderRecovery, ORDER_HEARTBEAT_MS } from './dataset-order-recovery.js';
 
 type OrderRow = typeof datasetOrders.$inferSelect;
 
@@ -52,13 +53,23 @@ function fileNameOf(key: string, href: string): string {
  * background with progress; a failed order leaves no files behind.
  */
 export class DatasetOrders {
-  /** the running orders' count and the insert happen one order at a time (one server: docs/models.md) */
-  private readonly orders = new KeyedQueue<string>();
+  private readonly recovery: DatasetOrderRecovery;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly options: DatasetOrdersOptions,
-  ) {}
+  ) {
+    this.recovery = new DatasetOrderRecovery(ctx, (row) => this.folder(row));
+  }
+
+  /** Fails the orders whose copier is gone, now and regularly (dataset-order-recovery.ts). */
+  recover(): Promise<void> {
+    return this.recovery.start();
+  }
+
+  stop(): void {
+    this.recovery.stop();
+  }
 
   private folder(row: OrderRow): string {
     return this.options.paths.orderDir(row.ownerId, { publisher: row.publisher, itemId: row.itemId, version: row.version, stamp: stampOf(row.startedAt) });
@@ -105,8 +116,9 @@ export class DatasetOrders {
     }
     const publisher = publisherOf(collection);
     const version = typeof properties.version === 'string' ? properties.version : '';
-    const row = await this.orders.run('order', async () => {
-      const running = await this.ctx.db
+    // a user's running orders are counted and one more recorded by one request at a time, on any replica
+    const row = await withAdvisoryLock(this.ctx, [LOCKS.datasetOrders, principal.id], async (db) => {
+      const running = await db
         .select({ collectionId: datasetOrders.collectionId, itemId: datasetOrders.itemId })
         .from(datasetOrders)
         .where(and(eq(datasetOrders.ownerId, principal.username), eq(datasetOrders.status, 'running')));
@@ -115,7 +127,7 @@ export class DatasetOrders {
       if (running.length >= MAX_RUNNING_PER_USER) throw detailError(409, `You have ${running.length} orders being copied: wait for one to end.`);
       const startedAt = new Date();
       const shownPath = ['', 'ordered_datasets', publisher, item.id, ...(version ? [version] : []), stampOf(startedAt)].join('/');
-      const [inserted] = await this.ctx.db
+      const [inserted] = await db
         .insert(datasetOrders)
         .values({
           ownerId: principal.username,
@@ -163,6 +175,15 @@ export class DatasetOrders {
         .set({ progress: progress(), files })
         .where(and(eq(datasetOrders.id, row.id), eq(datasetOrders.status, 'running')));
     };
+    // while it is renewed, no other replica takes the order for one its copier abandoned (dataset-order-recovery.ts)
+    const heartbeat = setInterval(() => {
+      this.ctx.db
+        .update(datasetOrders)
+        .set({ heartbeatAt: sql`now()` })
+        .where(and(eq(datasetOrders.id, row.id), eq(datasetOrders.status, 'running')))
+        .catch(() => undefined);
+    }, ORDER_HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       folder = this.folder(row);
       fs.mkdirSync(path.dirname(folder), { recursive: true });
@@ -199,6 +220,8 @@ export class DatasetOrders {
         .set({ status: 'failed', files: [], error: reason.slice(0, 2000), endedAt: new Date() })
         .where(eq(datasetOrders.id, row.id))
         .catch(() => undefined);
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
@@ -248,21 +271,5 @@ export class DatasetOrders {
     }
     if (!file) throw notFound('No such file.');
     return sendFile(reply, file, path.basename(relative));
-  }
-
-  /** After a restart: orders that were copying failed with it (their partial files go). */
-  async recover(): Promise<void> {
-    const rows = await this.ctx.db.select().from(datasetOrders).where(eq(datasetOrders.status, 'running'));
-    for (const row of rows) {
-      try {
-        fs.rmSync(this.folder(row), { recursive: true, force: true });
-      } catch (error) {
-        this.ctx.log.warn({ err: error, order: row.id }, 'dataset order: its folder could not be removed');
-      }
-      await this.ctx.db
-        .update(datasetOrders)
-        .set({ status: 'failed', files: [], error: 'The portal stopped while the order was copied: order the dataset again.', endedAt: new Date() })
-        .where(eq(datasetOrders.id, row.id));
-    }
   }
 }

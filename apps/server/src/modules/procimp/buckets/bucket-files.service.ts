@@ -12,7 +12,7 @@ import { bucketAccess } from './bucket-access.js';
 import type { BucketRepository } from './bucket.repository.js';
 import { receiveUpload } from './upload-receiver.js';
 import type { UploadLimits } from '../../../config.js';
-import { KeyedQueue } from '../../../platform/keyed-queue.js';
+import { LOCKS, withAdvisoryLock } from '../../../platform/db/advisory-lock.js';
 
 const megabytes = (bytes: number) => Math.ceil((bytes / (1024 * 1024)) * 10) / 10;
 
@@ -62,14 +62,12 @@ export class BucketFilesService {
       const { folder, files } = await receiveUpload(parts, staging, this.limits);
       if (files.length === 0) throw detailError(400, "No files were sent: use the multipart field 'files'.");
       const targets = files.map((file) => ({ ...file, relative: folder ? `${folder}/${file.relative}` : file.relative }));
-      // one upload at a time per bucket checks the bucket's size and moves its files in
-      return await this.committing.run(bucketId, () => this.commit(root, targets));
+      // one upload at a time per bucket, on any replica, checks the bucket's size and moves its files in
+      return await withAdvisoryLock(this.ctx, [LOCKS.bucketFiles, bucketId], () => this.commit(root, targets));
     } finally {
       await fs.rm(staging, { recursive: true, force: true });
     }
   }
-
-  private readonly committing = new KeyedQueue<number>();
 
   private async commit(root: string, targets: { relative: string; staged: string }[]): Promise<BucketUploadResult> {
     let replaced = 0;
