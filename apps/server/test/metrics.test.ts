@@ -1,5 +1,10 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUE_PREFIX, taskQueueOf } from '../src/engine/executors/queue-protocol.js';
+import { announce } from '../src/engine/executors/worker-registry.js';
 import { builderApi, builderSeeds } from './helpers/builder.js';
+import { startRedis, type TestRedis } from './helpers/redis.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const TOKEN = 'scrape-token-for-the-test-0123456789';
@@ -73,5 +78,54 @@ describe('metrics', () => {
     if (app.database.kind === 'postgres') {
       expect(parsed.find((sample) => sample.name === 'asb_db_pool_connections' && sample.labels.state === 'total')?.value).toBeGreaterThanOrEqual(1);
     }
+  });
+});
+
+/** With REDIS_URL: the queues' depth and the age of what waits, and the workers' heartbeats (docs/operations.md "Metrics"). */
+describe('metrics: queues and workers', () => {
+  let app: TestApp;
+  let redis: TestRedis;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    app = await createTestApp({ metricsToken: TOKEN, redisUrl: redis.url, engine: { localCpus: 1, sweepIntervalMs: 60_000, enabled: false } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await redis?.stop();
+  });
+
+  it('shows a job waiting for a cwltool worker, and the live workers with what they offer', async () => {
+    const queue = new Queue(taskQueueOf('cwltool'), { connection: { url: redis.url }, prefix: QUEUE_PREFIX });
+    await queue.add('task', { taskRowId: 1 }, { jobId: '1-1' });
+    await queue.close();
+    const client = new Redis(redis.url);
+    const seenAt = new Date();
+    await announce(
+      client,
+      {
+        label: 'worker-a',
+        host: 'node-1',
+        pid: 4242,
+        offers: ['python', 'cwltool'],
+        cpus: 4,
+        memoryMb: 8192,
+        startedAt: seenAt.toISOString(),
+        seenAt: seenAt.toISOString(),
+      },
+      60,
+    );
+    client.disconnect();
+
+    const response = await app.server.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.statusCode).toBe(200);
+    const parsed = samples(response.body);
+    const value = (name: string, labels: Record<string, string>) =>
+      parsed.find((sample) => sample.name === name && Object.entries(labels).every(([key, wanted]) => sample.labels[key] === wanted))?.value;
+    expect(value('asb_queue_jobs', { queue: 'asb-tasks-cwltool', state: 'waiting' })).toBe(1);
+    expect(value('asb_queue_jobs', { queue: 'asb-tasks', state: 'waiting' })).toBe(0);
+    expect(value('asb_queue_oldest_waiting_seconds', { queue: 'asb-tasks-cwltool' })).toBeGreaterThanOrEqual(0);
+    expect(value('asb_worker_cpus', { worker: 'worker-a', offers: 'cwltool,python' })).toBe(4);
+    expect(value('asb_worker_heartbeat_timestamp_seconds', { worker: 'worker-a', host: 'node-1' })).toBe(seenAt.getTime() / 1000);
   });
 });

@@ -20,6 +20,9 @@ import { newTask, taskJob } from './task-rows.js';
 import { toView } from './task-view.js';
 import { afterFailure, decide, executionOutcome } from './transitions.js';
 
+/** The bus event by which a stop taken where the engine does not run reaches the engine's process (no user's: audience ''). */
+const CANCEL_EVENT = 'engineCancel';
+
 export interface OrchestratorOptions {
   /** how often executions are looked at without an event (submitted elsewhere, retries due) */
   sweepIntervalMs: number;
@@ -49,6 +52,8 @@ export class Orchestrator implements ExecutorCallbacks {
   private sweeper?: NodeJS.Timeout;
   private unsubscribe?: () => void;
   private isClosing = false;
+  /** whether this process runs the engine (start()): else its executor runs no attempt, and a stop must reach the one that does */
+  private isStarted = false;
   /** stops answered before their attempts ended: close() waits for them */
   private readonly stopping = new Set<Promise<void>>();
 
@@ -70,8 +75,10 @@ export class Orchestrator implements ExecutorCallbacks {
   /** Recovers what a previous process left in flight, then follows submissions and sweeps. */
   async start(): Promise<void> {
     await recoverOrphanedAttempts(this.tasks, this.options.killOrphan);
+    this.isStarted = true;
     this.unsubscribe = this.ctx.bus.subscribe((event) => {
       if (event.type === 'executionUpdate' && event.payload.status === 'pending') this.kick(Number(event.payload.id));
+      if (event.type === CANCEL_EVENT) this.cancelHere(Number(event.payload.taskRowId));
     });
     this.sweeper = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
     this.sweeper.unref();
@@ -337,7 +344,7 @@ export class Orchestrator implements ExecutorCallbacks {
     const row = await this.tasks.transition(task.id, ['queued', 'running'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
     if (!this.remember(row)) return undefined;
     // its report then changes nothing: the attempt is no longer in flight
-    await this.executor.cancel(task.id);
+    await this.cancel(task.id);
     this.running.of(task.executionId).markChanged(row);
     this.kick(task.executionId);
     return row;
@@ -357,7 +364,7 @@ export class Orchestrator implements ExecutorCallbacks {
       return row;
     }
     if (task.state !== 'queued' && task.state !== 'running') return undefined;
-    await this.executor.cancel(task.id);
+    await this.cancel(task.id);
     return this.tasks.find(task.id);
   }
 
@@ -375,7 +382,7 @@ export class Orchestrator implements ExecutorCallbacks {
     for (const task of inFlight)
       await this.tasks.transition(task.id, ['queued', 'running', 'retry'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
     const finish = (async () => {
-      await Promise.all(inFlight.map((task) => this.executor.cancel(task.id)));
+      await Promise.all(inFlight.map((task) => this.cancel(task.id)));
       await this.updates.stopped(stopped);
       this.running.forget(executionId);
       await this.ended(stopped);
@@ -388,6 +395,26 @@ export class Orchestrator implements ExecutorCallbacks {
         .finally(() => this.stopping.delete(finish));
     }
     return true;
+  }
+
+  /**
+   * Ends an attempt. A process that does not run the engine (ASB_ENGINE=false, or an HTTP process
+   * beside the designated one: docs/operations.md "All cores") runs no attempt: it tells the engine's
+   * process through the bus, whose executor ends it if it runs it.
+   */
+  private async cancel(taskRowId: number): Promise<void> {
+    await this.executor.cancel(taskRowId);
+    if (this.isStarted) return;
+    await this.ctx.bus
+      .publish({ type: CANCEL_EVENT, audience: '', payload: { taskRowId } })
+      .catch((error: unknown) => this.ctx.log.warn({ err: error, taskRowId }, 'engine: the stop could not be sent to the engine'));
+  }
+
+  private cancelHere(taskRowId: number): void {
+    if (this.isClosing || !Number.isInteger(taskRowId)) return;
+    this.executor
+      .cancel(taskRowId)
+      .catch((error: unknown) => this.ctx.log.warn({ err: error, taskRowId }, 'engine: ending an attempt stopped elsewhere failed'));
   }
 
   /** Ends the execution when every task ended; true when it did. */

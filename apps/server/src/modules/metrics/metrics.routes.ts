@@ -7,6 +7,7 @@ import { detailError, notAuthenticated, permissionDenied } from '../../platform/
 import { perProcessMetricsText } from './cluster-metrics.js';
 import { countRequests } from './http-metrics.js';
 import { processMetrics, type PoolStats } from './process-metrics.js';
+import { registerQueueMetrics } from './queue-metrics.js';
 import { registerWorkMetrics } from './work-metrics.js';
 
 const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
@@ -28,6 +29,8 @@ export function registerMetrics(server: FastifyInstance, ctx: AppContext, option
   }
   const work = new Registry();
   registerWorkMetrics(work, ctx.db);
+  const queues = ctx.config.redisUrl ? registerQueueMetrics(work, ctx.config.redisUrl) : undefined;
+  if (queues) server.addHook('onClose', () => queues.close());
   const expected = ctx.config.metricsToken ? digest(ctx.config.metricsToken) : undefined;
 
   server.get(

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/helpers/free-port.js';
-import { unmountUnder } from '../../../test/helpers/host-processes.js';
+import { hostPidsOf, untilNoHostPids, unmountUnder } from '../../../test/helpers/host-processes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const ADMIN = { username: 'admin', password: 'cluster-test-password' };
@@ -15,17 +15,20 @@ const METRICS_TOKEN = 'cluster-test-metrics-token';
 /** a limit for a stuck start on a busy machine, not a timing */
 const PATIENCE_MS = 60_000;
 
-/** Counts its starts in its output folder: an execution that ran twice would show two. */
+/** Counts its starts in its output folder (an execution that ran twice would show two); then sleeps `sleep` seconds, if not "0", as `sleep {sleep}` (the test finds it by that argument). */
 const COUNT_STARTS = `
 import os
+import subprocess
 
-INPUTS = []
+INPUTS = [{"name": "sleep", "data_type": "string", "default": "0"}]
 OUTPUTS = [{"name": "starts", "data_type": "integer"}]
 
 
 def execute(out_dir, **inputs):
     with open(os.path.join(out_dir, "starts.txt"), "a") as f:
         f.write("start\\n")
+    if inputs["sleep"] != "0":
+        subprocess.run(["sleep", inputs["sleep"]], check=True)
     with open(os.path.join(out_dir, "starts.txt")) as f:
         return {"starts": len(f.read().splitlines())}
 `;
@@ -90,6 +93,7 @@ describe('HTTP processes: several on one port', () => {
   let output = '';
   let auth: Record<string, string> = {};
   const seen = new Map<number, boolean>();
+  let workflowId = '';
 
   const postgres = (command: 'start' | 'stop') =>
     promisify(execFile)('scripts/postgres.sh', [command], { cwd: ROOT, env: { ...process.env, ASB_TEST_PGPORT: String(pgPort), ASB_TEST_PGDIR: pgDir } });
@@ -216,6 +220,7 @@ describe('HTTP processes: several on one port', () => {
     const workflow = await api<{ data: { id: string } }>(201, 'POST', '/knowledge/v1/workflows', {
       data: { type: 'workflows', attributes: { label: 'Once', graph } },
     });
+    workflowId = workflow.data.id;
     const created = await api<{ data: { id: string; attributes: { identifier: string } } }>(201, 'POST', '/builder/v1/executions', {
       processor_id: workflow.data.id,
       inputs: [],
@@ -235,6 +240,46 @@ describe('HTTP processes: several on one port', () => {
       'utf8',
     );
     expect(starts.split('\n').filter(Boolean)).toEqual(['start']);
+  });
+
+  it('ends the attempt the designated process runs when another process takes the stop', { timeout: 120_000 }, async () => {
+    // sleep accepts fractions: a number no other process has as an argument
+    const marker = `3600.${process.pid}${Date.now() % 100_000}`;
+    const created = await api<{ data: { id: string } }>(201, 'POST', '/builder/v1/executions', {
+      processor_id: workflowId,
+      inputs: [{ node_id: 'a', items: [{ identifier: 'sleep', value: marker }] }],
+    });
+    await api(200, 'PATCH', `/builder/v1/executions/${created.data.id}/execute`);
+    await until(
+      'the task to sleep',
+      async () => ((await hostPidsOf(marker)).length > 0 ? true : undefined),
+      () => output,
+    );
+    // one kept-alive connection, used for the stop only once it reached the process that does not run the engine
+    let stopped: Answer | undefined;
+    while (!stopped) {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const on = (method: string, url: string) =>
+        new Promise<Answer>((resolve, reject) => {
+          const outgoing = http.request({ host: '127.0.0.1', port, method, path: url, agent, headers: auth }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => {
+              const text = Buffer.concat(chunks).toString('utf8');
+              resolve({ status: response.statusCode ?? 0, text, json: <T>() => JSON.parse(text) as T });
+            });
+          });
+          outgoing.on('error', reject);
+          outgoing.end();
+        });
+      const which = (await on('GET', '/api/health')).json<{ process: { designated: boolean } }>().process;
+      if (!which.designated) stopped = await on('PATCH', `/builder/v1/executions/${created.data.id}/stop`);
+      agent.destroy();
+    }
+    expect(stopped.status, stopped.text).toBe(200);
+    await untilNoHostPids(marker);
+    const { data } = await api<{ data: { attributes: { status: string } } }>(200, 'GET', `/builder/v1/executions/${created.data.id}`);
+    expect(data.attributes.status).toBe('stopped');
   });
 
   it('sums the metrics over the processes', async () => {
