@@ -14,7 +14,6 @@ import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
 import { demoApplicationsCollection } from '../src/modules/demo/demo-application.js';
 import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../src/modules/demo/demo-scenes.js';
 import { engineSeeds, isAlive, taskLog, taskRows, waitForStatus, waitForTask } from './helpers/engine.js';
-import { applicationsApi } from './helpers/applications.js';
 import { startRedis, type TestRedis } from './helpers/redis.js';
 import { startS3, type TestS3 } from './helpers/s3rver.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -278,10 +277,14 @@ describe('engine: the queue executor with asb worker processes', () => {
 /**
  * Issue 31 §2: applications (cwltool) and model executions run on the workers too, through the
  * same runtimes as the local executor; the server resolves a catalogue product into the job and
- * the worker stages it; a job no live worker can run waits with the reason in the report.
+ * the worker stages it; a job no live worker can run waits with the reason in the report. The
+ * datastore is S3: what a task needs of its execution's folder (the pinned CWL) reaches a
+ * worker that lacks it from the bucket, and the outputs go there.
  */
 describe('engine: every kind of work on asb worker processes', () => {
   let redis: TestRedis;
+  let s3: TestS3;
+  let s3Env: Record<string, string>;
   let app: TestApp;
   let dataDir: string;
   const workers: WorkerProcess[] = [];
@@ -292,19 +295,32 @@ describe('engine: every kind of work on asb worker processes', () => {
   const file = (url: string) => app.server.inject({ method: 'GET', url, headers: app.adminHeader });
 
   beforeAll(async () => {
-    redis = await startRedis();
+    [redis, s3] = await Promise.all([startRedis(), startS3()]);
+    s3Env = {
+      S3_BUCKET: s3.config.bucket,
+      S3_ENDPOINT: s3.config.endpoint!,
+      S3_ACCESS_KEY_ID: s3.config.accessKeyId!,
+      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey!,
+      S3_PREFIX: s3.config.prefix,
+    };
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-queue-kinds-'));
     // the demo: its scenes, its water-bodies application and its land-cover model
-    app = await createTestApp({ demo: true, dataDir, redisUrl: redis.url, engine: { localCpus: 1, sweepIntervalMs: 200, executor: 'queue' } });
+    app = await createTestApp({
+      demo: true,
+      dataDir,
+      redisUrl: redis.url,
+      s3: s3.config,
+      engine: { localCpus: 1, sweepIntervalMs: 200, executor: 'queue' },
+    });
     // a worker without cwltool: model executions and workflows only
-    workers.push(await startWorker('models', redis.url, app.storage.root, { ASB_WORKER_OFFERS: 'python,onnx' }));
+    workers.push(await startWorker('models', redis.url, app.storage.root, { ...s3Env, ASB_WORKER_OFFERS: 'python,onnx' }));
   }, 180_000);
 
   afterAll(async () => {
     for (const worker of workers) worker.child.kill('SIGKILL');
     await Promise.all(workers.map((worker) => worker.exited));
     await app?.close();
-    await redis?.stop();
+    await Promise.all([redis?.stop(), s3?.stop()]);
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
@@ -349,8 +365,16 @@ describe('engine: every kind of work on asb worker processes', () => {
     // the report says why it does not start
     await until(async () => (await executionResults(id))?.tasks[0]?.status_message === 'Waiting: no worker offers cwltool.', 'the waiting reason', 30_000);
     expect((await taskRows(app, id))[0]!.state).toBe('queued');
+    // queued: the pinned CWL is in the bucket; this machine's copy goes, as on a worker of another machine
+    const [execution] = await app.ctx.db
+      .select()
+      .from(executions)
+      .where(eq(executions.id, Number(id)));
+    const key = `datastore/admin/executions/${execution!.identifier}`;
+    expect(await s3.keys(`${key}/.package/`)).toEqual([`${key}/.package/application.cwl`]);
+    await fs.rm(path.join(execution!.datastore!, '.package'), { recursive: true });
 
-    const cwl = await startWorker('cwl', redis.url, app.storage.root);
+    const cwl = await startWorker('cwl', redis.url, app.storage.root, s3Env);
     workers.push(cwl);
     const row = await waitForStatus(app, id, ['success', 'failed'], 300_000);
     const log = await taskLog(app, id, 'application');
@@ -367,6 +391,7 @@ describe('engine: every kind of work on asb worker processes', () => {
     const preview = await file(outputs.get('preview')!);
     expect(preview.statusCode).toBe(200);
     expect(preview.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(await s3.keys(`${key}/application/`)).toContain(`${key}/application/water_mask.png`);
   }, 420_000);
 
   it('runs an application on an ADES from the server itself (HTTP calls, not code), not on a worker', async () => {
@@ -397,80 +422,4 @@ describe('engine: every kind of work on asb worker processes', () => {
       spy.mockRestore();
     }
   }, 120_000);
-});
-
-/** A tool that writes one file: cwltool's output, stored like any other. */
-const GREETING_CWL = `cwlVersion: v1.2
-class: CommandLineTool
-id: greet
-baseCommand: [python3, -c, "open('greeting.txt', 'w').write('hello from a worker')"]
-inputs: []
-outputs:
-  greeting:
-    type: File
-    outputBinding:
-      glob: greeting.txt
-`;
-
-/**
- * With S3 a worker need not share the execution's folder: the server puts the pinned CWL
- * (`.package/`) into the bucket when it queues the task, and a worker that lacks it fetches it.
- */
-describe('engine: a worker takes the pinned CWL from the S3 datastore', () => {
-  let redis: TestRedis;
-  let s3: TestS3;
-  let app: TestApp;
-  let dataDir: string;
-  let worker: WorkerProcess | undefined;
-
-  beforeAll(async () => {
-    [redis, s3] = await Promise.all([startRedis(), startS3()]);
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-queue-s3-'));
-    app = await createTestApp({ dataDir, redisUrl: redis.url, s3: s3.config, engine: { localCpus: 1, sweepIntervalMs: 200, executor: 'queue' } });
-    const applications = applicationsApi(app, app.adminHeader);
-    expect((await applications.createCollection('Greetings')).statusCode).toBe(201);
-    const uploaded = await applications.upload('admin:greetings', GREETING_CWL);
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-  }, 90_000);
-
-  afterAll(async () => {
-    worker?.child.kill('SIGKILL');
-    await worker?.exited;
-    await app?.close();
-    await Promise.all([redis?.stop(), s3?.stop()]);
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  }, 60_000);
-
-  it('runs an application whose pinned CWL is only in the bucket; its output goes there too', async () => {
-    const created = await app.server.inject({
-      method: 'POST',
-      url: '/backend/v1/catalogue-collections/admin:greetings/execute',
-      headers: app.adminHeader,
-      payload: { cwl_identifier: 'greet', inputs: [] },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json<{ data: { id: string } }>().data.id;
-    // queued (no worker yet): the package is in the bucket; this machine's copy goes, as on another machine
-    await until(async () => (await taskRows(app, id))[0]?.statusMessage === 'Waiting: no worker offers cwltool.', 'the task to wait for a worker', 30_000);
-    const [execution] = await app.ctx.db
-      .select()
-      .from(executions)
-      .where(eq(executions.id, Number(id)));
-    const key = `datastore/admin/executions/${execution!.identifier}`;
-    expect(await s3.keys(`${key}/.package/`)).toEqual([`${key}/.package/application.cwl`]);
-    await fs.rm(path.join(execution!.datastore!, '.package'), { recursive: true });
-
-    worker = await startWorker('s3', redis.url, app.storage.root, {
-      S3_BUCKET: s3.config.bucket,
-      S3_ENDPOINT: s3.config.endpoint!,
-      S3_ACCESS_KEY_ID: s3.config.accessKeyId!,
-      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey!,
-      S3_PREFIX: s3.config.prefix,
-    });
-    const row = await waitForStatus(app, id, ['success', 'failed'], 120_000);
-    expect(row.status, (await taskLog(app, id, 'application')).body).toBe('success');
-    expect(await s3.keys(`${key}/application/`)).toEqual([`${key}/application/greeting.txt`]);
-    const greeting = await app.server.inject({ method: 'GET', url: `/builder/v1/executions/${id}/files/application/greeting.txt`, headers: app.adminHeader });
-    expect(greeting.body).toBe('hello from a worker');
-  }, 180_000);
 });
