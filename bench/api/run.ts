@@ -8,7 +8,8 @@
  *   - one execution;
  * each at 1 and 32 connections for a fixed time, and at a fixed rate (200 requests/s): autocannon's
  * overallRate (bursts at each second's start) and an even pace (one request every 5 ms).
- * Usage: npx tsx bench/api/run.ts [--rows 100000] [--duration 10] [--rate 200] [--db pglite,postgres]
+ * Usage: npx tsx bench/api/run.ts [--rows 100000] [--duration 10] [--rate 200] [--db pglite,postgres] [--processes 1,2]
+ * --processes: the portal's own HTTP processes serve (main.ts, ASB_HTTP_PROCESSES), at 1 and 16 connections only.
  */
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -24,6 +25,7 @@ import {
   load,
   loadAverage,
   machineLine,
+  processCounts,
   serveUntilStopped,
   startServer,
   stopServer,
@@ -232,8 +234,8 @@ async function main() {
   const kinds = dbKinds(args);
   console.log(machineLine());
   console.log(`${ROWS} executions, ${DURATION} s per run, fixed rate ${RATE} requests/s; latencies in ms`);
-  for (const kind of kinds) {
-    const { child, ready } = await startServer<Ready>(fileURLToPath(import.meta.url), kind);
+  for (const [kind, processes] of kinds.flatMap((kind) => processCounts(args).map((count) => [kind, count] as const))) {
+    const { child, ready } = await startServer<Ready>(fileURLToPath(import.meta.url), kind, processes);
     const base = `http://127.0.0.1:${ready.port}/builder/v1/executions`;
     const scenarios = [
       { name: 'list', url: `${base}?${listQueryParams({ sort: '-createdAt', pageSize: 20 })}` },
@@ -243,19 +245,27 @@ async function main() {
       { name: 'one execution', url: `${base}/${ready.executionId}` },
     ];
     console.log(
-      `\n${kind}: seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${BENCH_USER} sees ${ready.visible} executions, ${ready.matching} match "${SEARCH}"`,
+      `\n${kind}${processes === undefined ? '' : `, ${processes} HTTP process(es) (load average ${loadAverage()})`}: seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${BENCH_USER} sees ${ready.visible} executions, ${ready.matching} match "${SEARCH}"`,
     );
     console.log('| scenario | run | requests/s | p50 | p95 | p99 | max | errors |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const scenario of scenarios) {
       await load(loadOptions(scenario.url, ready.token, { connections: 8, duration: 2 })); // warm-up
       await drained(ready, base);
-      for (const run of [
-        { label: 'c=1', connections: 1 },
-        { label: 'c=32', connections: 32 },
-        { label: `${RATE}/s overallRate`, connections: 32, overallRate: RATE },
-        { label: `${RATE}/s paced`, connections: 0, paced: true },
-      ]) {
+      const runs: { label: string; connections: number; overallRate?: number; paced?: boolean }[] =
+        processes === undefined
+          ? [
+              { label: 'c=1', connections: 1 },
+              { label: 'c=32', connections: 32 },
+              { label: `${RATE}/s overallRate`, connections: 32, overallRate: RATE },
+              { label: `${RATE}/s paced`, connections: 0, paced: true },
+            ]
+          : // issue 31 §5: requests/s at 16 connections against the number of processes
+            [
+              { label: 'c=1', connections: 1 },
+              { label: 'c=16', connections: 16 },
+            ];
+      for (const run of runs) {
         const f = run.paced
           ? await paced(scenario.url, ready.token, RATE, DURATION)
           : await load(loadOptions(scenario.url, ready.token, { ...run, duration: DURATION }));
@@ -264,6 +274,7 @@ async function main() {
       }
     }
     await stopServer(child);
+    if (processes !== undefined) console.log(`load average: ${loadAverage()}`);
   }
   console.log(`\nload average at the end: ${loadAverage()}`);
 }

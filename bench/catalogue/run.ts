@@ -9,7 +9,8 @@
  *   - POST /resource-catalogue/stac/search with bbox + datetime;
  *   - the same with a CQL2-JSON property filter (eo:cloud_cover <= 20);
  * each at 1 and 16 connections, p50 and p95.
- * Usage: npx tsx bench/catalogue/run.ts [--items 1000000] [--pglite-items 100000] [--store-items 50000] [--duration 10] [--db pglite,postgres]
+ * Usage: npx tsx bench/catalogue/run.ts [--items 1000000] [--pglite-items 100000] [--store-items 50000] [--duration 10] [--db pglite,postgres] [--processes 1,2]
+ * --processes: the portal's own HTTP processes serve (main.ts, ASB_HTTP_PROCESSES) on PostgreSQL, each count in turn.
  *        npx tsx bench/catalogue/run.ts --db postgres --seed-only 1   (seeds, keeps the database and prints its URL: for EXPLAIN ANALYZE)
  */
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,7 @@ import {
   load,
   loadAverage,
   machineLine,
+  processCounts,
   serveUntilStopped,
   startServer,
   stopServer,
@@ -152,10 +154,10 @@ async function main() {
     { name: 'bbox + datetime', bodies: QUERIES.map((query) => JSON.stringify({ ...query, collections: [COLLECTION] })) },
     { name: 'bbox + datetime + filter', bodies: QUERIES.map((query) => JSON.stringify({ ...query, collections: [COLLECTION], ...FILTER })) },
   ];
-  for (const kind of kinds) {
-    const { child, ready } = await startServer<Ready>(fileURLToPath(import.meta.url), kind);
+  for (const [kind, processes] of kinds.flatMap((kind) => processCounts(args).map((count) => [kind, count] as const))) {
+    const { child, ready } = await startServer<Ready>(fileURLToPath(import.meta.url), kind, processes);
     const url = `http://127.0.0.1:${ready.port}/resource-catalogue/stac/search`;
-    console.log(`\n${kind}: ${ready.items} items`);
+    console.log(`\n${kind}${processes === undefined ? '' : `, ${processes} HTTP process(es) (load average ${loadAverage()})`}: ${ready.items} items`);
     console.log(`  store path (upsertItems, batches of ${BATCH}): ${rate(ready.storeItems, ready.storeMs)}`);
     console.log(`  set-based INSERT … SELECT generate_series: ${rate(ready.sqlItems, ready.sqlMs)}`);
     for (const search of searches) {
@@ -176,6 +178,7 @@ async function main() {
     await matched(url, searches[0]!.bodies.slice(0, 1));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await stopServer(child);
+    if (processes !== undefined) console.log(`load average: ${loadAverage()}`);
   }
   console.log(`\nload average at the end: ${loadAverage()}`);
 }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freshPostgres } from '../../apps/server/test/helpers/fresh-postgres.js';
+import { startPortal, type Portal } from './portal-processes.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -22,6 +23,20 @@ export function dbKinds(args: Map<string, string>): DbKind[] {
   if (kinds.includes('postgres') && !process.env.BENCH_DATABASE_URL)
     throw new Error('--db postgres needs BENCH_DATABASE_URL (e.g. $(scripts/postgres.sh start))');
   return kinds;
+}
+
+/**
+ * `--processes 1,2`: after the seeding, the portal serves as an operator starts it, `main.ts` with
+ * ASB_HTTP_PROCESSES set to each value in turn (docs/operations.md "All cores"); PostgreSQL only.
+ * Unset: the seeding process's own app serves, as before.
+ */
+export function processCounts(args: Map<string, string>): (number | undefined)[] {
+  const raw = args.get('processes');
+  if (!raw) return [undefined];
+  const counts = raw.split(',').map(Number);
+  if (counts.some((count) => !Number.isInteger(count) || count < 1)) throw new Error(`--processes takes whole numbers (got ${raw})`);
+  if (dbKinds(args).includes('pglite')) throw new Error('--processes needs --db postgres: PGlite lives inside one process');
+  return counts;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -40,13 +55,24 @@ export async function benchApp(kind: DbKind, password: string, tmpPrefix: string
   );
   const app = await buildApp(config, {});
   await app.users.ensureAdmin();
-  return { app, pgDb, dataDir };
+  return { app, pgDb, dataDir, password };
 }
 
 type BenchApp = Awaited<ReturnType<typeof benchApp>>;
 
-/** Listens on a free loopback port. */
-export async function listen({ app }: BenchApp): Promise<number> {
+let portal: Portal | undefined;
+
+/**
+ * Listens on a free loopback port; with `--serving-processes N` (set by startServer for one value of
+ * --processes) the portal's own processes listen instead, on the seeded database (portal-processes.ts).
+ */
+export async function listen({ app, pgDb, dataDir, password }: BenchApp): Promise<number> {
+  const processes = benchArgs().get('serving-processes');
+  if (processes) {
+    if (!pgDb) throw new Error('--processes needs PostgreSQL');
+    portal = await startPortal({ databaseUrl: pgDb.url, dataDir: path.join(dataDir, 'portal'), processes: Number(processes), password });
+    return portal.port;
+  }
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.server.address() as { port: number }).port;
 }
@@ -57,6 +83,7 @@ export function serveUntilStopped({ app, pgDb, dataDir }: BenchApp, ready: objec
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    await portal?.stop();
     await app.close();
     await pgDb?.drop();
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -74,8 +101,8 @@ export function serveUntilStopped({ app, pgDb, dataDir }: BenchApp, ready: objec
 // ---------------------------------------------------------------------------------------------
 
 /** Forks `script` (the bench's own file) as the server of `kind` and waits for what it sends when ready. */
-export async function startServer<Ready>(script: string, kind: DbKind): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = forkServer(script, kind);
+export async function startServer<Ready>(script: string, kind: DbKind, processes?: number): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = forkServer(script, kind, processes === undefined ? [] : ['--serving-processes', String(processes)]);
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (message) => resolve(message as Ready));
     child.once('exit', (code) => reject(new Error(`the ${kind} server exited ${code} before it was ready`)));
@@ -83,8 +110,8 @@ export async function startServer<Ready>(script: string, kind: DbKind): Promise<
   return { child, ready };
 }
 
-export const forkServer = (script: string, kind: DbKind): ChildProcess =>
-  fork(script, ['--serve', kind, ...process.argv.slice(2)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+export const forkServer = (script: string, kind: DbKind, extra: string[] = []): ChildProcess =>
+  fork(script, ['--serve', kind, ...process.argv.slice(2), ...extra], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
 
 export async function stopServer(child: ChildProcess): Promise<void> {
   child.send('stop');
