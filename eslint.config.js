@@ -155,6 +155,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // the engine declares what it needs (engine/ports.ts); the composition root (src/engine-ports.ts) gives it. Its tests may use modules.
+    files: ['apps/server/src/engine/**/*.ts'],
+    ignores: ['apps/server/src/engine/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/app-context.js', '**/engine-ports.js'],
+              message: 'engine/ imports nothing from modules/: declare what it needs in engine/ports.ts and let the composition root give it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // ---- end of server layers
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
