@@ -42,6 +42,9 @@ trap 'scripts/postgres.sh stop' EXIT
 TEST_DATABASE_URL="$(scripts/postgres.sh start)"
 TEST_DATABASE_URL="$TEST_DATABASE_URL" npm run test:api
 
+section "soak test, short (bench/soak: 2 portals and 3 workers from deploy/Procfile, a worker and a replica killed)"
+BENCH_DATABASE_URL="$TEST_DATABASE_URL" npm run bench:soak -- --short
+
 section "end-to-end tests (Chromium)"
 CI=1 npm run test:e2e
 

@@ -9,7 +9,7 @@ import type { S3Config } from '../../src/config.js';
 export interface TestS3 {
   /** the datastore settings of a server using this bucket */
   config: S3Config;
-  /** the bucket's keys under a prefix (default: all), sorted */
+  /** the bucket's keys under a prefix (default: all, every page of 1000), sorted */
   keys(prefix?: string): Promise<string[]>;
   stop(): Promise<void>;
 }
@@ -40,8 +40,14 @@ export async function startS3(bucket = 'asb-test'): Promise<TestS3> {
   return {
     config,
     async keys(prefix = '') {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
-      return (page.Contents ?? []).map((object) => object.Key ?? '').sort();
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        keys.push(...(page.Contents ?? []).map((object) => object.Key ?? ''));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
     },
     async stop() {
       client.destroy();

@@ -247,19 +247,33 @@ export class UsersService {
     if (!adminUsername && !adminPassword) {
       const existing = await this.repo.list();
       if (existing.length > 0) return undefined;
-      const created = await this.create({ username: 'admin', is_staff: true, is_superuser: true });
-      return { username: 'admin', password: created.password };
+      const created = await this.createUnlessRaced('admin', { username: 'admin', is_staff: true, is_superuser: true });
+      // the replica that won printed the password
+      return created && { username: 'admin', password: created.password };
     }
     const username = adminUsername ?? 'admin';
     const row = await this.repo.findByUsername(username);
     if (!row) {
-      const created = await this.create({ username, password: adminPassword, is_staff: true, is_superuser: true });
-      return { username, password: created.password };
+      const created = await this.createUnlessRaced(username, { username, password: adminPassword, is_staff: true, is_superuser: true });
+      return created ? { username, password: created.password } : this.ensureAdmin();
     }
     await this.repo.update(row.id, { isActive: true, isStaff: true, isSuperuser: true });
     if (adminPassword && !(await verifyPassword(row.passwordHash, adminPassword))) {
       await this.setPassword(username, adminPassword);
     }
     return undefined;
+  }
+
+  /**
+   * Replicas starting at once on an empty database each find no admin and create it: the one
+   * that comes second finds the user made (undefined) instead of failing its start.
+   */
+  private async createUnlessRaced(username: string, payload: Parameters<UsersService['create']>[0]) {
+    try {
+      return await this.create(payload);
+    } catch (error) {
+      if (await this.repo.findByUsername(username)) return undefined;
+      throw error;
+    }
   }
 }

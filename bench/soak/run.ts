@@ -1,0 +1,335 @@
+/**
+ * Soak test (issue 31 §7; README.md beside this file). Starts, on loopback, PostgreSQL, Redis,
+ * an S3 store (s3rver), portal replicas and workers as separate processes from deploy/Procfile,
+ * submits executions at a steady rate for a fixed time while it kills a worker (SIGKILL) every
+ * `--kill-every` seconds and a replica once, then checks that nothing was lost or done twice.
+ * Exits 1 when a check fails.
+ *
+ * Usage: npm run bench:soak -- [--short] [--executions 200] [--minutes 1.5] [--replicas 2]
+ *        [--workers 3] [--kill-every 60] [--kill-replica-at 0.5] [--rest 0.2]
+ * PostgreSQL: a fresh database on BENCH_DATABASE_URL's server when set, else a server of its own.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { benchArgs, machineLine } from '../shared/harness.js';
+import { openDatabase } from '../../apps/server/src/platform/db/client.js';
+import { unmountUnder } from '../../apps/server/test/helpers/host-processes.js';
+import { AnswerLostError, Portals } from './api.js';
+import { runChecks, untilSettled, type Check, type Ledger } from './checks.js';
+import { REPO, rssMb, startMember, stopMember, untilReady, type Kind, type Member } from './cluster.js';
+import { flatness, FLAT, ms, percentile, seconds, type RssSeries } from './figures.js';
+import { sharedEnv, startShared } from './infra.js';
+import { readProcfile } from './procfile.js';
+import { recoveries, runningExecutions, type Kill } from './recovery.js';
+import { seedWorkflows } from './seed.js';
+
+const args = benchArgs();
+const isShort = process.argv.includes('--short');
+const option = (name: string, short: number, long: number) => Number(args.get(name) ?? (isShort ? short : long));
+const EXECUTIONS = option('executions', 200, 10_000);
+const MINUTES = option('minutes', 1.5, 60);
+const REPLICAS = option('replicas', 2, 2);
+const WORKERS = option('workers', 3, 3);
+const KILL_EVERY_S = option('kill-every', 45, 60);
+/** the replica is killed once, at this fraction of the submission window (0: never) */
+const KILL_REPLICA_AT = option('kill-replica-at', 0.6, 0.5);
+/** what a supervisor (systemd Restart=, Compose restart:) takes to start a killed process again */
+const RESTART_AFTER_S = option('restart-after', 10, 10);
+const REST_S = option('rest', 0.2, 0.2);
+const FAN_OUT_EVERY = 4;
+const FAN_OUT_ITEMS = 3;
+/** of the executions, this many come from single-execution schedules due during the run */
+const SCHEDULED = Math.max(1, Math.round(EXECUTIONS / 40));
+const SAMPLE_MS = 10_000;
+const PASSWORD = 'soak-password';
+
+const began = Date.now();
+const elapsed = () => (Date.now() - began) / 1000;
+const say = (message: string) => console.log(`[${elapsed().toFixed(0).padStart(4)} s] ${message}`);
+
+async function main(): Promise<number> {
+  const procfile = await readProcfile(path.join(REPO, 'deploy/Procfile'));
+  const command = (kind: Kind) => {
+    const line = procfile.get(kind);
+    if (!line) throw new Error(`deploy/Procfile has no '${kind}' line`);
+    return line;
+  };
+  if (!(await fs.stat(path.join(REPO, 'apps/server/dist/main.js')).catch(() => null))) throw new Error('apps/server/dist/main.js is missing: npm run build');
+
+  const runDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-soak-'));
+  const dataDir = path.join(runDir, 'data');
+  const logDir = path.join(runDir, 'logs');
+  await fs.mkdir(logDir, { recursive: true });
+  say(`${machineLine()}; logs in ${logDir}`);
+  const shared = await startShared(process.env.BENCH_DATABASE_URL);
+  const members: Member[] = [];
+  const rss = new Map<string, RssSeries>();
+  const timers: NodeJS.Timeout[] = [];
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let isPassing = false;
+  let cleaning: Promise<void> | undefined;
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(members.map((member) => stopMember(member)));
+      await database?.close();
+      // attempts' filesystems a killed worker left mounted under the data directory
+      await unmountUnder(dataDir);
+      await shared.stop();
+      // the logs stay when the soak failed (they say why)
+      if (isPassing) await fs.rm(runDir, { recursive: true, force: true });
+      else console.log(`logs kept in ${logDir}`);
+    })());
+  onInterrupt = cleanup;
+  try {
+    const env = {
+      ...sharedEnv(shared, dataDir),
+      ASB_ADMIN_USERNAME: 'admin',
+      ASB_ADMIN_PASSWORD: PASSWORD,
+      ASB_DEMO: 'false',
+      ASB_SCHEDULER_TICK_MS: '2000',
+      // takeover within the run: a dead worker's task is delivered again after about lock + 2 × check
+      ASB_QUEUE_LOCK_MS: '5000',
+      ASB_QUEUE_STALLED_CHECK_MS: '2500',
+      ASB_WORKER_CPUS: '1',
+    };
+    // the driver migrates first (the replicas would, one at a time) and seeds the step and workflows
+    database = await openDatabase({ databaseUrl: shared.databaseUrl, dataDir });
+    await fs.mkdir(dataDir, { recursive: true });
+    const flows = await seedWorkflows(database.db, dataDir, REST_S);
+    const db = database.db;
+
+    const ledger: Ledger = { submitted: [], schedules: [], workerSuccesses: new Map() };
+    /** per worker, the attempts it started and has not ended (its log says so at once; the rows lag behind the reports) */
+    const inHand = new Map<string, Set<string>>();
+    const onLine = (member: string, line: Record<string, unknown>) => {
+      const key = `${String(line.execution)}|${String(line.task)}|${String(line.try)}`;
+      const attempts = inHand.get(member) ?? inHand.set(member, new Set()).get(member)!;
+      if (line.msg === 'worker: task started') attempts.add(key);
+      if (line.msg !== 'worker: task ended') return;
+      attempts.delete(key);
+      if (line.outcome === 'succeeded') ledger.workerSuccesses.set(key, (ledger.workerSuccesses.get(key) ?? 0) + 1);
+    };
+    let serial = 0;
+    const start = async (kind: Kind) => {
+      const member = await startMember({
+        name: `${kind}-${++serial}`,
+        kind,
+        command: command(kind),
+        env: { ...env, LOG_LEVEL: kind === 'worker' ? 'info' : 'warn' },
+        logDir,
+        onLine,
+      });
+      members.push(member);
+      if (kind === 'portal') {
+        await untilReady(member, async () => (await fetch(`http://127.0.0.1:${member.port}/usermgr/v1/instance`)).status < 500);
+      } else {
+        await untilReady(member, () => Promise.resolve(member.tail().includes('worker: taking tasks')));
+        member.label = `worker:${os.hostname()}:${member.pid}`;
+      }
+      return member;
+    };
+    // the database is migrated already: every process may start at once
+    await Promise.all([...Array.from({ length: REPLICAS }, () => start('portal')), ...Array.from({ length: WORKERS }, () => start('worker'))]);
+    say(`${REPLICAS} portals and ${WORKERS} workers running (deploy/Procfile)`);
+
+    const portals = new Portals(() => members.filter((member) => member.kind === 'portal'));
+    await portals.signIn('admin', PASSWORD);
+
+    // memory of every portal, worker and the Redis server, every SAMPLE_MS
+    const sampleRss = async () => {
+      const processes: [string, number][] = members.filter((member) => member.isAlive()).map((member) => [`${member.name} (pid ${member.pid})`, member.pid]);
+      if (shared.redis.process.pid) processes.push(['redis-server', shared.redis.process.pid]);
+      for (const [name, pid] of processes) {
+        const mb = await rssMb(pid);
+        if (mb !== undefined) rss.set(name, [...(rss.get(name) ?? []), [elapsed(), mb]]);
+      }
+    };
+    await sampleRss();
+    timers.push(setInterval(() => void sampleRss(), SAMPLE_MS));
+
+    // the lists' latency, probed 4 times a second, one p95 per SAMPLE_MS window
+    const windows: { at: number; p95: number; requests: number; errors: number }[] = [];
+    let window: number[] = [];
+    let windowErrors = 0;
+    let probing = true;
+    const probe = async () => {
+      const urls = Object.values(Portals.LISTS);
+      for (let index = 0; probing; index++) {
+        const due = Date.now() + 250;
+        await portals.timeList(urls[index % urls.length]!).then(
+          (time) => window.push(time),
+          () => (windowErrors += 1),
+        );
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+      }
+    };
+    timers.push(
+      setInterval(() => {
+        windows.push({ at: elapsed(), p95: percentile(window, 95), requests: window.length, errors: windowErrors });
+        window = [];
+        windowErrors = 0;
+      }, SAMPLE_MS),
+    );
+    const probing$ = probe();
+
+    // single-execution schedules, due evenly over the window (the scheduler of any replica fires each once)
+    const windowMs = MINUTES * 60_000;
+    const submitStart = Date.now();
+    for (let index = 0; index < SCHEDULED; index++) {
+      const at = new Date(submitStart + ((index + 0.5) * windowMs) / SCHEDULED);
+      ledger.schedules.push(await portals.schedule(flows.single, `soak ${index}`, at, `scheduled-${index}`));
+    }
+
+    // kills: a random worker every KILL_EVERY_S (started again RESTART_AFTER_S later), one replica once
+    const kills: Kill[] = [];
+    let stopping = false;
+    const kill = async (member: Member) => {
+      member.child.kill('SIGKILL');
+      const at = new Date();
+      const attempts = [...(inHand.get(member.name) ?? [])];
+      await member.exited;
+      kills.push({ at, member: member.name, kind: member.kind, label: member.label, held: member.kind === 'worker' ? attempts : await runningExecutions(db) });
+      say(`killed ${member.name} (pid ${member.pid}) with SIGKILL`);
+      setTimeout(() => {
+        if (!stopping) void start(member.kind).then((again) => say(`started ${again.name} in place of ${member.name}`));
+      }, RESTART_AFTER_S * 1000);
+    };
+    timers.push(
+      setInterval(() => {
+        // a random worker among those running a task (a kill of an idle one shows nothing)
+        const live = members.filter((member) => member.kind === 'worker' && member.isAlive());
+        const busy = live.filter((member) => (inHand.get(member.name)?.size ?? 0) > 0);
+        const pool = busy.length ? busy : live;
+        const victim = pool[Math.floor(Math.random() * pool.length)];
+        if (victim && Date.now() - submitStart < windowMs) void kill(victim);
+      }, KILL_EVERY_S * 1000),
+    );
+    if (KILL_REPLICA_AT > 0 && REPLICAS > 1) {
+      timers.push(
+        setTimeout(() => {
+          const live = members.filter((member) => member.kind === 'portal' && member.isAlive());
+          if (live[0]) void kill(live[0]);
+        }, KILL_REPLICA_AT * windowMs),
+      );
+    }
+
+    // the steady rate: one submission every windowMs / submitted, each on its own (a slow answer does not delay the next)
+    const toSubmit = EXECUTIONS - SCHEDULED;
+    const submissions: Promise<void>[] = [];
+    let submitErrors = 0;
+    /** creations whose replica was killed before it answered: a user would see an error and find the execution unsubmitted */
+    let unanswered = 0;
+    const errorSamples: string[] = [];
+    say(`submitting ${toSubmit} executions over ${MINUTES} min (every ${FAN_OUT_EVERY}th a fan-out of ${FAN_OUT_ITEMS}) and ${SCHEDULED} schedules`);
+    for (let index = 0; index < toSubmit; index++) {
+      const due = submitStart + (index * windowMs) / toSubmit;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+      const isFanOut = index % FAN_OUT_EVERY === FAN_OUT_EVERY - 1;
+      const items = Array.from({ length: FAN_OUT_ITEMS }, (_, item) => `run-${index}-${item}`);
+      submissions.push(
+        portals
+          .run(
+            isFanOut ? flows.fanOut : flows.single,
+            isFanOut
+              ? [{ node_id: 'split', items: [{ identifier: 'items', value: JSON.stringify(items) }] }]
+              : [{ node_id: 'step', items: [{ identifier: 'item', value: `run-${index}` }] }],
+          )
+          .then(
+            (id) => void ledger.submitted.push(id),
+            (error: unknown) => {
+              if (error instanceof AnswerLostError) unanswered += 1;
+              else submitErrors += 1;
+              if (errorSamples.length < 5) errorSamples.push(String(error));
+            },
+          ),
+      );
+    }
+    await Promise.all(submissions);
+    const submittedMs = Date.now() - submitStart;
+    say(
+      `submitted ${ledger.submitted.length} (${submitErrors} refused, ${unanswered} unanswered by a killed replica) in ${seconds(submittedMs)}; waiting for the cluster to finish`,
+    );
+    await untilSettled(db, ledger, 180_000, (open) => say(`${open} executions not final yet`));
+    const settledMs = Date.now() - submitStart;
+    stopping = true;
+    probing = false;
+    await probing$;
+    for (const timer of timers) clearInterval(timer);
+    await sampleRss();
+
+    const checks: Check[] = await runChecks(db, shared.s3, ledger);
+    checks.push({
+      name: 'no submission was refused',
+      ok: submitErrors === 0,
+      detail:
+        (submitErrors === 0 ? `${ledger.submitted.length} accepted` : `${submitErrors} refused`) +
+        (unanswered ? `, ${unanswered} unanswered by a killed replica` : '') +
+        (errorSamples.length ? `: ${errorSamples.join(' | ')}` : ''),
+    });
+    const memory = [...rss].map(([name, series]) => ({ name, ...flatness(series) }));
+    const grown = memory.filter((entry) => entry.isFlat === false);
+    checks.push({
+      name: 'memory stayed flat',
+      ok: grown.length === 0,
+      detail: `last third's median ≤ ${FLAT.GROWTH} × first third's + ${FLAT.SLACK_MB} MB after a ${FLAT.WARM_UP * 100} % warm-up; ${
+        grown.length ? `grew: ${grown.map((entry) => entry.name).join(', ')}` : `${memory.filter((entry) => entry.isFlat).length} processes judged`
+      }`,
+    });
+
+    // figures
+    const lists = windows.filter((entry) => entry.requests > 0);
+    const finished = await recoveries(db, kills, submitStart, windowMs);
+    console.log(`\n## Soak ${isShort ? '(short)' : ''}: ${EXECUTIONS} executions over ${MINUTES} min, ${REPLICAS} portals, ${WORKERS} workers\n`);
+    console.log(machineLine());
+    console.log(`\nsubmitted in ${seconds(submittedMs)}, all final ${seconds(settledMs)} after the first submission`);
+    console.log(
+      `executions per minute: ${finished.perMinute.toFixed(1)} sustained (completions over the submission window), ${finished.overall.toFixed(1)} overall`,
+    );
+    console.log(`\nAPI p95 of the lists (executions, jobs; a 10 s window each): ${lists.map((entry) => ms(entry.p95)).join(', ')}`);
+    console.log(
+      `worst window ${ms(Math.max(...lists.map((entry) => entry.p95)))}, median window ${ms(
+        percentile(
+          lists.map((entry) => entry.p95),
+          50,
+        ),
+      )}, errors ${lists.reduce((sum, entry) => sum + entry.errors, 0)} (target under 100 ms)`,
+    );
+    console.log('\n| kill | at | first task done by another worker / first execution done | its running tasks finished elsewhere |');
+    console.log('|---|---|---|---|');
+    for (const entry of finished.kills) console.log(`| ${entry.member} | ${entry.at.toFixed(0)} s | ${seconds(entry.firstMs)} | ${entry.takeover} |`);
+    console.log('\n| process | samples | RSS first third | last third | max | flat |');
+    console.log('|---|---|---|---|---|---|');
+    for (const entry of memory) {
+      console.log(
+        `| ${entry.name} | ${entry.samples} | ${entry.firstMb.toFixed(0)} MB | ${entry.lastMb.toFixed(0)} MB | ${entry.maxMb.toFixed(0)} MB | ${entry.isFlat === undefined ? 'too few samples' : entry.isFlat ? 'yes' : 'NO'} |`,
+      );
+    }
+    console.log('\n| check | result | detail |');
+    console.log('|---|---|---|');
+    for (const check of checks) console.log(`| ${check.name} | ${check.ok ? 'ok' : 'FAILED'} | ${check.detail} |`);
+    isPassing = checks.every((check) => check.ok);
+    console.log(`\nsoak ${isPassing ? 'passed' : 'FAILED'} in ${seconds(Date.now() - began)} wall time`);
+    return isPassing ? 0 : 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+// Ctrl-C, or the suite stopped: no process, database or folder of the soak stays behind
+let onInterrupt: (() => Promise<void>) | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`${signal}: stopping the soak`);
+    void (onInterrupt?.() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+}
+
+main().then(
+  (code) => process.exit(process.exitCode ?? code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
