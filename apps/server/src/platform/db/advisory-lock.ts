@@ -13,6 +13,8 @@ export const LOCKS = {
   datasetOrders: 2,
   /** the marketplace's change marks read and applied (0) */
   marketplaceChanges: 3,
+  /** the portal's running model services counted and one more recorded (0: the limits are per user and for the whole portal) */
+  modelServices: 4,
 } as const;
 
 export type LockKey = readonly [kind: (typeof LOCKS)[keyof typeof LOCKS], id: number];

@@ -24,7 +24,7 @@ export interface ModelServicesSetup extends ModelExecutionDeps {
  */
 export async function openModelServices(server: FastifyInstance, ctx: AppContext, setup: ModelServicesSetup): Promise<ModelServices> {
   const settings = ctx.config.modelServices;
-  const store = new ServiceStore(ctx.db);
+  const store = new ServiceStore(ctx);
   const secret = await signingSecret(ctx.db, ctx.config.secretKey);
   const node = setup.isNode
     ? new ServiceNode(ctx, store, { ...setup, secret, listen: settings.listen, address: settings.address, heartbeatMs: settings.heartbeatMs })

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { LOCKS, withAdvisoryLock } from '../../../platform/db/advisory-lock.js';
 import type { Db } from '../../../platform/db/client.js';
 import { modelServiceNodes, modelServices } from '../model-services.schema.js';
 
@@ -12,8 +13,6 @@ export const ACTIVE = ['creating', 'deploying', 'available', 'error'] as const;
 export const RUNNING = ['creating', 'deploying', 'available'] as const;
 /** A node is dead after this many missed heartbeats. */
 const MISSED_BEATS = 3;
-/** Serialises the limits' count and the insert across every replica (any number unlikely to be another lock's). */
-const START_LOCK = 731_205;
 
 /** A node's hold on a service: it changes the row only while the row still names it with this generation. */
 export interface Claim {
@@ -26,7 +25,11 @@ export type LimitRefusal = 'cluster' | 'user';
 
 /** The SQL of model services and the nodes that run them (docs/models.md "Across replicas"). */
 export class ServiceStore {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+
+  constructor(private readonly database: { db: Db; dbKind: 'pglite' | 'postgres' }) {
+    this.db = database.db;
+  }
 
   async byId(id: number): Promise<ServiceRow | undefined> {
     const [row] = await this.db.select().from(modelServices).where(eq(modelServices.id, id));
@@ -50,12 +53,12 @@ export class ServiceStore {
   }
 
   /**
-   * A new service, counted against the limits under one database lock, so that starts on any
-   * replicas at once cannot pass them together; a refusal names the limit it met.
+   * A new service, counted against the limits under one advisory lock (its transaction on
+   * PostgreSQL), so that starts on any replicas at once cannot pass them together; a refusal
+   * names the limit it met.
    */
   insertWithinLimits(values: NewService, limits: { max: number; perUser: number }): Promise<ServiceRow | LimitRefusal> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${START_LOCK})`);
+    return withAdvisoryLock(this.database, [LOCKS.modelServices, 0], async (tx) => {
       const [counts] = await tx
         .select({
           all: sql<number>`count(*)::int`,

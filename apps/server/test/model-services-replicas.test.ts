@@ -1,0 +1,208 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ModelServiceInfo, StaffModelServiceItem } from '@asb/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelServiceNodes, modelServices } from '../src/db-schema.js';
+import { serviceToken } from '../src/modules/models/services/service-token.js';
+import { signingSecret } from '../src/platform/secrets.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const STAC = '/backend/catalogue/stac';
+const DEMO = `${STAC}/collections/demo-models/models/demo-land-cover`;
+const COPY = `${STAC}/collections/more-models/models/land-cover-copy`;
+/** Four pixels: water, vegetation, bare, vegetation (reflectance x 10000, bands blue, green, red, nir). */
+const PIXELS = {
+  inputs: [
+    { name: 'bands', shape: [1, 4, 2, 2], datatype: 'FP32', data: [600, 300, 1000, 300, 500, 600, 1300, 600, 300, 400, 1700, 400, 200, 4500, 2100, 4500] },
+  ],
+};
+
+type Headers = { authorization: string };
+
+async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, what: string, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (isDone(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Model services on a cluster (issue 31 §3; docs/models.md "Across replicas"): two servers on one
+ * PostgreSQL, each a node with its own gateway. PGlite is one process's database, so this runs in
+ * the suite's PostgreSQL pass (scripts/test-all.sh sets TEST_DATABASE_URL).
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', () => {
+  let first: TestApp;
+  let second: TestApp | undefined;
+  let dataDir = '';
+  let dora: Headers;
+  let oscar: Headers;
+  let sam: Headers;
+  const call = (app: TestApp, url: string, headers: Headers, method: 'GET' | 'POST' = 'GET') => app.server.inject({ method, url, headers });
+  const status = async (app: TestApp, model: string, headers: Headers) => (await call(app, `${model}/status`, headers)).json<ModelServiceInfo>();
+  const infer = (app: TestApp, info: ModelServiceInfo, headers: Headers) =>
+    app.server.inject({
+      method: 'POST',
+      url: new URL(info.model_infer_url!).pathname,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(PIXELS),
+    });
+  const rowOf = async (info: ModelServiceInfo) =>
+    (
+      await first.ctx.db
+        .select()
+        .from(modelServices)
+        .where(eq(modelServices.id, Number(info.model_proc_id!.slice('maas-'.length))))
+    )[0]!;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asb-model-replicas-'));
+    // one service per user and two in the whole portal; nodes beat every second (a node that closes says so at once)
+    const modelServices = { max: 2, perUser: 1, listen: '127.0.0.1:0', address: undefined, heartbeatMs: 1000 };
+    first = await createTestApp({ demo: true, dataDir, modelServices, engine: { localCpus: 1, sweepIntervalMs: 200 } });
+    second = await first.replica();
+    dora = await first.userWithHeader('dora');
+    oscar = await first.userWithHeader('oscar');
+    sam = await first.userWithHeader('sam', { is_staff: true });
+    // a second model (the demo's ONNX file under another name), so that one user can want two services
+    // as stored (the API answers its hrefs at the caller's origin)
+    const demo = (await first.ctx.catalogue.readItem((await first.ctx.users.principal('admin'))!.principal, 'demo-models', 'demo-land-cover'))!;
+    const admin = await first.ctx.users.findByUsername('admin');
+    await first.ctx.catalogue.upsertCollection(
+      {
+        type: 'Collection',
+        id: 'more-models',
+        stac_version: '1.0.0',
+        description: 'Another model',
+        license: 'CC0-1.0',
+        extent: { spatial: { bbox: [[-180, -90, 180, 90]] }, temporal: { interval: [['2024-01-01T00:00:00Z', null]] } },
+        links: [],
+      },
+      { ownerId: admin!.id, isPublic: true },
+    );
+    await first.ctx.catalogue.upsertItems('more-models', [
+      {
+        type: 'Feature',
+        stac_version: '1.0.0',
+        id: 'land-cover-copy',
+        geometry: null,
+        properties: { ...demo.properties, name: 'Land cover copy' },
+        links: [],
+        assets: demo.assets,
+      },
+    ]);
+  }, 180_000);
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers inference through the replica that does not run it', { timeout: 120_000 }, async () => {
+    const replica = second!;
+    const started = await call(replica, `${DEMO}/start`, dora);
+    expect(started.statusCode, started.body).toBe(200);
+    const available = await until(
+      () => status(first, DEMO, dora),
+      (info) => info.status === 'available',
+      'dora’s service',
+    );
+    for (const app of [first, replica]) {
+      const inferred = await infer(app, available, dora);
+      expect(inferred.statusCode, inferred.body).toBe(200);
+      expect(inferred.json<{ outputs: { data: number[] }[] }>().outputs[0]!.data).toEqual([2, 1, 0, 1]);
+      // another user does not reach it on either replica
+      expect((await infer(app, available, oscar)).statusCode).toBe(404);
+    }
+  });
+
+  it(
+    'keeps one service per user and model, the per-user and the portal’s limits across replicas, even for starts at the same moment',
+    { timeout: 120_000 },
+    async () => {
+      const replica = second!;
+      const own = await call(first, `${COPY}/start`, dora);
+      expect([own.statusCode, own.json<{ detail: string }>().detail]).toEqual([
+        409,
+        'You may run at most 1 model services at once: stop one on /resources first.',
+      ]);
+      // oscar asks on both replicas at once for one model twice and for another: one service
+      const race = await Promise.all([call(first, `${DEMO}/start`, oscar), call(replica, `${DEMO}/start`, oscar), call(replica, `${COPY}/start`, oscar)]);
+      const won = race.filter((answer) => answer.statusCode === 200);
+      expect(race.every((answer) => [200, 409].includes(answer.statusCode))).toBe(true);
+      expect(new Set(won.map((answer) => answer.json<ModelServiceInfo>().model_proc_id)).size).toBe(1);
+      expect(won.length).toBeLessThan(3);
+      for (const answer of won) expect(['creating', 'deploying', 'available']).toContain(answer.json<ModelServiceInfo>().status);
+      expect(await first.ctx.db.select().from(modelServices).where(eq(modelServices.ownerId, 'oscar'))).toHaveLength(1);
+      const portal = await call(replica, `${DEMO}/start`, sam);
+      expect([portal.statusCode, portal.json<{ detail: string }>().detail]).toEqual([
+        409,
+        'This portal runs at most 2 model services at once: stop one (on /resources) and start again.',
+      ]);
+      for (const model of [DEMO, COPY]) expect((await call(replica, `${model}/stop`, oscar)).json<ModelServiceInfo>().status).toBe('undeployed');
+    },
+  );
+
+  it('refuses a node gateway request without the current token of the service', async () => {
+    const info = await status(first, DEMO, dora);
+    const row = await rowOf(info);
+    const [node] = await first.ctx.db.select().from(modelServiceNodes).where(eq(modelServiceNodes.id, row.nodeId!));
+    const ready = `${node!.address}/maas/${row.id}/v2/health/ready`;
+    const secret = await signingSecret(first.ctx.db, first.ctx.config.secretKey);
+    expect((await fetch(ready)).status).toBe(401);
+    expect((await fetch(ready, { headers: { 'x-asb-service-token': serviceToken(secret, row.id, row.generation - 1) } })).status).toBe(401);
+    expect((await fetch(ready, { headers: { 'x-asb-service-token': serviceToken(secret, row.id, row.generation) } })).status).toBe(200);
+  });
+
+  it('starts the service of a node that dies again on the other, under the same URLs', { timeout: 120_000 }, async () => {
+    const before = await status(first, DEMO, dora);
+    const row = await rowOf(before);
+    await second!.close();
+    second = undefined;
+    const after = await until(
+      async () => ({ info: await status(first, DEMO, dora), row: await rowOf(before) }),
+      ({ info, row: now }) => info.status === 'available' && now.generation > row.generation,
+      'dora’s service after its node died',
+    );
+    expect(after.row.nodeId).not.toBe(row.nodeId);
+    expect(after.info.model_infer_url).toBe(before.model_infer_url);
+    const inferred = await infer(first, after.info, dora);
+    expect(inferred.statusCode, inferred.body).toBe(200);
+  });
+
+  it('lets staff list and stop another user’s service, and no one else', { timeout: 60_000 }, async () => {
+    const info = await status(first, DEMO, dora);
+    const pid = (await rowOf(info)).pid!;
+    expect((await call(first, `${STAC}/maas/services`, dora)).statusCode).toBe(403);
+    const listed = (await call(first, `${STAC}/maas/services`, sam)).json<{ maas: StaffModelServiceItem[] }>().maas;
+    expect(listed).toEqual([expect.objectContaining({ model_proc_id: info.model_proc_id, owner: 'dora', status: 'available' })]);
+    const id = info.model_proc_id!.slice('maas-'.length);
+    expect((await call(first, `${STAC}/maas/${id}/stop`, oscar, 'POST')).statusCode).toBe(403);
+    expect((await call(first, `${STAC}/maas/99999/stop`, sam, 'POST')).statusCode).toBe(404);
+    const stopped = await call(first, `${STAC}/maas/${id}/stop`, sam, 'POST');
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json<StaffModelServiceItem>()).toMatchObject({ owner: 'dora', status: 'undeployed', ended: expect.any(String) });
+    expect((await status(first, DEMO, dora)).status).toBe('undeployed');
+    expect((await infer(first, info, dora)).statusCode).toBe(404);
+    await until(
+      async () => isAlive(pid),
+      (alive) => !alive,
+      'the stopped service’s process',
+      20_000,
+    );
+  });
+});
