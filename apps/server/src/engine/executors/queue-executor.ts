@@ -146,6 +146,7 @@ export class QueueExecutor implements TaskExecutor {
    */
   async cancel(taskRowId: number): Promise<void> {
     if (this.adesRows.has(taskRowId)) return this.ades?.cancel(taskRowId);
+    this.unserved.delete(taskRowId);
     await this.adding.get(taskRowId);
     try {
       // first the marker (a worker taking the job from now on stops it), then the removal or the message
