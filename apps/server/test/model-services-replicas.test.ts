@@ -205,4 +205,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', 
       20_000,
     );
   });
+
+  it('takes over the service of a node that died without a word (its heartbeat 3 beats old)', { timeout: 120_000 }, async () => {
+    const started = await call(first, `${DEMO}/start`, oscar);
+    expect(started.statusCode, started.body).toBe(200);
+    const before = await until(
+      () => status(first, DEMO, oscar),
+      (info) => info.status === 'available',
+      'oscar’s service',
+    );
+    // as a killed server leaves it: its node row stops beating, its service row still names it
+    await first.ctx.db
+      .insert(modelServiceNodes)
+      .values({ id: 'killed', address: 'http://127.0.0.1:9', hostname: 'gone', pid: 1, heartbeatAt: new Date(Date.now() - 3_600_000) });
+    const row = await rowOf(before);
+    await first.ctx.db.update(modelServices).set({ nodeId: 'killed' }).where(eq(modelServices.id, row.id));
+    const after = await until(
+      async () => ({ info: await status(first, DEMO, oscar), row: await rowOf(before) }),
+      ({ info, row: now }) => info.status === 'available' && now.nodeId !== 'killed',
+      'oscar’s service after its node was killed',
+    );
+    expect(after.row.generation).toBeGreaterThan(row.generation);
+    expect(after.info.model_infer_url).toBe(before.model_infer_url);
+    expect((await infer(first, after.info, oscar)).statusCode).toBe(200);
+  });
 });
