@@ -25,12 +25,12 @@ const item = (id: string, properties: Record<string, unknown>, assets: StacItem[
     links: [],
   }) as StacItem;
 
-/** Until `check` holds, asking again as soon as the last answer came (no fixed wait). */
+/** Until `check` holds, asked every 20 ms; the limit only ends a stuck test. */
 async function until(check: () => Promise<boolean> | boolean, what: string, limitMs = 60_000): Promise<void> {
   const end = Date.now() + limitMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

@@ -71,7 +71,7 @@ const stored = (resource: MarketplaceResource, workflowId: number | null): Store
  */
 export class MarketplaceService {
   private readonly repository: MarketplaceRepository;
-  private catchingUp: Promise<boolean> | undefined;
+  private catchingUp: Promise<void> | undefined;
   private facets: { options: Promise<FilterOption[]>; at: number } | undefined;
   private vocabulary: { words: Promise<Vocabulary>; at: number } | undefined;
   private rereading: Promise<Vocabulary> | undefined;
@@ -87,11 +87,6 @@ export class MarketplaceService {
 
   /** Reads again what changed since the last answer (one at a time in this process; marks are cleared once written). */
   catchUp(): Promise<void> {
-    return this.readAll().then(() => undefined);
-  }
-
-  /** Whether catching up changed the listed resources. */
-  private readAll(): Promise<boolean> {
     this.catchingUp ??= this.readChanges().finally(() => {
       this.catchingUp = undefined;
     });
@@ -122,7 +117,7 @@ export class MarketplaceService {
   /** One look of the watcher: catches up, and announces a change no replica has announced yet; whether it did. */
   async announce(): Promise<boolean> {
     if (!this.bus) return false;
-    await this.readAll();
+    await this.catchUp();
     // the row applying left: whoever deletes it announces, so one change is announced once
     if (!(await this.repository.claimAnnouncement())) return false;
     await announceMarketplaceChange(this.bus, 'catalogue');
@@ -134,22 +129,19 @@ export class MarketplaceService {
     this.timer = undefined;
   }
 
-  private async readChanges(): Promise<boolean> {
-    let changed = false;
+  private async readChanges(): Promise<void> {
     // most answers find no marks: only reading them takes the lock
     while ((await this.repository.changes(1)).length > 0) {
       // one reader at a time on every replica: a mark is applied, and its change announced, once
-      const batch = await withAdvisoryLock(this.database, [LOCKS.marketplaceChanges, 0], (db) => this.readBatch(new MarketplaceRepository(db)));
-      changed ||= batch.changed;
-      if (!batch.more) break;
+      const hasMore = await withAdvisoryLock(this.database, [LOCKS.marketplaceChanges, 0], (db) => this.readBatch(new MarketplaceRepository(db)));
+      if (!hasMore) return;
     }
-    return changed;
   }
 
-  /** One batch of marks read and applied; whether it changed what is listed, and whether more may wait. */
-  private async readBatch(repository: MarketplaceRepository): Promise<{ changed: boolean; more: boolean }> {
+  /** One batch of marks read and applied (a change of what is listed leaves an announcement pending); whether more may wait. */
+  private async readBatch(repository: MarketplaceRepository): Promise<boolean> {
     const marks = await repository.changes(BATCH);
-    if (marks.length === 0) return { changed: false, more: false };
+    if (marks.length === 0) return false;
     const workflowIds = [...new Set(marks.flatMap((mark) => (mark.workflowId !== null ? [mark.workflowId] : [])))];
     const collections = [...new Set(marks.flatMap((mark) => (mark.collectionId !== null && mark.itemId === null ? [mark.collectionId] : [])))];
     const itemKeys = new Map<string, { collectionId: string; itemId: string }>();
@@ -159,14 +151,14 @@ export class MarketplaceService {
     const items = [...itemKeys.values()];
     const [workflowRows, itemRows] = await Promise.all([repository.workflows(workflowIds), repository.items({ items, collections })]);
     const rows = [...workflowRows.map((row) => stored(workflowResource(row), row.id)), ...itemRows.map((row) => stored(itemResource(row), null))];
-    const changed = await repository.apply(
+    await repository.apply(
       { workflowIds, items, collections },
       rows,
       marks.map((mark) => mark.id),
     );
     this.facets = undefined;
     if (this.vocabulary) this.vocabulary.at = 0;
-    return { changed, more: marks.length === BATCH };
+    return marks.length === BATCH;
   }
 
   async search(request: ResourceQuery): Promise<ResourcePage> {
