@@ -115,6 +115,11 @@ describe('loadConfig', () => {
     expect(problemsOf({ ASB_DEMO: 'no' })).toEqual(['ASB_DEMO must be one of true, false (got "no")']);
   });
 
+  it('reads what a worker may offer (ASB_WORKER_OFFERS) and refuses a kind it does not know', () => {
+    expect(loadConfig({ ASB_WORKER_OFFERS: 'python, onnx' }).engine.queue?.offers).toEqual(['python', 'onnx']);
+    expect(problemsOf({ ASB_WORKER_OFFERS: 'python,gpu' })[0]).toMatch(/^ASB_WORKER_OFFERS is a comma-separated list of python, cwltool, onnx/);
+  });
+
   it('lists every problem at once, in a message without a stack for the operator', () => {
     const env = { PORT: '80a', ASB_EXECUTOR: 'cloud', ASB_QUEUE_LOCK_MS: 'soon' };
     expect(problemsOf(env)).toEqual([
