@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { executions } from '../src/db-schema.js';
 import { QUEUE_PREFIX, TASK_QUEUE, TRIES_KEY } from '../src/engine/executors/queue-protocol.js';
+import { liveWorkers } from '../src/engine/executors/worker-registry.js';
 import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
 import { demoApplicationsCollection } from '../src/modules/demo/demo-application.js';
 import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../src/modules/demo/demo-scenes.js';
@@ -346,6 +347,15 @@ describe('engine: every kind of work on asb worker processes', () => {
     const [task] = await taskRows(app, id);
     expect(row.status, task?.error ?? '').toBe('success');
     expect(task!.workerLabel).toBe(workers[0]!.label);
+    // what the worker said of itself in Redis, which the servers route by
+    const client = new Redis(redis.url);
+    try {
+      expect(await liveWorkers(client)).toEqual([
+        expect.objectContaining({ label: workers[0]!.label, offers: ['python', 'onnx'], cpus: 1, memoryMb: expect.any(Number) as number }),
+      ]);
+    } finally {
+      client.disconnect();
+    }
     const outputs = new Map((await executionResults(id))!.data.map((output) => [output.key, output.value as string]));
     const png = await file(outputs.get('classes_png')!);
     expect(png.statusCode).toBe(200);
