@@ -34,6 +34,18 @@ export interface ServiceNodeOptions extends ModelExecutionDeps {
   killGraceMs?: number;
 }
 
+/**
+ * What the other replicas reach a wildcard listener at: the machine's first outward IPv4 address
+ * (a container's on its network, needing no DNS), else its hostname; a machine with several
+ * networks sets ASB_MODEL_SERVICE_ADDRESS.
+ */
+function machineAddress(): string {
+  const outward = Object.values(os.networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal);
+  return outward?.address ?? os.hostname();
+}
+
 interface Running {
   pid: number;
   generation: number;
@@ -71,7 +83,7 @@ export class ServiceNode {
   async open(): Promise<void> {
     const port = await this.gateway.listen(this.options.listen);
     const host = this.options.listen.slice(0, this.options.listen.lastIndexOf(':'));
-    const reachable = host === '0.0.0.0' || host === '::' ? os.hostname() : host;
+    const reachable = host === '0.0.0.0' || host === '::' ? machineAddress() : host;
     const address = (this.options.address ?? `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`).replace(/\/+$/, '');
     await this.store.registerNode({ id: this.id, address, hostname: os.hostname(), pid: process.pid });
     await this.store.forgetOldNodes();
