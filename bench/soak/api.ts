@@ -64,6 +64,35 @@ export class Portals {
     return Number(created.data.id);
   }
 
+  /** The demo's CWL application (water-bodies-demo, cwltool) on a demo scene, as its execute form sends it; the execution's id. */
+  async runApplication(collection: string, application: string, sceneUrl: string): Promise<number> {
+    const created = await this.json<{ data: { id: string } }>(
+      'POST',
+      `/backend/v1/catalogue-collections/${encodeURIComponent(collection)}/execute`,
+      { cwl_identifier: application, inputs: [{ identifier: 'item', value: sceneUrl }] },
+      201,
+    );
+    return Number(created.data.id);
+  }
+
+  /** The demo model (land cover, ONNX) on a GeoTIFF, as the model execute form sends it; the execution's id. */
+  async runModel(collection: string, model: string, geotiff: Buffer): Promise<number> {
+    const created = await this.json<{ data: { id: string } }>(
+      'POST',
+      `/backend/v1/catalogue-collections/${encodeURIComponent(collection)}/execute_model`,
+      {
+        identifier: model,
+        collection,
+        inputs: {
+          parameters: { content_type: 'pd' },
+          inputs: [{ name: 'bands', datatype: 'FP32', data: geotiff.toString('base64'), file_type: 'image/tiff', file_name: 'scene.tif' }],
+        },
+      },
+      201,
+    );
+    return Number(created.data.id);
+  }
+
   /** A single-execution schedule due at `at`; its id. */
   async schedule(workflowId: string, title: string, at: Date, item: string): Promise<number> {
     const created = await this.json<{ data: { id: string } }>(

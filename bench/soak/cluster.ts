@@ -116,3 +116,14 @@ export async function rssMb(pid: number): Promise<number | undefined> {
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   return kb === undefined ? undefined : Number(kb) / 1024;
 }
+
+/** The Node processes a member started (a replica's HTTP processes), not its tasks' sandboxes. */
+export async function nodeChildren(pid: number): Promise<number[]> {
+  const listed = await fs.readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  const children: number[] = [];
+  for (const child of listed.split(' ').filter(Boolean).map(Number)) {
+    const command = await fs.readFile(`/proc/${child}/cmdline`, 'utf8').catch(() => '');
+    if (command.split('\0')[0] === process.execPath) children.push(child);
+  }
+  return children;
+}

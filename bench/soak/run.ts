@@ -17,12 +17,13 @@ import { openDatabase } from '../../apps/server/src/platform/db/client.js';
 import { unmountUnder } from '../../apps/server/test/helpers/host-processes.js';
 import { AnswerLostError, Portals } from './api.js';
 import { runChecks, untilSettled, type Check, type Ledger } from './checks.js';
-import { REPO, rssMb, startMember, stopMember, untilReady, type Kind, type Member } from './cluster.js';
+import { nodeChildren, REPO, rssMb, startMember, stopMember, untilReady, type Kind, type Member } from './cluster.js';
 import { flatness, FLAT, ms, percentile, seconds, type RssSeries } from './figures.js';
 import { sharedEnv, startShared } from './infra.js';
 import { readProcfile } from './procfile.js';
 import { recoveries, runningExecutions, type Kill } from './recovery.js';
 import { seedWorkflows } from './seed.js';
+import { kindOf, submit, untilDemo } from './work.js';
 
 const args = benchArgs();
 const isShort = process.argv.includes('--short');
@@ -37,12 +38,11 @@ const KILL_REPLICA_AT = option('kill-replica-at', 0.6, 0.5);
 /** what a supervisor (systemd Restart=, Compose restart:) takes to start a killed process again */
 const RESTART_AFTER_S = option('restart-after', 10, 10);
 const REST_S = option('rest', 0.2, 0.2);
-const FAN_OUT_EVERY = 4;
-const FAN_OUT_ITEMS = 3;
 /** of the executions, this many come from single-execution schedules due during the run */
 const SCHEDULED = Math.max(1, Math.round(EXECUTIONS / 40));
 const SAMPLE_MS = 10_000;
 const PASSWORD = 'soak-password';
+const BUILT_SERVER = 'apps/server/dist/main.js';
 
 const began = Date.now();
 const elapsed = () => (Date.now() - began) / 1000;
@@ -50,12 +50,14 @@ const say = (message: string) => console.log(`[${elapsed().toFixed(0).padStart(4
 
 async function main(): Promise<number> {
   const procfile = await readProcfile(path.join(REPO, 'deploy/Procfile'));
+  // ASB_SOAK_SERVER: a second build to run instead (as ASB_E2E_SERVER for the e2e tests), when the tree's dist is others'
+  const server = process.env.ASB_SOAK_SERVER ?? BUILT_SERVER;
   const command = (kind: Kind) => {
     const line = procfile.get(kind);
     if (!line) throw new Error(`deploy/Procfile has no '${kind}' line`);
-    return line;
+    return line.map((word) => (word === BUILT_SERVER ? server : word));
   };
-  if (!(await fs.stat(path.join(REPO, 'apps/server/dist/main.js')).catch(() => null))) throw new Error('apps/server/dist/main.js is missing: npm run build');
+  if (!(await fs.stat(path.resolve(REPO, server)).catch(() => null))) throw new Error(`${server} is missing: npm run build`);
 
   const runDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-soak-'));
   const dataDir = path.join(runDir, 'data');
@@ -87,17 +89,18 @@ async function main(): Promise<number> {
       ...sharedEnv(shared, dataDir),
       ASB_ADMIN_USERNAME: 'admin',
       ASB_ADMIN_PASSWORD: PASSWORD,
-      ASB_DEMO: 'false',
+      // the demo's CWL application and model are the soak's applications and models: the first replica seeds them
+      ASB_DEMO: 'true',
       ASB_SCHEDULER_TICK_MS: '2000',
       // takeover within the run: a dead worker's task is delivered again after about lock + 2 × check
       ASB_QUEUE_LOCK_MS: '5000',
       ASB_QUEUE_STALLED_CHECK_MS: '2500',
       ASB_WORKER_CPUS: '1',
+      // the unit of scale here is the replica: 2 replicas of one HTTP process each on these 2 cores
+      // (a replica of several, docs/operations.md "All cores", has its processes sampled as its children)
+      ASB_HTTP_PROCESSES: '1',
     };
-    // the driver migrates first (the replicas would, one at a time) and seeds the step and workflows
     database = await openDatabase({ databaseUrl: shared.databaseUrl, dataDir });
-    await fs.mkdir(dataDir, { recursive: true });
-    const flows = await seedWorkflows(database.db, dataDir, REST_S);
     const db = database.db;
 
     const ledger: Ledger = { submitted: [], schedules: [], workerSuccesses: new Map() };
@@ -130,16 +133,22 @@ async function main(): Promise<number> {
       }
       return member;
     };
-    // the database is migrated already: every process may start at once
-    await Promise.all([...Array.from({ length: REPLICAS }, () => start('portal')), ...Array.from({ length: WORKERS }, () => start('worker'))]);
-    say(`${REPLICAS} portals and ${WORKERS} workers running (deploy/Procfile)`);
-
+    // the first replica seeds the demo (a first start: nothing in the database yet), then the others start at once
+    await start('portal');
     const portals = new Portals(() => members.filter((member) => member.kind === 'portal'));
     await portals.signIn('admin', PASSWORD);
+    const demo = await untilDemo(portals, dataDir);
+    const flows = await seedWorkflows(db, dataDir, REST_S);
+    await Promise.all([...Array.from({ length: REPLICAS - 1 }, () => start('portal')), ...Array.from({ length: WORKERS }, () => start('worker'))]);
+    say(`${REPLICAS} portals and ${WORKERS} workers running (deploy/Procfile), the demo seeded`);
 
     // memory of every portal, worker and the Redis server, every SAMPLE_MS
     const sampleRss = async () => {
-      const processes: [string, number][] = members.filter((member) => member.isAlive()).map((member) => [`${member.name} (pid ${member.pid})`, member.pid]);
+      const processes: [string, number][] = [];
+      for (const member of members.filter((each) => each.isAlive())) {
+        processes.push([`${member.name} (pid ${member.pid})`, member.pid]);
+        for (const child of await nodeChildren(member.pid)) processes.push([`${member.name} child (pid ${child})`, child]);
+      }
       if (shared.redis.process.pid) processes.push(['redis-server', shared.redis.process.pid]);
       for (const [name, pid] of processes) {
         const mb = await rssMb(pid);
@@ -222,34 +231,30 @@ async function main(): Promise<number> {
     /** creations whose replica was killed before it answered: a user would see an error and find the execution unsubmitted */
     let unanswered = 0;
     const errorSamples: string[] = [];
-    say(`submitting ${toSubmit} executions over ${MINUTES} min (every ${FAN_OUT_EVERY}th a fan-out of ${FAN_OUT_ITEMS}) and ${SCHEDULED} schedules`);
+    const submittedOf = new Map<string, number>();
+    say(`submitting ${toSubmit} executions over ${MINUTES} min and ${SCHEDULED} schedules`);
     for (let index = 0; index < toSubmit; index++) {
       const due = submitStart + (index * windowMs) / toSubmit;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
-      const isFanOut = index % FAN_OUT_EVERY === FAN_OUT_EVERY - 1;
-      const items = Array.from({ length: FAN_OUT_ITEMS }, (_, item) => `run-${index}-${item}`);
+      const kind = kindOf(index);
       submissions.push(
-        portals
-          .run(
-            isFanOut ? flows.fanOut : flows.single,
-            isFanOut
-              ? [{ node_id: 'split', items: [{ identifier: 'items', value: JSON.stringify(items) }] }]
-              : [{ node_id: 'step', items: [{ identifier: 'item', value: `run-${index}` }] }],
-          )
-          .then(
-            (id) => void ledger.submitted.push(id),
-            (error: unknown) => {
-              if (error instanceof AnswerLostError) unanswered += 1;
-              else submitErrors += 1;
-              if (errorSamples.length < 5) errorSamples.push(String(error));
-            },
-          ),
+        submit(portals, kind, index, flows, demo).then(
+          (id) => {
+            ledger.submitted.push(id);
+            submittedOf.set(kind, (submittedOf.get(kind) ?? 0) + 1);
+          },
+          (error: unknown) => {
+            if (error instanceof AnswerLostError) unanswered += 1;
+            else submitErrors += 1;
+            if (errorSamples.length < 5) errorSamples.push(String(error));
+          },
+        ),
       );
     }
     await Promise.all(submissions);
     const submittedMs = Date.now() - submitStart;
     say(
-      `submitted ${ledger.submitted.length} (${submitErrors} refused, ${unanswered} unanswered by a killed replica) in ${seconds(submittedMs)}; waiting for the cluster to finish`,
+      `submitted ${ledger.submitted.length} (${[...submittedOf].map(([kind, count]) => `${count} ${kind}`).join(', ')}; (${submitErrors} refused, ${unanswered} unanswered by a killed replica)) in ${seconds(submittedMs)}; waiting for the cluster to finish`,
     );
     await untilSettled(db, ledger, 180_000, (open) => say(`${open} executions not final yet`));
     const settledMs = Date.now() - submitStart;
@@ -283,7 +288,8 @@ async function main(): Promise<number> {
     const finished = await recoveries(db, kills, submitStart, windowMs);
     console.log(`\n## Soak ${isShort ? '(short)' : ''}: ${EXECUTIONS} executions over ${MINUTES} min, ${REPLICAS} portals, ${WORKERS} workers\n`);
     console.log(machineLine());
-    console.log(`\nsubmitted in ${seconds(submittedMs)}, all final ${seconds(settledMs)} after the first submission`);
+    console.log(`\nsubmitted: ${[...submittedOf].map(([kind, count]) => `${count} ${kind}`).join(', ')} and ${SCHEDULED} schedules`);
+    console.log(`submitted in ${seconds(submittedMs)}, all final ${seconds(settledMs)} after the first submission`);
     console.log(
       `executions per minute: ${finished.perMinute.toFixed(1)} sustained (completions over the submission window), ${finished.overall.toFixed(1)} overall`,
     );
