@@ -208,7 +208,14 @@ export class DatasetOrders {
         files.push({ asset: asset.key, path: name, size });
         await save(true);
       }
-      await this.ctx.db.update(datasetOrders).set({ status: 'success', progress: 1, files, endedAt: new Date() }).where(eq(datasetOrders.id, row.id));
+      const stillRunning = and(eq(datasetOrders.id, row.id), eq(datasetOrders.status, 'running'));
+      const ended = await this.ctx.db
+        .update(datasetOrders)
+        .set({ status: 'success', progress: 1, files, endedAt: new Date() })
+        .where(stillRunning)
+        .returning({ id: datasetOrders.id });
+      // another replica failed it meanwhile (this copier missed its heartbeats): its files go with it
+      if (ended.length === 0) fs.rmSync(folder, { recursive: true, force: true });
     } catch (error) {
       // nothing half-copied stays: the order failed as a whole
       if (folder) fs.rmSync(folder, { recursive: true, force: true });
@@ -218,7 +225,7 @@ export class DatasetOrders {
       await this.ctx.db
         .update(datasetOrders)
         .set({ status: 'failed', files: [], error: reason.slice(0, 2000), endedAt: new Date() })
-        .where(eq(datasetOrders.id, row.id))
+        .where(and(eq(datasetOrders.id, row.id), eq(datasetOrders.status, 'running')))
         .catch(() => undefined);
     } finally {
       clearInterval(heartbeat);
