@@ -112,7 +112,7 @@ export interface WorkflowSource {
 }
 
 /** How a task's secret inputs open. */
-export interface InputKeys {
+interface InputKeys {
   /** a password input sealed for the execution `executionIdentifier` */
   open(sealed: string, executionIdentifier: string): Promise<string | undefined>;
   /** the value of the owner's secret `tag` */
