@@ -229,4 +229,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', 
     expect(after.info.model_infer_url).toBe(before.model_infer_url);
     expect((await infer(first, after.info, oscar)).statusCode).toBe(200);
   });
+
+  it('lets a replica without the engine start a service, which a node claims, and proxy to it', { timeout: 120_000 }, async () => {
+    const api = await first.replica({ engine: { ...first.ctx.config.engine, enabled: false } });
+    try {
+      const started = await call(api, `${COPY}/start`, sam);
+      expect(started.statusCode, started.body).toBe(200);
+      expect(started.json<ModelServiceInfo>().status).toBe('creating');
+      const info = await until(
+        () => status(api, COPY, sam),
+        (now) => now.status === 'available',
+        'sam’s service',
+      );
+      const inferred = await infer(api, info, sam);
+      expect(inferred.statusCode, inferred.body).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
 });

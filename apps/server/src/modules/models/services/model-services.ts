@@ -5,11 +5,14 @@ import { isUniqueViolation } from '../../../platform/db/unique-violation.js';
 import { detailError, notFound } from '../../../platform/http/errors.js';
 import { rowId } from '../../../platform/http/ids.js';
 import { acceptedTerms } from '../../applications/terms.js';
-import { ENGINE_OFF, onnxAsset } from '../model-executions.js';
+import { onnxAsset } from '../model-executions.js';
 import type { ServiceNode } from './service-node.js';
 import { ACTIVE, type ServiceRow, type ServiceStore } from './service-store.js';
 import { serviceToken } from './service-token.js';
 import { serviceInfo, serviceItem, staffServiceItem } from './service-views.js';
+
+/** A start on a replica without the engine when no server of the portal runs services. */
+const NO_NODE = 'No server of this portal runs model services at the moment (those with the engine on do): try again later.';
 
 /** Where the proxy finds a running service: its socket on this node, or another node's gateway with the claim's token. */
 export type ServiceTarget = { socketPath: string } | { address: string; token: string } | 'unreachable';
@@ -80,7 +83,7 @@ export class ModelServices {
    */
   async start(principal: Principal, collection: string, itemId: string): Promise<ModelServiceInfo> {
     const node = this.options.node;
-    if (!node && !(await this.store.anyLiveNode(this.options.heartbeatMs))) throw detailError(503, ENGINE_OFF);
+    if (!node && !(await this.store.anyLiveNode(this.options.heartbeatMs))) throw detailError(503, NO_NODE);
     const { item, href } = await this.model(principal, collection, itemId);
     if (!href) throw detailError(409, 'This model cannot be deployed as a service.');
     const properties = (item.properties ?? {}) as Record<string, unknown>;

@@ -68,6 +68,7 @@ export class ServiceNode {
   private readonly pending = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
+  private registration: { id: string; address: string; hostname: string; pid: number } | undefined;
   private closed = false;
 
   constructor(
@@ -85,7 +86,8 @@ export class ServiceNode {
     const host = this.options.listen.slice(0, this.options.listen.lastIndexOf(':'));
     const reachable = host === '0.0.0.0' || host === '::' ? machineAddress() : host;
     const address = (this.options.address ?? `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`).replace(/\/+$/, '');
-    await this.store.registerNode({ id: this.id, address, hostname: os.hostname(), pid: process.pid });
+    this.registration = { id: this.id, address, hostname: os.hostname(), pid: process.pid };
+    await this.store.registerNode(this.registration);
     await this.store.forgetOldNodes();
     this.timer = setInterval(() => void this.tick(), this.options.heartbeatMs);
     await this.tick();
@@ -116,7 +118,8 @@ export class ServiceNode {
     if (this.ticking || this.closed) return;
     this.ticking = true;
     try {
-      await this.store.heartbeat(this.id);
+      // silent for a day (a frozen machine) and forgotten: it comes back as a new node would
+      if (!(await this.store.heartbeat(this.id)) && this.registration) await this.store.registerNode(this.registration);
       await this.reconcile();
       for (const orphan of await this.store.orphans(this.options.heartbeatMs, CLAIMS_PER_SWEEP)) {
         if (this.closed) break;

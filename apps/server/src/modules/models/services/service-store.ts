@@ -157,11 +157,12 @@ export class ServiceStore {
     );
   }
 
+  /** Registers a node, or again one whose row went (forgotten after a day of silence). */
   async registerNode(node: { id: string; address: string; hostname: string; pid: number }): Promise<void> {
-    await this.db.insert(modelServiceNodes).values(node);
+    await this.db.insert(modelServiceNodes).values(node).onConflictDoNothing();
   }
 
-  /** The node lives; false when it was declared dead meanwhile (its services may be another's now). */
+  /** The node lives; false when its row is gone or says it stopped. */
   async heartbeat(nodeId: string): Promise<boolean> {
     const rows = await this.db
       .update(modelServiceNodes)
