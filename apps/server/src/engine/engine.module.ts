@@ -34,7 +34,7 @@ export interface Engine {
  * recovered. `stager` puts EO-product inputs in place before a task runs (the catalogue's,
  * given by the composition root: the engine does not know the catalogue). Each task's
  * runtime is chosen by the RuntimeRouter: python, cwl (applications on the Default target)
- * or `ogcRuntime` (applications on an ADES; modules/ades gives it), model (models of the catalogue).
+ * or `ogcRuntime` (applications on an ADES; the ADES module gives it), model (models of the catalogue).
  */
 export async function registerEngine(
   app: FastifyInstance,

@@ -264,7 +264,7 @@ export class QueueWorker {
 }
 
 export interface WorkerParts {
-  /** the model task script (modules/models gives it: the engine does not know the models module) */
+  /** the model task script (the models module gives it: the engine does not know it) */
   modelScript: string;
   log?: WorkerLog;
 }

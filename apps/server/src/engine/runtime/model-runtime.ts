@@ -16,7 +16,7 @@ import { diskExceeded, type PreparedTask, type RunOptions, type TaskExit, type T
 export interface ModelRuntimeOptions {
   /** the sandbox every task runs in */
   sandbox: TaskSandbox;
-  /** the model task script (modules/models/runtime/model-task.mjs) */
+  /** the model task script (the models module's runtime/model-task.mjs, given through EnginePorts) */
   script: string;
   /** SIGTERM → SIGKILL delay when an attempt is ended (tests shorten it) */
   killGraceMs?: number;

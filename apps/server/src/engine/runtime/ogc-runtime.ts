@@ -15,7 +15,7 @@ export interface AdesEndpoint {
   token?: string;
 }
 
-/** The port through which the engine finds a registered ADES (implemented by modules/ades). */
+/** The port through which the engine finds a registered ADES (implemented by the ADES module). */
 export interface AdesDirectory {
   find(identifier: string): Promise<AdesEndpoint | undefined>;
 }

@@ -7,7 +7,7 @@ import type { TaskJob } from '../executors/executor.js';
  * item (a product input link of this portal, or the http(s) URL of a STAC item elsewhere) is
  * resolved to its item, and the item's assets are put into `dir`; the input's value becomes
  * the staged product (docs/process-runtime.md "Product inputs"). The catalogue module
- * implements it (modules/catalogue/product-staging.ts); the composition root hands it to
+ * implements it (the catalogue's product-staging.ts); the composition root hands it to
  * the executor.
  */
 export interface ProductStager {
@@ -40,7 +40,7 @@ export type ResolvedAsset = { catalogue: { collectionId: string; itemId: string;
  * The server's half of staging (docs/engine.md "Staging products"): the job's product inputs
  * that name an item of this portal's catalogue, read with the owner's permissions, by input
  * name. Remote STAC items are left to the stager (fetched through the outbound guard where the
- * attempt runs). The catalogue module implements it (modules/catalogue/product-resolver.ts).
+ * attempt runs). The catalogue module implements it (its product-resolver.ts).
  * Throws ProductStagingError with the reason the task fails with.
  */
 export interface ProductResolver {
