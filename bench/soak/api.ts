@@ -130,7 +130,7 @@ export class Portals {
 export class AnswerLostError extends Error {}
 
 /** A replica answered with another status than the expected one. */
-export class RefusedError extends Error {
+class RefusedError extends Error {
   constructor(
     message: string,
     readonly status: number,

@@ -4,7 +4,7 @@ import type { TestS3 } from '../../apps/server/test/helpers/s3rver.js';
 import type { Db } from '../../apps/server/src/platform/db/client.js';
 import { STEP_OUTPUT_FILE } from './seed.js';
 
-export const FINAL = ['success', 'failed', 'stopped'];
+const FINAL = ['success', 'failed', 'stopped'];
 
 export interface Check {
   name: string;

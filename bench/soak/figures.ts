@@ -5,7 +5,7 @@ export const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 };
 
-export const median = (values: number[]): number => percentile(values, 50);
+const median = (values: number[]): number => percentile(values, 50);
 
 /** Memory samples of one process: [seconds since the soak began, MB]. */
 export type RssSeries = [number, number][];

@@ -20,7 +20,7 @@ export async function runningExecutions(db: Db): Promise<string[]> {
   return rows.map((row) => String(row.id));
 }
 
-export interface Recovery {
+interface Recovery {
   member: string;
   /** seconds into the soak */
   at: number;

@@ -17,7 +17,7 @@ export function kindOf(index: number): WorkKind {
   return index % 4 === 3 ? 'fan-out' : 'single';
 }
 
-export const FAN_OUT_ITEMS = 3;
+const FAN_OUT_ITEMS = 3;
 const MODELS_COLLECTION = 'demo-models';
 
 /** What the demo seeded (a first start with ASB_DEMO): the CWL application, the model and the GeoTIFF to run it on. */
