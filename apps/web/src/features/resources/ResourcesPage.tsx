@@ -6,6 +6,7 @@ import { IconExternalLink, IconPlayerStop, IconReport } from '@tabler/icons-reac
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { handleError } from '../../app/api/error-handler';
+import { useAuth } from '../../app/auth/auth-context';
 import { useReportError } from '../../app/api/use-report-error';
 import { routePath } from '../../app/routes';
 import { formatDateTime, formatDuration } from '../../ui/formatDateTime';
@@ -13,6 +14,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { useDatasetUsage } from '../catalogue/api/dataset-orders';
 import { useModelServiceChange, useModelUsage, useServiceUsage, useStartedServices } from '../catalogue/api/model-service';
 import { StopServiceDialog } from '../catalogue/model-service/StopServiceDialog';
+import { AllServices } from './AllServices';
 
 const seconds = (from: string, to: string | null, now: number) => ((to ? Date.parse(to) : now) - Date.parse(from)) / 1000;
 
@@ -119,6 +121,7 @@ function ModelsAsServices() {
   const history = useServiceUsage();
   const change = useModelServiceChange();
   const [stopping, setStopping] = useState<ModelServiceItem | null>(null);
+  const { isStaff } = useAuth();
   const now = useNow();
   useReportError(started.error, started.errorUpdatedAt, 'Backend');
   const running = started.data ?? [];
@@ -227,6 +230,7 @@ function ModelsAsServices() {
           </Table.Tbody>
         </Table>
       </Stack>
+      {isStaff && <AllServices />}
       <StopServiceDialog
         name={stopping?.name ?? ''}
         isOpened={stopping !== null}

@@ -65,3 +65,24 @@ export function useModelUsage() {
     select: (answer) => answer.data,
   });
 }
+
+/** Staff: every user's running services (GET maas/services), polled as the caller's own are. */
+export function useAllServices(isEnabled: boolean) {
+  return useQuery({
+    queryKey: [...MODEL_SERVICES_KEY, 'all'],
+    queryFn: ({ signal }) => api(`GET ${STAC}/maas/services`, { signal }),
+    select: (answer) => answer.maas,
+    enabled: isEnabled,
+    refetchInterval: MODEL_SERVICE_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** Staff: POST maas/{id}/stop ends anyone's service; every service query is read again. */
+export function useStopAnyService() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (modelProcId: string) => api(`POST ${STAC}/maas/{id}/stop`, { params: { id: modelProcId } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: MODEL_SERVICES_KEY }),
+  });
+}
