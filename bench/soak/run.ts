@@ -20,7 +20,7 @@ import { runChecks, untilSettled, type Check, type Ledger } from './checks.js';
 import { nodeChildren, REPO, rssMb, startMember, stopMember, untilReady, type Kind, type Member } from './cluster.js';
 import { flatness, FLAT, ms, percentile, seconds, type RssSeries } from './figures.js';
 import { sharedEnv, startShared } from './infra.js';
-import { readProcfile } from './procfile.js';
+import { containerFilesDrift, readProcfile } from './procfile.js';
 import { recoveries, runningExecutions, type Kill } from './recovery.js';
 import { seedWorkflows } from './seed.js';
 import { kindOf, submit, untilDemo } from './work.js';
@@ -50,6 +50,8 @@ const say = (message: string) => console.log(`[${elapsed().toFixed(0).padStart(4
 
 async function main(): Promise<number> {
   const procfile = await readProcfile(path.join(REPO, 'deploy/Procfile'));
+  const drift = await containerFilesDrift(procfile, path.join(REPO, 'deploy'));
+  if (drift.length) throw new Error(`the container files do not run deploy/Procfile's commands:\n${drift.join('\n')}`);
   // ASB_SOAK_SERVER: a second build to run instead (as ASB_E2E_SERVER for the e2e tests), when the tree's dist is others'
   const server = process.env.ASB_SOAK_SERVER ?? BUILT_SERVER;
   const command = (kind: Kind) => {
