@@ -81,6 +81,7 @@ async function main(): Promise<number> {
       // attempts' filesystems a killed worker left mounted under the data directory
       await unmountUnder(dataDir);
       await shared.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
       // the logs stay when the soak failed (they say why)
       if (isPassing) await fs.rm(runDir, { recursive: true, force: true });
       else console.log(`logs kept in ${logDir}`);
