@@ -205,7 +205,12 @@ async function main(): Promise<number> {
       kills.push({ at, member: member.name, kind: member.kind, label: member.label, held: member.kind === 'worker' ? attempts : await runningExecutions(db) });
       say(`killed ${member.name} (pid ${member.pid}) with SIGKILL`);
       setTimeout(() => {
-        if (!stopping) void start(member.kind).then((again) => say(`started ${again.name} in place of ${member.name}`));
+        if (!stopping)
+          void start(member.kind).then(
+            (again) => say(`started ${again.name} in place of ${member.name}`),
+            // the cluster goes on with one process fewer; the checks say what that cost
+            (error: unknown) => say(`could not start a process in place of ${member.name}: ${String(error)}`),
+          );
       }, RESTART_AFTER_S * 1000);
     };
     timers.push(
@@ -215,14 +220,14 @@ async function main(): Promise<number> {
         const busy = live.filter((member) => (inHand.get(member.name)?.size ?? 0) > 0);
         const pool = busy.length ? busy : live;
         const victim = pool[Math.floor(Math.random() * pool.length)];
-        if (victim && Date.now() - submitStart < windowMs) void kill(victim);
+        if (victim && Date.now() - submitStart < windowMs) kill(victim).catch((error: unknown) => say(`the kill failed: ${String(error)}`));
       }, KILL_EVERY_S * 1000),
     );
     if (KILL_REPLICA_AT > 0 && REPLICAS > 1) {
       timers.push(
         setTimeout(() => {
           const live = members.filter((member) => member.kind === 'portal' && member.isAlive());
-          if (live[0]) void kill(live[0]);
+          if (live[0]) kill(live[0]).catch((error: unknown) => say(`the kill failed: ${String(error)}`));
         }, KILL_REPLICA_AT * windowMs),
       );
     }
