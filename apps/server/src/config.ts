@@ -118,7 +118,7 @@ export interface UploadLimits {
 }
 
 /** The HTTP processes of one machine (docs/operations.md "All cores"). */
-export interface HttpProcesses {
+interface HttpProcesses {
   /** ASB_HTTP_PROCESSES: how many answer on the port */
   count: number;
   /**
