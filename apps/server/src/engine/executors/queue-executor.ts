@@ -45,7 +45,7 @@ export interface QueueExecutorOptions {
 }
 
 /** Why a job waits: no live worker offers what it needs. */
-export const noWorkerOffers = (capability: Capability) => `Waiting: no worker offers ${capability}.`;
+const noWorkerOffers = (capability: Capability) => `Waiting: no worker offers ${capability}.`;
 
 /** Jobs no worker took yet: a stop removes them. */
 const WAITING: ReadonlySet<JobState | 'unknown'> = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children']);

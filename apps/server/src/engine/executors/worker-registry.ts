@@ -16,7 +16,7 @@ export interface WorkerAnnouncement {
 
 /** One key per worker: it expires when the heartbeats stop (the worker died), or is deleted when it stops. */
 const WORKER_KEY_PREFIX = 'asb:worker:';
-export const workerKey = (label: string) => `${WORKER_KEY_PREFIX}${label}`;
+const workerKey = (label: string) => `${WORKER_KEY_PREFIX}${label}`;
 
 /** How often a worker renews its key, and for how long one renewal holds: three beats missed and it is gone. */
 export function heartbeatTimings(lockMs: number): { everyMs: number; ttlSeconds: number } {
