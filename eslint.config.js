@@ -69,7 +69,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'data/**',
-      '.tmp/**',
+      '**/.tmp/**',
       'bench/**/results/**',
     ],
   },
