@@ -42,4 +42,5 @@ export function flatness(series: RssSeries): Flatness {
 }
 
 export const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(value >= 100 ? 0 : 1)} ms` : 'n/a');
+export const mb = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} MB` : 'n/a');
 export const seconds = (value: number) => (Number.isFinite(value) ? `${(value / 1000).toFixed(1)} s` : 'n/a');

@@ -18,7 +18,7 @@ import { unmountUnder } from '../../apps/server/test/helpers/host-processes.js';
 import { AnswerLostError, Portals } from './api.js';
 import { runChecks, untilSettled, type Check, type Ledger } from './checks.js';
 import { nodeChildren, REPO, rssMb, startMember, stopMember, untilReady, type Kind, type Member } from './cluster.js';
-import { flatness, FLAT, ms, percentile, seconds, type RssSeries } from './figures.js';
+import { flatness, FLAT, mb, ms, percentile, seconds, type RssSeries } from './figures.js';
 import { sharedEnv, startShared } from './infra.js';
 import { containerFilesDrift, readProcfile } from './procfile.js';
 import { recoveries, runningExecutions, type Kill } from './recovery.js';
@@ -318,7 +318,7 @@ async function main(): Promise<number> {
     console.log('|---|---|---|---|---|---|');
     for (const entry of memory) {
       console.log(
-        `| ${entry.name} | ${entry.samples} | ${entry.firstMb.toFixed(0)} MB | ${entry.lastMb.toFixed(0)} MB | ${entry.maxMb.toFixed(0)} MB | ${entry.isFlat === undefined ? 'too few samples' : entry.isFlat ? 'yes' : 'NO'} |`,
+        `| ${entry.name} | ${entry.samples} | ${mb(entry.firstMb)} | ${mb(entry.lastMb)} | ${mb(entry.maxMb)} | ${entry.isFlat === undefined ? 'too few samples' : entry.isFlat ? 'yes' : 'NO'} |`,
       );
     }
     console.log('\n| check | result | detail |');
