@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/platform/db/client.js';
 import { executions, executionTasks } from '../src/db-schema.js';
-import { isAlive } from './helpers/engine.js';
+import { isAlive } from './helpers/host-processes.js';
 import { unmountUnder } from './helpers/host-processes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TasksRepository } from '../src/engine/store/tasks.repository.js';
 import { executions, processImages, processVersions } from '../src/db-schema.js';
 import { builderApi, type ErrorBody } from './helpers/builder.js';
-import { engineSeeds, getExecution, isAlive, taskLog, taskmgrTasks, taskRows, waitForStatus, waitForTask } from './helpers/engine.js';
+import { isAlive } from './helpers/host-processes.js';
+import { engineSeeds, getExecution, taskLog, taskmgrTasks, taskRows, waitForStatus, waitForTask } from './helpers/engine.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelServiceNodes, modelServices } from '../src/db-schema.js';
 import { serviceToken } from '../src/modules/models/services/service-token.js';
 import { signingSecret } from '../src/platform/secrets.js';
+import { isAlive } from './helpers/host-processes.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const STAC = '/backend/catalogue/stac';
@@ -30,15 +31,6 @@ async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, w
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Model services on a cluster (issue 31 §3; docs/models.md "Across replicas"): two servers on one

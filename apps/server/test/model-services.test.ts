@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { modelServices } from '../src/db-schema.js';
+import { isAlive } from './helpers/host-processes.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { testdata } from './helpers/testdata.js';
 
@@ -23,15 +24,6 @@ async function waitForStatus(read: () => Promise<ModelServiceInfo>, wanted: stri
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Models as services (spec 3 §2 "Model as a Service", §4, §7 start/stop/status, models/started,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,23 +163,4 @@ export async function taskLog(
     headers,
   });
   return { statusCode: response.statusCode, body: response.body };
-}
-
-/**
- * Whether a process with this pid still runs (signal 0 checks without signalling). A zombie
- * (ended, not yet reaped: an orphan whose new parent has not collected it) counts as gone.
- */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    // no /proc (not Linux), or it ended in between
-    return process.platform !== 'linux';
-  }
 }

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 
 /**
@@ -41,4 +42,23 @@ export async function unmountUnder(folder: string): Promise<void> {
     .map((line) => line.split(' ')[1] ?? '')
     .filter((point) => point === folder || point.startsWith(`${folder}/`));
   for (const point of points.reverse()) spawnSync('umount', ['-l', point]);
+}
+
+/**
+ * Whether a process with this pid still runs (signal 0 checks without signalling). A zombie
+ * (ended, not yet reaped: an orphan whose new parent has not collected it) counts as gone.
+ */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    // no /proc (not Linux), or it ended in between
+    return process.platform !== 'linux';
+  }
 }

@@ -34,6 +34,7 @@ def execute(out_dir, **inputs):
 `;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// unlike helpers/host-processes' isAlive, a zombie counts: until the primary reaps a killed process it has not replaced it
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
