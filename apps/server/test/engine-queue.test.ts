@@ -376,6 +376,12 @@ describe('engine: every kind of work on asb worker processes', () => {
     // the report says why it does not start
     await until(async () => (await executionResults(id))?.tasks[0]?.status_message === 'Waiting: no worker offers cwltool.', 'the waiting reason', 30_000);
     expect((await taskRows(app, id))[0]!.state).toBe('queued');
+    // the application's own report (taskmgr) says it too
+    const adesTask = async () => {
+      const answer = await app.server.inject({ method: 'GET', url: `/taskmgr/v1/ades-tasks/${id}`, headers: app.adminHeader });
+      return answer.json<{ data: { attributes: { statusMessage: string | null } } }>().data.attributes;
+    };
+    expect((await adesTask()).statusMessage).toBe('Waiting: no worker offers cwltool.');
     // queued: the pinned CWL is in the bucket; this machine's copy goes, as on a worker of another machine
     const [execution] = await app.ctx.db
       .select()
@@ -395,6 +401,7 @@ describe('engine: every kind of work on asb worker processes', () => {
     expect(task!.statusMessage).toBeNull();
     const results = (await executionResults(id))!;
     expect(results.tasks[0]!.status_message).toBeUndefined();
+    expect((await adesTask()).statusMessage).toBeNull();
     // staged on the worker from what the server resolved
     expect(log.body).toMatch(new RegExp(`attempt 1 of task application \\(\\S+water-bodies-demo\\) on ${cwl.label}\n`));
     expect(log.body).toContain(`Staging input item: product ${DEMO_COLLECTION_ID}/${DEMO_DEFAULT_SCENE} of the catalogue`);

@@ -274,5 +274,7 @@ export const executionTaskAttributesSchema = z.object({
   target: z.string(),
   /** on an ADES: the remote job URL */
   remoteJob: z.string().nullable(),
+  /** why its queued task has not started yet ('Waiting: no worker offers cwltool.'), null otherwise */
+  statusMessage: z.string().nullable(),
 });
 export type ExecutionTaskAttributes = z.infer<typeof executionTaskAttributesSchema>;

@@ -52,6 +52,8 @@ function executionTaskAttributes(row: ExecutionRow, subject: TaskSubject): Execu
     workflowExecutionId: row.identifier,
     target: subject.target,
     remoteJob: subject.remoteJob,
+    // the engine writes a queued task's reason into the results (cleared when it starts)
+    statusMessage: results?.tasks.find((task) => task.status_message)?.status_message ?? null,
   };
 }
 

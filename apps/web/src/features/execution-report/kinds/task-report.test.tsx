@@ -53,6 +53,18 @@ describe('ApplicationReportPage', () => {
     expect(calls.some((call) => call.path === '/builder/v1/executions/7/files/application/water_mask.png')).toBe(true);
     expect(screen.getByRole('link', { name: 'Full report and task log' })).toHaveAttribute('href', '/executions/7/report');
   });
+
+  it("says why the application's task has not started while no worker offers what it needs", async () => {
+    const waiting = taskExecution('8', { status: 'queued', progress: 0, statusMessage: 'Waiting: no worker offers cwltool.' });
+    fakeFetch((request) => (request.path === '/taskmgr/v1/ades-tasks/8' ? { body: { data: waiting } } : undefined));
+    renderWithProviders(
+      <Routes>
+        <Route path="/monitoring/applications/:id/report" element={<ApplicationReportPage />} />
+      </Routes>,
+      { path: '/monitoring/applications/8/report' },
+    );
+    expect(await screen.findByRole('status', { name: 'Not started yet' })).toHaveTextContent('Waiting: no worker offers cwltool.');
+  });
 });
 
 describe('ModelReportPage', () => {

@@ -36,6 +36,26 @@ function ErrorLog({ execution }: { execution: TaskExecution }) {
   );
 }
 
+/** Why its task has not started (no worker offers what it needs), while it waits. */
+function WaitingReason({ execution }: { execution: TaskExecution }) {
+  const { statusMessage } = execution.attributes;
+  if (!statusMessage) return null;
+  return (
+    <Alert color="yellow" variant="light" title="Not started yet" role="status">
+      <Text size="sm">{statusMessage}</Text>
+    </Alert>
+  );
+}
+
+function TaskAlerts({ execution }: { execution: TaskExecution }) {
+  return (
+    <>
+      <WaitingReason execution={execution} />
+      <ErrorLog execution={execution} />
+    </>
+  );
+}
+
 function mainDetails(names: TaskKindNames, { attributes: a }: TaskExecution): SummaryRow[] {
   const progress = Math.round(a.progress * 100);
   return [
@@ -81,7 +101,7 @@ function taskReport(names: TaskKindNames): ReportKind<TaskExecution> {
     liveKeys: (id) => [taskKey(names.kind, id)],
     refetchAfterDoneMs: REFETCH_AFTER_DONE_MS,
     Actions: FullReportButton,
-    Alerts: ErrorLog,
+    Alerts: TaskAlerts,
     summaryTitle: 'Main details',
     summaryRows: (execution) => mainDetails(names, execution),
     inputRows: (execution) => taskInputRows(execution.attributes.inputs),

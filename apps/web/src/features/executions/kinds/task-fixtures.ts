@@ -28,6 +28,7 @@ export function taskExecution(id: string, overrides: Partial<TaskExecutionAttrib
     workflowExecutionId: `water-bodies-demo-${id}`,
     target: 'local',
     remoteJob: null,
+    statusMessage: null,
     ...overrides,
   };
   return { type: 'ades-tasks', id, attributes };
