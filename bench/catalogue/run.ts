@@ -121,6 +121,7 @@ const searchLoad = (url: string, bodies: string[], connections: number, duration
     url,
     connections,
     duration,
+    bodies,
     requests: [
       { method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) },
     ],

@@ -1,7 +1,7 @@
 /**
  * What the HTTP benchmarks (bench/api, bench/catalogue) share: the command line, the server
  * child process (the real app on loopback, on PGlite or a fresh PostgreSQL database), the
- * autocannon run with per-response latencies, and the figures and lines they print.
+ * autocannon (or wrk) run with per-response latencies, and the figures and lines they print.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freshPostgres } from '../../apps/server/test/helpers/fresh-postgres.js';
 import { startPortal, type Portal } from './portal-processes.js';
+import { wrkLoad } from './wrk.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -145,8 +146,21 @@ export function figures(latencies: number[], seconds: number, errors: number): F
   };
 }
 
-/** One autocannon run; latencies per response (autocannon's own summary has no p95). */
-export async function load(options: autocannon.Options & { duration: number }): Promise<Figures> {
+/**
+ * One run of a fixed number of connections (or autocannon's overallRate); latencies per response
+ * (autocannon's own summary has no p95). `--load wrk` has Debian's wrk drive the fixed-connections
+ * runs instead (wrk.ts: `bodies` are its requests' bodies in turn, as `setupRequest` gives autocannon).
+ */
+export async function load({ bodies, ...options }: autocannon.Options & { duration: number; bodies?: string[] }): Promise<Figures> {
+  if (benchArgs().get('load') === 'wrk' && options.overallRate === undefined)
+    return wrkLoad({
+      url: String(options.url),
+      connections: options.connections ?? 10,
+      duration: options.duration,
+      method: options.requests?.[0]?.method ?? options.method,
+      headers: { ...(options.headers as Record<string, string> | undefined), ...(options.requests?.[0]?.headers as Record<string, string> | undefined) },
+      bodies,
+    });
   const latencies: number[] = [];
   let errors = 0;
   // without a callback the instance is also a promise of the result (the types know only one of the two)
