@@ -169,6 +169,46 @@ describe('onnx-serve.mjs: an Open Inference Protocol v2 server', () => {
     expect((await get('/nothing')).status).toBe(404);
   });
 
+  it('reads JSON tensor data flat or nested, in any member order, and says which input is wrong and why', async () => {
+    const outputsOf = async (text: string) => {
+      const response = await infer(text);
+      expect(response.status, text).toBe(200);
+      return ((await response.json()) as { outputs: { name: string; data: number[] }[] }).outputs;
+    };
+    const expected = [
+      { name: 'y', datatype: 'FP32', shape: [2, 3], data: [201, 11, 0.5, 2, -1, 1] },
+      { name: 'top', datatype: 'INT64', shape: [2], data: [0, 0] },
+    ];
+    // nested, flat, numbers in every JSON form, whitespace anywhere; data before its datatype and shape too
+    expect(await outputsOf('{"inputs":[{"name":"x","shape":[2,3],"datatype":"FP32","data":[[1e2, 5, -0.25], [0.5,-1E0,0]]}]}')).toEqual(expected);
+    expect(await outputsOf('{"inputs":[{"name":"x","shape":[2,3],"datatype":"FP32","data":[100,5.0,-2.5e-1,5e-1,-1,0]}]}')).toEqual(expected);
+    expect(
+      await outputsOf('{ "inputs" : [ { "data" : [ [ 100 , 5 , -0.25 ] , [ 0.5 , -1 , 0 ] ] , "name" : "x" , "datatype" : "FP32" , "shape" : [ 2 , 3 ] } ] }'),
+    ).toEqual(expected);
+
+    const refused = async (text: string, message: string) => {
+      const response = await infer(text);
+      expect(response.status, text).toBe(400);
+      const error = (await response.json()) as { error: string };
+      valid('inference_error_response', error);
+      expect(error.error, text).toContain(message);
+    };
+    const input = (data: string, more = '"shape":[2,3],"datatype":"FP32"') => `{"inputs":[{"name":"x",${more},"data":${data}}]}`;
+    // too few, too many (the shape said first, or not yet), rows of unequal length
+    await refused(input('[1,2,3,4,5]'), 'Input "x": 5 values do not fill the shape [2, 3]');
+    await refused(input('[1,2,3,4,5,6,7]'), 'Input "x": 7 values do not fill the shape [2, 3]');
+    await refused(input('[[1,2,3],[4,5,6],[7,8,9]]'), 'Input "x": 9 values do not fill the shape [2, 3]');
+    await refused(`{"inputs":[{"data":[1,2,3,4,5,6,7,8],"name":"x","shape":[2,3],"datatype":"FP32"}]}`, 'Input "x": 8 values do not fill the shape [2, 3]');
+    await refused(input('[[1,2,3],[4,5]]'), '5 values do not fill');
+    // anything but numbers (and booleans) is refused, wherever it is
+    for (const data of ['[1,2,"3",4,5,6]', '[[1,2,3],[4,null,6]]', '[1,2,3,4,5,{"six":6}]', '[[1,2,3],[4,5,["6"]]]'])
+      await refused(input(data), 'Input "x": every value must be a number');
+    await refused(input('7'), 'Input "x": "data" must be a list');
+    // not JSON inside the data: the byte where it stops being JSON
+    for (const data of ['[1,2,3,4,5,]', '[1,,2,3,4,5,6]', '[1 2,3,4,5,6]', '[01,2,3,4,5,6]', '[1.,2,3,4,5,6]', '[-,2,3,4,5,6]', '[1,2,3,4,5,6'])
+      await refused(input(data), 'The request is not JSON (at byte');
+  });
+
   it('takes and gives tensors as binary data (the binary tensor data extension), for large tensors without JSON numbers', async () => {
     const values = new Float32Array([1, 5, 2, 0.5, -1, 0]);
     const header = Buffer.from(
@@ -203,5 +243,48 @@ describe('onnx-serve.mjs: an Open Inference Protocol v2 server', () => {
     });
     expect(short.status).toBe(400);
     expect(((await short.json()) as { error: string }).error).toContain('binary data ends');
+  });
+
+  it('reads binary tensor data in place at any header length, and refuses sizes that do not match the shape or the body', async () => {
+    const values = new Float32Array([1, 5, 2, 0.5, -1, 0]);
+    const post = (header: object, bytes: Buffer, pad = 0) => {
+      const json = Buffer.from(JSON.stringify(header) + ' '.repeat(pad));
+      return fetch(`${base}/v2/models/affine/infer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'inference-header-content-length': String(json.length) },
+        body: Buffer.concat([json, bytes]),
+      });
+    };
+    const header = (size: number) => ({
+      inputs: [{ name: 'x', shape: [2, 3], datatype: 'FP32', parameters: { binary_data_size: size } }],
+      outputs: [{ name: 'y' }],
+    });
+    const bytes = Buffer.from(values.buffer);
+    // whatever the JSON header's length, the tensor that follows it is read right
+    for (let pad = 0; pad < 8; pad++) {
+      const response = await post(header(24), bytes, pad);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { outputs: { data: number[] }[] }).outputs[0]!.data).toEqual([3, 11, 5, 2, -1, 1]);
+    }
+    const refused = async (response: Response, message: string) => {
+      expect(response.status).toBe(400);
+      const error = (await response.json()) as { error: string };
+      valid('inference_error_response', error);
+      expect(error.error).toContain(message);
+    };
+    await refused(await post(header(20), bytes.subarray(0, 20)), 'Input "x": 20 bytes do not fill the shape [2, 3] of FP32');
+    await refused(await post(header(28), Buffer.concat([bytes, Buffer.alloc(4)])), 'Input "x": 28 bytes do not fill the shape [2, 3] of FP32');
+    await refused(await post(header(24), Buffer.concat([bytes, Buffer.alloc(4)])), 'The binary data is longer than the inputs say');
+    await refused(await post(header(-24), bytes), 'binary_data_size must be a whole number');
+    await refused(await post(header(2.5), bytes), 'binary_data_size must be a whole number');
+    const json = Buffer.from(JSON.stringify(header(24)));
+    await refused(
+      await fetch(`${base}/v2/models/affine/infer`, {
+        method: 'POST',
+        headers: { 'inference-header-content-length': String(json.length + bytes.length + 1) },
+        body: Buffer.concat([json, bytes]),
+      }),
+      'Inference-Header-Content-Length must be the length of the JSON header',
+    );
   });
 });

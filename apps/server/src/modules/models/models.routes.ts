@@ -54,8 +54,6 @@ const PROXY = needs('a model service: its owner and staff');
 /** A GET (metadata, health) may come from the usage page's link opened in a new tab: the same-origin token cookie counts too. */
 const PROXY_READ: RouteAccess = { ...PROXY, streamToken: true };
 const ANY_SERVICE = needs('any user’s model service', 'staff');
-/** An inference request through the proxy: the service takes 64 MB, its header a little more. */
-const PROXY_BODY_LIMIT = 64 * 1024 * 1024 + 64 * 1024;
 
 /**
  * Models as services (docs/models.md "Models as services"): start, stop and status of the caller's
@@ -85,9 +83,9 @@ export function registerModelServices(app: FastifyInstance, ctx: AppContext, ser
   }));
 
   void app.register(async (scope) => {
-    // the body goes to the service as it came (JSON, or JSON and binary tensors)
+    // the body goes to the service as it comes (JSON, or JSON and binary tensors), streamed: maas-proxy.ts
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     const forward = maasProxy(services);
     mount(scope, operations, `GET ${stac}/maas/{id}/v2/{*}`, { access: PROXY_READ, tags }, forward);
     mount(scope, operations, `POST ${stac}/maas/{id}/v2/{*}`, { access: PROXY, tags }, forward);

@@ -13,7 +13,9 @@
 // 4xx status. Stops on SIGTERM or SIGINT.
 import http from 'node:http';
 import ort from 'onnxruntime-node';
-import { DATATYPE, jsonValues, protocolShape, sizeOf, typedValues, TYPES } from './tensors.mjs';
+import { readBody } from './request-body.mjs';
+import { parseInferenceRequest, RequestSyntaxError, ScannedData } from './tensor-json.mjs';
+import { DATATYPE, jsonValues, protocolShape, sizeOf, TYPES } from './tensors.mjs';
 
 const [modelPath, modelName, modelVersion, portText, host = '127.0.0.1'] = process.argv.slice(2);
 if (!modelPath || !modelName || !modelVersion || portText === undefined) {
@@ -88,10 +90,10 @@ function feedsOf(body, binary) {
       feeds[input.name] = new ort.Tensor(type, values, shape);
       continue;
     }
-    if (!Array.isArray(input.data)) throw new ProtocolError(400, `Input "${input.name}": "data" must be a list.`);
+    if (!(input.data instanceof ScannedData)) throw new ProtocolError(400, `Input "${input.name}": "data" must be a list.`);
     let values;
     try {
-      values = typedValues(type, TypedArray, input.data);
+      values = input.data.typed(type, TypedArray);
     } catch (error) {
       throw new ProtocolError(400, `Input "${input.name}": ${error.message}.`);
     }
@@ -141,30 +143,6 @@ function infer(body, binary) {
   return run;
 }
 
-/** The body, refused with a 413 past MAX_BODY: by its Content-Length at once, else as it grows (the rest is drained, not kept). */
-function readBody(request) {
-  const tooLarge = () => new ProtocolError(413, `The request is larger than ${MAX_BODY / 1024 / 1024} MB.`);
-  if (Number(request.headers['content-length']) > MAX_BODY) {
-    request.resume();
-    return Promise.reject(tooLarge());
-  }
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    const collect = (chunk) => {
-      size += chunk.length;
-      if (size <= MAX_BODY) return chunks.push(chunk);
-      request.off('data', collect);
-      request.resume();
-      chunks.length = 0;
-      reject(tooLarge());
-    };
-    request.on('data', collect);
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
 const send = (response, status, body) => {
   if (body?.binary) {
     const header = Buffer.from(JSON.stringify(body.header));
@@ -209,7 +187,9 @@ async function answer(request) {
     );
   if (action === '/infer') {
     if (request.method !== 'POST') throw new ProtocolError(405, 'Inference is a POST.');
-    const raw = await readBody(request);
+    const raw = await readBody(request, MAX_BODY).catch((error) => {
+      throw new ProtocolError(error.status ?? 400, error.message);
+    });
     // the binary tensor data extension: a JSON header of this many bytes, then the tensors' bytes
     const headerLength = request.headers['inference-header-content-length'];
     const jsonLength = headerLength === undefined ? raw.length : Number(headerLength);
@@ -217,9 +197,10 @@ async function answer(request) {
       throw new ProtocolError(400, 'Inference-Header-Content-Length must be the length of the JSON header.');
     let body;
     try {
-      body = JSON.parse(raw.subarray(0, jsonLength).toString('utf8'));
-    } catch {
-      throw new ProtocolError(400, 'The request is not JSON.');
+      body = parseInferenceRequest(raw.subarray(0, jsonLength));
+    } catch (error) {
+      if (error instanceof RequestSyntaxError) throw new ProtocolError(400, error.message);
+      throw error;
     }
     return [200, await infer(body, { bytes: raw.subarray(jsonLength), offset: 0 })];
   }

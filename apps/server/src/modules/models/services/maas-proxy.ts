@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../../platform/auth/permissions.js';
 import { notFound } from '../../../platform/http/errors.js';
@@ -12,12 +12,16 @@ import { SERVICE_TOKEN_HEADER } from './service-token.js';
 const PROXY_IN_FLIGHT = 4;
 /** A request to a service that has not answered after this long gets a 504. */
 const PROXY_TIMEOUT_MS = 300_000;
+/** The largest body the proxy passes on: the service's own limit (64 MB) and room for the JSON header. */
+const PROXY_BODY_LIMIT = 64 * 1024 * 1024 + 64 * 1024;
 
 /**
  * The proxy of `/backend/catalogue/stac/maas/{id}/v2/...` (docs/models.md "Models as services"):
  * for the service's owner and staff, to its socket when it runs on this server, else to its
  * node's gateway with the per-service token. Only the body and the protocol's headers pass,
- * never the caller's credentials nor the query.
+ * never the caller's credentials nor the query. The body is streamed as it comes (the route's
+ * parser hands over the request stream), so a tensor is never held whole here: the service reads
+ * it into one buffer of its declared length.
  */
 export function maasProxy(services: ModelServices) {
   const inFlight = new Map<number, number>();
@@ -32,8 +36,12 @@ export function maasProxy(services: ModelServices) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-    if (body) headers['content-length'] = String(body.length);
+    const body = isStream(request.body) ? request.body : undefined;
+    const length = request.headers['content-length'];
+    if (body && length !== undefined) {
+      if (Number(length) > PROXY_BODY_LIMIT) return reply.code(413).send({ error: 'The request is larger than a model service takes (64 MB).' });
+      headers['content-length'] = length;
+    }
     // the protocol has no query: none goes on (a ?token= stays here)
     const servicePath = request.url.slice(request.url.indexOf('/v2/')).split('?')[0]!;
     const where: http.RequestOptions =
@@ -53,7 +61,13 @@ export function maasProxy(services: ModelServices) {
         forwarded.destroy();
         resolve('timeout');
       });
-      forwarded.end(body);
+      if (body) {
+        body.pipe(forwarded);
+        // a caller gone mid-upload ends the forwarded request too (it would wait for the rest)
+        body.once('close', () => {
+          if (!body.complete) forwarded.destroy();
+        });
+      } else forwarded.end();
     })
       .catch(() => undefined)
       .finally(() => inFlight.set(id, (inFlight.get(id) ?? 1) - 1));
@@ -65,10 +79,12 @@ export function maasProxy(services: ModelServices) {
       return reply.code(502).send({ error: 'The model service does not answer: it is being started again.' });
     }
     reply.code(answer.statusCode ?? 502);
-    for (const name of PASSED_HEADERS) {
+    for (const name of [...PASSED_HEADERS, 'content-length']) {
       const value = answer.headers[name];
       if (typeof value === 'string') reply.header(name, value);
     }
     return reply.send(answer);
   };
 }
+
+const isStream = (body: unknown): body is IncomingMessage => typeof (body as IncomingMessage | undefined)?.pipe === 'function';
