@@ -16,7 +16,7 @@ export interface CatalogueUrls {
 
 export const STAC_VERSION = '1.0.0';
 /** Links the portal makes: a writer's links of these relations are replaced. */
-const PORTAL_RELS = new Set(['self', 'root', 'parent', 'collection', 'items', 'next', 'prev']);
+export const PORTAL_RELS = new Set(['self', 'root', 'parent', 'collection', 'items', 'next', 'prev']);
 
 const enc = encodeURIComponent;
 export const collectionUrl = (urls: CatalogueUrls, collectionId: string) => `${urls.root}/collections/${enc(collectionId)}`;

@@ -7,6 +7,8 @@ import { isStorableText } from '../../platform/http/ids.js';
 import { catalogueCollections as collections, catalogueCollectionWorkspaces as collectionWorkspaces, catalogueItems as items } from './catalogue.schema.js';
 import type { CatalogueStore, StacCollectionDocument } from './catalogue-store.js';
 import { itemDocument, type CatalogueUrls, type StoredCollection, type StoredItem } from './catalogue-documents.js';
+import { featureJson, type FeatureRow } from './catalogue-feature-json.js';
+import { SearchStatements } from './catalogue-search-statements.js';
 import {
   boxLiteral,
   CatalogueInputError,
@@ -47,15 +49,12 @@ export interface ItemPage {
   matched: number | undefined;
 }
 
-/** Counting stops here: past it numberMatched is left out (a count of millions costs more than the page). */
-const COUNT_LIMIT = 100_000;
-
 /** `properties['asb:type']` of an application item (modules/applications): not a product. */
 export const APPLICATION_ITEM = { key: 'asb:type', value: 'application' } as const;
 /** "The item is an application", in SQL. */
 export const isApplicationItem = sql`(${items.properties} ->> ${APPLICATION_ITEM.key}) IS NOT DISTINCT FROM ${APPLICATION_ITEM.value}`;
 /** "The item is an EO product": neither an application nor a model (the marketplace's; a dataset is data, so a product). */
-const isProductItem = sql`NOT ${isApplicationItem} AND (${items.properties} ->> 'type') IS DISTINCT FROM 'model'`;
+export const isProductItem = sql`NOT ${isApplicationItem} AND (${items.properties} ->> 'type') IS DISTINCT FROM 'model'`;
 
 /** Rows written in one INSERT. */
 const BATCH = 500;
@@ -124,22 +123,6 @@ export function temporalCondition(interval: Interval): SQL {
   return sql`tstzrange(${items.startAt}, ${items.endAt}, '[]') && tstzrange(${start}::timestamptz, ${end}::timestamptz, '[]')`;
 }
 
-function sortExpression(key: SortKey): SQL {
-  if ('property' in key) return sql`(${items.properties} -> ${key.property}::text)`;
-  switch (key.field) {
-    case 'id':
-      return sql`${items.id}`;
-    case 'collection':
-      return sql`${items.collectionId}`;
-    case 'datetime':
-      return sql`${items.datetime}`;
-    case 'start_datetime':
-      return sql`${items.startAt}`;
-    case 'end_datetime':
-      return sql`${items.endAt}`;
-  }
-}
-
 /** The columns of an item, checked: its time, its boxes and footprint, its parts. Throws naming the field (under `pointer`). */
 export function itemRow(collectionId: string, raw: unknown, pointer = ''): typeof items.$inferInsert {
   const parsed = stacItemInputSchema.safeParse(raw);
@@ -206,7 +189,11 @@ export class CatalogueRepository implements CatalogueStore {
     private readonly db: Db,
     /** the URLs of documents read outside a request (readItem): the portal's configured public URL */
     private readonly defaultUrls: CatalogueUrls,
-  ) {}
+  ) {
+    this.statements = new SearchStatements(db);
+  }
+
+  private readonly statements: SearchStatements;
 
   // ---- collections
 
@@ -388,32 +375,15 @@ export class CatalogueRepository implements CatalogueStore {
   /** A page of the items `principal` may read that match `query`, and how many match. */
   async search(query: ItemQuery, principal: Principal | null): Promise<ItemPage> {
     if (query.collections?.length === 0 || query.ids?.length === 0) return { items: [], matched: 0 };
-    const conditions: SQL[] = [];
-    if (query.collections) conditions.push(inArray(items.collectionId, query.collections));
-    const readable = this.readableCondition(principal);
-    if (readable) conditions.push(readable);
-    if (query.ids) conditions.push(inArray(items.id, query.ids));
-    if (query.spatial) conditions.push(spatialCondition(query.spatial));
-    if (query.interval) conditions.push(temporalCondition(query.interval));
-    if (query.filter) conditions.push(query.filter);
-    if (query.productsOnly) conditions.push(isProductItem);
-    const where = and(...conditions) ?? sql`true`;
-    const order = [
-      ...(query.sortby ?? [{ key: { field: 'datetime' } as SortKey, direction: 'desc' as const }]).map(({ key, direction }) =>
-        direction === 'desc' ? sql`${sortExpression(key)} DESC NULLS LAST` : sql`${sortExpression(key)} ASC NULLS LAST`,
-      ),
-      asc(items.collectionId),
-      asc(items.id),
-    ];
-    const page = await this.db
-      .select(itemColumns)
-      .from(items)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset);
-    const matched = await this.count(where, query, page.length);
-    return { items: page, matched };
+    const { rows, matched } = await this.statements.search(query, principal, 'rows');
+    return { items: rows as StoredItem[], matched };
+  }
+
+  /** The same page as JSON texts of its items, made by the database (catalogue-feature-json.ts). */
+  async searchFeatures(query: ItemQuery, principal: Principal | null, urls: CatalogueUrls): Promise<{ features: string[]; matched: number | undefined }> {
+    if (query.collections?.length === 0 || query.ids?.length === 0) return { features: [], matched: 0 };
+    const { rows, matched } = await this.statements.search(query, principal, 'features', urls.base);
+    return { features: (rows as FeatureRow[]).map((row) => featureJson(row, urls)), matched };
   }
 
   /**
@@ -440,15 +410,5 @@ export class CatalogueRepository implements CatalogueStore {
         : []),
     );
     return inArray(items.collectionId, this.db.select({ id: collections.id }).from(collections).where(readable));
-  }
-
-  private async count(where: SQL, query: ItemQuery, returned: number): Promise<number | undefined> {
-    // a short last page tells the count without asking
-    if (returned < query.limit && (returned > 0 || query.offset === 0)) return query.offset + returned;
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sql`(SELECT 1 FROM ${items} WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) AS matched`);
-    const n = Number(row?.n ?? 0);
-    return n > COUNT_LIMIT ? undefined : n;
   }
 }

@@ -28,7 +28,9 @@ import {
   itemRow,
   type CatalogueRepository,
 } from './catalogue.repository.js';
-import { encodeToken, itemCollectionOf, itemQueryOf, SEARCH_BODY_LIMIT, searchRequestOfBody, searchRequestOfQuery, withParameter } from './catalogue.search.js';
+import { encodeToken, itemQueryOf, pageFieldsOf, SEARCH_BODY_LIMIT, searchRequestOfBody, searchRequestOfQuery, withParameter } from './catalogue.search.js';
+import { itemCollectionJson } from './catalogue-feature-json.js';
+import { sendItemCollectionJson } from './stac-search-answer.js';
 
 const tags = ['catalogue'];
 const READ = { ...PUBLIC, permission: 'catalogue collection: public, or its owner, staff or a member of a workspace it is shared with' };
@@ -208,18 +210,20 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, reposi
       return collectionDocument(row, urlsOf(ctx, request, p), canWriteCollection(request.principal, row));
     });
 
-    mount(app, operations, `GET ${p}/collections/{c}/items`, { access: READ, tags }, async (request): Promise<StacItemCollection> => {
+    mount(app, operations, `GET ${p}/collections/{c}/items`, { access: READ, tags }, async (request, reply) => {
       const { query } = request;
       checkFormat(query.f);
       await readable(request.principal, request.params.c);
       const search = searchRequestOfQuery({ ...query, collections: undefined });
       const itemQuery = itemQueryOf({ ...search, collections: [request.params.c] });
-      const page = await repository.search(itemQuery, request.principal);
       const urls = urlsOf(ctx, request, p);
+      const page = await repository.searchFeatures(itemQuery, request.principal, urls);
       const self = `${urls.base}${request.url}`;
-      const result = itemCollectionOf(page, itemQuery, urls, self, (offset) => ({ href: withParameter(self, 'token', encodeToken(offset)) }));
-      result.links.push({ rel: 'collection', href: collectionUrl(urls, request.params.c), type: 'application/json' });
-      return result;
+      const fields = pageFieldsOf(page.features.length, page.matched, itemQuery, urls, self, (offset) => ({
+        href: withParameter(self, 'token', encodeToken(offset)),
+      }));
+      fields.links.push({ rel: 'collection', href: collectionUrl(urls, request.params.c), type: 'application/json' });
+      return sendItemCollectionJson(reply, itemCollectionJson(page.features, fields), ctx.config.strictContract);
     });
 
     mount(app, operations, `GET ${p}/collections/{c}/items/{i}`, { access: READ, tags }, async (request) => {
@@ -229,28 +233,32 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, reposi
       return item;
     });
 
-    mount(app, operations, `GET ${p}/search`, { access: READ, tags }, async (request) => {
+    mount(app, operations, `GET ${p}/search`, { access: READ, tags }, async (request, reply) => {
       checkFormat(request.query.f);
       const itemQuery = itemQueryOf(searchRequestOfQuery(request.query));
-      const page = await repository.search(itemQuery, request.principal);
       const urls = urlsOf(ctx, request, p);
+      const page = await repository.searchFeatures(itemQuery, request.principal, urls);
       const self = `${urls.base}${request.url}`;
-      return itemCollectionOf(page, itemQuery, urls, self, (offset) => ({ href: withParameter(self, 'token', encodeToken(offset)) }));
+      const fields = pageFieldsOf(page.features.length, page.matched, itemQuery, urls, self, (offset) => ({
+        href: withParameter(self, 'token', encodeToken(offset)),
+      }));
+      return sendItemCollectionJson(reply, itemCollectionJson(page.features, fields), ctx.config.strictContract);
     });
 
-    mount(app, operations, `POST ${p}/search`, { access: READ, tags, bodyLimit: SEARCH_BODY_LIMIT }, async (request) => {
+    mount(app, operations, `POST ${p}/search`, { access: READ, tags, bodyLimit: SEARCH_BODY_LIMIT }, async (request, reply) => {
       checkFormat(request.query.f);
       const itemQuery = itemQueryOf(searchRequestOfBody(request.body as Parameters<typeof searchRequestOfBody>[0]));
-      const page = await repository.search(itemQuery, request.principal);
       const urls = urlsOf(ctx, request, p);
+      const page = await repository.searchFeatures(itemQuery, request.principal, urls);
       const self = `${urls.root}/search`;
       const body = request.body as Record<string, unknown>;
-      return itemCollectionOf(page, itemQuery, urls, self, (offset) => ({
+      const fields = pageFieldsOf(page.features.length, page.matched, itemQuery, urls, self, (offset) => ({
         href: self,
         method: 'POST',
         body: { ...body, token: encodeToken(offset) },
         merge: false,
       }));
+      return sendItemCollectionJson(reply, itemCollectionJson(page.features, fields), ctx.config.strictContract);
     });
 
     // ---- transactions

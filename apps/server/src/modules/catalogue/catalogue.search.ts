@@ -188,7 +188,23 @@ export function itemQueryOf(request: SearchRequest, limit = request.limit ?? STA
 /** How the next and previous pages of an answer are linked: a GET URL, or a POST with its body. */
 export type PageLinker = (offset: number) => Record<string, unknown> & { href: string };
 
-/** A page as a STAC ItemCollection, with its links (self, root, next and prev when there are). */
+/** A page's fields besides its features: its links (self, root, next and prev when there are) and counts. */
+export function pageFieldsOf(
+  returned: number,
+  matched: number | undefined,
+  query: Pick<ItemQuery, 'limit' | 'offset'>,
+  urls: CatalogueUrls,
+  self: string,
+  linker: PageLinker,
+): Omit<StacItemCollection, 'type' | 'features'> & { links: StacItemCollection['links'] } {
+  const more = matched === undefined ? returned === query.limit : query.offset + returned < matched;
+  const links: StacItemCollection['links'] = [{ rel: 'self', href: self, type: 'application/geo+json' }, rootLink(urls)];
+  if (more) links.push({ rel: 'next', type: 'application/geo+json', ...linker(query.offset + query.limit) });
+  if (query.offset > 0) links.push({ rel: 'prev', type: 'application/geo+json', ...linker(Math.max(0, query.offset - query.limit)) });
+  return { links, ...(matched !== undefined ? { numberMatched: matched } : {}), numberReturned: returned };
+}
+
+/** A page as a STAC ItemCollection. */
 export function itemCollectionOf(
   page: ItemPage,
   query: Pick<ItemQuery, 'limit' | 'offset'>,
@@ -196,18 +212,8 @@ export function itemCollectionOf(
   self: string,
   linker: PageLinker,
 ): StacItemCollection {
-  const returned = page.items.length;
-  const more = page.matched === undefined ? returned === query.limit : query.offset + returned < page.matched;
-  const links: StacItemCollection['links'] = [{ rel: 'self', href: self, type: 'application/geo+json' }, rootLink(urls)];
-  if (more) links.push({ rel: 'next', type: 'application/geo+json', ...linker(query.offset + query.limit) });
-  if (query.offset > 0) links.push({ rel: 'prev', type: 'application/geo+json', ...linker(Math.max(0, query.offset - query.limit)) });
-  return {
-    type: 'FeatureCollection',
-    features: page.items.map((item) => itemDocument(item, urls)),
-    links,
-    ...(page.matched !== undefined ? { numberMatched: page.matched } : {}),
-    numberReturned: returned,
-  };
+  const { links, ...counts } = pageFieldsOf(page.items.length, page.matched, query, urls, self, linker);
+  return { type: 'FeatureCollection', features: page.items.map((item) => itemDocument(item, urls)), links, ...counts };
 }
 
 /** The URL `href` with `name` set to `value` (or removed when undefined). */
