@@ -220,6 +220,7 @@ async function main() {
       ASB_DEMO: 'false',
       ASB_UNSAFE_NO_SANDBOX: process.env.ASB_UNSAFE_NO_SANDBOX,
       ASB_TASK_NETWORK: process.env.ASB_TASK_NETWORK,
+      ASB_SANDBOX_POOL: process.env.ASB_SANDBOX_POOL,
     },
     { dataDir, engine: { localCpus: CPUS, sweepIntervalMs: 2000 } },
   );

@@ -171,6 +171,8 @@ const envSchema = z.object({
   ASB_TASK_MAX_PROCESSES: whole(0, 4096),
   ASB_TASK_ENV: text,
   ASB_BWRAP: setting,
+  /** prepared sandboxes kept ready (docs/security.md "Prepared sandboxes"); 0: each task starts a fresh one */
+  ASB_SANDBOX_POOL: whole(0, 2, 64),
   ASB_SCHEDULER_TICK_MS: whole(1, 15000),
   ASB_UNSUBMITTED_EXECUTION_HOURS: numberSetting({ whole: false, min: 0.01 }, 24),
   ASB_OGCAPI_SYNC_SECONDS: whole(0, 60, 3600),

@@ -38,7 +38,7 @@ describe('loadConfig', () => {
       demo: true,
       engine: { localCpus: os.cpus().length, sweepIntervalMs: 2000, executor: undefined, queue: {}, enabled: true },
       applications: { timeoutMs: 3_600_000, memoryMb: 4096, diskMb: 10240, cwltool: '/usr/bin/cwltool' },
-      sandbox: { enabled: true, network: 'declared', uid: 65534, gid: 65534, maxProcesses: 4096, passEnv: [], bwrap: 'bwrap', outboundAllow: [] },
+      sandbox: { enabled: true, network: 'declared', uid: 65534, gid: 65534, maxProcesses: 4096, passEnv: [], bwrap: 'bwrap', outboundAllow: [], poolSize: 2 },
       schedulerTickMs: 15000,
       unsubmittedExecutionMs: 86_400_000,
       s3: undefined,

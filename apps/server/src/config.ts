@@ -76,6 +76,8 @@ export interface SandboxConfig {
   bwrap: string;
   /** ASB_OUTBOUND_ALLOW: what a task with the network may reach besides public addresses (docs/security.md#network) */
   outboundAllow: string[];
+  /** ASB_SANDBOX_POOL: sandboxes made ahead for tasks without the network, as root (docs/security.md "Prepared sandboxes"); 0: none */
+  poolSize: number;
 }
 
 /** The engine (docs/engine.md). */
@@ -288,6 +290,7 @@ function sandboxFromEnv(env: Env): SandboxConfig {
     passEnv: list(env.ASB_TASK_ENV) ?? [],
     bwrap: env.ASB_BWRAP ?? 'bwrap',
     outboundAllow: list(env.ASB_OUTBOUND_ALLOW) ?? [],
+    poolSize: env.ASB_SANDBOX_POOL,
   };
 }
 

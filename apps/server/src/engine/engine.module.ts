@@ -72,6 +72,7 @@ export async function registerEngine(
   orchestrator.attach(executor);
   app.addHook('onClose', async () => {
     await orchestrator.close();
+    await sandbox?.close();
     await datastore.close();
   });
   // ASB_ENGINE=false, or an HTTP process beside the designated one (docs/operations.md "All cores"): the API

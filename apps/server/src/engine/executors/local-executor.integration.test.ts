@@ -280,6 +280,8 @@ def execute(out_dir):
     const broken = {
       kind: 'bubblewrap' as const,
       spawn: () => ({ command: path.join(root, 'no-bwrap'), args: [], setupArgs: [], env: {}, cwd: root, inputs: {} }),
+      whenPrepared: () => Promise.resolve(false),
+      close: () => Promise.resolve(),
     };
     const local = executor({ sandbox: broken });
     local.submit(job(1, await version(SCALE_WRAPPER)));

@@ -39,6 +39,8 @@ export interface BwrapPlan {
   dropTo?: { uid: number; gid: number };
   /** true: the sandbox keeps the network namespace it starts in (its own egress-only one, or the host's) */
   network: boolean;
+  /** true: no network, and the sandbox keeps the empty network namespace it starts in, made ahead (a prepared sandbox, sandbox-pool.ts) */
+  keepsNetworkNamespace?: boolean;
   /** the fd bubblewrap reads the egress-only network's /etc/resolv.conf from, shown in place of the host's (task-network.ts) */
   resolvConfFd?: number;
   mounts: {
@@ -59,8 +61,8 @@ export interface BwrapPlan {
 /** The uid and gid the task sees: nobody's, whoever it really is. */
 const INNER_ID = '65534';
 
-function namespaces(network: boolean): string[] {
-  return ['--unshare-ipc', '--unshare-pid', '--unshare-uts', '--unshare-cgroup-try', ...(network ? [] : ['--unshare-net']), '--hostname', 'asb-task'];
+function namespaces(keepsNetwork: boolean): string[] {
+  return ['--unshare-ipc', '--unshare-pid', '--unshare-uts', '--unshare-cgroup-try', ...(keepsNetwork ? [] : ['--unshare-net']), '--hostname', 'asb-task'];
 }
 
 /** Every folder above a mount point, outermost first (not '/'). */
@@ -117,7 +119,14 @@ function environment(env: NodeJS.ProcessEnv): string[] {
  */
 export function bwrapArgs(plan: BwrapPlan): string[] {
   const userNamespace = ['--unshare-user', '--uid', INNER_ID, '--gid', INNER_ID, '--disable-userns', '--die-with-parent'];
-  const setup = [...namespaces(plan.network), '--die-with-parent', ...mounts(plan), '--chdir', INSIDE.work, ...environment(plan.env)];
+  const setup = [
+    ...namespaces(plan.network || plan.keepsNetworkNamespace === true),
+    '--die-with-parent',
+    ...mounts(plan),
+    '--chdir',
+    INSIDE.work,
+    ...environment(plan.env),
+  ];
   if (!plan.dropTo) return [...userNamespace, ...setup, '--', ...plan.command];
   const { uid, gid } = plan.dropTo;
   return [

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withinCgroup, type TaskCgroup } from './cgroups.js';
 
-const group = (procsFiles: string[]): TaskCgroup => ({ procsFiles, limitReached: () => undefined, remove: async () => undefined });
+const group = (procsFiles: string[]): TaskCgroup => ({ procsFiles, limitReached: () => undefined, limit: () => undefined, remove: async () => undefined });
 
 describe('withinCgroup', () => {
   let dir: string;

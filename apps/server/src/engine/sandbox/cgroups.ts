@@ -10,7 +10,7 @@ export interface ReachedLimit {
   of: number;
 }
 
-interface CgroupLimits {
+export interface CgroupLimits {
   /** memory of all its processes together, shared memory and tmpfs included (0: none) */
   memoryMb: number;
   /** processes and threads at once (0: none) */
@@ -25,6 +25,8 @@ export interface TaskCgroup {
   readonly procsFiles: string[];
   /** the limit the kernel says the task reached (an OOM kill in it, a refused fork), if any */
   limitReached(): ReachedLimit | undefined;
+  /** sets its limits: a prepared sandbox's group (sandbox-pool.ts) is made before its task is known, and limited before the task is released into it */
+  limit(limits: CgroupLimits): void;
   /** ends whatever still runs in it, then removes it */
   remove(): Promise<void>;
 }
@@ -130,19 +132,24 @@ class CgroupsV1 implements TaskCgroups {
     const name = groupName();
     const [memory, pids, cpu] = this.roots.map((root) => path.join(root, name)) as [string, string, string];
     const folders = [memory, pids, cpu];
-    try {
-      for (const folder of folders) fs.mkdirSync(folder);
-      if (limits.memoryMb > 0) {
-        const bytes = String(limits.memoryMb * 1024 * 1024);
+    let current = limits;
+    const apply = (next: CgroupLimits) => {
+      if (next.memoryMb > 0) {
+        const bytes = String(next.memoryMb * 1024 * 1024);
         write(path.join(memory, 'memory.limit_in_bytes'), bytes);
         // with swap accounting, memory + swap: a task cannot trade its limit for swap
         if (fs.existsSync(path.join(memory, 'memory.memsw.limit_in_bytes'))) write(path.join(memory, 'memory.memsw.limit_in_bytes'), bytes);
       }
-      if (limits.maxProcesses > 0) write(path.join(pids, 'pids.max'), String(limits.maxProcesses));
-      if (limits.cpus > 0) {
+      if (next.maxProcesses > 0) write(path.join(pids, 'pids.max'), String(next.maxProcesses));
+      if (next.cpus > 0) {
         const period = Number(read(path.join(cpu, 'cpu.cfs_period_us'))) || CPU_PERIOD_US;
-        write(path.join(cpu, 'cpu.cfs_quota_us'), String(Math.max(1000, Math.round(limits.cpus * period))));
+        write(path.join(cpu, 'cpu.cfs_quota_us'), String(Math.max(1000, Math.round(next.cpus * period))));
       }
+      current = next;
+    };
+    try {
+      for (const folder of folders) fs.mkdirSync(folder);
+      apply(limits);
     } catch (error) {
       void removeGroups(folders.filter((folder) => fs.existsSync(folder)));
       throw error;
@@ -150,10 +157,11 @@ class CgroupsV1 implements TaskCgroups {
     return {
       procsFiles: folders.map((folder) => path.join(folder, 'cgroup.procs')),
       limitReached: () => {
-        if (counter(path.join(memory, 'memory.oom_control'), 'oom_kill') > 0) return { limit: 'memory', of: limits.memoryMb };
-        if (counter(path.join(pids, 'pids.events'), 'max') > 0) return { limit: 'processes', of: limits.maxProcesses };
+        if (counter(path.join(memory, 'memory.oom_control'), 'oom_kill') > 0) return { limit: 'memory', of: current.memoryMb };
+        if (counter(path.join(pids, 'pids.events'), 'max') > 0) return { limit: 'processes', of: current.maxProcesses };
         return undefined;
       },
+      limit: apply,
       remove: () => removeGroups(folders),
     };
   }
@@ -168,15 +176,20 @@ class CgroupsV2 implements TaskCgroups {
   create(limits: CgroupLimits): TaskCgroup {
     const folder = path.join(this.roots[0]!, groupName());
     fs.mkdirSync(folder);
-    try {
-      if (limits.memoryMb > 0) {
-        write(path.join(folder, 'memory.max'), String(limits.memoryMb * 1024 * 1024));
+    let current = limits;
+    const apply = (next: CgroupLimits) => {
+      if (next.memoryMb > 0) {
+        write(path.join(folder, 'memory.max'), String(next.memoryMb * 1024 * 1024));
         if (fs.existsSync(path.join(folder, 'memory.swap.max'))) write(path.join(folder, 'memory.swap.max'), '0');
         // an OOM kill ends the whole task, not one of its processes
         write(path.join(folder, 'memory.oom.group'), '1');
       }
-      if (limits.maxProcesses > 0) write(path.join(folder, 'pids.max'), String(limits.maxProcesses));
-      if (limits.cpus > 0) write(path.join(folder, 'cpu.max'), `${Math.max(1000, Math.round(limits.cpus * CPU_PERIOD_US))} ${CPU_PERIOD_US}`);
+      if (next.maxProcesses > 0) write(path.join(folder, 'pids.max'), String(next.maxProcesses));
+      if (next.cpus > 0) write(path.join(folder, 'cpu.max'), `${Math.max(1000, Math.round(next.cpus * CPU_PERIOD_US))} ${CPU_PERIOD_US}`);
+      current = next;
+    };
+    try {
+      apply(limits);
     } catch (error) {
       void removeGroups([folder]);
       throw error;
@@ -189,10 +202,11 @@ class CgroupsV2 implements TaskCgroups {
     return {
       procsFiles: [path.join(folder, 'cgroup.procs')],
       limitReached: () => {
-        if (counter(path.join(folder, 'memory.events'), 'oom_kill') > 0) return { limit: 'memory', of: limits.memoryMb };
-        if (counter(path.join(folder, 'pids.events'), 'max') > 0) return { limit: 'processes', of: limits.maxProcesses };
+        if (counter(path.join(folder, 'memory.events'), 'oom_kill') > 0) return { limit: 'memory', of: current.memoryMb };
+        if (counter(path.join(folder, 'pids.events'), 'max') > 0) return { limit: 'processes', of: current.maxProcesses };
         return undefined;
       },
+      limit: apply,
       remove: () => removeGroups([folder], killAll),
     };
   }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type IOType } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { signalGroup } from '../executors/process-group.js';
+import type { PreparedSandbox } from './sandbox-pool.js';
 import { attachEgress, inOwnNetwork, RESOLV_CONF, type EgressPlan } from './task-network.js';
 
 /** What the sandbox answered to spawn (TaskSandbox.spawn), as the launcher needs it. */
@@ -12,6 +13,8 @@ export interface SandboxLaunch {
   setupArgs: string[];
   /** a task with the egress-only network: its namespace is attached before the task runs */
   egress?: EgressPlan;
+  /** a sandbox made ahead (sandbox-pool.ts): released instead of started; `command` and `args` are what it becomes */
+  prepared?: PreparedSandbox;
   env: NodeJS.ProcessEnv;
   cwd: string;
 }
@@ -23,6 +26,8 @@ export const BLOCK_FD = 5;
 export const RESOLV_CONF_FD = 6;
 
 type Stdio = [IOType | number | 'ignore', IOType | number, IOType | number];
+
+const isOutput = (output: IOType | number): output is number | 'ignore' => typeof output === 'number' || output === 'ignore';
 
 /** bubblewrap's --info-fd answer: {"child-pid": n}, written once it made its namespaces. */
 function readInfo(stream: Readable): Promise<void> {
@@ -46,6 +51,12 @@ function readInfo(stream: Readable): Promise<void> {
  * detached, in a process group of its own.
  */
 export function launchSandbox(launch: SandboxLaunch, options: { stdio: Stdio; onSetupFailed: (reason: string) => void }): ChildProcess {
+  if (launch.prepared) {
+    const [stdin, stdout, stderr] = options.stdio;
+    if (!(stdin === 'pipe' || stdin === 'ignore') || !isOutput(stdout) || !isOutput(stderr))
+      throw new Error('a prepared sandbox takes a pipe or nothing as stdin, fds or nothing as its outputs');
+    return launch.prepared.release(launch.setupArgs, { stdin, stdout, stderr });
+  }
   const { command, args } = launch.egress ? inOwnNetwork(launch.egress, launch.command, launch.args) : launch;
   const child = spawn(command, args, {
     cwd: launch.cwd,

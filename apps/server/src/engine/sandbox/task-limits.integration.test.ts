@@ -131,6 +131,8 @@ describe.skipIf(!cgroups)('limits of the whole task (control groups)', () => {
     await fs.rm(root, { recursive: true, force: true });
   });
   afterAll(async () => {
+    // the prepared sandboxes still waiting (ASB_SANDBOX_POOL) end with it
+    await sandbox.close();
     // every attempt's group went with it
     const mine = async (folder: string) => (await fs.readdir(folder)).filter((name) => name.startsWith(`${process.pid}-`));
     for (const folder of cgroups!.roots) expect(await mine(folder)).toEqual([]);

@@ -15,7 +15,7 @@ interface NetworkTools {
 
 const SEARCH = ['/usr/bin', '/usr/sbin', '/bin', '/sbin'];
 
-function findTool(name: string): string | undefined {
+export function findTool(name: string): string | undefined {
   return SEARCH.map((folder) => path.join(folder, name)).find((candidate) => fs.existsSync(candidate));
 }
 

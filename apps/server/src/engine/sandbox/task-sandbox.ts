@@ -12,7 +12,8 @@ import { openDiskQuota, type AttemptDiskPlan, type DiskQuota } from './disk-quot
 import { hostLayout, resolvePython, sandboxTools } from './host-layout.js';
 import { executionFiles, renameInputs } from './task-files-inputs.js';
 import { BLOCK_FD, INFO_FD, RESOLV_CONF_FD, SETUP_FD, type SandboxLaunch } from './sandbox-launch.js';
-import { egressSupport, type EgressSupport } from './task-network.js';
+import { SandboxPool } from './sandbox-pool.js';
+import { egressSupport, findTool, type EgressSupport } from './task-network.js';
 
 /** What the sandbox reads of a job: its inputs (files shown read-only), outputs folder, resources and network. */
 type SandboxJob = Pick<TaskJob, 'inputs' | 'outDir' | 'cpus' | 'memoryMb' | 'diskMb' | 'network'>;
@@ -68,6 +69,10 @@ export interface TaskSandbox {
   readonly kind: 'bubblewrap' | 'none';
   /** gives the attempt's writable folders to the task's user and answers the command */
   spawn(attempt: SandboxAttempt): SandboxSpawn;
+  /** resolves once a prepared sandbox waits for a task (true), or at once when there are none here (false: ASB_SANDBOX_POOL=0, not root) */
+  whenPrepared(): Promise<boolean>;
+  /** ends the prepared sandboxes still waiting (ASB_SANDBOX_POOL) */
+  close(): Promise<void>;
 }
 
 interface SandboxLog {
@@ -102,14 +107,16 @@ class BubblewrapSandbox implements TaskSandbox {
   private readonly dropTo: { uid: number; gid: number } | undefined;
   /** whether (and how) a task can have its own egress-only network here */
   readonly egress: EgressSupport;
+  /** sandboxes made ahead for tasks without the network (ASB_SANDBOX_POOL), set once the probe passed */
+  pool?: SandboxPool;
 
   constructor(
     private readonly config: SandboxConfig,
     private readonly python: string,
-    private readonly tools: SandboxTools,
+    readonly tools: SandboxTools,
     private readonly host: HostLayout,
     /** memory, processes and CPU per task, when this machine has control groups */
-    private readonly cgroups?: TaskCgroups,
+    readonly cgroups?: TaskCgroups,
     /** a filesystem of its disk size per attempt, when this machine allows it */
     private readonly diskQuota?: DiskQuota,
   ) {
@@ -134,11 +141,14 @@ class BubblewrapSandbox implements TaskSandbox {
         : undefined;
     const files = executionFiles(job.inputs, path.dirname(job.outDir));
     const inputs = files.map((file, index): [string, string] => [file, `${INSIDE.inputs}/${index}/${path.basename(file)}`]);
+    // a runtime's own command is not what a prepared sandbox becomes: those start fresh
+    const prepared = network === 'none' && !attempt.command ? this.pool?.take(this.runnerArgs()) : undefined;
     const plan: BwrapPlan = {
       tools: this.tools,
       host: this.host,
       dropTo: this.dropTo,
       network: network !== 'none',
+      keepsNetworkNamespace: prepared !== undefined,
       resolvConfFd: network === 'egress' ? RESOLV_CONF_FD : undefined,
       mounts: { runner: runtimeScript('asb_runner.py'), wrapperDir: attempt.wrapperDir, outDir: job.outDir, scratchDir, inputs, readOnly: attempt.readOnly },
       env: {
@@ -148,10 +158,32 @@ class BubblewrapSandbox implements TaskSandbox {
       },
       command: attempt.command
         ? [this.python, INSIDE.runner, '--exec', ...attempt.command({ out: INSIDE.out, scratch: INSIDE.scratch, tmp: INSIDE.tmp, wrapper: INSIDE.wrapper })]
-        : [this.python, INSIDE.runner, '--wrapper-dir', INSIDE.wrapper, '--out-dir', INSIDE.out, '--inputs', '-', '--outputs', INSIDE.outputs],
+        : this.runnerCommand(),
     };
     const egress = network === 'egress' && this.egress.ok ? { tools: this.egress.tools, allow: this.config.outboundAllow } : undefined;
-    const cgroup = this.cgroups?.create({ memoryMb: job.memoryMb, maxProcesses: this.config.maxProcesses, cpus: job.cpus });
+    const limits = { memoryMb: job.memoryMb, maxProcesses: this.config.maxProcesses, cpus: job.cpus };
+    if (prepared) {
+      try {
+        // its group holds only the waiting shell: the task's limits are in place before it is released
+        prepared.cgroup?.limit(limits);
+      } catch (error) {
+        void prepared.cgroup?.remove();
+        throw error;
+      }
+      const { args, setupArgs } = hideSetup(bwrapArgs(plan), false);
+      return {
+        command: this.tools.bwrap,
+        args,
+        setupArgs,
+        prepared,
+        cgroup: prepared.cgroup,
+        disk,
+        env: {},
+        cwd: scratchDir,
+        inputs: renameInputs(job.inputs, new Map(inputs)),
+      };
+    }
+    const cgroup = this.cgroups?.create(limits);
     return {
       ...withinCgroup(cgroup, { command: this.tools.bwrap, ...hideSetup(bwrapArgs(plan), egress !== undefined) }),
       cgroup,
@@ -161,6 +193,26 @@ class BubblewrapSandbox implements TaskSandbox {
       cwd: scratchDir,
       inputs: renameInputs(job.inputs, new Map(inputs)),
     };
+  }
+
+  /** What runs inside for a process version: the runner with the version's wrapper. */
+  private runnerCommand(): string[] {
+    return [this.python, INSIDE.runner, '--wrapper-dir', INSIDE.wrapper, '--out-dir', INSIDE.out, '--inputs', '-', '--outputs', INSIDE.outputs];
+  }
+
+  /** bubblewrap's command line for the runner (its setup goes through fd 3): the same for every task, what a prepared sandbox becomes. */
+  runnerArgs(): string[] {
+    const mounts = { runner: INSIDE.runner, wrapperDir: INSIDE.wrapper, outDir: INSIDE.out, scratchDir: INSIDE.scratch, inputs: [] };
+    const plan: BwrapPlan = { tools: this.tools, host: this.host, dropTo: this.dropTo, network: false, mounts, env: {}, command: this.runnerCommand() };
+    return hideSetup(bwrapArgs(plan), false).args;
+  }
+
+  whenPrepared(): Promise<boolean> {
+    return this.pool?.ready() ?? Promise.resolve(false);
+  }
+
+  close(): Promise<void> {
+    return this.pool?.close() ?? Promise.resolve();
   }
 }
 
@@ -207,6 +259,14 @@ class UnsandboxedRunner implements TaskSandbox {
     };
     return { command: this.python, args, setupArgs: [], env, cwd: work, inputs: job.inputs };
   }
+
+  whenPrepared(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 const UNSAFE_WARNING =
@@ -233,6 +293,7 @@ export function openSandbox(config: SandboxConfig, pythonCommand: string, log?: 
     );
   }
   probe(sandbox);
+  sandbox.pool = preparedSandboxes(sandbox, config, log);
   if (config.network === 'host') log?.warn({}, HOST_NETWORK_WARNING);
   else if (config.network !== 'none' && !sandbox.egress.ok)
     log?.warn(
@@ -244,6 +305,27 @@ export function openSandbox(config: SandboxConfig, pythonCommand: string, log?: 
 
 const HOST_NETWORK_WARNING =
   "ASB_TASK_NETWORK=host: tasks that declare NETWORK = True share the HOST's network: they reach the portal, every service on loopback (Redis and PostgreSQL without a password), the private network and the cloud metadata address. Use the default (declared: a network of their own, egress only) wherever strangers can sign in.";
+
+/**
+ * The pool of prepared sandboxes (ASB_SANDBOX_POOL, docs/security.md "Prepared sandboxes"):
+ * as root only, where the server makes the network namespace itself (as for the egress-only network).
+ */
+function preparedSandboxes(sandbox: BubblewrapSandbox, config: SandboxConfig, log?: SandboxLog): SandboxPool | undefined {
+  if (config.poolSize === 0 || process.getuid?.() !== 0) return undefined;
+  const tools = { unshare: findTool('unshare'), ip: findTool('ip') };
+  if (!tools.unshare || !tools.ip) {
+    log?.warn({}, 'ASB_SANDBOX_POOL: no prepared sandboxes, unshare (util-linux) or ip (iproute2) is not installed: each task starts a fresh sandbox (slower)');
+    return undefined;
+  }
+  return new SandboxPool({
+    size: config.poolSize,
+    tools: { unshare: tools.unshare, ip: tools.ip },
+    command: sandbox.tools.bwrap,
+    args: sandbox.runnerArgs(),
+    cgroups: sandbox.cgroups,
+    log,
+  });
+}
 
 /** Runs `python -c pass` in a sandbox the way a task runs, in a throw-away folder. */
 function probe(sandbox: BubblewrapSandbox): void {
