@@ -9,7 +9,7 @@ import { productInputUrl, type ExecutionResults } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { executions } from '../src/db-schema.js';
-import { QUEUE_PREFIX, TASK_QUEUE, TRIES_KEY } from '../src/engine/executors/queue-protocol.js';
+import { QUEUE_PREFIX, TASK_QUEUE, taskQueueOf, TRIES_KEY } from '../src/engine/executors/queue-protocol.js';
 import { liveWorkers } from '../src/engine/executors/worker-registry.js';
 import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
 import { demoApplicationsCollection } from '../src/modules/demo/demo-application.js';
@@ -326,7 +326,8 @@ describe('engine: every kind of work on asb worker processes', () => {
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('runs a model execution on a worker: its outputs are stored and served', async () => {
+  /** a model execution of the demo's land-cover model on its example scene; its id */
+  const executeModel = async () => {
     const paths = new DatastorePaths(app.storage.root);
     const scene = await fs.readFile(path.join(paths.catalogueDir('demo-models', 'demo-land-cover'), 'example-scene.tif'));
     const created = await app.server.inject({
@@ -343,7 +344,11 @@ describe('engine: every kind of work on asb worker processes', () => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const id = created.json<{ data: { id: string } }>().data.id;
+    return created.json<{ data: { id: string } }>().data.id;
+  };
+
+  it('runs a model execution on a worker: its outputs are stored and served', async () => {
+    const id = await executeModel();
     const row = await waitForStatus(app, id, ['success', 'failed'], 120_000);
     const [task] = await taskRows(app, id);
     expect(row.status, task?.error ?? '').toBe('success');
@@ -362,6 +367,37 @@ describe('engine: every kind of work on asb worker processes', () => {
     expect(png.statusCode).toBe(200);
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   }, 180_000);
+
+  it('takes no more jobs than its CPUs from all its queues: while its one CPU runs a workflow task, a model waits in its queue and another worker runs it', async () => {
+    const busy = workers[0]!;
+    const seeds = engineSeeds(app);
+    await seeds.runnable('sleeper', whoAmI(60), SIGNATURE);
+    const workflow = await seeds.workflow('one-cpu', [seeds.graph([{ id: 'only', version: 'sleeper:1' }], [])]);
+    const sleeping = await seeds.run(workflow, [{ node_id: 'only', items: [{ identifier: 'item', value: 'busy' }] }]);
+    expect((await waitForTask(app, sleeping, 'only', ['running'], 60_000)).workerLabel).toBe(busy.label);
+
+    const model = await executeModel();
+    // the busy worker offers onnx but does not take (and hold) the model's job
+    const onnx = new Queue(taskQueueOf('onnx'), { connection: { url: redis.url }, prefix: QUEUE_PREFIX });
+    try {
+      await until(async () => (await onnx.getJobCounts('waiting')).waiting === 1, "the model's job waiting in its queue", 60_000);
+    } finally {
+      await onnx.close();
+    }
+    const other = await startWorker('onnx', redis.url, app.storage.root, { ...s3Env, ASB_WORKER_OFFERS: 'onnx' });
+    workers.push(other);
+    const row = await waitForStatus(app, model, ['success', 'failed'], 120_000);
+    expect(row.status).toBe('success');
+    expect((await taskRows(app, model))[0]!.workerLabel).toBe(other.label);
+    expect((await taskRows(app, sleeping))[0]).toMatchObject({ state: 'running', workerLabel: busy.label });
+
+    const stop = await app.server.inject({ method: 'PATCH', url: `/builder/v1/executions/${sleeping}/stop`, headers: app.adminHeader });
+    expect(stop.statusCode).toBe(200);
+    await waitForStatus(app, sleeping, ['stopped'], 30_000);
+    // the next tests meet the worker set they expect
+    other.child.kill('SIGTERM');
+    expect(await other.exited).toBe(0);
+  }, 240_000);
 
   it('keeps an application waiting with the reason while no worker offers cwltool, then runs it on one that does, on a staged demo scene', async () => {
     const scene = productInputUrl(DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE);

@@ -73,7 +73,7 @@ function stagingDir(job: Pick<TaskJob, 'outDir' | 'taskId' | 'tryNumber'>): stri
  * The CPU slots an attempt holds: min(job.cpus, totalCpus), at least one; none for an
  * application running on an ADES, which only waits on a remote server here (docs/ades.md).
  */
-function slotsOf(job: TaskJob, totalCpus: number): number {
+export function slotsOf(job: TaskJob, totalCpus: number): number {
   if (job.application && job.application.target !== LOCAL_TARGET.value) return 0;
   return Math.min(totalCpus, Math.max(1, Math.ceil(Number(job.cpus) || 1)));
 }

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { Queue, WaitingError, Worker, type Job } from 'bullmq';
+import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { AppConfig } from '../../config.js';
@@ -16,7 +16,8 @@ import { openSandbox, type TaskSandbox } from '../sandbox/task-sandbox.js';
 import { DatastorePaths } from '../store/datastore-paths.js';
 import { openDatastore, type Datastore } from '../store/datastore.js';
 import type { TaskJob, TaskOutcome } from './executor.js';
-import { LocalExecutor, STOPPED, type ExecutorLog } from './local-executor.js';
+import { LocalExecutor, slotsOf, STOPPED, type ExecutorLog } from './local-executor.js';
+import { JobTaker, type JobEnd } from './queue-job-taker.js';
 import {
   CANCEL_CHANNEL,
   cancelledKey,
@@ -33,6 +34,9 @@ import {
 import { detectCapabilities, isCapability, type Capability } from './worker-capabilities.js';
 import { announce, heartbeatTimings, withdraw, type WorkerAnnouncement } from './worker-registry.js';
 
+/** Back to the queue, unchanged: the attempt runs again elsewhere. */
+const BACK: JobEnd = { kind: 'back' };
+
 export interface WorkerLog extends ExecutorLog {
   error(details: object, message?: string): void;
 }
@@ -47,7 +51,7 @@ export interface QueueWorkerOptions {
   datastore?: Datastore;
   /** stages the EO products the servers resolved into the jobs (and remote STAC items) */
   stager?: ProductStager;
-  /** CPU slots of this worker (ASB_WORKER_CPUS): as many jobs are taken at once */
+  /** CPU slots of this worker (ASB_WORKER_CPUS): it takes jobs, from all its queues together, while some are free */
   cpus: number;
   timings?: Partial<QueueTimings>;
   log: WorkerLog;
@@ -74,8 +78,8 @@ interface Attempt {
 export class QueueWorker {
   readonly label: string;
   private readonly executor: LocalExecutor;
-  /** one BullMQ worker per queue of what it offers */
-  private readonly workers: Worker<TaskJob, string>[];
+  /** takes from the queues of what it offers */
+  private readonly taker: JobTaker<TaskJob>;
   private readonly results: Queue<QueueResult>;
   private readonly redis: Redis;
   private readonly subscriber: Redis;
@@ -118,32 +122,24 @@ export class QueueWorker {
       startedAt: new Date().toISOString(),
       seenAt: new Date().toISOString(),
     };
-    // a job is taken per CPU slot of each queue: a task asking for more CPUs than are free waits on this worker
-    this.workers = options.offers.map((capability) => {
-      const worker = new Worker<TaskJob, string>(taskQueueOf(capability), (job, token) => this.process(job, token), {
-        connection,
-        prefix,
-        autorun: false,
-        concurrency: cpus,
-        name: this.label,
-        lockDuration: timings.lockMs,
-        stalledInterval: timings.stalledCheckMs,
-        maxStalledCount: timings.maxStalled,
-      });
-      worker.on('error', (error) => options.log.warn({ err: error }, 'worker: redis error'));
-      // BullMQ fails a job only when no attempt could run it to the end: it stalled too often
-      // (its workers died), or a report could not be sent
-      worker.on('failed', (job, error) => {
-        if (!job) return;
-        options.log.warn({ err: error, job: job.id }, 'worker: job failed');
+    this.taker = new JobTaker<TaskJob>({
+      queues: options.offers.map(taskQueueOf),
+      connection,
+      prefix,
+      name: this.label,
+      slots: cpus,
+      slotsOf: (job) => slotsOf(job, cpus),
+      timings,
+      log: options.log,
+      run: (job) => this.process(job),
+      // its finished report could not be sent: say so once more, from here
+      onFailed: (job, error) =>
         void this.report({
           kind: 'finished',
           job: withoutInputs(job.data),
           workerLabel: this.label,
           outcome: { ok: false, error: `The task's job was lost: ${error.message}.` },
-        });
-      });
-      return worker;
+        }),
     });
   }
 
@@ -152,8 +148,7 @@ export class QueueWorker {
     await this.subscriber.subscribe(CANCEL_CHANNEL);
     await this.beat();
     this.heartbeatTimer = setInterval(() => void this.beat(), this.heartbeat.everyMs);
-    for (const worker of this.workers) void worker.run().catch((error: unknown) => this.options.log.error({ err: error }, 'worker: stopped taking jobs'));
-    await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
+    await this.taker.start();
     this.options.log.info({ label: this.label, cpus: this.cpus, offers: this.options.offers }, 'worker: taking tasks');
   }
 
@@ -176,7 +171,7 @@ export class QueueWorker {
     this.stopping ??= (async () => {
       clearInterval(this.heartbeatTimer);
       await withdraw(this.redis, this.label).catch(() => undefined);
-      const closing = Promise.all(this.workers.map((worker) => worker.close()));
+      const closing = this.taker.close();
       await this.executor.shutdown();
       await closing;
       await Promise.allSettled([this.results.close(), closeRedis(this.subscriber), closeRedis(this.redis)]);
@@ -184,9 +179,9 @@ export class QueueWorker {
     return this.stopping;
   }
 
-  private async process(job: Job<TaskJob, string>, token: string | undefined): Promise<string> {
+  private async process(job: Job<TaskJob, string>): Promise<JobEnd> {
     const task = job.data;
-    if (this.isStopping) return this.putBack(job, token);
+    if (this.isStopping) return BACK;
     if (job.attemptsStarted > 1)
       this.options.log.info({ job: job.id, delivery: job.attemptsStarted }, 'worker: running a task again (its previous worker stopped)');
     const attempt: Attempt = { stopped: false, submitted: false, resolve: () => undefined };
@@ -205,16 +200,10 @@ export class QueueWorker {
       this.executor.submit(task);
     }
     const outcome = await ended;
-    if (outcome.ok === false && outcome.interrupted && outcome.error !== STOPPED && this.isStopping) return this.putBack(job, token);
+    if (outcome.ok === false && outcome.interrupted && outcome.error !== STOPPED && this.isStopping) return BACK;
+    // a report that cannot be sent fails the job (and is tried once more from onFailed)
     await this.report({ kind: 'finished', job: withoutInputs(task), workerLabel: this.label, outcome }, true);
-    return outcome.ok ? 'succeeded' : 'failed';
-  }
-
-  /** Back to the queue, unchanged: the attempt runs again elsewhere (WaitingError tells BullMQ not to complete it). */
-  private async putBack(job: Job<TaskJob, string>, token: string | undefined): Promise<never> {
-    await job.moveToWait(token);
-    this.options.log.info({ job: job.id }, 'worker: put a task back in the queue');
-    throw new WaitingError();
+    return { kind: 'completed', value: outcome.ok ? 'succeeded' : 'failed' };
   }
 
   private async started(job: TaskJob, started: { workerLabel: string; handle: number | null; startedAt: Date }): Promise<void> {
