@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
+import http from 'node:http';
 import { Ajv } from 'ajv';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -28,6 +30,8 @@ model.ir_version = 8
 onnx.checker.check_model(model)
 onnx.save(model, sys.argv[1])
 `;
+import { maasProxy, streamBodies } from '../src/modules/models/services/maas-proxy.js';
+import type { ModelServices } from '../src/modules/models/services/model-services.js';
 import { testdata } from './helpers/testdata.js';
 
 /**
@@ -286,5 +290,79 @@ describe('onnx-serve.mjs: an Open Inference Protocol v2 server', () => {
       }),
       'Inference-Header-Content-Length must be the length of the JSON header',
     );
+  });
+
+  it("passes binary and JSON tensors through the portal's proxy to a service's Unix socket, and refuses a body over the services' limit at once", async () => {
+    // the service as the portal starts it (on a socket), and the proxy's route as models.routes.ts mounts it, for a signed-in user
+    const socketPath = path.join(work, 'oip.sock');
+    const onSocket = spawn(process.execPath, [SERVE, path.join(work, 'affine.onnx'), 'affine', '3', socketPath], {
+      env: { PATH: process.env.PATH, ORT_DISABLE_TELEMETRY: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const proxy = Fastify();
+    try {
+      await new Promise((resolve) => createInterface({ input: onSocket.stdout! }).once('line', resolve));
+      proxy.decorateRequest('principal', null);
+      proxy.addHook('onRequest', async (request) => {
+        request.principal = { id: 1, username: 'dora', isStaff: false, isSuperuser: false, roles: new Map() };
+      });
+      const services = { target: async () => ({ generation: 1, socketPath }) } as unknown as ModelServices;
+      await proxy.register(async (scope) => {
+        streamBodies(scope);
+        scope.post('/maas/:id/v2/*', maasProxy(services));
+      });
+      await proxy.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(proxy.server.address() as { port: number }).port}/maas/7/v2/models/affine/infer`;
+
+      const values = new Float32Array([1, 5, 2, 0.5, -1, 0]);
+      const header = Buffer.from(
+        JSON.stringify({
+          inputs: [{ name: 'x', shape: [2, 3], datatype: 'FP32', parameters: { binary_data_size: values.byteLength } }],
+          parameters: { binary_data_output: true },
+        }),
+      );
+      const binary = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'inference-header-content-length': String(header.length) },
+        body: Buffer.concat([header, Buffer.from(values.buffer)]),
+      });
+      expect(binary.status).toBe(200);
+      const length = Number(binary.headers.get('inference-header-content-length'));
+      const bytes = Buffer.from(await binary.arrayBuffer());
+      const y = bytes.subarray(length, length + 24);
+      expect(Array.from(new Float32Array(y.buffer.slice(y.byteOffset, y.byteOffset + y.byteLength)))).toEqual([3, 11, 5, 2, -1, 1]);
+
+      const json = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"inputs":[{"name":"x","shape":[1,3],"datatype":"FP32","data":[[0,0,9]]}],"outputs":[{"name":"top"}]}',
+      });
+      expect(await json.json()).toMatchObject({ outputs: [{ name: 'top', data: [2] }] });
+
+      // a declared 70 MB: refused before a byte of it is read or sent on
+      const refused = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.request(
+          url,
+          { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': 70 * 1024 * 1024 } },
+          (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => {
+              request.destroy();
+              resolve({ status: response.statusCode ?? 0, body });
+            });
+          },
+        );
+        request.on('error', reject);
+        request.write(Buffer.alloc(1024));
+      });
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.body)).toEqual({ error: 'The request is larger than a model service takes (64 MB).' });
+    } finally {
+      await proxy.close();
+      const exited = new Promise((resolve) => onSocket.once('exit', resolve));
+      onSocket.kill('SIGTERM');
+      await exited;
+    }
   });
 });

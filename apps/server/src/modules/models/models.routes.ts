@@ -13,7 +13,7 @@ import { executions } from '../builder/executions.schema.js';
 import { executeModel, type ModelExecutionDeps } from './model-executions.js';
 import type { DatasetOrders } from './dataset-orders.js';
 import type { ModelServices } from './services/model-services.js';
-import { maasProxy } from './services/maas-proxy.js';
+import { maasProxy, streamBodies } from './services/maas-proxy.js';
 
 const tags = ['models'];
 const RUN_READ = needs("model run: signed in; a published model's run for anyone signed in, else its owner, staff and the workspace's members");
@@ -83,9 +83,7 @@ export function registerModelServices(app: FastifyInstance, ctx: AppContext, ser
   }));
 
   void app.register(async (scope) => {
-    // the body goes to the service as it comes (JSON, or JSON and binary tensors), streamed: maas-proxy.ts
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    streamBodies(scope);
     const forward = maasProxy(services);
     mount(scope, operations, `GET ${stac}/maas/{id}/v2/{*}`, { access: PROXY_READ, tags }, forward);
     mount(scope, operations, `POST ${stac}/maas/{id}/v2/{*}`, { access: PROXY, tags }, forward);

@@ -1,5 +1,5 @@
 import http, { type IncomingMessage } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../../platform/auth/permissions.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { rowId } from '../../../platform/http/ids.js';
@@ -14,6 +14,12 @@ const PROXY_IN_FLIGHT = 4;
 const PROXY_TIMEOUT_MS = 300_000;
 /** The largest body the proxy passes on: the service's own limit (64 MB) and room for the JSON header. */
 const PROXY_BODY_LIMIT = 64 * 1024 * 1024 + 64 * 1024;
+
+/** The proxy's routes take their bodies as the request stream, whatever their type (JSON, or JSON and binary tensors). */
+export function streamBodies(scope: FastifyInstance): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+}
 
 /**
  * The proxy of `/backend/catalogue/stac/maas/{id}/v2/...` (docs/models.md "Models as services"):
