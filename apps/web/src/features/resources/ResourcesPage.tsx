@@ -1,8 +1,8 @@
 import type { ModelServiceItem, UsageRecord } from '@asb/contracts';
 import { NOTIFY_MS } from '@asb/contracts';
-import { Anchor, Button, Code, Container, Group, Loader, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconExternalLink, IconPlayerStop, IconReport } from '@tabler/icons-react';
+import { IconExternalLink, IconReport } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { handleError } from '../../app/api/error-handler';
@@ -15,19 +15,10 @@ import { useDatasetUsage } from '../catalogue/api/dataset-orders';
 import { useModelServiceChange, useModelUsage, useServiceUsage, useStartedServices } from '../catalogue/api/model-service';
 import { StopServiceDialog } from '../catalogue/model-service/StopServiceDialog';
 import { AllServices } from './AllServices';
+import { ProcessId, StopServiceButton } from './service-cells';
+import { UsageTable } from './UsageTable';
 
 const seconds = (from: string, to: string | null, now: number) => ((to ? Date.parse(to) : now) - Date.parse(from)) / 1000;
-
-/** A table's state when it has no rows: loading, failed, or empty. */
-function EmptyRow({ columns, isPending, isError, empty }: { columns: number; isPending: boolean; isError: boolean; empty: string }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={columns} ta="center" py="lg">
-        {isPending ? <Loader size="sm" aria-label="Loading" /> : <Text c="dimmed">{isError ? 'Something went wrong while fetching them' : empty}</Text>}
-      </Table.Td>
-    </Table.Tr>
-  );
-}
 
 /** Spec 2 "Resources Usage" Dynamic Executions: the caller's model executions, with links to Executions, Model Details and the report. */
 function DynamicExecutions() {
@@ -43,51 +34,39 @@ function DynamicExecutions() {
         </Anchor>
         .
       </Text>
-      <Table.ScrollContainer minWidth={860} type="native">
-        <Table verticalSpacing="sm" aria-label="Dynamic executions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Model</Table.Th>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>Publisher</Table.Th>
-              <Table.Th>Started</Table.Th>
-              <Table.Th>Duration</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((record) => (
-              <Table.Tr key={record.external_reference}>
-                <Table.Td>
-                  <ModelLink record={record} />
-                </Table.Td>
-                <Table.Td>{record.catalogue_item_version}</Table.Td>
-                <Table.Td>{record.owner_id}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(record.datetime_start)}</Table.Td>
-                <Table.Td>{record.datetime_end ? formatDuration(seconds(record.datetime_start, record.datetime_end, 0)) : 'n/a'}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={record.status} />
-                </Table.Td>
-                <Table.Td>
-                  {record.external_reference && (
-                    <Button
-                      component={Link}
-                      to={routePath('modelReport', { id: record.external_reference })}
-                      size="compact-sm"
-                      variant="light"
-                      leftSection={<IconReport size={14} />}
-                    >
-                      Execution Report
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {rows.length === 0 && <EmptyRow columns={7} isPending={usage.isPending} isError={usage.isError} empty="You have not executed a model yet." />}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <UsageTable
+        label="Dynamic executions"
+        minWidth={860}
+        rows={rows}
+        rowKey={(record) => record.external_reference}
+        columns={[
+          { header: 'Model', cell: (record) => <ModelLink record={record} /> },
+          { header: 'Version', cell: (record) => record.catalogue_item_version },
+          { header: 'Publisher', cell: (record) => record.owner_id },
+          { header: 'Started', isNowrap: true, cell: (record) => formatDateTime(record.datetime_start) },
+          { header: 'Duration', cell: (record) => (record.datetime_end ? formatDuration(seconds(record.datetime_start, record.datetime_end, 0)) : 'n/a') },
+          { header: 'Status', cell: (record) => <StatusBadge status={record.status} /> },
+          {
+            header: 'Actions',
+            isHeaderHidden: true,
+            cell: (record) =>
+              record.external_reference && (
+                <Button
+                  component={Link}
+                  to={routePath('modelReport', { id: record.external_reference })}
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconReport size={14} />}
+                >
+                  Execution Report
+                </Button>
+              ),
+          },
+        ]}
+        empty="You have not executed a model yet."
+        isPending={usage.isPending}
+        isError={usage.isError}
+      />
     </Stack>
   );
 }
@@ -103,6 +82,11 @@ function ModelLink({ record }: { record: Pick<UsageRecord, 'title' | 'catalogue_
       {record.title}
     </Anchor>
   );
+}
+
+/** A service's model, linked to its page. */
+function ServiceModelLink({ service }: { service: ModelServiceItem }) {
+  return <ModelLink record={{ title: service.name, catalogue_collection_id: service.collection, catalogue_item_id: service.id }} />;
 }
 
 /** The seconds since each running service started, ticking once a second. */
@@ -139,96 +123,72 @@ function ModelsAsServices() {
     );
   return (
     <Stack gap="lg">
-      <Table.ScrollContainer minWidth={960} type="native">
-        <Table verticalSpacing="sm" aria-label="Running services">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Start time</Table.Th>
-              <Table.Th>Active duration</Table.Th>
-              <Table.Th>Process identifier</Table.Th>
-              <Table.Th miw={110}>Status</Table.Th>
-              <Table.Th>Endpoint</Table.Th>
-              <Table.Th aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {running.map((service) => (
-              <Table.Tr key={service.model_proc_id}>
-                <Table.Td>
-                  <ModelLink record={{ title: service.name, catalogue_collection_id: service.collection, catalogue_item_id: service.id }} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(service.started)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDuration(seconds(service.started, null, now))}</Table.Td>
-                <Table.Td>
-                  <Code>{service.model_proc_id}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={service.status} />
-                </Table.Td>
-                <Table.Td>
-                  {service.model_proc_url ? (
-                    <Anchor href={service.model_proc_url} target="_blank" rel="noreferrer" size="sm">
-                      <Group gap={4} wrap="nowrap">
-                        Open endpoint <IconExternalLink size={14} />
-                      </Group>
-                    </Anchor>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      not yet
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      component={Link}
-                      to={routePath('catalogueModelDetail', { id: service.collection, modelId: service.id })}
-                      size="compact-sm"
-                      variant="default"
-                    >
-                      Model Details
-                    </Button>
-                    <Button size="compact-sm" color="red" variant="light" leftSection={<IconPlayerStop size={14} />} onClick={() => setStopping(service)}>
-                      Stop the Service
-                    </Button>
+      <UsageTable
+        label="Running services"
+        minWidth={960}
+        rows={running}
+        rowKey={(service) => service.model_proc_id}
+        columns={[
+          { header: 'Name', cell: (service) => <ServiceModelLink service={service} /> },
+          { header: 'Start time', isNowrap: true, cell: (service) => formatDateTime(service.started) },
+          { header: 'Active duration', isNowrap: true, cell: (service) => formatDuration(seconds(service.started, null, now)) },
+          { header: 'Process identifier', cell: (service) => <ProcessId id={service.model_proc_id} /> },
+          { header: 'Status', minWidth: 110, cell: (service) => <StatusBadge status={service.status} /> },
+          {
+            header: 'Endpoint',
+            cell: (service) =>
+              service.model_proc_url ? (
+                <Anchor href={service.model_proc_url} target="_blank" rel="noreferrer" size="sm">
+                  <Group gap={4} wrap="nowrap">
+                    Open endpoint <IconExternalLink size={14} />
                   </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {running.length === 0 && <EmptyRow columns={7} isPending={started.isPending} isError={started.isError} empty="No model runs as a service." />}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                </Anchor>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  not yet
+                </Text>
+              ),
+          },
+          {
+            header: 'Actions',
+            isHeaderHidden: true,
+            cell: (service) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  component={Link}
+                  to={routePath('catalogueModelDetail', { id: service.collection, modelId: service.id })}
+                  size="compact-sm"
+                  variant="default"
+                >
+                  Model Details
+                </Button>
+                <StopServiceButton onClick={() => setStopping(service)} />
+              </Group>
+            ),
+          },
+        ]}
+        empty="No model runs as a service."
+        isPending={started.isPending}
+        isError={started.isError}
+      />
       <Stack gap={4}>
         <Title order={4}>History</Title>
-        <Table verticalSpacing="xs" aria-label="Services history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Started</Table.Th>
-              <Table.Th>Ended</Table.Th>
-              <Table.Th>Active duration</Table.Th>
-              <Table.Th>Process identifier</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {ended.map((service) => (
-              <Table.Tr key={service.model_proc_id}>
-                <Table.Td>
-                  <ModelLink record={{ title: service.name, catalogue_collection_id: service.collection, catalogue_item_id: service.id }} />
-                </Table.Td>
-                <Table.Td>{formatDateTime(service.started)}</Table.Td>
-                <Table.Td>{formatDateTime(service.ended)}</Table.Td>
-                <Table.Td>{formatDuration(seconds(service.started, service.ended, now))}</Table.Td>
-                <Table.Td>
-                  <Code>{service.model_proc_id}</Code>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {ended.length === 0 && <EmptyRow columns={5} isPending={history.isPending} isError={history.isError} empty="No service has ended yet." />}
-          </Table.Tbody>
-        </Table>
+        <UsageTable
+          label="Services history"
+          spacing="xs"
+          rows={ended}
+          rowKey={(service) => service.model_proc_id}
+          columns={[
+            { header: 'Name', cell: (service) => <ServiceModelLink service={service} /> },
+            { header: 'Started', cell: (service) => formatDateTime(service.started) },
+            { header: 'Ended', cell: (service) => formatDateTime(service.ended) },
+            { header: 'Active duration', cell: (service) => formatDuration(seconds(service.started, service.ended, now)) },
+            { header: 'Process identifier', cell: (service) => <ProcessId id={service.model_proc_id} /> },
+          ]}
+          empty="No service has ended yet."
+          isPending={history.isPending}
+          isError={history.isError}
+        />
       </Stack>
       {isStaff && <AllServices />}
       <StopServiceDialog
@@ -248,46 +208,44 @@ function OrderedDatasets() {
   useReportError(usage.error, usage.errorUpdatedAt, 'Backend');
   const rows = usage.data ?? [];
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
-      <Table verticalSpacing="sm" aria-label="Ordered datasets">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Dataset</Table.Th>
-            <Table.Th>Version</Table.Th>
-            <Table.Th>Publisher</Table.Th>
-            <Table.Th>Licence</Table.Th>
-            <Table.Th>Ordered</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th aria-label="Actions" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((record) => (
-            <Table.Tr key={record.external_reference}>
-              <Table.Td fw={500}>{record.title}</Table.Td>
-              <Table.Td>{record.catalogue_item_version}</Table.Td>
-              <Table.Td>{record.owner_id}</Table.Td>
-              <Table.Td>{record.resource_license ?? 'not specified'}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(record.datetime_start)}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={record.status} />
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  component={Link}
-                  to={routePath('catalogueDatasetDetail', { id: record.catalogue_collection_id, datasetId: record.catalogue_item_id })}
-                  size="compact-sm"
-                  variant="default"
-                >
-                  Dataset Details
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          {rows.length === 0 && <EmptyRow columns={7} isPending={usage.isPending} isError={usage.isError} empty="You have not ordered a dataset yet." />}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <UsageTable
+      label="Ordered datasets"
+      minWidth={760}
+      rows={rows}
+      rowKey={(record) => record.external_reference}
+      columns={[
+        {
+          header: 'Dataset',
+          cell: (record) => (
+            <Text span inherit fw={500}>
+              {record.title}
+            </Text>
+          ),
+        },
+        { header: 'Version', cell: (record) => record.catalogue_item_version },
+        { header: 'Publisher', cell: (record) => record.owner_id },
+        { header: 'Licence', cell: (record) => record.resource_license ?? 'not specified' },
+        { header: 'Ordered', isNowrap: true, cell: (record) => formatDateTime(record.datetime_start) },
+        { header: 'Status', cell: (record) => <StatusBadge status={record.status} /> },
+        {
+          header: 'Actions',
+          isHeaderHidden: true,
+          cell: (record) => (
+            <Button
+              component={Link}
+              to={routePath('catalogueDatasetDetail', { id: record.catalogue_collection_id, datasetId: record.catalogue_item_id })}
+              size="compact-sm"
+              variant="default"
+            >
+              Dataset Details
+            </Button>
+          ),
+        },
+      ]}
+      empty="You have not ordered a dataset yet."
+      isPending={usage.isPending}
+      isError={usage.isError}
+    />
   );
 }
 
