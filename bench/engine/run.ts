@@ -163,11 +163,20 @@ function timed(command: string, argv: string[], options: { cwd?: string; env?: N
   });
 }
 
-/** The runner bare and in the sandbox, alternately (so both see the same machine): per-process medians. */
-async function sandboxCost(config: ReturnType<typeof loadConfig>, wrapperDir: string, scratch: string): Promise<{ bare: number[]; sandboxed: number[] }> {
-  const sandbox = openSandbox(config.sandbox, config.pythonCommand);
+/**
+ * The runner bare, in a fresh sandbox and in a prepared one (ASB_SANDBOX_POOL, when the
+ * machine has them), in turn (so all see the same machine): per-process times.
+ */
+async function sandboxCost(
+  config: ReturnType<typeof loadConfig>,
+  wrapperDir: string,
+  scratch: string,
+): Promise<{ bare: number[]; sandboxed: number[]; prepared: number[] }> {
+  const sandbox = openSandbox({ ...config.sandbox, poolSize: 0 }, config.pythonCommand);
+  const pool = openSandbox(config.sandbox, config.pythonCommand);
   const bare: number[] = [];
   const sandboxed: number[] = [];
+  const prepared: number[] = [];
   const input = JSON.stringify({ value: 'x' });
   for (let index = 0; index < CHAIN; index++) {
     const outDir = path.join(scratch, `bare-${index}`);
@@ -201,8 +210,15 @@ async function sandboxCost(config: ReturnType<typeof loadConfig>, wrapperDir: st
     const command = sandbox.spawn({ job, wrapperDir, scratchDir: path.join(scratch, 'exec', '.work', String(index)), cpuList: [0], ownFilesystem: false });
     sandboxed.push(await timedSandbox(command, JSON.stringify(command.inputs)));
     await command.cgroup?.remove();
+    // as a task finds it in a chain: the sandbox made while the previous one ran
+    if (!(await pool.whenPrepared())) continue;
+    const pooledJob = { ...job, outDir: path.join(scratch, 'exec', `prepared-${index}`) } as TaskJob;
+    const taken = pool.spawn({ job: pooledJob, wrapperDir, scratchDir: path.join(scratch, 'exec', '.work', `p${index}`), cpuList: [0], ownFilesystem: false });
+    prepared.push(await timedSandbox(taken, JSON.stringify(taken.inputs)));
+    await taken.cgroup?.remove();
   }
-  return { bare, sandboxed };
+  await pool.close();
+  return { bare, sandboxed, prepared };
 }
 
 async function main() {
@@ -242,7 +258,12 @@ async function main() {
   console.log(`baseline: ${CHAIN} runner processes in sequence: ${ms(baseMs)} (${ms(baseMs / CHAIN)} each)`);
   const cost = await sandboxCost(config, wrapperDir, dataDir);
   console.log(
-    `sandbox: a runner process bare median ${ms(median(cost.bare))}, in the sandbox median ${ms(median(cost.sandboxed))} (p95 ${ms(percentile(cost.sandboxed, 95))}): the sandbox adds ${ms(median(cost.sandboxed) - median(cost.bare))} at the median (target ≤ 15 ms)`,
+    `sandbox: a runner process bare median ${ms(median(cost.bare))}, in a fresh sandbox median ${ms(median(cost.sandboxed))} (p95 ${ms(percentile(cost.sandboxed, 95))}): a fresh sandbox adds ${ms(median(cost.sandboxed) - median(cost.bare))} at the median`,
+  );
+  console.log(
+    cost.prepared.length === 0
+      ? 'prepared sandbox: none here (ASB_SANDBOX_POOL=0, or not root)'
+      : `prepared sandbox (ASB_SANDBOX_POOL): median ${ms(median(cost.prepared))} (p95 ${ms(percentile(cost.prepared, 95))}): it adds ${ms(median(cost.prepared) - median(cost.bare))} at the median (target ≤ 15 ms)`,
   );
 
   const chain: WorkflowGraph = {

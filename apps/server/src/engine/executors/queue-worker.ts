@@ -317,6 +317,8 @@ export async function runWorker(config: AppConfig, parts: WorkerParts): Promise<
   });
   if (signal) log.info({ signal }, 'worker: stopping (running tasks go back to the queue)');
   await worker.stop();
+  // the prepared sandboxes still waiting (ASB_SANDBOX_POOL)
+  await sandbox.close();
   await datastore.close();
   log.info({}, 'worker: stopped');
   return signal ? 0 : 1;
