@@ -7,15 +7,35 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
+
+type Manifest = Record<string, ManifestChunk>;
 
 export interface InitialJavaScript {
   /** the chunks a browser fetches before the shell can run: the entry and its static imports, recursively */
   chunks: { file: string; gzipBytes: number; packages: string[] }[];
   gzipBytes: number;
+  /** the manifest keys of those chunks (a source file for a module's own chunk) */
+  modules: string[];
 }
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../dist');
+
+export function readManifest(dist = WEB_DIST): Manifest {
+  const manifestPath = path.join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    throw new Error(`${manifestPath} is missing: build the web app first (npm run build -w @asb/web)`);
+  }
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+}
+
+/** The manifest key of the entry chunk (index.html). */
+export function entryOf(manifest: Manifest): string {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (entry === undefined) throw new Error('the build manifest names no entry chunk');
+  return entry;
+}
 
 /**
  * The JavaScript every page downloads first (docs/architecture.md, "What a browser
@@ -24,26 +44,39 @@ export const WEB_DIST = path.resolve(import.meta.dirname, '../dist');
  * routes) are not counted: they load only on the pages that use them.
  */
 export function initialJavaScript(dist = WEB_DIST): InitialJavaScript {
-  const manifestPath = path.join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) {
-    throw new Error(`${manifestPath} is missing: build the web app first (npm run build -w @asb/web)`);
-  }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  if (entries.length === 0) throw new Error(`${manifestPath} names no entry chunk`);
+  const manifest = readManifest(dist);
+  return loadedJavaScript([entryOf(manifest)], dist, manifest);
+}
+
+/**
+ * What a browser downloads for the given modules (manifest keys, such as the entry and a
+ * page's source file): each module's chunk and every chunk it imports statically,
+ * recursively (Vite preloads those with a dynamic import), each counted once, gzip level 9.
+ */
+export function loadedJavaScript(keys: string[], dist = WEB_DIST, manifest = readManifest(dist)): InitialJavaScript {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
+    if (!manifest[key]) throw new Error(`the build manifest has no chunk for ${key}`);
     seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
   };
-  entries.forEach(visit);
-  const chunks = [...seen].map((key) => {
-    const file = manifest[key]!.file;
-    return { file, gzipBytes: gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length, packages: packagesOf(path.join(dist, file)) };
-  });
+  keys.forEach(visit);
+  const chunks = [...seen].map((key) => chunkOf(path.join(dist, manifest[key]!.file), manifest[key]!.file));
   chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
-  return { chunks, gzipBytes: chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0) };
+  return { chunks, gzipBytes: chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0), modules: [...seen] };
+}
+
+// a chunk is measured once per run: the deep-link checks share most chunks (the shell's)
+const measured = new Map<string, InitialJavaScript['chunks'][number]>();
+
+function chunkOf(chunkPath: string, file: string): InitialJavaScript['chunks'][number] {
+  let chunk = measured.get(chunkPath);
+  if (!chunk) {
+    chunk = { file, gzipBytes: gzipSync(readFileSync(chunkPath), { level: 9 }).length, packages: packagesOf(chunkPath) };
+    measured.set(chunkPath, chunk);
+  }
+  return chunk;
 }
 
 /**

@@ -80,31 +80,9 @@ export type ParsedQueryOf<O extends Operation> = Infer<O['query']>;
 /** the path parameters a handler reads: the params schema's output, else one string per `{name}` */
 export type ParsedParamsOf<K extends string, O extends Operation> = O['params'] extends z.ZodType ? z.output<O['params']> : PathParams<K>;
 
-/** `/x/{id}/y` with params {id: '4'} → `/x/4/y` (each value URL-encoded; `{*}` keeps its slashes) */
-export function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${path}: no value for {${name}}`);
-    return name === '*' ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
-  });
-}
-
-/** `GET /x/{id}` → ['GET', '/x/:id'] (Fastify's syntax; `{*}` is its wildcard) */
-export function splitKey(key: OperationKey): { method: Method; path: string; routerPath: string } {
-  const space = key.indexOf(' ');
-  const method = key.slice(0, space) as Method;
-  const path = key.slice(space + 1);
-  return { method, path, routerPath: path.replace(/\{\*\}/g, '*').replace(/\{([^}]+)\}/g, ':$1') };
-}
-
-/**
- * The OpenAPI operationId of a key, for client generators: `GET /usermgr/v1/users/{username}/`
- * → `getUsermgrV1UsersUsername` (the method, then each word of the path capitalised).
- */
-export function operationIdOf(key: OperationKey): string {
-  const [method = '', ...words] = key.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return method.toLowerCase() + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
-}
+// zod-free, in a module of their own: the web shell's API client calls them, and importing
+// them from here would bring zod (this module's schemas) into the shell (apps/web budget test)
+export { fillPath, operationIdOf, splitKey } from './operation-path.js';
 
 /** The path parameter `{id}` of most operations. */
 export const idParams = z.object({ id: z.string() });

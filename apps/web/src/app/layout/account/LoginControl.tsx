@@ -1,11 +1,15 @@
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin2 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { appHref, loginRoute } from '../../auth/login-redirect';
 import { routePath } from '../../routes';
-import { LoginModal } from './LoginModal';
+
+// the sign-in choice dialog (Mantine's Modal) loads when a visitor opens it: every signed-out
+// deep link downloads the shell, and the shell stays within its budget (docs/architecture.md)
+const LoginModal = lazy(() => import('./LoginModal').then((module) => ({ default: module.LoginModal })));
 
 const LOGIN_PATHS: string[] = [routePath('login'), routePath('casLogin'), routePath('oidcLogin')];
 
@@ -29,7 +33,11 @@ export function LoginControl() {
       <Button onClick={modal.open} leftSection={icon}>
         Log in
       </Button>
-      <LoginModal providerName={instance.oidcProviderName} next={next} isOpen={isModalOpen} onClose={modal.close} />
+      {isModalOpen && (
+        <Suspense fallback={null}>
+          <LoginModal providerName={instance.oidcProviderName} next={next} isOpen onClose={modal.close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,14 +1,17 @@
-import { Anchor, Badge, Card, Code, Group, Image, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Badge, Card, Code, Group, Image, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { modelInputKind, type StacItem } from '@asb/contracts';
 import { useAuth } from '../../../app/auth/auth-context';
 import { KeyValueList } from '../../../ui/KeyValueList';
 import { ShortText } from '../../../ui/ShortText';
 import { propertyText } from '../../../ui/stac/stac-item';
 import { useExtensionSchemas } from '../api/catalogue';
-import { AssetPreview } from '../browser/AssetPreview';
-import { FootprintMiniMap } from '../product-input/FootprintMiniMap';
 import { contactsOf, isGeoTiffAsset, signatureOf, splitProperties, themesOf, type SignatureEntry } from './item-rules';
+
+// OpenLayers loads when a map is drawn (the Geometry tab, a GeoTIFF asset's preview), not with
+// every page that shows an item: the workflow detail page is a deep link a signed-out visitor opens
+const FootprintMiniMap = lazy(() => import('../product-input/FootprintMiniMap').then((module) => ({ default: module.FootprintMiniMap })));
+const AssetPreview = lazy(() => import('../browser/AssetPreview').then((module) => ({ default: module.AssetPreview })));
 
 /** The panels of a catalogue item's page (spec 3 §2 Model detail, Dataset detail, Workflow detail): one kit for every type. */
 
@@ -67,7 +70,9 @@ export function GeometryPanel({ item }: { item: StacItem }) {
   if (!item.geometry) return <Empty>No geometry</Empty>;
   return (
     <Stack gap="sm">
-      <FootprintMiniMap geometry={item.geometry as Record<string, unknown>} label="The item's geometry on a map" width="100%" height={320} />
+      <Suspense fallback={<Loader size="sm" aria-label="Loading the map" />}>
+        <FootprintMiniMap geometry={item.geometry as Record<string, unknown>} label="The item's geometry on a map" width="100%" height={320} />
+      </Suspense>
       <Code block aria-label="Geometry JSON" style={{ maxHeight: 240, overflow: 'auto' }}>
         {JSON.stringify(item.geometry, null, 2)}
       </Code>
@@ -202,7 +207,11 @@ export function AssetsPanel({ item, preview = true }: { item: StacItem; preview?
           <Href key="href" href={asset.href} />,
         ])}
       />
-      {preview && assets.some(([, asset]) => isGeoTiffAsset(asset)) && <AssetPreview item={item} />}
+      {preview && assets.some(([, asset]) => isGeoTiffAsset(asset)) && (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the preview" />}>
+          <AssetPreview item={item} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
