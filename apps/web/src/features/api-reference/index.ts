@@ -1,1 +1,0 @@
-export { ApiReferencePage } from './ApiReferencePage';

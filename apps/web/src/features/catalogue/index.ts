@@ -1,2 +1,0 @@
-export { ProductsPage } from './ProductsPage';
-export { DatasetDetailPage, ModelDetailPage } from './item-page/CatalogueItemPage';

@@ -1,3 +1,0 @@
-export { CollectionRequestsPage } from './CollectionRequestsPage';
-export { NewCollectionRequestPage } from './NewCollectionRequestPage';
-export { CollectionRequestPage } from './CollectionRequestPage';

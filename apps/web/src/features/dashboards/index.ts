@@ -1,2 +1,0 @@
-export { DashboardsPage } from './DashboardsPage';
-export { DashboardPage } from './DashboardPage';

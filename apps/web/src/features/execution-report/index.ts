@@ -1,1 +1,0 @@
-export { ApplicationReportPage, ModelReportPage, WorkflowReportPage } from './pages';

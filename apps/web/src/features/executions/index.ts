@@ -1,1 +1,0 @@
-export { ApplicationExecutionsPage, ModelExecutionsPage, WorkflowExecutionsPage } from './pages';

@@ -1,1 +1,0 @@
-export { MarketplacePage } from './MarketplacePage';

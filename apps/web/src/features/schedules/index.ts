@@ -1,2 +1,0 @@
-export { SchedulePage } from './SchedulePage';
-export { SchedulesPage } from './SchedulesPage';

@@ -1,1 +1,0 @@
-export { SecretsPage } from './SecretsPage';
