@@ -1,4 +1,5 @@
 import { and, asc, or, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Db } from '../../platform/db/client.js';
 import { boxLiteral, polygonArrayLiteral, splitBbox } from './catalogue-geometry.js';
@@ -8,13 +9,11 @@ import { isProductItem, type ItemQuery } from './catalogue.repository.js';
 
 /**
  * The page and count queries of a search as prepared statements (docs/catalogue.md "Search
- * answers"): the SQL of each query's shape — which conditions, how many boxes, which sort — is
- * built once and its values bound as parameters, so a search costs the server no query
- * building and, on PostgreSQL, the database no parse (node-postgres named statements, one per
- * shape and connection). A CQL2 filter's SQL is built per request (its values are in it); its
- * statement is then unnamed.
+ * answers"): the SQL of each query's shape — which conditions, how many boxes, which sort, the
+ * text of a CQL2 filter — is built once and its values bound as parameters, so a search costs
+ * the server no query building and, on PostgreSQL, the database no parse (node-postgres named
+ * statements, one per shape and connection).
  */
-
 /** Shapes whose SQL is kept (building one is cheap; this bounds the memory of odd requests). */
 const KEPT_SHAPES = 256;
 /** Shapes given a name: each named statement stays in every pooled PostgreSQL connection, so their number is bounded. */
@@ -31,6 +30,8 @@ export type Columns = 'rows' | 'features';
 
 interface Shape {
   key: string;
+  /** a CQL2 filter's SQL text, its values as $1, $2, … (filter0, filter1, … here) */
+  filter: string | undefined;
   columns: Columns;
   collections: boolean;
   ids: boolean;
@@ -42,10 +43,17 @@ interface Shape {
   sort: { kind: 'id' | 'collection' | 'datetime' | 'start_datetime' | 'end_datetime' | 'property'; direction: 'asc' | 'desc' }[];
 }
 
-interface Prepared {
-  page: { execute(values: Record<string, unknown>): Promise<unknown[]> };
-  count: { execute(values: Record<string, unknown>): Promise<{ n: number }[]> };
+interface Statement<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>;
 }
+
+interface Prepared {
+  page: Statement<unknown>;
+  /** made when first needed: most pages tell the count themselves */
+  count: () => Statement<{ n: number }>;
+}
+
+const dialect = new PgDialect();
 
 const itemColumns = {
   collectionId: items.collectionId,
@@ -63,9 +71,10 @@ function readerOf(principal: Principal | null): Shape['reader'] {
   return principal.isStaff || principal.isSuperuser ? 'staff' : 'user';
 }
 
-function shapeOf(query: ItemQuery, principal: Principal | null, columns: Columns, boxes: string[]): Shape {
+function shapeOf(query: ItemQuery, principal: Principal | null, columns: Columns, boxes: string[], filter: string | undefined): Shape {
   const shape = {
     columns,
+    filter,
     collections: query.collections !== undefined,
     ids: query.ids !== undefined,
     boxes: boxes.length,
@@ -121,6 +130,12 @@ function sortExpression(kind: Shape['sort'][number]['kind'], index: number): SQL
   }
 }
 
+/** A filter's SQL text again as SQL, its $n parameters placeholders (cql2.ts binds every value, and writes no `$` of its own). */
+function withPlaceholders(text: string): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${p(`filter${part}`)}`)));
+}
+
 export class SearchStatements {
   private readonly kept = new Map<string, Prepared>();
   private readonly named = new Set<string>();
@@ -130,7 +145,8 @@ export class SearchStatements {
   /** The page of `query` and, when the page does not tell it, how many match (undefined past COUNT_LIMIT). */
   async search(query: ItemQuery, principal: Principal | null, columns: Columns, base = ''): Promise<{ rows: unknown[]; matched: number | undefined }> {
     const boxes = (query.spatial?.boxes ?? []).flatMap((bbox) => splitBbox(bbox)).map(boxLiteral);
-    const shape = shapeOf(query, principal, columns, boxes);
+    const filter = query.filter ? dialect.sqlToQuery(query.filter) : undefined;
+    const shape = shapeOf(query, principal, columns, boxes, filter?.sql);
     const values: Record<string, unknown> = {
       limit: query.limit,
       offset: query.offset,
@@ -144,22 +160,22 @@ export class SearchStatements {
       workspaces: principal ? [...principal.roles].filter(([, roles]) => roles.length > 0).map(([id]) => id) : [],
     };
     boxes.forEach((box, index) => (values[`box${index}`] = box));
+    filter?.params.forEach((value, index) => (values[`filter${index + 1}`] = value));
     query.sortby?.forEach(({ key }, index) => {
       if ('property' in key) values[`sort${index}`] = key.property;
     });
-    const statements = this.statements(shape, query.filter);
+    const statements = this.statements(shape);
     const rows = await statements.page.execute(values);
     // a short last page tells the count without asking
     const returned = rows.length;
     if (returned < query.limit && (returned > 0 || query.offset === 0)) return { rows, matched: query.offset + returned };
-    const [row] = await statements.count.execute(values);
+    const [row] = await statements.count().execute(values);
     const n = Number(row?.n ?? 0);
     return { rows, matched: n > COUNT_LIMIT ? undefined : n };
   }
 
-  /** The shape's statements: kept when there is no filter, named while there are few. */
-  private statements(shape: Shape, filter: SQL | undefined): Prepared {
-    if (filter) return this.prepare(shape, filter, undefined);
+  /** The shape's statements: kept, and named while there are few. */
+  private statements(shape: Shape): Prepared {
     const found = this.kept.get(shape.key);
     if (found) {
       // least recently used last out
@@ -169,13 +185,13 @@ export class SearchStatements {
     }
     if (this.named.size < NAMED_SHAPES) this.named.add(shape.key);
     const index = [...this.named].indexOf(shape.key);
-    const prepared = this.prepare(shape, undefined, index >= 0 ? `catalogue_search_${index}` : undefined);
+    const prepared = this.prepare(shape, index >= 0 ? `catalogue_search_${index}` : undefined);
     this.kept.set(shape.key, prepared);
     if (this.kept.size > KEPT_SHAPES) this.kept.delete(this.kept.keys().next().value!);
     return prepared;
   }
 
-  private prepare(shape: Shape, filter: SQL | undefined, name: string | undefined): Prepared {
+  private prepare(shape: Shape, name: string | undefined): Prepared {
     const conditions = [
       shape.collections ? sql`${items.collectionId} = ANY(${p('collections')}::text[])` : undefined,
       readable(shape),
@@ -184,7 +200,7 @@ export class SearchStatements {
       shape.interval
         ? sql`tstzrange(${items.startAt}, ${items.endAt}, '[]') && tstzrange(${p('start')}::timestamptz, ${p('end')}::timestamptz, '[]')`
         : undefined,
-      filter,
+      shape.filter === undefined ? undefined : withPlaceholders(shape.filter),
       shape.productsOnly ? isProductItem : undefined,
     ];
     const where = and(...conditions) ?? sql`true`;
@@ -205,10 +221,14 @@ export class SearchStatements {
       .limit(p('limit'))
       .offset(p('offset'))
       .prepare(name ? `${name}_page` : UNNAMED);
-    const count = this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sql`(SELECT 1 FROM ${items} WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) AS matched`)
-      .prepare(name ? `${name}_count` : UNNAMED);
-    return { page, count } as Prepared;
+    let count: Statement<{ n: number }> | undefined;
+    return {
+      page,
+      count: () =>
+        (count ??= this.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(sql`(SELECT 1 FROM ${items} WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) AS matched`)
+          .prepare(name ? `${name}_count` : UNNAMED)),
+    };
   }
 }
