@@ -119,6 +119,21 @@ describe.skipIf(!isRoot)('prepared sandboxes', () => {
     }
   });
 
+  it('refuses to write a task’s output over a file the server writes at its own offset, and ends unused', async () => {
+    expect(await sandbox.whenPrepared()).toBe(true);
+    const spawned = sandbox.spawn({ job: job({ port: 1 }), wrapperDir, scratchDir: path.join(root, 'refused'), cpuList: [0], ownFilesystem: false });
+    expect(spawned.prepared).toBeDefined();
+    const fd = fs.openSync(path.join(root, 'not-appending.log'), 'w');
+    try {
+      expect(() => launchSandbox(spawned, { stdio: ['pipe', fd, fd], onSetupFailed: () => undefined })).toThrow(/opened for appending/);
+    } finally {
+      fs.closeSync(fd);
+    }
+    // its group goes with it (nothing left waiting in it)
+    const group = path.dirname(spawned.cgroup?.procsFiles[0] ?? path.join(root, 'none', 'x'));
+    while (fs.existsSync(group)) await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+
   it.skipIf(!cgroups)('holds the task’s limits in its control group before the task is released', async () => {
     expect(await sandbox.whenPrepared()).toBe(true);
     const spawned = sandbox.spawn({ job: job({ port: 1 }), wrapperDir, scratchDir: path.join(root, 'limits'), cpuList: [0], ownFilesystem: false });

@@ -101,7 +101,14 @@ class Slot implements PreparedSandbox {
   }
 
   release(setupArgs: string[], stdio: { stdin: 'pipe' | 'ignore'; stdout: Output; stderr: Output }): ChildProcess {
-    const header = `${outputPath(stdio.stdout)} ${outputPath(stdio.stderr)}\n`;
+    let header: string;
+    try {
+      header = `${outputPath(stdio.stdout)} ${outputPath(stdio.stderr)}\n`;
+    } catch (error) {
+      // out of the pool already: it must not wait on for ever
+      void this.discard();
+      throw error;
+    }
     (this.child.stdio[3] as Writable).end(setupArgs.map((arg) => `${arg}\0`).join(''));
     if (stdio.stdin === 'ignore') this.child.stdin!.end(header);
     else this.child.stdin!.write(header);
