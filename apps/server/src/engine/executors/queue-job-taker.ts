@@ -151,10 +151,13 @@ export class JobTaker<T> {
     this.settling.add(settled);
   }
 
-  private async runAndSettle({ job, token }: Held<T>): Promise<void> {
+  private async runAndSettle(held: Held<T>): Promise<void> {
+    const { job, token } = held;
     const end = await this.options
       .run(job)
       .catch((error: unknown): JobEnd => ({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) }));
+    // handed back below: no lock of it to renew meanwhile (its slot stays taken until then)
+    this.held.delete(held);
     try {
       if (end.kind === 'completed') await job.moveToCompleted(end.value, token, false);
       else if (end.kind === 'back') {
