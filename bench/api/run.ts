@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { Agent, request } from 'undici';
 import { listQueryParams } from '@asb/contracts';
+import { drained, idleProbeMs, type Probe } from './drained.js';
 import {
   benchApp,
   benchArgs,
@@ -61,8 +62,9 @@ interface Ready {
   port: number;
   token: string;
   executionId: number;
-  visible: number;
-  matching: number;
+  /** as the list counts them: exact, or 'n+' past the count's cap */
+  visible: string;
+  matching: string;
   seedMs: number;
 }
 
@@ -155,13 +157,14 @@ async function serve(kind: DbKind): Promise<void> {
       headers,
     });
     if (response.status !== 200) throw new Error(`list: ${response.status} ${await response.text()}`);
-    return (await response.json()) as { data: { id: string; attributes: { ownerId: string } }[]; meta: { pagination: { count: number } } };
+    return (await response.json()) as { data: { id: string; attributes: { ownerId: string } }[]; meta: { pagination: { count: number; capped?: boolean } } };
   };
   const all = await list();
   const matching = await list(SEARCH);
   // one the bench user may see without owning it (shared with its workspace): the access check does its work
   const executionId = Number(all.data.find((row) => row.attributes.ownerId !== BENCH_USER)?.id ?? all.data[0]!.id);
-  const ready: Ready = { port, token, executionId, visible: all.meta.pagination.count, matching: matching.meta.pagination.count, seedMs };
+  const counted = ({ count, capped }: { count: number; capped?: boolean }) => `${count}${capped ? '+' : ''}`;
+  const ready: Ready = { port, token, executionId, visible: counted(all.meta.pagination), matching: counted(matching.meta.pagination), seedMs };
   serveUntilStopped(server, ready);
 }
 
@@ -220,14 +223,9 @@ async function paced(url: string, token: string, rate: number, duration: number)
   return figures(latencies, elapsed, errors);
 }
 
-/**
- * Waits until the server has answered what an overloaded run left behind (autocannon closes its
- * sockets at the end; the server still works through their queries): one request queued behind
- * them, then a second to settle. Without it the next run measures the previous one's backlog.
- */
-async function drained(ready: Ready, base: string): Promise<void> {
-  await fetch(`${base}/${ready.executionId}`, { headers: { authorization: `Bearer ${ready.token}` }, signal: AbortSignal.timeout(120_000) });
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+/** Waits for the previous run's backlog to clear (drained.ts); says so when it did not. */
+async function settle(probe: Probe): Promise<void> {
+  if (!(await drained(probe))) console.log(`| (the server was still busy 5 min after the previous run: the next row measures its backlog too) |`);
 }
 
 async function main() {
@@ -237,6 +235,8 @@ async function main() {
   for (const [kind, processes] of kinds.flatMap((kind) => processCounts(args).map((count) => [kind, count] as const))) {
     const { child, ready } = await startServer<Ready>(fileURLToPath(import.meta.url), kind, processes);
     const base = `http://127.0.0.1:${ready.port}/builder/v1/executions`;
+    const probeUrl = `${base}/${ready.executionId}`;
+    const probe: Probe = { url: probeUrl, token: ready.token, idleMs: await idleProbeMs(probeUrl, ready.token) };
     const scenarios = [
       { name: 'list', url: `${base}?${listQueryParams({ sort: '-createdAt', pageSize: 20 })}` },
       { name: `list search "${SEARCH}"`, url: `${base}?${listQueryParams({ sort: '-createdAt', pageSize: 20, search: SEARCH })}` },
@@ -251,7 +251,7 @@ async function main() {
     console.log('|---|---|---|---|---|---|---|---|');
     for (const scenario of scenarios) {
       await load(loadOptions(scenario.url, ready.token, { connections: 8, duration: 2 })); // warm-up
-      await drained(ready, base);
+      await settle(probe);
       const runs: { label: string; connections: number; overallRate?: number; paced?: boolean }[] =
         processes === undefined
           ? [
@@ -269,8 +269,8 @@ async function main() {
         const f = run.paced
           ? await paced(scenario.url, ready.token, RATE, DURATION)
           : await load(loadOptions(scenario.url, ready.token, { ...run, duration: DURATION }));
-        await drained(ready, base);
         console.log(`| ${scenario.name} | ${run.label} | ${fmt(f.rps)} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${f.errors} |`);
+        await settle(probe);
       }
     }
     await stopServer(child);

@@ -1,6 +1,8 @@
 /** Business constants of spec 1 §9 and spec 2 §9. */
 export const APP_BASE_PATH = '/asb/';
 export const PAGE_SIZE = 20;
+/** How far past a page's first row a resource list counts exactly (meta.pagination.capped beyond). */
+export const LIST_COUNT_CAP = 1000;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const MAX_WORKSPACE_BADGES = 3;
 export const MAX_NOTIFICATIONS = 3;

@@ -101,6 +101,14 @@ export const executionAttributesSchema = z.object({
 });
 export type ExecutionAttributes = BaseAttributes & z.infer<typeof executionAttributesSchema>;
 
+/**
+ * A row of the execution list: what its page shows (the row, its failure line, the input
+ * parameters of the expanded row), not the results and the pinned workflow order, which the
+ * report reads from GET executions/{id}.
+ */
+export const executionListAttributesSchema = executionAttributesSchema.omit({ executionResults: true, workflowExecutionOrder: true });
+export type ExecutionListAttributes = BaseAttributes & z.infer<typeof executionListAttributesSchema>;
+
 /** GET builder/v1/executions/execution_allowed?processor_id= (spec 1 §6). */
 export const executionAllowedSchema = z.object({ allowed: z.boolean(), reason: z.string().optional() });
 export type ExecutionAllowed = z.infer<typeof executionAllowedSchema>;

@@ -4,10 +4,16 @@ import { z } from 'zod';
 export const relationshipRefSchema = z.object({ type: z.string(), id: z.string() });
 export type RelationshipRef = z.infer<typeof relationshipRefSchema>;
 
+/**
+ * meta.pagination (spec 1 §7: page, pages, count). A resource list counts exactly up to
+ * LIST_COUNT_CAP rows past the page's first row and stops there: `capped` then says `count`
+ * (and `pages` with it) is a lower bound, shown as '1 000+'; the next pages raise it.
+ */
 export const paginationSchema = z.object({
   page: z.number().int(),
   pages: z.number().int(),
   count: z.number().int(),
+  capped: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createExecutionSchema, executionAllowedSchema, executionAttributesSchema, productOrderSchema } from '../executions.js';
+import { createExecutionSchema, executionAllowedSchema, executionAttributesSchema, executionListAttributesSchema, productOrderSchema } from '../executions.js';
 import { scheduleAttributesSchema, schedulePayloadSchema } from '../schedules.js';
 import { EXECUTION_FILE_PATH } from '../execution-files.js';
 import { listDocumentSchema, listQuerySchema } from '../jsonapi.js';
@@ -15,6 +15,7 @@ const checkedByTheType = z.record(z.string(), z.unknown());
 
 export const executionsContract = resourceContract('/builder/v1', 'executions', 'execution', {
   attributes: executionAttributesSchema,
+  listed: executionListAttributesSchema,
   create: createExecutionSchema,
   update: checkedByTheType,
 });

@@ -2,9 +2,15 @@ import type { z } from 'zod';
 import { baseAttributesSchema, listDocumentSchema, listQuerySchema, resourceDocumentSchema, writePayloadSchema } from '../jsonapi.js';
 import { idParams, noContent, type OperationMap } from './operation.js';
 
-export interface ResourceSchemas<A extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
+export interface ResourceSchemas<A extends z.ZodType, C extends z.ZodType, U extends z.ZodType, L extends z.ZodType = A> {
   /** the type's own attributes (beside the base ones every resource has) */
   attributes: A;
+  /**
+   * the own attributes a row of the list carries, when the list's page shows less than the
+   * item (the execution list leaves the results out: the whole document is the item route's);
+   * default `attributes`
+   */
+  listed?: L;
   /** POST attributes */
   create: C;
   /** PATCH attributes (any subset) */
@@ -27,15 +33,16 @@ export function resourceDocumentOf<A extends z.ZodObject>(contract: { schemas: {
  * The generic JSON:API operations of one resource type (spec 1 §7): list, get, create,
  * change and share, archive, unarchive and delete, at `{base}` and `{base}/{id}`.
  */
-export function resourceOperations<B extends string, A extends z.ZodObject, C extends z.ZodType, U extends z.ZodType>(
+export function resourceOperations<B extends string, A extends z.ZodObject, C extends z.ZodType, U extends z.ZodType, L extends z.ZodObject = A>(
   base: B,
   name: string,
-  schemas: ResourceSchemas<A, C, U>,
+  schemas: ResourceSchemas<A, C, U, L>,
 ) {
   const attributes = resourceAttributesSchema(schemas.attributes);
   const document = resourceDocumentSchema(attributes);
+  const listed = resourceAttributesSchema(schemas.listed ?? schemas.attributes);
   return {
-    [`GET ${base}`]: { summary: `List ${name}s`, query: listQuerySchema, response: listDocumentSchema(attributes) },
+    [`GET ${base}`]: { summary: `List ${name}s`, query: listQuerySchema, response: listDocumentSchema(listed) },
     [`POST ${base}`]: { summary: `Create a ${name}`, body: writePayloadSchema, status: 201, response: document, attributes: schemas.create },
     [`GET ${base}/{id}`]: { summary: `One ${name}`, params: idParams, response: document },
     [`PATCH ${base}/{id}`]: {
@@ -48,13 +55,13 @@ export function resourceOperations<B extends string, A extends z.ZodObject, C ex
     [`PATCH ${base}/{id}/archive`]: { summary: `Archive a ${name}`, params: idParams, response: document },
     [`PATCH ${base}/{id}/unarchive`]: { summary: `Unarchive a ${name}`, params: idParams, response: document },
     [`DELETE ${base}/{id}`]: { summary: `Delete a ${name}`, params: idParams, status: 204, response: noContent },
-  } as ResourceOperations<B, typeof attributes, C, U>;
+  } as ResourceOperations<B, typeof attributes, C, U, ResourceAttributesSchema<L>>;
 }
 
 type Document<A extends z.ZodType> = ReturnType<typeof resourceDocumentSchema<A>>;
 
-export type ResourceOperations<B extends string, A extends z.ZodType, C extends z.ZodType, U extends z.ZodType> = {
-  [K in `GET ${B}`]: { summary: string; query: typeof listQuerySchema; response: ReturnType<typeof listDocumentSchema<A>> };
+export type ResourceOperations<B extends string, A extends z.ZodType, C extends z.ZodType, U extends z.ZodType, LA extends z.ZodType = A> = {
+  [K in `GET ${B}`]: { summary: string; query: typeof listQuerySchema; response: ReturnType<typeof listDocumentSchema<LA>> };
 } & { [K in `POST ${B}`]: { summary: string; body: typeof writePayloadSchema; status: 201; response: Document<A>; attributes: C } } & {
   [K in `GET ${B}/{id}` | `PATCH ${B}/{id}/archive` | `PATCH ${B}/{id}/unarchive`]: { summary: string; params: typeof idParams; response: Document<A> };
 } & { [K in `PATCH ${B}/{id}`]: { summary: string; params: typeof idParams; body: typeof writePayloadSchema; response: Document<A>; attributes: U } } & {
@@ -82,6 +89,7 @@ export interface ResourceContract<
   A extends z.ZodObject = z.ZodObject,
   C extends z.ZodType = z.ZodType,
   U extends z.ZodType = z.ZodType,
+  L extends z.ZodObject = A,
 > {
   /** service prefix, e.g. '/knowledge/v1' */
   prefix: P;
@@ -89,18 +97,20 @@ export interface ResourceContract<
   type: T;
   /** human name used in messages, e.g. 'workspace' */
   name: string;
-  schemas: ResourceSchemas<A, C, U>;
-  operations: string extends P | T ? OperationMap : ResourceOperations<`${P}/${T}`, ResourceAttributesSchema<A>, C, U>;
+  schemas: ResourceSchemas<A, C, U, L>;
+  operations: string extends P | T ? OperationMap : ResourceOperations<`${P}/${T}`, ResourceAttributesSchema<A>, C, U, ResourceAttributesSchema<L>>;
 }
 
-export function resourceContract<P extends string, T extends string, A extends z.ZodObject, C extends z.ZodType, U extends z.ZodType>(
-  prefix: P,
-  type: T,
-  name: string,
-  schemas: ResourceSchemas<A, C, U>,
-): ResourceContract<P, T, A, C, U> {
+export function resourceContract<
+  P extends string,
+  T extends string,
+  A extends z.ZodObject,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  L extends z.ZodObject = A,
+>(prefix: P, type: T, name: string, schemas: ResourceSchemas<A, C, U, L>): ResourceContract<P, T, A, C, U, L> {
   const operations = resourceOperations(`${prefix}/${type}`, name, schemas);
-  return { prefix, type, name, schemas, operations: operations as ResourceContract<P, T, A, C, U>['operations'] };
+  return { prefix, type, name, schemas, operations: operations as ResourceContract<P, T, A, C, U, L>['operations'] };
 }
 
 /**

@@ -10,7 +10,8 @@ export const processes = pgTable(
     description: text('description').notNull().default(''),
     type: text('type').$type<ProcessType>().notNull().default('wps'),
   },
-  (t) => [uniqueIndex('processes_identifier_idx').on(t.identifier)],
+  // own rows: the owner side of a list's access filter (platform/resources, defaultVisibleParts)
+  (t) => [uniqueIndex('processes_identifier_idx').on(t.identifier), index('processes_owner_created_idx').on(t.ownerId, t.createdAt)],
 );
 
 /**

@@ -19,7 +19,8 @@ export const workflows = pgTable(
     /** the current version's graph, kept beside it so that lists and pages read one row */
     graph: jsonb('graph').$type<WorkflowGraph>().notNull().default({ nodes: [], edges: [] }),
   },
-  (t) => [uniqueIndex('workflows_identifier_idx').on(t.identifier)],
+  // own rows: the owner side of a list's access filter (platform/resources, defaultVisibleParts)
+  (t) => [uniqueIndex('workflows_identifier_idx').on(t.identifier), index('workflows_owner_created_idx').on(t.ownerId, t.createdAt)],
 );
 
 /** An immutable saved graph of a workflow: saving a changed graph adds version n+1; executions pin one. */

@@ -45,6 +45,8 @@ export const schedules = pgTable(
     uniqueIndex('schedules_identifier_idx').on(t.identifier),
     index('schedules_processor_idx').on(t.processorId),
     index('schedules_due_idx').on(t.nextRunAt),
+    // own rows: the owner side of a list's access filter (platform/resources, defaultVisibleParts)
+    index('schedules_owner_created_idx').on(t.ownerId, t.createdAt),
   ],
 );
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { shippedFile } from '../shipped-file.js';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -77,7 +78,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 async function openPglite(dataDir: string | undefined, migrationsFolder: string, release: () => void): Promise<Database> {
-  const client = new PGlite(dataDir);
+  // pg_trgm: the list searches' trigram indexes (migration 0028); a database made with them needs it loaded
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {

@@ -85,5 +85,10 @@ export const resourceWorkspaces = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.resourceType, t.resourceId, t.workspaceId] }), index('resource_workspaces_ws_idx').on(t.workspaceId)],
+  (t) => [
+    primaryKey({ columns: [t.resourceType, t.resourceId, t.workspaceId] }),
+    index('resource_workspaces_ws_idx').on(t.workspaceId),
+    // the rows of a type shared with a user's workspaces, read from the index alone (a list's access filter)
+    index('resource_workspaces_type_ws_idx').on(t.resourceType, t.workspaceId, t.resourceId),
+  ],
 );

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.js';
+import { rowsOf, type Db } from '../db/client.js';
 import { resourceWorkspaces, workspaceRoles, workspaces } from '../db/schema.js';
 import type { Principal } from '../auth/principal.js';
 import type { ResourceDefinition, ResourceRow } from './resource-definition.js';
@@ -12,6 +12,12 @@ export interface WorkspaceBadge {
 }
 
 export interface ListOptions {
+  /**
+   * The visible rows as disjoint parts whose union is what the principal may see (`[undefined]`:
+   * every row). Each part is read on its own, so that an index serves each (visibleParts).
+   */
+  parts: (SQL | undefined)[];
+  /** the filters, the list scope: every part must also meet them */
   where: SQL | undefined;
   orderBy: SQL[];
   page: number;
@@ -47,7 +53,18 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
 
   defaultVisibility(principal: Principal): SQL | undefined {
     if (principal.isSuperuser) return undefined;
-    return or(eq(this.table.ownerId, principal.username), this.sharedWith(this.memberWorkspaces(principal)));
+    return or(...this.defaultVisibleParts(principal));
+  }
+
+  /**
+   * The default visibility as two disjoint parts: own rows (the `(owner_id, created_at)` index)
+   * and rows of others shared with one of the principal's workspaces (resource_workspaces'
+   * `(resource_type, workspace_id, resource_id)` index). `owner_id = ? OR id IN (…)` as one
+   * condition defeats every index: the OR of a hashed subplan is checked row by row.
+   */
+  defaultVisibleParts(principal: Principal): SQL[] {
+    const own = eq(this.table.ownerId, principal.username);
+    return [own, and(ne(this.table.ownerId, principal.username), this.sharedWith(this.memberWorkspaces(principal)))!];
   }
 
   workspaceIdentifierFilter(identifier: string): SQL {
@@ -76,19 +93,56 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
     return descending ? desc(column) : asc(column);
   }
 
-  async list(options: ListOptions): Promise<{ rows: R[]; count: number }> {
-    const [countRow] = await this.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(this.table)
-      .where(options.where);
+  /**
+   * One page. With several visibility parts, each part gives the ids of its first
+   * offset + size rows in the list's order (an index scan that stops there), and the page is
+   * taken from their union: the page's rows are among them whatever the parts hold.
+   */
+  async page(options: ListOptions): Promise<R[]> {
+    const { parts, where, orderBy, page, size } = options;
+    const order = [...orderBy, asc(this.table.id)];
+    const offset = (page - 1) * size;
+    if (parts.length === 1) {
+      const rows = await this.db
+        .select()
+        .from(this.table)
+        .where(and(parts[0], where))
+        .orderBy(...order)
+        .limit(size)
+        .offset(offset);
+      return rows as R[];
+    }
+    const firstOfEach = parts.map(
+      (part) =>
+        sql`(${this.db
+          .select({ id: this.table.id })
+          .from(this.table)
+          .where(and(part, where))
+          .orderBy(...order)
+          .limit(offset + size)})`,
+    );
     const rows = await this.db
       .select()
       .from(this.table)
-      .where(options.where)
-      .orderBy(...options.orderBy, asc(this.table.id))
-      .limit(options.size)
-      .offset((options.page - 1) * options.size);
-    return { rows: rows as R[], count: countRow?.count ?? 0 };
+      .where(sql`${this.table.id} in (${sql.join(firstOfEach, sql` union all `)})`)
+      .orderBy(...order)
+      .limit(size)
+      .offset(offset);
+    return rows as R[];
+  }
+
+  /** How many rows the list has, counting no further than `limit` + 1 (each part stops there). */
+  async countUpTo(options: Pick<ListOptions, 'parts' | 'where'>, limit: number): Promise<number> {
+    const pieces = options.parts.map(
+      (part) =>
+        sql`(${this.db
+          .select({ one: sql`1` })
+          .from(this.table)
+          .where(and(part, options.where))
+          .limit(limit + 1)})`,
+    );
+    const result = await this.db.execute(sql`select count(*)::int as count from (${sql.join(pieces, sql` union all `)}) as visible`);
+    return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
   }
 
   async find(id: number): Promise<R | undefined> {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import { rowId as resourceId } from '../http/ids.js';
 import type { Action, BaseAttributes, ListDocument, ResourceDocument, ResourceObject } from '@asb/contracts';
-import { PAGE_SIZE } from '@asb/contracts';
+import { baseAttributesSchema, LIST_COUNT_CAP, PAGE_SIZE } from '@asb/contracts';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { can, canAddToWorkspace, requireUser } from '../auth/permissions.js';
 import type { Principal } from '../auth/principal.js';
@@ -11,7 +11,7 @@ import { attributeErrors, detailError, notFound, permissionDenied } from '../htt
 import type { LoadedResource, ResourceDefinition, ResourceOperation, ResourceRow } from './resource-definition.js';
 import { ParentResolver, type LoadedWithWorkspaces } from './resource-parent.js';
 import { parseAttributes, type ListParams, type Payload } from './resource-payload.js';
-import { ResourceRepository } from './resource.repository.js';
+import { ResourceRepository, type ListOptions } from './resource.repository.js';
 
 // parseAttributes lived here first; modules that validate their own payloads import it from either file
 export const MAX_PAGE_SIZE = 100;
@@ -73,6 +73,16 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     if (this.parent) return this.parent.childrenOf(this.parent.service.visibility(principal));
     const byDefault = this.repository.defaultVisibility(principal);
     return this.def.visibleTo ? this.def.visibleTo(principal, byDefault) : byDefault;
+  }
+
+  /**
+   * The visible rows as disjoint parts a list reads one by one (each served by an index):
+   * own rows and rows shared with the principal's workspaces, for a type with the default
+   * visibility; one part otherwise (a child's, a type's own rule, a superuser's every row).
+   */
+  visibleParts(principal: Principal): (SQL | undefined)[] {
+    if (this.parent || this.def.visibleTo || principal.isSuperuser) return [this.visibility(principal)];
+    return this.repository.defaultVisibleParts(principal);
   }
 
   filterCondition(name: string, value: string, principal: Principal): SQL | undefined {
@@ -148,7 +158,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
   async list(principalOrNull: Principal | null, params: ListParams): Promise<ListDocument<A>> {
     const principal = requireUser(principalOrNull);
     const size = Math.min(Math.max(params.size ?? PAGE_SIZE, 1), MAX_PAGE_SIZE);
-    const conditions = [this.visibility(principal), this.def.listScope, this.def.scope?.where];
+    const conditions = [this.def.listScope, this.def.scope?.where];
     for (const [name, value] of Object.entries(params.filters)) {
       conditions.push(this.filterCondition(name, value, principal));
     }
@@ -160,10 +170,34 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     }
     const where = and(...conditions.filter((c): c is SQL => c !== undefined));
     const page = Math.max(params.page ?? 1, 1);
-    const result = await this.repository.list({ where, orderBy, page, size });
-    const pages = Math.max(1, Math.ceil(result.count / size));
-    const data = (await this.withWorkspaces(result.rows)).map((loaded) => this.toObject(principal, loaded));
-    return { data, meta: { pagination: { page, pages, count: result.count } } };
+    const options = { parts: this.visibleParts(principal), where, orderBy, page, size };
+    const rows = await this.repository.page(options);
+    const { count, capped } = await this.countOf(options, rows.length);
+    const pages = Math.max(1, Math.ceil(count / size));
+    const listed = this.listedKeys();
+    const data = (await this.withWorkspaces(rows)).map((loaded) => listRow(this.toObject(principal, loaded), listed));
+    return { data, meta: { pagination: { page, pages, count, capped } } };
+  }
+
+  /** the attributes a list row carries, when the contract names them (`listed`); the item route answers the whole */
+  private listedKeys(): Set<string> | undefined {
+    const listed = this.def.contract?.schemas.listed;
+    return listed && new Set([...Object.keys(baseAttributesSchema.shape), ...Object.keys(listed.shape)]);
+  }
+
+  /**
+   * The list's count, exact up to LIST_COUNT_CAP rows past the page's first (so the pager
+   * always reaches the next pages), else that many and `capped`: counting every visible row
+   * of a large table on each page was the list's whole cost (bench/api). A short page is the
+   * last one: its count needs no query.
+   */
+  private async countOf(options: ListOptions, rowsOnPage: number): Promise<{ count: number; capped: boolean }> {
+    const offset = (options.page - 1) * options.size;
+    if (rowsOnPage > 0 && rowsOnPage < options.size) return { count: offset + rowsOnPage, capped: false };
+    if (rowsOnPage === 0 && options.page === 1) return { count: 0, capped: false };
+    const limit = offset + LIST_COUNT_CAP;
+    const counted = await this.repository.countUpTo(options, limit);
+    return counted > limit ? { count: limit, capped: true } : { count: counted, capped: false };
   }
 
   /** Loads a resource the principal may see, or throws 404/403. */
@@ -310,4 +344,10 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     await this.repository.delete(loaded.row.id, onDelete ? (tx) => onDelete(loaded, tx) : undefined);
     await this.def.afterChange?.(loaded.row, this.ctx);
   }
+}
+
+function listRow<A>(object: ResourceObject<A>, listed: Set<string> | undefined): ResourceObject<A> {
+  if (!listed) return object;
+  const attributes = Object.fromEntries(Object.entries(object.attributes as Record<string, unknown>).filter(([key]) => listed.has(key)));
+  return { ...object, attributes: attributes as A };
 }

@@ -1,7 +1,7 @@
 import { DASHBOARD_COMPONENT_TITLES, type DashboardComponentKind } from '@asb/contracts';
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { RECENT_EXECUTIONS, useRecentExecutions } from './api';
+import { RECENT_EXECUTIONS, useRecentExecutionResults } from './api';
 import type { DraftComponent } from './draft';
 import { DEFAULT_CHART_DAYS } from './components/ExecutionsChart';
 import { DEFAULT_LIST_COUNT } from './components/ExecutionsList';
@@ -13,8 +13,8 @@ const isGeoTiff = (value: unknown): value is string => typeof value === 'string'
 
 /** The GeoTIFF outputs of the viewer's latest executions, as select options. */
 function useGeoTiffOutputs(isEnabled: boolean) {
-  const query = useRecentExecutions(isEnabled);
-  return (query.data ?? []).flatMap((execution) =>
+  const executions = useRecentExecutionResults(isEnabled).flatMap((query) => (query.data ? [query.data] : []));
+  return executions.flatMap((execution) =>
     (execution.attributes.executionResults?.data ?? [])
       .filter((record) => isGeoTiff(record.value))
       .map((record) => ({

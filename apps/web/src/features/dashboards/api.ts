@@ -1,6 +1,7 @@
 import { DEFAULT_DASHBOARD, type dashboardsContract, type DashboardComponent, type ExecutionStatistics } from '@asb/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api/http';
+import { executionKey } from '../executions/api/keys';
 import { jsonApiSource, type AttributesOf } from '../../ui/resource-list/jsonapi-source';
 
 export type DashboardAttributes = AttributesOf<typeof dashboardsContract>;
@@ -72,5 +73,22 @@ export function useRecentExecutions(isEnabled: boolean) {
     enabled: isEnabled,
     queryFn: async ({ signal }) =>
       (await api('GET /builder/v1/executions', { query: { 'page[size]': RECENT_EXECUTIONS, sort: '-createdAt' }, signal, jsonApi: true })).data,
+  });
+}
+
+/**
+ * The viewer's latest executions whole (GET executions/{id} each): a list row carries no
+ * results, and the GeoTIFF choice of the settings needs their outputs. Only while the settings
+ * are open; the report's cache key, so an execution seen there is not fetched twice.
+ */
+export function useRecentExecutionResults(isEnabled: boolean) {
+  const recent = useRecentExecutions(isEnabled);
+  return useQueries({
+    queries: (recent.data ?? []).map((execution) => ({
+      queryKey: executionKey(execution.id),
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        (await api('GET /builder/v1/executions/{id}', { params: { id: execution.id }, signal, jsonApi: true })).data,
+      enabled: isEnabled,
+    })),
   });
 }

@@ -64,6 +64,12 @@ function execution(id: string, overrides: Partial<ExecutionAttributes> = {}) {
   };
 }
 
+/** the row of the list (the contract's executionListAttributesSchema): no results, no pinned order */
+function listRow(full: ReturnType<typeof execution>) {
+  const { executionResults: _results, workflowExecutionOrder: _order, ...attributes } = full.attributes;
+  return { ...full, attributes };
+}
+
 const RESULTS = {
   info: { data: { streams: { a: ['b'], b: [] } } },
   tasks: [
@@ -133,15 +139,19 @@ describe('WorkflowExecutionsPage', () => {
 
   it('shows the tasks of an expanded execution with their states, and the log of a failed task', async () => {
     const user = userEvent.setup();
+    const full = execution('1', { status: 'failed', progress: 1, executionResults: RESULTS });
     const calls = renderPage(
-      () => page([execution('1', { status: 'failed', progress: 1, executionResults: RESULTS })]),
-      (request) =>
-        request.path === '/builder/v1/executions/1/tasks/a/log'
+      () => page([listRow(full)]),
+      (request) => {
+        // the row carries no results: the expanded row reads them from the execution itself
+        if (request.path === '/builder/v1/executions/1') return { body: { data: full } };
+        return request.path === '/builder/v1/executions/1/tasks/a/log'
           ? { body: 'Traceback (most recent call last):\nValueError: negative start', type: 'text/plain; charset=utf-8' }
-          : undefined,
+          : undefined;
+      },
     );
     await user.click(await screen.findByRole('button', { name: 'Show input parameters of ndvi-run-1' }));
-    const tasks = screen.getByRole('table', { name: 'Tasks of ndvi-run-1' });
+    const tasks = await screen.findByRole('table', { name: 'Tasks of ndvi-run-1' });
     const [failed, upstream] = [within(tasks).getByText('a').closest('tr')!, within(tasks).getByText('b').closest('tr')!];
     expect(within(failed).getByText('failed').closest('[data-task-state]')).toHaveAttribute('data-task-state', 'failed');
     expect(within(failed).getByText('2.5 s')).toBeInTheDocument();

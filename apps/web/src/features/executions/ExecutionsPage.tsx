@@ -1,4 +1,4 @@
-import { Container, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Container, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useLiveEvent } from '../../app/live/useLiveEvent';
 import { useReportError } from '../../app/api/use-report-error';
 import { ActiveExecutionsBar } from './ActiveExecutionsBar';
 import type { ExecutionKind } from './execution-kind';
+import { ListPager } from '../../ui/resource-list';
 import { columnCount, ExecutionRow } from './ExecutionRow';
 import { liveStatusUpdate, withLiveUpdate, type ExecutionLike, type ExecutionListPage } from './live-update';
 
@@ -105,14 +106,7 @@ export function ExecutionsPage<T extends ExecutionLike>({ kind }: { kind: Execut
             </Table>
           </Table.ScrollContainer>
         </Paper>
-        {pagination && (
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {pagination.count} executions
-            </Text>
-            {pagination.pages > 1 && <Pagination total={pagination.pages} value={page} onChange={setPage} size="sm" />}
-          </Group>
-        )}
+        {pagination && <ListPager pagination={pagination} page={page} onChange={setPage} plural="executions" />}
       </Stack>
     </Container>
   );

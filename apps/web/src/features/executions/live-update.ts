@@ -1,3 +1,4 @@
+import type { Pagination } from '@asb/contracts';
 /** What the executions lists show of one execution, whatever its kind. */
 export interface ExecutionLike {
   id: string;
@@ -7,7 +8,7 @@ export interface ExecutionLike {
 /** A page of an executions list, as the builder and taskmgr answer it. */
 export interface ExecutionListPage<T extends ExecutionLike> {
   data: T[];
-  meta: { pagination: { page: number; pages: number; count: number } };
+  meta: { pagination: Pagination };
 }
 
 export interface LiveStatusUpdate {

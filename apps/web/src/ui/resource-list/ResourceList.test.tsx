@@ -95,6 +95,30 @@ describe('ResourceList pagination', () => {
     await user.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(source.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2, pageSize: 20 }), expect.anything()));
   });
+
+  it('shows a capped count as a lower bound and reaches the pages past it as the server counts further', async () => {
+    const user = userEvent.setup();
+    const source = fakeSource([testRow('1')]);
+    // the server counts 1 000 rows past a page's first row and says when it stopped there (meta.pagination.capped)
+    source.list.mockImplementation(({ page }) =>
+      Promise.resolve({ rows: [testRow(String(page))], pagination: { page, pages: page - 1 + 50, count: (page - 1) * 20 + 1000, capped: true } }),
+    );
+    renderList(source);
+    expect(await screen.findByText('1 000+ workspaces')).toBeInTheDocument();
+    expect(screen.getByTitle('At least 1 000: the count stops there')).toBeInTheDocument();
+    expect(screen.getByLabelText('More pages after these')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '50' }));
+    expect(await screen.findByText('1 980+ workspaces')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '99' })).toBeInTheDocument();
+  });
+
+  it('shows an exact count without a mark', async () => {
+    const source = fakeSource([testRow('1')]);
+    source.list.mockResolvedValue({ rows: [testRow('1')], pagination: { page: 1, pages: 63, count: 1250, capped: false } });
+    renderList(source);
+    expect(await screen.findByText('1 250 workspaces')).toBeInTheDocument();
+    expect(screen.queryByLabelText('More pages after these')).not.toBeInTheDocument();
+  });
 });
 
 describe('ResourceList rows', () => {

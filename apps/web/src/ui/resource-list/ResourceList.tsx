@@ -1,9 +1,10 @@
-import { Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { PAGE_SIZE } from '@asb/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useAuth } from '../../app/auth/auth-context';
 import { CreateResourceModal } from './CreateResourceModal';
+import { ListPager } from './ListPager';
 import { defaultEmptyTexts, emptyTextOf } from './empty-text';
 import { listParamsOf, normaliseFilterText, resolvePreset, togglePreset } from './list-query';
 import { ListToolbar } from './ListToolbar';
@@ -126,14 +127,7 @@ export function ResourceList<A extends object>(props: ResourceListProps<A>) {
           renderActions={renderActions}
         />
       </Paper>
-      {pagination && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {pagination.count} {noun.plural}
-          </Text>
-          {pagination.pages > 1 && <Pagination total={pagination.pages} value={shownPage} onChange={setPage} size="sm" />}
-        </Group>
-      )}
+      {pagination && <ListPager pagination={pagination} page={shownPage} onChange={setPage} plural={noun.plural} />}
       {create && <CreateResourceModal isOpened={isCreating} config={create} noun={noun} source={source} onClose={() => setIsCreating(false)} />}
       {rowActions && <RowDialogs target={dialog} source={source} noun={noun} config={rowActions} actions={actions} onClose={() => setDialog(null)} />}
     </Stack>

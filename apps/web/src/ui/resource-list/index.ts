@@ -1,4 +1,5 @@
 export { ResourceList, type ResourceListProps } from './ResourceList';
+export { ListPager } from './ListPager';
 export { jsonApiSource } from './jsonapi-source';
 export { workspacesColumn } from './columns';
 export type { CreateConfig, FilterPreset, ListRow, ListSource, ResourceColumn } from './types';

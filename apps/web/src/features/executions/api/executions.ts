@@ -1,9 +1,10 @@
-import { listQueryParams, PAGE_SIZE, statusGroup, type ExecutionAttributes, type ListDocument } from '@asb/contracts';
+import { listQueryParams, PAGE_SIZE, statusGroup, type ExecutionListAttributes, type ListDocument } from '@asb/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api/http';
 import { EXECUTIONS_KEY } from './keys';
 
-export type Execution = ListDocument<ExecutionAttributes>['data'][number];
+/** a row of the list: what the list shows (the contract's executionListAttributesSchema), not the results */
+export type Execution = ListDocument<ExecutionListAttributes>['data'][number];
 
 export interface ExecutionListParams {
   page: number;

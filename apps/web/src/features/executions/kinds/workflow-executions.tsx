@@ -7,7 +7,7 @@ import { isActive, useExecutions, type Execution } from '../api/executions';
 import { EXECUTIONS_KEY } from '../api/keys';
 import type { ExecutionKind } from '../execution-kind';
 import { ExecutionInputs } from '../ExecutionInputs';
-import { ExecutionTasks } from '../ExecutionTasks';
+import { ExecutionTasksOf } from '../ExecutionTasksOf';
 import { workflowInputRows } from '../input-rows';
 import { StopExecutionButton } from '../StopExecutionButton';
 import { UnsubmittedExecutionActions } from '../UnsubmittedExecutionActions';
@@ -75,6 +75,6 @@ export const WORKFLOW_EXECUTIONS: ExecutionKind<Execution> = {
       title: 'Input parameters',
       content: <ExecutionInputs rows={workflowInputRows(a.inputs)} label={`Inputs of ${a.identifier}`} empty="No input parameters" />,
     },
-    { title: 'Tasks', content: <ExecutionTasks executionId={id} identifier={a.identifier} executionResults={a.executionResults} /> },
+    { title: 'Tasks', content: <ExecutionTasksOf executionId={id} identifier={a.identifier} /> },
   ],
 };
