@@ -10,7 +10,7 @@ export interface ReachedLimit {
   of: number;
 }
 
-export interface CgroupLimits {
+interface CgroupLimits {
   /** memory of all its processes together, shared memory and tmpfs included (0: none) */
   memoryMb: number;
   /** processes and threads at once (0: none) */
