@@ -1,36 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ModelServiceInfo, StaffModelServiceItem } from '@asb/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelServiceNodes, modelServices } from '../src/db-schema.js';
 import { serviceToken } from '../src/modules/models/services/service-token.js';
 import { signingSecret } from '../src/platform/secrets.js';
 import { isAlive } from './helpers/host-processes.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { DEMO_MODEL as DEMO, demoModelApp, FOUR_PIXEL_CLASSES, inferFourPixels, until } from './helpers/model-services.js';
+import type { TestApp } from './helpers/test-app.js';
 
 const STAC = '/backend/catalogue/stac';
-const DEMO = `${STAC}/collections/demo-models/models/demo-land-cover`;
 const COPY = `${STAC}/collections/more-models/models/land-cover-copy`;
-/** Four pixels: water, vegetation, bare, vegetation (reflectance x 10000, bands blue, green, red, nir). */
-const PIXELS = {
-  inputs: [
-    { name: 'bands', shape: [1, 4, 2, 2], datatype: 'FP32', data: [600, 300, 1000, 300, 500, 600, 1300, 600, 300, 400, 1700, 400, 200, 4500, 2100, 4500] },
-  ],
-};
-
 type Headers = { authorization: string };
-
-async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, what: string, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * Model services on a cluster (issue 31 §3; docs/models.md "Across replicas"): two servers on one
@@ -40,19 +20,12 @@ async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, w
 describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', () => {
   let first: TestApp;
   let second: TestApp | undefined;
-  let dataDir = '';
+  let removeData: (() => void) | undefined;
   let dora: Headers;
   let oscar: Headers;
   let sam: Headers;
   const call = (app: TestApp, url: string, headers: Headers, method: 'GET' | 'POST' = 'GET') => app.server.inject({ method, url, headers });
   const status = async (app: TestApp, model: string, headers: Headers) => (await call(app, `${model}/status`, headers)).json<ModelServiceInfo>();
-  const infer = (app: TestApp, info: ModelServiceInfo, headers: Headers) =>
-    app.server.inject({
-      method: 'POST',
-      url: new URL(info.model_infer_url!).pathname,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: JSON.stringify(PIXELS),
-    });
   const rowOf = async (info: ModelServiceInfo) =>
     (
       await first.ctx.db
@@ -62,11 +35,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', 
     )[0]!;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asb-model-replicas-'));
     // one service per user and two in the whole portal; nodes beat every second (a node that closes says so at once)
     const modelServices = { max: 2, perUser: 1, listen: '127.0.0.1:0', address: undefined, heartbeatMs: 1000 };
-    first = await createTestApp({ demo: true, dataDir, modelServices, engine: { localCpus: 1, sweepIntervalMs: 200 } });
-    second = await first.replica();
+    const started = await demoModelApp({ modelServices, engine: { localCpus: 1, sweepIntervalMs: 200 } });
+    first = started.app;
+    removeData = started.remove;
+    // the second node has more CPUs: of two idle nodes, it gets the first service
+    second = await first.replica({ engine: { ...first.ctx.config.engine, localCpus: 4 } });
     dora = await first.userWithHeader('dora');
     oscar = await first.userWithHeader('oscar');
     sam = await first.userWithHeader('sam', { is_staff: true });
@@ -101,11 +76,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', 
   afterAll(async () => {
     await second?.close();
     await first?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeData?.();
   });
+
+  /** the live nodes: the first replica's (1 CPU) and the second's (4) */
+  const nodes = async () => {
+    const live = await first.ctx.db.select().from(modelServiceNodes).where(isNull(modelServiceNodes.stoppedAt));
+    return { first: live.find((node) => node.cpus === 1)!, second: live.find((node) => node.cpus === 4)! };
+  };
 
   it('answers inference through the replica that does not run it', { timeout: 120_000 }, async () => {
     const replica = second!;
+    // asked of the second replica, run by its node: of two idle nodes, the one with more CPUs
     const started = await call(replica, `${DEMO}/start`, dora);
     expect(started.statusCode, started.body).toBe(200);
     const available = await until(
@@ -113,13 +95,40 @@ describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', 
       (info) => info.status === 'available',
       'dora’s service',
     );
+    expect((await rowOf(available)).nodeId).toBe((await nodes()).second.id);
     for (const app of [first, replica]) {
-      const inferred = await infer(app, available, dora);
+      const inferred = await inferFourPixels(app, available, dora);
       expect(inferred.statusCode, inferred.body).toBe(200);
-      expect(inferred.json<{ outputs: { data: number[] }[] }>().outputs[0]!.data).toEqual([2, 1, 0, 1]);
+      expect(inferred.json<{ outputs: { data: number[] }[] }>().outputs[0]!.data).toEqual(FOUR_PIXEL_CLASSES);
       // another user does not reach it on either replica
-      expect((await infer(app, available, oscar)).statusCode).toBe(404);
+      expect((await inferFourPixels(app, available, oscar)).statusCode).toBe(404);
     }
+  });
+
+  it('places a start on the live node with the fewest services per CPU, whichever replica is asked', { timeout: 120_000 }, async () => {
+    const { first: one, second: four } = await nodes();
+    // a user of its own: the tests after count the others' services
+    const nina = await first.userWithHeader('nina');
+    // with dora's service on its 4 CPUs the second node is still the less loaded (2 per 4 CPUs against 1 per 1)
+    const asked = await call(second!, `${COPY}/start`, nina);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await rowOf(asked.json<ModelServiceInfo>())).nodeId).toBe(four.id);
+    expect((await call(first, `${COPY}/stop`, nina)).json<ModelServiceInfo>().status).toBe('undeployed');
+    // as if it had 1 CPU: the first node (0 services) takes the next start, asked of the second replica, and runs it
+    await first.ctx.db.update(modelServiceNodes).set({ cpus: 1 }).where(eq(modelServiceNodes.id, four.id));
+    try {
+      const placed = await call(second!, `${COPY}/start`, nina);
+      expect(placed.statusCode, placed.body).toBe(200);
+      expect((await rowOf(placed.json<ModelServiceInfo>())).nodeId).toBe(one.id);
+      await until(
+        () => status(second!, COPY, nina),
+        (info) => info.status === 'available',
+        'nina’s service on the first node',
+      );
+    } finally {
+      await first.ctx.db.update(modelServiceNodes).set({ cpus: 4 }).where(eq(modelServiceNodes.id, four.id));
+    }
+    expect((await call(second!, `${COPY}/stop`, nina)).json<ModelServiceInfo>().status).toBe('undeployed');
   });
 
   it(
@@ -172,7 +181,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', 
     );
     expect(after.row.nodeId).not.toBe(row.nodeId);
     expect(after.info.model_infer_url).toBe(before.model_infer_url);
-    const inferred = await infer(first, after.info, dora);
+    const inferred = await inferFourPixels(first, after.info, dora);
     expect(inferred.statusCode, inferred.body).toBe(200);
   });
 
@@ -189,7 +198,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', 
     expect(stopped.statusCode, stopped.body).toBe(200);
     expect(stopped.json<StaffModelServiceItem>()).toMatchObject({ owner: 'dora', status: 'undeployed', ended: expect.any(String) });
     expect((await status(first, DEMO, dora)).status).toBe('undeployed');
-    expect((await infer(first, info, dora)).statusCode).toBe(404);
+    expect((await inferFourPixels(first, info, dora)).statusCode).toBe(404);
     await until(
       async () => isAlive(pid),
       (alive) => !alive,
@@ -219,7 +228,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', 
     );
     expect(after.row.generation).toBeGreaterThan(row.generation);
     expect(after.info.model_infer_url).toBe(before.model_infer_url);
-    expect((await infer(first, after.info, oscar)).statusCode).toBe(200);
+    expect((await inferFourPixels(first, after.info, oscar)).statusCode).toBe(200);
   });
 
   it('lets a replica without the engine start a service, which a node claims, and proxy to it', { timeout: 120_000 }, async () => {
@@ -233,7 +242,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', 
         (now) => now.status === 'available',
         'sam’s service',
       );
-      const inferred = await infer(api, info, sam);
+      const inferred = await inferFourPixels(api, info, sam);
       expect(inferred.statusCode, inferred.body).toBe(200);
     } finally {
       await api.close();

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { TOKEN_COOKIE, type ModelServiceInfo, type ModelServiceItem } from '@asb/contracts';
 import { Ajv } from 'ajv';
@@ -8,22 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { modelServices } from '../src/db-schema.js';
 import { isAlive } from './helpers/host-processes.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { DEMO_MODEL as MODEL, demoModelApp, FOUR_PIXEL_CLASSES, FOUR_PIXELS, untilStatus } from './helpers/model-services.js';
+import type { TestApp } from './helpers/test-app.js';
 import { testdata } from './helpers/testdata.js';
 
 const OPENAPI = testdata('oip', 'specification', 'protocol', 'open_inference_rest.yaml');
-const MODEL = '/backend/catalogue/stac/collections/demo-models/models/demo-land-cover';
-
-/** Waits for a state, as the model page does (it polls every 5 s; a test asks more often). */
-async function waitForStatus(read: () => Promise<ModelServiceInfo>, wanted: string, timeoutMs = 90_000): Promise<ModelServiceInfo> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const info = await read();
-    if (info.status === wanted) return info;
-    if (Date.now() > deadline) throw new Error(`the service is ${info.status}, not ${wanted}: ${info.error ?? ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * Models as services (spec 3 §2 "Model as a Service", §4, §7 start/stop/status, models/started,
@@ -33,7 +21,7 @@ async function waitForStatus(read: () => Promise<ModelServiceInfo>, wanted: stri
  */
 describe('models as services', () => {
   let app: TestApp;
-  let dataDir = '';
+  let removeData: (() => void) | undefined;
   let dora: { authorization: string };
   let oscar: { authorization: string };
   const ajv = new Ajv({ strict: false, allErrors: true });
@@ -51,24 +39,19 @@ describe('models as services', () => {
       headers: { ...(init.headers ?? dora), ...(init.payload === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(init.payload === undefined ? {} : { payload: JSON.stringify(init.payload) }),
     });
-  /** Four pixels: water, vegetation, bare, vegetation (reflectance x 10000, bands blue, green, red, nir). */
-  const pixels = {
-    inputs: [
-      { name: 'bands', shape: [1, 4, 2, 2], datatype: 'FP32', data: [600, 300, 1000, 300, 500, 600, 1300, 600, 300, 400, 1700, 400, 200, 4500, 2100, 4500] },
-    ],
-  };
 
   beforeAll(async () => {
     const spec = parse(fs.readFileSync(OPENAPI, 'utf8')) as { components: { schemas: Record<string, unknown> } };
     ajv.addSchema({ $id: 'oip', components: spec.components });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asb-model-services-'));
-    app = await createTestApp({ demo: true, dataDir, engine: { localCpus: 2, sweepIntervalMs: 200 } });
+    const demo = await demoModelApp({ engine: { localCpus: 2, sweepIntervalMs: 200 } });
+    app = demo.app;
+    removeData = demo.remove;
     dora = await app.userWithHeader('dora');
     oscar = await app.userWithHeader('oscar');
   }, 120_000);
   afterAll(async () => {
     await app?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeData?.();
   });
 
   it('starts the demo model as a service: deploying, then available, its OIP answers valid through the portal', { timeout: 120_000 }, async () => {
@@ -81,7 +64,7 @@ describe('models as services', () => {
     }
     expect(new Set(starts.map((started) => started.json<ModelServiceInfo>().model_proc_id)).size).toBe(1);
     expect(await app.ctx.db.select().from(modelServices)).toHaveLength(1);
-    const available = await waitForStatus(() => status(), 'available');
+    const available = await untilStatus(() => status(), 'available');
     expect(available.model_infer_url).toMatch(/\/backend\/catalogue\/stac\/maas\/\d+\/v2\/models\/land-cover-classifier\/infer$/);
     expect(available.model_proc_url).toBe(available.model_infer_url!.replace(/\/infer$/, ''));
 
@@ -96,17 +79,20 @@ describe('models as services', () => {
     const ready = await service(available.model_proc_url!.replace(/\/v2\/.*$/, '/v2/health/ready'));
     expect(ready.statusCode).toBe(200);
 
-    const inferred = await service(available.model_infer_url!, { method: 'POST', payload: { id: 'four-pixels', ...pixels, outputs: [{ name: 'classes' }] } });
+    const inferred = await service(available.model_infer_url!, {
+      method: 'POST',
+      payload: { id: 'four-FOUR_PIXELS', ...FOUR_PIXELS, outputs: [{ name: 'classes' }] },
+    });
     expect(inferred.statusCode, inferred.body).toBe(200);
     valid('inference_response', inferred.json());
     expect(inferred.json()).toEqual({
       model_name: 'land-cover-classifier',
       model_version: '1.0.0',
-      id: 'four-pixels',
-      outputs: [{ name: 'classes', datatype: 'UINT8', shape: [1, 2, 2], data: [2, 1, 0, 1] }],
+      id: 'four-FOUR_PIXELS',
+      outputs: [{ name: 'classes', datatype: 'UINT8', shape: [1, 2, 2], data: FOUR_PIXEL_CLASSES }],
     });
     // a bad request gets the protocol's error body and a 4xx, never a 5xx
-    const wrong = await service(available.model_infer_url!, { method: 'POST', payload: { inputs: [{ ...pixels.inputs[0], shape: [1, 3, 2, 2] }] } });
+    const wrong = await service(available.model_infer_url!, { method: 'POST', payload: { inputs: [{ ...FOUR_PIXELS.inputs[0], shape: [1, 3, 2, 2] }] } });
     expect(wrong.statusCode).toBe(400);
     valid('inference_error_response', wrong.json());
     expect((await service(available.model_infer_url!, { method: 'POST', payload: { inputs: [] } })).statusCode).toBe(400);
@@ -121,7 +107,7 @@ describe('models as services', () => {
     // needs the CSRF header beside it (docs/security.md "Tokens")
     const cookie = { cookie: `${TOKEN_COOKIE}=${dora.authorization.slice('Bearer '.length)}` };
     expect((await service(info.model_proc_url!, { headers: cookie })).statusCode).toBe(200);
-    expect((await service(info.model_infer_url!, { method: 'POST', payload: pixels, headers: cookie })).statusCode).toBe(403);
+    expect((await service(info.model_infer_url!, { method: 'POST', payload: FOUR_PIXELS, headers: cookie })).statusCode).toBe(403);
     // oscar has no service of the model
     expect((await status(oscar)).status).toBe('undeployed');
     const again = await Promise.all([get(`${MODEL}/start`), get(`${MODEL}/start`)]);
@@ -140,15 +126,22 @@ describe('models as services', () => {
     expect((await get('/backend/catalogue/stac/models/started', {})).statusCode).toBe(401);
   });
 
-  it('runs again after a restart of the server, under the same id and URLs', { timeout: 120_000 }, async () => {
+  /** the services' folders ({data}/services/{id}-{generation}) */
+  const folders = () => fs.readdirSync(path.join(app.storage.root, 'services')).sort();
+
+  it('runs again after a restart of the server, under the same id and URLs; the folders of what no longer runs are gone', { timeout: 120_000 }, async () => {
     const before = await status();
+    // what a killed server and an earlier version left: folders of services that no longer run
+    for (const leftover of ['999999-1', '999998']) fs.mkdirSync(path.join(app.storage.root, 'services', leftover, 'package'), { recursive: true });
     app = await app.restart();
     dora = await app.authHeader('dora', 'user-password-1');
-    const after = await waitForStatus(() => status(), 'available');
+    const after = await untilStatus(() => status(), 'available');
     expect(after.model_proc_id).toBe(before.model_proc_id);
     expect(after.model_infer_url).toBe(before.model_infer_url);
-    const inferred = await service(after.model_infer_url!, { method: 'POST', payload: pixels });
+    const inferred = await service(after.model_infer_url!, { method: 'POST', payload: FOUR_PIXELS });
     expect(inferred.statusCode, inferred.body).toBe(200);
+    const [row] = await app.ctx.db.select().from(modelServices).where(eq(modelServices.status, 'available'));
+    expect(folders()).toEqual([`${row!.id}-${row!.generation}`]);
   });
 
   it('stops: undeployed, no longer reachable, its process gone, kept in the usage history', { timeout: 60_000 }, async () => {
@@ -165,8 +158,10 @@ describe('models as services', () => {
     const usage = (await get('/backend/catalogue/stac/maas/usage')).json<{ maas: ModelServiceItem[] }>().maas;
     expect(usage).toEqual([expect.objectContaining({ model_proc_id: info.model_proc_id, status: 'undeployed', ended: expect.any(String) })]);
     const deadline = Date.now() + 20_000;
-    while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((isAlive(pid) || folders().length > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(isAlive(pid)).toBe(false);
+    // stopped for good: its folder (its model's copy, its log) goes with it
+    expect(folders()).toEqual([]);
   });
 
   it('says a model without an ONNX file cannot be a service, and refuses what is not a model', async () => {

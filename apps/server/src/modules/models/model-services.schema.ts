@@ -56,6 +56,8 @@ export const modelServiceNodes = pgTable('model_service_nodes', {
   address: text('address').notNull(),
   hostname: text('hostname').notNull(),
   pid: integer('pid').notNull(),
+  /** the CPUs it gives its work (ASB_LOCAL_CPUS): a new service goes to the node with the fewest services per CPU */
+  cpus: integer('cpus').notNull().default(1),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   /** the database's clock, so that replicas' clocks need not agree */
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),

@@ -77,9 +77,9 @@ export class ModelServices {
   }
 
   /**
-   * GET .../start: the row is made within the limits; this server's node runs it at once (its
-   * files copied: creating, its process loading the model: deploying, then available), else the
-   * node that claims it first.
+   * GET .../start: the row is made within the limits and placed on the least loaded live node;
+   * when that is this server's node it runs it at once (its files copied: creating, its process
+   * loading the model: deploying, then available), else that node at its next heartbeat.
    */
   async start(principal: Principal, collection: string, itemId: string): Promise<ModelServiceInfo> {
     const node = this.options.node;
@@ -111,9 +111,9 @@ export class ModelServices {
           modelVersion: typeof properties.version === 'string' && properties.version ? properties.version : '1',
           ownerId: principal.username,
           ownerUserId: principal.id,
-          nodeId: node?.id ?? null,
         },
         { max: this.options.maxServices, perUser: this.options.maxPerUser },
+        { heartbeatMs: this.options.heartbeatMs, fallback: node?.id },
       );
     } catch (error) {
       // another start of the same model by the same user (on any replica) won the race: its service is the one

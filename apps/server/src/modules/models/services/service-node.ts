@@ -5,6 +5,8 @@ import { ServiceGateway } from './service-gateway.js';
 import { RUNNING, type ServiceRow, type ServiceStore } from './service-store.js';
 import { ServiceSupervisor, type ServiceSupervisorOptions } from './service-supervisor.js';
 
+const isRunning = (row: ServiceRow) => (RUNNING as readonly string[]).includes(row.status);
+
 /** At most this many orphans are claimed per sweep, so that one node does not take a dead node's all at once. */
 const CLAIMS_PER_SWEEP = 2;
 
@@ -42,7 +44,7 @@ export class ServiceNode {
   private readonly gateway: ServiceGateway;
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
-  private registration: { id: string; address: string; hostname: string; pid: number } | undefined;
+  private registration: { id: string; address: string; hostname: string; pid: number; cpus: number } | undefined;
   private closed = false;
 
   constructor(
@@ -60,9 +62,10 @@ export class ServiceNode {
     const host = this.options.listen.slice(0, this.options.listen.lastIndexOf(':'));
     const reachable = host === '0.0.0.0' || host === '::' ? machineAddress() : host;
     const address = (this.options.address ?? `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`).replace(/\/+$/, '');
-    this.registration = { id: this.id, address, hostname: os.hostname(), pid: process.pid };
+    this.registration = { id: this.id, address, hostname: os.hostname(), pid: process.pid, cpus: this.ctx.config.engine.localCpus };
     await this.store.registerNode(this.registration);
     await this.store.forgetOldNodes();
+    await this.supervisor.removeLeftovers();
     this.timer = setInterval(() => void this.tick(), this.options.heartbeatMs);
     await this.tick();
   }
@@ -88,12 +91,12 @@ export class ServiceNode {
     try {
       // silent for a day (a frozen machine) and forgotten: it comes back as a new node would
       if (!(await this.store.heartbeat(this.id)) && this.registration) await this.store.registerNode(this.registration);
-      await this.reconcile();
+      const assigned = await this.reconcile();
+      for (const row of assigned) await this.claim(row);
+      // a dead node's services (and those started while no node lived) go to the least loaded node, one at a time
       for (const orphan of await this.store.orphans(this.options.heartbeatMs, CLAIMS_PER_SWEEP)) {
-        if (this.closed) break;
-        const claimed = await this.store.claim(orphan, this.id);
-        if (claimed)
-          void this.supervisor.track(this.supervisor.host(claimed)).catch((error: unknown) => this.supervisor.warn(error, claimed.id, 'its start here'));
+        if (this.closed || (await this.store.leastLoadedNode(this.options.heartbeatMs)) !== this.id) break;
+        await this.claim(orphan);
       }
     } catch (error) {
       if (!this.closed) this.ctx.log.warn({ err: error }, 'model services: the node’s heartbeat');
@@ -102,15 +105,24 @@ export class ServiceNode {
     }
   }
 
-  /** Processes whose rows were stopped or moved to another node end. */
-  private async reconcile(): Promise<void> {
-    const held = this.supervisor.held();
-    if (held.length === 0) return;
-    const rows = new Map((await this.store.onNode(this.id)).map((row) => [row.id, row]));
-    for (const [id, generation] of held) {
-      const row = rows.get(id);
-      if (!row || row.generation !== generation || !(RUNNING as readonly string[]).includes(row.status)) this.supervisor.stop(id);
+  /** Takes a service for a fresh start here (a new generation: whoever held it before no longer acts on it). */
+  private async claim(row: Pick<ServiceRow, 'id' | 'generation'>): Promise<void> {
+    const claimed = await this.store.claim(row, this.id);
+    if (claimed) void this.supervisor.track(this.supervisor.host(claimed)).catch((error: unknown) => this.supervisor.warn(error, claimed.id, 'its start here'));
+  }
+
+  /**
+   * Processes whose rows were stopped or moved to another node end; answers the services that
+   * should run here and do not (placed here by a start on another replica).
+   */
+  private async reconcile(): Promise<ServiceRow[]> {
+    const rows = await this.store.onNode(this.id);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const [id, generation] of this.supervisor.held()) {
+      const row = byId.get(id);
+      if (!row || row.generation !== generation || !isRunning(row)) this.supervisor.stop(id);
     }
+    return rows.filter((row) => isRunning(row) && !this.supervisor.isHere(row.id));
   }
 
   /**

@@ -5,7 +5,7 @@ import { modelServiceNodes, modelServices } from '../model-services.schema.js';
 
 export type ServiceRow = typeof modelServices.$inferSelect;
 export type ServiceStatus = ServiceRow['status'];
-type NewService = Omit<typeof modelServices.$inferInsert, 'id' | 'status' | 'generation'>;
+type NewService = Omit<typeof modelServices.$inferInsert, 'id' | 'status' | 'generation' | 'nodeId'>;
 
 /** The states of a service that holds its model's place for its owner (spec 3 §4). */
 export const ACTIVE = ['creating', 'deploying', 'available', 'error'] as const;
@@ -55,9 +55,14 @@ export class ServiceStore {
   /**
    * A new service, counted against the limits under one advisory lock (its transaction on
    * PostgreSQL), so that starts on any replicas at once cannot pass them together; a refusal
-   * names the limit it met.
+   * names the limit it met. It goes to the least loaded live node (`fallback`, this server's
+   * node, when none beats in time; unclaimed when there is neither).
    */
-  insertWithinLimits(values: NewService, limits: { max: number; perUser: number }): Promise<ServiceRow | LimitRefusal> {
+  insertWithinLimits(
+    values: NewService,
+    limits: { max: number; perUser: number },
+    placement: { heartbeatMs: number; fallback: string | undefined },
+  ): Promise<ServiceRow | LimitRefusal> {
     return withAdvisoryLock(this.database, [LOCKS.modelServices, 0], async (tx) => {
       const [counts] = await tx
         .select({
@@ -68,9 +73,10 @@ export class ServiceStore {
         .where(inArray(modelServices.status, [...RUNNING]));
       if ((counts?.all ?? 0) >= limits.max) return 'cluster';
       if ((counts?.own ?? 0) >= limits.perUser) return 'user';
+      const nodeId = (await this.leastLoadedNode(placement.heartbeatMs, tx)) ?? placement.fallback ?? null;
       const [row] = await tx
         .insert(modelServices)
-        .values({ ...values, status: 'creating', generation: values.nodeId ? 1 : 0 })
+        .values({ ...values, nodeId, status: 'creating', generation: nodeId ? 1 : 0 })
         .returning();
       return row!;
     });
@@ -150,6 +156,21 @@ export class ServiceStore {
     return node !== undefined;
   }
 
+  /**
+   * The live node a new service goes to: the fewest running services per CPU once it has it (of
+   * two idle nodes, the one with more CPUs), then by host name and id.
+   */
+  async leastLoadedNode(heartbeatMs: number, db: Db = this.db): Promise<string | undefined> {
+    const services = sql`(SELECT count(*) FROM ${modelServices} WHERE ${modelServices.nodeId} = ${modelServiceNodes.id} AND ${inArray(modelServices.status, [...RUNNING])})`;
+    const [node] = await db
+      .select({ id: modelServiceNodes.id })
+      .from(modelServiceNodes)
+      .where(this.alive(heartbeatMs))
+      .orderBy(sql`(${services} + 1)::float / greatest(${modelServiceNodes.cpus}, 1)`, modelServiceNodes.hostname, modelServiceNodes.id)
+      .limit(1);
+    return node?.id;
+  }
+
   private alive(heartbeatMs: number) {
     return and(
       isNull(modelServiceNodes.stoppedAt),
@@ -158,7 +179,7 @@ export class ServiceStore {
   }
 
   /** Registers a node, or again one whose row went (forgotten after a day of silence). */
-  async registerNode(node: { id: string; address: string; hostname: string; pid: number }): Promise<void> {
+  async registerNode(node: { id: string; address: string; hostname: string; pid: number; cpus: number }): Promise<void> {
     await this.db.insert(modelServiceNodes).values(node).onConflictDoNothing();
   }
 

@@ -38,6 +38,8 @@ interface Running {
  */
 export class ServiceSupervisor {
   private readonly processes = new Map<number, Running>();
+  /** services whose files are being made ready here, before their process starts */
+  private readonly starting = new Set<number>();
   private readonly readOnly: string[];
   private readonly pending = new Set<Promise<unknown>>();
   private closed = false;
@@ -63,8 +65,34 @@ export class ServiceSupervisor {
     return [...this.processes].map(([id, running]) => [id, running.generation]);
   }
 
+  /** Whether the service starts or runs here. */
+  isHere(id: number): boolean {
+    return this.starting.has(id) || this.processes.has(id);
+  }
+
   private dir(id: number, generation: number): string {
     return path.join(this.options.root, `${id}-${generation}`);
+  }
+
+  /**
+   * Removes the folders of services that no longer run under that claim (a killed server's, an
+   * earlier version's `{id}`): the folder may be shared by the nodes, so a folder whose service
+   * still runs under its generation stays, wherever it runs.
+   */
+  async removeLeftovers(): Promise<void> {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.options.root);
+    } catch {
+      return; // no service ever ran here
+    }
+    const folders = names.flatMap((name) => {
+      const match = /^(\d+)(?:-\d+)?$/.exec(name);
+      return match ? [{ name, id: Number(match[1]) }] : [];
+    });
+    if (folders.length === 0) return;
+    const live = new Set((await this.store.running()).map((row) => `${row.id}-${row.generation}`));
+    for (const folder of folders) if (!live.has(folder.name)) this.removeFiles(path.join(this.options.root, folder.name), folder.id);
   }
 
   /** Work in the background that close() waits for. */
@@ -106,6 +134,15 @@ export class ServiceSupervisor {
    * process started (deploying), available once it answers ready. Answers its row as it stands.
    */
   async host(row: ServiceRow): Promise<ServiceRow> {
+    this.starting.add(row.id);
+    try {
+      return await this.prepare(row);
+    } finally {
+      this.starting.delete(row.id);
+    }
+  }
+
+  private async prepare(row: ServiceRow): Promise<ServiceRow> {
     const claim: Claim = { id: row.id, nodeId: this.nodeId, generation: row.generation };
     const dir = this.dir(row.id, row.generation);
     try {
@@ -147,6 +184,7 @@ export class ServiceSupervisor {
         onWarning: (error) => this.warn(error, row.id, 'its control group'),
       });
     } catch (error) {
+      this.removeFiles(dir, row.id);
       return (await this.store.updateClaimed(claim, ['deploying'], { status: 'error', error: this.shown(error) })) ?? row;
     }
     this.processes.set(row.id, { pid, generation: claim.generation, dir, stopping: false });
@@ -193,10 +231,10 @@ export class ServiceSupervisor {
     if (isCurrent) this.processes.delete(claim.id);
     // whatever the service left in its group goes with it
     signalGroup(pid, 'SIGKILL');
-    if (this.closed) return;
-    const words = this.lastWords(dir);
+    // the next start of this service (here or elsewhere) makes a new folder: this one is done with
+    const words = this.closed ? '' : this.lastWords(dir);
     this.removeFiles(dir, claim.id);
-    if (!isCurrent || running.stopping) return;
+    if (this.closed || !isCurrent || running.stopping) return;
     await this.store.updateClaimed(claim, RUNNING, { status: 'error', error: words, pid: null });
   }
 

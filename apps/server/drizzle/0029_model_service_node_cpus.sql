@@ -1,0 +1,1 @@
+ALTER TABLE "model_service_nodes" ADD COLUMN "cpus" integer DEFAULT 1 NOT NULL;
