@@ -32,6 +32,7 @@ onnx.save(model, sys.argv[1])
 `;
 import { maasProxy, streamBodies } from '../src/modules/models/services/maas-proxy.js';
 import type { ModelServices } from '../src/modules/models/services/model-services.js';
+import { refuseNulCharacters } from '../src/platform/http/input-guards.js';
 import { testdata } from './helpers/testdata.js';
 
 /**
@@ -303,6 +304,8 @@ describe('onnx-serve.mjs: an Open Inference Protocol v2 server', () => {
     try {
       await new Promise((resolve) => createInterface({ input: onSocket.stdout! }).once('line', resolve));
       proxy.decorateRequest('principal', null);
+      // as the app: a hook that walks every parsed body (the stream must not be walked into)
+      refuseNulCharacters(proxy);
       proxy.addHook('onRequest', async (request) => {
         request.principal = { id: 1, username: 'dora', isStaff: false, isSuperuser: false, roles: new Map() };
       });

@@ -15,10 +15,27 @@ const PROXY_TIMEOUT_MS = 300_000;
 /** The largest body the proxy passes on: the service's own limit (64 MB) and room for the JSON header. */
 const PROXY_BODY_LIMIT = 64 * 1024 * 1024 + 64 * 1024;
 
+/**
+ * A request's body stream, kept in a private field: hooks that walk every parsed body (the NUL
+ * check, input-guards.ts) see an object with no members, where the stream itself would lead
+ * them through its socket and server — a walk that never ends.
+ */
+export class StreamedBody {
+  readonly #stream: IncomingMessage;
+
+  constructor(stream: IncomingMessage) {
+    this.#stream = stream;
+  }
+
+  get stream(): IncomingMessage {
+    return this.#stream;
+  }
+}
+
 /** The proxy's routes take their bodies as the request stream, whatever their type (JSON, or JSON and binary tensors). */
 export function streamBodies(scope: FastifyInstance): void {
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  scope.addContentTypeParser('*', (_request, payload, done) => done(null, new StreamedBody(payload)));
 }
 
 /**
@@ -42,7 +59,7 @@ export function maasProxy(services: ModelServices) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const body = isStream(request.body) ? request.body : undefined;
+    const body = request.body instanceof StreamedBody ? request.body.stream : undefined;
     const length = request.headers['content-length'];
     if (body && length !== undefined) {
       if (Number(length) > PROXY_BODY_LIMIT) return reply.code(413).send({ error: 'The request is larger than a model service takes (64 MB).' });
@@ -92,5 +109,3 @@ export function maasProxy(services: ModelServices) {
     return reply.send(answer);
   };
 }
-
-const isStream = (body: unknown): body is IncomingMessage => typeof (body as IncomingMessage | undefined)?.pipe === 'function';
