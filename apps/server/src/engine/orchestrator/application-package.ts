@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { openTreeForTasks } from '../../platform/data-dir.js';
 import type { ExecutionStore } from '../ports.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import { ExecutionContextError, type ExecutionContext } from './execution-context.js';
@@ -20,9 +20,15 @@ export async function placePinnedCwl(executions: ExecutionStore, paths: Datastor
   if (await fs.stat(file).catch(() => undefined)) return file;
   const cwl = await executions.pinnedCwl(execution.id);
   if (cwl === undefined) throw new ExecutionContextError('The application’s CWL was not pinned with the execution.');
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(`${file}.tmp`, cwl);
-  await fs.rename(`${file}.tmp`, file);
-  await openTreeForTasks(path.dirname(file));
+  // Two replicas' orchestrators may both get here for the same task before one of them claims it:
+  // each writes a file of its own and renames it over the other's (same content), and opens only
+  // what it wrote — a shared '.tmp' name made the second rename fail and the task with it (bench/soak).
+  const dir = path.dirname(file);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.chmod(dir, 0o755);
+  const tmp = `${file}.${process.pid}-${randomUUID()}.tmp`;
+  await fs.writeFile(tmp, cwl);
+  await fs.chmod(tmp, 0o644);
+  await fs.rename(tmp, file);
   return file;
 }
