@@ -1,7 +1,7 @@
 import { Loader, Table, Text } from '@mantine/core';
 import type { Key, ReactNode } from 'react';
 
-export interface UsageColumn<T> {
+interface UsageColumn<T> {
   /** its header; an actions column shows none and only names it for screen readers */
   header: string;
   isHeaderHidden?: boolean;
@@ -11,7 +11,7 @@ export interface UsageColumn<T> {
   minWidth?: number;
 }
 
-export interface UsageTableProps<T> {
+interface UsageTableProps<T> {
   /** its accessible name */
   label: string;
   rows: readonly T[];
