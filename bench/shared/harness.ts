@@ -111,8 +111,11 @@ export async function startServer<Ready>(script: string, kind: DbKind, processes
   return { child, ready };
 }
 
+/** BENCH_CPU_PROF=dir: the server child writes a CPU profile there when it ends (node --cpu-prof; seeding included, so seed little). */
+const profiling = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
 export const forkServer = (script: string, kind: DbKind, extra: string[] = []): ChildProcess =>
-  fork(script, ['--serve', kind, ...process.argv.slice(2), ...extra], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  fork(script, ['--serve', kind, ...process.argv.slice(2), ...extra], { execArgv: ['--import', 'tsx', ...profiling], stdio: 'inherit' });
 
 export async function stopServer(child: ChildProcess): Promise<void> {
   child.send('stop');

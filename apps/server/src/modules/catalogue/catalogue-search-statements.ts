@@ -19,14 +19,14 @@ const KEPT_SHAPES = 256;
 /** Shapes given a name: each named statement stays in every pooled PostgreSQL connection, so their number is bounded. */
 const NAMED_SHAPES = 64;
 /** Counting stops here: past it numberMatched is left out (a count of millions costs more than the page). */
-export const COUNT_LIMIT = 100_000;
+const COUNT_LIMIT = 100_000;
 
 const p = (name: string) => sql.placeholder(name);
 /** node-postgres parses a statement without a name on each run (its name is tested for truth). */
 const UNNAMED = '';
 
 /** A page of rows (the item's parts) or of feature texts (catalogue-feature-json.ts). */
-export type Columns = 'rows' | 'features';
+type Columns = 'rows' | 'features';
 
 interface Shape {
   key: string;
