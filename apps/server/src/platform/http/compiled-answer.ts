@@ -30,22 +30,22 @@ export function compileAnswer(schema: z.ZodType): CompiledAnswer {
 const compiledBySchema = new WeakMap<z.ZodType, CompiledAnswer>();
 
 function compile(schema: z.ZodType): CompiledAnswer {
-  let jsonSchema: JsonSchema;
+  const made = serializingSchemaOf(schema);
+  if ('reason' in made) return made;
   try {
-    jsonSchema = z.toJSONSchema(schema, {
-      target: 'draft-7',
-      io: 'output',
-      unrepresentable: 'throw',
-      cycles: 'ref',
-      reused: 'inline',
-    }) as JsonSchema;
-  } catch (error) {
-    return { reason: `zod cannot express it in JSON Schema (${(error as Error).message})` };
-  }
-  try {
-    return { stringify: fastJson(forSerializing(jsonSchema) as never) as (data: unknown) => string };
+    return { stringify: fastJson(made.schema as never) as (data: unknown) => string };
   } catch (error) {
     return { reason: `fast-json-stringify cannot compile it (${(error as Error).message})` };
+  }
+}
+
+/** The JSON Schema a response schema is compiled from (bench/api/serializer.ts times its compilation too). */
+export function serializingSchemaOf(schema: z.ZodType): { schema: JsonSchema } | { reason: string } {
+  try {
+    const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw', cycles: 'ref', reused: 'inline' });
+    return { schema: forSerializing(jsonSchema) as JsonSchema };
+  } catch (error) {
+    return { reason: `zod cannot express it in JSON Schema (${(error as Error).message})` };
   }
 }
 
