@@ -205,6 +205,8 @@ describe('onnx-serve.mjs: an Open Inference Protocol v2 server', () => {
     await refused(input('[[1,2,3],[4,5,6],[7,8,9]]'), 'Input "x": 9 values do not fill the shape [2, 3]');
     await refused(`{"inputs":[{"data":[1,2,3,4,5,6,7,8],"name":"x","shape":[2,3],"datatype":"FP32"}]}`, 'Input "x": 8 values do not fill the shape [2, 3]');
     await refused(input('[[1,2,3],[4,5]]'), '5 values do not fill');
+    // a shape far larger than the body is not allocated ahead of its values
+    await refused(input('[1,2,3]', '"shape":[1000000000000,3],"datatype":"FP32"'), 'Input "x": 3 values do not fill the shape [1000000000000, 3]');
     // anything but numbers (and booleans) is refused, wherever it is
     for (const data of ['[1,2,"3",4,5,6]', '[[1,2,3],[4,null,6]]', '[1,2,3,4,5,{"six":6}]', '[[1,2,3],[4,5,["6"]]]'])
       await refused(input(data), 'Input "x": every value must be a number');

@@ -177,8 +177,13 @@ class Parser {
     const start = this.at;
     const known = TYPES[input.datatype];
     const shape = input.shape;
-    const exact = known && known[0] !== 'int64' && Array.isArray(shape) && shape.every((dimension) => Number.isInteger(dimension) && dimension >= 0);
-    let values = exact ? new known[1](sizeOf(shape)) : new Float64Array(1024);
+    const size =
+      known && known[0] !== 'int64' && Array.isArray(shape) && shape.every((dimension) => Number.isInteger(dimension) && dimension >= 0)
+        ? sizeOf(shape)
+        : undefined;
+    // a shape no rest of this body could fill (each value takes two bytes at least) is not allocated: the count refuses it
+    const exact = size !== undefined && size <= (this.bytes.length - start) / 2 + 1;
+    let values = exact ? new known[1](size) : new Float64Array(1024);
     let count = 0;
     const push = (value) => {
       if (count === values.length) {
