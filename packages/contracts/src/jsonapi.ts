@@ -6,8 +6,9 @@ export type RelationshipRef = z.infer<typeof relationshipRefSchema>;
 
 /**
  * meta.pagination (spec 1 §7: page, pages, count). A resource list counts exactly up to
- * LIST_COUNT_CAP rows past the page's first row and stops there: `capped` then says `count`
- * (and `pages` with it) is a lower bound, shown as '1 000+'; the next pages raise it.
+ * LIST_COUNT_CAP rows past the page's first row and stops there: `capped: true` then says
+ * `count` (and `pages` with it) is a lower bound, shown as '1 000+'; the next pages raise it.
+ * An exact count has no `capped`.
  */
 export const paginationSchema = z.object({
   page: z.number().int(),

@@ -176,7 +176,8 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     const pages = Math.max(1, Math.ceil(count / size));
     const listed = this.listedKeys();
     const data = (await this.withWorkspaces(rows)).map((loaded) => listRow(this.toObject(principal, loaded), listed));
-    return { data, meta: { pagination: { page, pages, count, capped } } };
+    // `capped` only when it is: an exact count keeps the spec's three fields
+    return { data, meta: { pagination: { page, pages, count, ...(capped ? { capped } : {}) } } };
   }
 
   /** the attributes a list row carries, when the contract names them (`listed`); the item route answers the whole */
