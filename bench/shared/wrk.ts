@@ -31,7 +31,7 @@ const luaString = (value: string) => {
 };
 
 /** The Lua script: the requests, and one line of figures at the end (latencies in microseconds). */
-export function wrkScript({ method = 'GET', headers = {}, bodies = [] }: Omit<WrkRun, 'url' | 'connections' | 'duration'>): string {
+function wrkScript({ method = 'GET', headers = {}, bodies = [] }: Omit<WrkRun, 'url' | 'connections' | 'duration'>): string {
   const headerLines = Object.entries(headers).map(([name, value]) => `wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`);
   return [
     `wrk.method = ${luaString(method)}`,
@@ -54,7 +54,7 @@ export function wrkScript({ method = 'GET', headers = {}, bodies = [] }: Omit<Wr
 }
 
 /** Reads the script's last line into the benches' figures (wrk counts a non-2xx/3xx answer in errors.status). */
-export function wrkFigures(stdout: string, stderr = ''): Figures {
+function wrkFigures(stdout: string, stderr = ''): Figures {
   const line = stdout.split('\n').find((l) => l.startsWith('ASB-WRK '));
   if (!line) throw new Error(`wrk printed no figures:\n${stdout}\n${stderr}`);
   const [requests, micros, errors, p50, p95, p99, max] = line.slice('ASB-WRK '.length).trim().split(/\s+/).map(Number) as [

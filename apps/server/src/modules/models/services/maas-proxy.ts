@@ -20,7 +20,7 @@ const PROXY_BODY_LIMIT = 64 * 1024 * 1024 + 64 * 1024;
  * check, input-guards.ts) see an object with no members, where the stream itself would lead
  * them through its socket and server — a walk that never ends.
  */
-export class StreamedBody {
+class StreamedBody {
   readonly #stream: IncomingMessage;
 
   constructor(stream: IncomingMessage) {
