@@ -55,7 +55,8 @@ interface Prepared {
 
 const dialect = new PgDialect();
 
-const itemColumns = {
+/** The item columns a search answers. */
+export const itemColumns = {
   collectionId: items.collectionId,
   id: items.id,
   geometry: items.geometry,

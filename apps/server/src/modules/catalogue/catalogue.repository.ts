@@ -8,7 +8,7 @@ import { catalogueCollections as collections, catalogueCollectionWorkspaces as c
 import type { CatalogueStore, StacCollectionDocument } from './catalogue-store.js';
 import { itemDocument, type CatalogueUrls, type StoredCollection, type StoredItem } from './catalogue-documents.js';
 import { featureJson, type FeatureRow } from './catalogue-feature-json.js';
-import { SearchStatements } from './catalogue-search-statements.js';
+import { itemColumns, SearchStatements } from './catalogue-search-statements.js';
 import {
   boxLiteral,
   CatalogueInputError,
@@ -91,18 +91,6 @@ export function isApplicationDocument(item: unknown): boolean {
   const properties = (item as { properties?: unknown }).properties;
   return typeof properties === 'object' && properties !== null && (properties as Record<string, unknown>)[APPLICATION_ITEM.key] === APPLICATION_ITEM.value;
 }
-
-/** The item columns a search answers. */
-const itemColumns = {
-  collectionId: items.collectionId,
-  id: items.id,
-  geometry: items.geometry,
-  bboxValues: items.bboxValues,
-  properties: items.properties,
-  assets: items.assets,
-  links: items.links,
-  document: items.document,
-};
 
 /** The SQL of "the item meets this spatial query": the indexed box prefilter, then the exact polygon test when both sides have one. */
 export function spatialCondition(query: SpatialQuery): SQL {
