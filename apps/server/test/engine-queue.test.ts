@@ -8,9 +8,10 @@ import { Redis } from 'ioredis';
 import { productInputUrl, type ExecutionResults } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { executions } from '../src/db-schema.js';
+import { executions, executionTasks } from '../src/db-schema.js';
 import { QUEUE_PREFIX, TASK_QUEUE, taskQueueOf, TRIES_KEY } from '../src/engine/executors/queue-protocol.js';
 import { liveWorkers } from '../src/engine/executors/worker-registry.js';
+import { STRANDED_AFTER_MS } from '../src/engine/orchestrator/stranded-attempts.js';
 import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
 import { demoApplicationsCollection } from '../src/modules/demo/demo-application.js';
 import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../src/modules/demo/demo-scenes.js';
@@ -427,6 +428,22 @@ describe('engine: every kind of work on asb worker processes', () => {
     expect(await s3.keys(`${key}/.package/`)).toEqual([`${key}/.package/application.cwl`]);
     await fs.rm(path.join(execution!.datastore!, '.package'), { recursive: true });
 
+    // a replica that died between claiming the task and handing it to the queue (the soak test
+    // found one): no job, no try recorded. Any replica's sweep queues it again, no try used up.
+    const [queued] = await taskRows(app, id);
+    const cwltoolQueue = new Queue(taskQueueOf('cwltool'), { connection: { url: redis.url }, prefix: QUEUE_PREFIX });
+    expect(await cwltoolQueue.remove(`${queued!.id}-${queued!.tryNumber}`)).toBe(1);
+    const client = new Redis(redis.url);
+    await client.hdel(TRIES_KEY, String(queued!.id));
+    await app.ctx.db
+      .update(executionTasks)
+      .set({ updatedAt: new Date(Date.now() - STRANDED_AFTER_MS - 1_000) })
+      .where(eq(executionTasks.id, queued!.id));
+    await until(async () => (await cwltoolQueue.getJob(`${queued!.id}-${queued!.tryNumber + 1}`)) !== undefined, 'the stranded attempt queued again', 30_000);
+    expect((await taskRows(app, id))[0]).toMatchObject({ state: 'queued', workerLabel: 'queue', maxTries: queued!.maxTries + 1 });
+    await cwltoolQueue.close();
+    client.disconnect();
+
     const cwl = await startWorker('cwl', redis.url, app.storage.root, s3Env);
     workers.push(cwl);
     const row = await waitForStatus(app, id, ['success', 'failed'], 300_000);
@@ -439,7 +456,7 @@ describe('engine: every kind of work on asb worker processes', () => {
     expect(results.tasks[0]!.status_message).toBeUndefined();
     expect((await adesTask()).statusMessage).toBeNull();
     // staged on the worker from what the server resolved
-    expect(log.body).toMatch(new RegExp(`attempt 1 of task application \\(\\S+water-bodies-demo\\) on ${cwl.label}\n`));
+    expect(log.body).toMatch(new RegExp(`attempt 2 of task application \\(\\S+water-bodies-demo\\) on ${cwl.label}\n`));
     expect(log.body).toContain(`Staging input item: product ${DEMO_COLLECTION_ID}/${DEMO_DEFAULT_SCENE} of the catalogue`);
     const outputs = new Map(results.data.map((output) => [output.key, output.value as string]));
     const preview = await file(outputs.get('preview')!);

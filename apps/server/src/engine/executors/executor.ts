@@ -85,6 +85,12 @@ export interface TaskExecutor {
   /** the label running attempts of this executor carry, to recognise its orphans after a restart */
   readonly workerLabel: string;
   shutdown(): Promise<void>;
+  /**
+   * Whether an attempt claimed under `workerLabel` never reached this executor: its server died
+   * between the claim and the hand-over (stranded-attempts.ts). Only the queue executor has it:
+   * a local executor's attempts are recovered when its server starts again (orphan-recovery.ts).
+   */
+  neverQueued?(attempt: { taskRowId: number; tryNumber: number }): Promise<boolean>;
   /** this process's CPU slots, all and free (the engine admin); none for an executor whose workers run elsewhere */
   capacity?(): { slots: number; free: number };
 }

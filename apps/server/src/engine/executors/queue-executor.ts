@@ -171,6 +171,17 @@ export class QueueExecutor implements TaskExecutor {
     }
   }
 
+  /**
+   * Never reached Redis: not being added here, no entry in asb:tries for this try (written before
+   * the job, removed only once its end is handled) and no job. An add cut between the entry and
+   * the job is not recognised (the row then waits for a stop); that window is one Redis call.
+   */
+  async neverQueued({ taskRowId, tryNumber }: { taskRowId: number; tryNumber: number }): Promise<boolean> {
+    if (this.adding.has(taskRowId) || this.adesRows.has(taskRowId)) return false;
+    if ((await this.redis.hget(TRIES_KEY, String(taskRowId))) === String(tryNumber)) return false;
+    return (await this.findJob(taskJobId({ taskRowId, tryNumber }))) === undefined;
+  }
+
   /** Closes the connections; the workers go on, their reports wait in Redis for the next server. */
   async shutdown(): Promise<void> {
     this.closed = true;

@@ -12,6 +12,7 @@ import { ExecutionContextError, loadExecutionContext, type ExecutionContext } fr
 import { executionFailure, LOG_TAIL_BYTES } from './execution-failure.js';
 import { ExecutionUpdates } from './execution-updates.js';
 import { recoverOrphanedAttempts } from './orphan-recovery.js';
+import { requeueStranded } from './stranded-attempts.js';
 import { RunningExecutions } from './running-executions.js';
 import { SerialRuns } from './serial-runs.js';
 import { storableOutcome } from './storable-outcome.js';
@@ -100,6 +101,7 @@ export class Orchestrator implements ExecutorCallbacks {
     if (this.isClosing) return;
     try {
       for (const id of await this.executions.activeIds()) this.kick(id, { refresh: true });
+      for (const id of await requeueStranded(this.tasks, this.executor, (executionId) => this.executions.find(executionId))) this.kick(id, { refresh: true });
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'engine sweep failed');
     }

@@ -1,5 +1,5 @@
 import type { TaskState } from '@asb/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isExecutionRunning } from './executions-ref.js';
 import { executionTasks } from './tasks.schema.js';
@@ -69,6 +69,14 @@ export class TasksRepository {
       .where(and(eq(executionTasks.id, id), inArray(executionTasks.state, ['no_status', 'retry']), isExecutionRunning(executionTasks.executionId)))
       .returning();
     return row;
+  }
+
+  /** Tasks claimed under `workerLabel` and still queued, unchanged since `before` (stranded-attempts.ts). */
+  queuedUnder(workerLabel: string, before: Date): Promise<TaskRow[]> {
+    return this.db
+      .select()
+      .from(executionTasks)
+      .where(and(eq(executionTasks.state, 'queued'), eq(executionTasks.workerLabel, workerLabel), lt(executionTasks.updatedAt, before)));
   }
 
   /** Tasks with an attempt in flight (queued or running) of running executions. */
