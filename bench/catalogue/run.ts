@@ -31,7 +31,7 @@ import {
   stopServer,
   type DbKind,
 } from '../shared/harness.js';
-import { COLLECTION, insertSyntheticSql, syntheticItem } from './synthetic.js';
+import { COLLECTION, insertSyntheticSql, SYNTHETIC_COLLECTION, syntheticItem } from './synthetic.js';
 
 const args = benchArgs();
 const ITEMS = { postgres: Number(args.get('items') ?? 1_000_000), pglite: Number(args.get('pglite-items') ?? 100_000) };
@@ -69,18 +69,7 @@ async function serve(kind: DbKind): Promise<void> {
   const total = ITEMS[kind];
   const storeItems = Math.min(total, STORE_ITEMS);
 
-  await store.upsertCollection(
-    {
-      type: 'Collection',
-      stac_version: '1.0.0',
-      id: COLLECTION,
-      description: 'Synthetic 1° scenes for the catalogue benchmark',
-      license: 'CC0-1.0',
-      extent: { spatial: { bbox: [[-180, -60, 180, 76]] }, temporal: { interval: [['2023-01-01T00:00:00Z', '2024-12-31T23:59:59Z']] } },
-      links: [],
-    },
-    { ownerId: admin.id, isPublic: true },
-  );
+  await store.upsertCollection(SYNTHETIC_COLLECTION, { ownerId: admin.id, isPublic: true });
 
   // the store's bulk path: what ingest and POST …/items use
   let started = performance.now();

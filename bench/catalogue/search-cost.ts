@@ -9,7 +9,7 @@
 import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { benchApp, benchArgs, loadAverage, machineLine, type DbKind } from '../shared/harness.js';
-import { COLLECTION, insertSyntheticSql } from './synthetic.js';
+import { COLLECTION, insertSyntheticSql, SYNTHETIC_COLLECTION } from './synthetic.js';
 
 const args = benchArgs();
 const ITEMS = Number(args.get('items') ?? 50_000);
@@ -25,18 +25,7 @@ const FILTER = { 'filter-lang': 'cql2-json', filter: { op: '<=', args: [{ proper
 const server = await benchApp(KIND, 'bench-password', 'asb-bench-search-cost-');
 const { app } = server;
 const admin = (await app.ctx.users.findByUsername('admin'))!;
-await app.ctx.catalogue.upsertCollection(
-  {
-    type: 'Collection',
-    stac_version: '1.0.0',
-    id: COLLECTION,
-    description: 'Synthetic 1° scenes for the catalogue benchmark',
-    license: 'CC0-1.0',
-    extent: { spatial: { bbox: [[-180, -60, 180, 76]] }, temporal: { interval: [['2023-01-01T00:00:00Z', '2024-12-31T23:59:59Z']] } },
-    links: [],
-  },
-  { ownerId: admin.id, isPublic: true },
-);
+await app.ctx.catalogue.upsertCollection(SYNTHETIC_COLLECTION, { ownerId: admin.id, isPublic: true });
 for (let first = 0; first < ITEMS; first += 100_000) await app.ctx.db.execute(sql.raw(insertSyntheticSql(first, Math.min(ITEMS, first + 100_000) - 1)));
 await app.ctx.db.execute(sql`ANALYZE`);
 

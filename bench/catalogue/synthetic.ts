@@ -1,4 +1,5 @@
 import type { StacItem } from '@asb/contracts';
+import type { StacCollectionDocument } from '../../apps/server/src/modules/catalogue/catalogue-store.js';
 
 /**
  * The catalogue benchmark's synthetic items (README.md beside this file): 1° × 1° scenes
@@ -7,6 +8,17 @@ import type { StacItem } from '@asb/contracts';
  */
 
 export const COLLECTION = 'bench-scenes';
+
+/** The collection the synthetic scenes belong to (public, as the benches search it signed out). */
+export const SYNTHETIC_COLLECTION: StacCollectionDocument = {
+  type: 'Collection',
+  stac_version: '1.0.0',
+  id: COLLECTION,
+  description: 'Synthetic 1° scenes for the catalogue benchmark',
+  license: 'CC0-1.0',
+  extent: { spatial: { bbox: [[-180, -60, 180, 76]] }, temporal: { interval: [['2023-01-01T00:00:00Z', '2024-12-31T23:59:59Z']] } },
+  links: [],
+};
 
 /** Written once for TypeScript (the store's path) and once in SQL (below): the same numbers for the same n. */
 const west = (n: number) => -179 + ((n * 7919) % 35800) / 100;
