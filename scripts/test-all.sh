@@ -17,6 +17,8 @@ fi
 
 section "lint"
 npm run lint
+section "module graph (dependency-cruiser: .dependency-cruiser.mjs, docs/architecture.md)"
+npm run depcruise
 section "formatting (prettier)"
 npm run format:check
 section "typecheck"
