@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, signIn, test, unique } from '../support/fixtures';
-import { CollectionPage } from '../support/pages/collection-page';
+import { CollectionPage, VALIDATION_LIMIT_MS } from '../support/pages/collection-page';
 import { ResourceListPage } from '../support/resource-list-page';
 import { testdata } from '../../apps/server/test/helpers/testdata';
 
@@ -45,14 +45,15 @@ test.describe('Applications', () => {
     page,
     api,
   }, testInfo) => {
+    // the upload's validation by cwltool (VALIDATION_LIMIT_MS) and some thirty steps through the pages
+    test.setTimeout(VALIDATION_LIMIT_MS + 90_000);
     const { username, id } = await newCollection(page, api, 'apps');
     const collection = new CollectionPage(page);
     await expect(page.getByText('There are no applications registered in this collection yet')).toBeVisible();
 
     // the upload's steps reach registered
     await collection.upload(WATER_BODIES);
-    await expect(collection.step('registered')).toHaveAttribute('data-state', 'done');
-    for (const step of ['received', 'validated', 'described'] as const) await expect(collection.step(step)).toHaveAttribute('data-state', 'done');
+    await collection.expectRegistered();
     await expect(collection.progressBar).toHaveAttribute('data-phase', 'registered');
     await shot(page, testInfo, 'upload-registered');
     await collection.closeDialog();
@@ -161,10 +162,13 @@ test.describe('Applications', () => {
     page,
     api,
   }, testInfo) => {
+    // the upload's validation by cwltool (VALIDATION_LIMIT_MS), then the list and the search
+    test.setTimeout(VALIDATION_LIMIT_MS + 60_000);
     const { username, id } = await newCollection(page, api, 'search');
-    await new CollectionPage(page).upload(WATER_BODIES);
-    await expect(new CollectionPage(page).step('registered')).toHaveAttribute('data-state', 'done');
-    await new CollectionPage(page).closeDialog();
+    const collection = new CollectionPage(page);
+    await collection.upload(WATER_BODIES);
+    await collection.expectRegistered();
+    await collection.closeDialog();
 
     const list = new ResourceListPage(page, 'catalogue collections');
     await page.goto('/asb/collections');

@@ -181,7 +181,7 @@ test.describe('Processes', () => {
     const process = new ProcessPage(page);
     await process.open(id);
     await expect(page.getByRole('heading', { name: `${ADMIN.username} / ${label}` })).toBeVisible();
-    await expect(page.getByText(workspace, { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Workspaces' }).getByText(workspace, { exact: true })).toBeVisible();
     await expect(process.versionSwitcher).toHaveValue('Version 1');
     await expect(page.getByText('No files found')).toBeVisible();
     await expect(process.newVersion).toHaveCount(0);

@@ -50,7 +50,7 @@ test.describe('Workflows', () => {
 
     // sharing puts the workspace badge on the page
     await workflow.shareWith(team);
-    await expect(page.getByText(team, { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Workspaces' }).getByText(team, { exact: true })).toBeVisible();
 
     // publishing takes a description and a thumbnail URL; the page then offers Unpublish
     await workflow.publishWith('Computes NDVI from red and near-infrared bands.', 'https://example.org/ndvi.png');

@@ -35,12 +35,20 @@ import { ADMIN, createTestApp, type TestApp } from './helpers/test-app.js';
 const SLUGS = DEMO_PROCESSES.map((process) => process.slug);
 const RESOURCES = { cpus: 1, ramMb: 1024, diskMb: 1024, gpus: 0 };
 
-/** A fresh data directory of our own, so that the objects and bucket folders can be looked at. */
-async function demoApp(demo: boolean): Promise<{ app: TestApp; dataDir: string; storage: BucketStorage }> {
+/**
+ * A fresh data directory of our own, so that the objects and bucket folders can be looked at.
+ * The server starts without the demo: started with it, it would also draw the demo scenes and
+ * train the demo model once ready (minutes on a busy machine, and what demo-products and
+ * model-executions test); this file seeds the processes and workflows itself.
+ */
+async function demoApp(): Promise<{ app: TestApp; dataDir: string; storage: BucketStorage }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-demo-'));
-  const app = await createTestApp({ demo, dataDir });
+  const app = await createTestApp({ demo: false, dataDir });
   return { app, dataDir, storage: await BucketStorage.open(dataDir) };
 }
+
+/** The app's context with ASB_DEMO on, as app.ts calls seedDemo at a first start. */
+const demoOn = (app: TestApp): AppContext => ({ ...app.ctx, config: { ...app.ctx.config, demo: true } });
 
 /**
  * The demo of a first start (README "Demo", docs/seed-data.md): workspace, five released
@@ -52,10 +60,10 @@ describe('demo seed', () => {
   let storage: BucketStorage;
 
   beforeAll(async () => {
-    ({ app, dataDir, storage } = await demoApp(true));
-    // app.ts seeds at start once it calls seedDemo; either way, one more call must change nothing
-    await seedDemo(app.ctx, storage);
-    expect(await seedDemo(app.ctx, storage)).toBe(false);
+    ({ app, dataDir, storage } = await demoApp());
+    expect(await seedDemo(demoOn(app), storage)).toBe(true);
+    // a second start finds the demo there and changes nothing
+    expect(await seedDemo(demoOn(app), storage)).toBe(false);
   });
   afterAll(async () => {
     await app.close();
@@ -250,7 +258,7 @@ describe('demo seed', () => {
 
 describe('demo seed is skipped', () => {
   it('with ASB_DEMO=false', async () => {
-    const { app, dataDir, storage } = await demoApp(false);
+    const { app, dataDir, storage } = await demoApp();
     try {
       expect(await seedDemo(app.ctx, storage)).toBe(false);
       expect(await app.ctx.db.select().from(workspaces)).toEqual([]);
@@ -263,14 +271,14 @@ describe('demo seed is skipped', () => {
   });
 
   it('when the database already holds a process or a workflow, and seeds once when two servers start together', async () => {
-    const { app, dataDir, storage } = await demoApp(false);
+    const { app, dataDir, storage } = await demoApp();
     const messages: { level: string; text: string }[] = [];
     const record =
       (level: string) =>
       (...args: unknown[]) =>
         void messages.push({ level, text: String(args.at(-1)) });
     const log = Object.assign(Object.create(app.ctx.log) as AppContext['log'], { info: record('info'), warn: record('warn') });
-    const on: AppContext = { ...app.ctx, config: { ...app.ctx.config, demo: true }, log };
+    const on: AppContext = { ...demoOn(app), log };
     try {
       const [process] = await app.ctx.db.insert(processes).values({ identifier: 'mine', slug: 'mine', label: 'Mine', ownerId: 'admin' }).returning();
       expect(await seedDemo(on, storage)).toBe(false);
@@ -342,6 +350,7 @@ describe('demo processes run', () => {
     return head.equals(Buffer.from('II*\0', 'binary')) || head.equals(Buffer.from('MM\0*', 'binary'));
   };
 
+  // four python processes with numpy and rasterio, one after another: a limit for a stuck one on a busy machine
   it('synthetic scene → NDVI → threshold → summary', { timeout: 120_000 }, async () => {
     // values as the execute form sends them: strings
     const scene = await run('synthetic-scene', { west: '4.30', south: '51.15', east: '4.50', north: '51.30', size: '128' });

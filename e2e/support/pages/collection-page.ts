@@ -1,5 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/**
+ * cwltool validates each upload in the task sandbox: 7–18 s on a busy 2-core machine (issue 33),
+ * longer than expect's 10 s. A limit for a stuck validation, not a timing.
+ */
+export const VALIDATION_LIMIT_MS = 90_000;
+
 /** Page object of a catalogue collection (/collections/{id}) and its "Register new application" dialog. */
 export class CollectionPage {
   constructor(readonly page: Page) {}
@@ -22,6 +28,12 @@ export class CollectionPage {
     await this.page.getByRole('button', { name: 'Register new application' }).click();
     await this.registerDialog.getByLabel('CWL file').setInputFiles(file);
     await this.registerDialog.getByRole('button', { name: 'Upload' }).click();
+  }
+
+  /** Waits until the upload is registered, every step before it done. */
+  async expectRegistered(): Promise<void> {
+    await expect(this.step('registered')).toHaveAttribute('data-state', 'done', { timeout: VALIDATION_LIMIT_MS });
+    for (const step of ['received', 'validated', 'described'] as const) await expect(this.step(step)).toHaveAttribute('data-state', 'done');
   }
 
   async closeDialog(): Promise<void> {
