@@ -5,7 +5,42 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-section() { printf '\n==== %s ====\n' "$*"; }
+# Each section's elapsed time is printed when it ends, and all of them in a table at the end (also
+# when a section fails), so that a full run records its stage times (docs/testing.md).
+STAGE_NAMES=()
+STAGE_SECONDS=()
+CURRENT_STAGE=""
+STAGE_STARTED=0
+end_section() {
+  [ -n "$CURRENT_STAGE" ] || return 0
+  local took=$((SECONDS - STAGE_STARTED))
+  STAGE_NAMES+=("$CURRENT_STAGE")
+  STAGE_SECONDS+=("$took")
+  printf -- '---- %s: %d s\n' "$CURRENT_STAGE" "$took"
+  CURRENT_STAGE=""
+}
+section() {
+  end_section
+  CURRENT_STAGE="$*"
+  STAGE_STARTED=$SECONDS
+  printf '\n==== %s ====\n' "$*"
+}
+STOP_POSTGRES=0
+on_exit() {
+  local status=$?
+  [ "$status" -eq 0 ] || CURRENT_STAGE="${CURRENT_STAGE:+$CURRENT_STAGE (FAILED)}"
+  end_section
+  printf '\n==== stage times ====\n'
+  local i
+  for i in "${!STAGE_NAMES[@]}"; do
+    printf '%5d s  %3d:%02d  %s\n' "${STAGE_SECONDS[$i]}" $((STAGE_SECONDS[i] / 60)) $((STAGE_SECONDS[i] % 60)) "${STAGE_NAMES[$i]}"
+  done
+  printf '%5d s  %3d:%02d  total\n' "$SECONDS" $((SECONDS / 60)) $((SECONDS % 60))
+  if [ "$STOP_POSTGRES" = 1 ]; then scripts/postgres.sh stop || true; fi
+  if [ "$status" -eq 0 ]; then printf '\n==== all tests passed ====\n'; fi
+  exit "$status"
+}
+trap on_exit EXIT
 
 section "system packages"
 scripts/system-packages.sh --test
@@ -40,7 +75,7 @@ section "API tests on PGlite"
 npm run test:api
 
 section "API tests on PostgreSQL"
-trap 'scripts/postgres.sh stop' EXIT
+STOP_POSTGRES=1
 TEST_DATABASE_URL="$(scripts/postgres.sh start)"
 TEST_DATABASE_URL="$TEST_DATABASE_URL" npm run test:api
 
@@ -50,4 +85,4 @@ BENCH_DATABASE_URL="$TEST_DATABASE_URL" npm run bench:soak -- --short
 section "end-to-end tests (Chromium)"
 CI=1 npm run test:e2e
 
-section "all tests passed"
+end_section
