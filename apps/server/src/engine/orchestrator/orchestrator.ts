@@ -16,7 +16,7 @@ import { requeueStranded } from './stranded-attempts.js';
 import { RunningExecutions } from './running-executions.js';
 import { SerialRuns } from './serial-runs.js';
 import { storableOutcome } from './storable-outcome.js';
-import { taskInputs, type InputSecrets } from './task-inputs.js';
+import { TaskInputError, taskInputs, type InputSecrets } from './task-inputs.js';
 import { newTask, taskJob } from './task-rows.js';
 import { toView } from './task-view.js';
 import { afterFailure, decide, executionOutcome } from './transitions.js';
@@ -57,6 +57,8 @@ export class Orchestrator implements ExecutorCallbacks {
   private isStarted = false;
   /** stops answered before their attempts ended: close() waits for them */
   private readonly stopping = new Set<Promise<void>>();
+  /** sweeps ended so far: a test waits for more of them to see that nothing moves, instead of sleeping */
+  private sweeps = 0;
 
   constructor(
     private readonly ctx: PlatformContext,
@@ -104,7 +106,14 @@ export class Orchestrator implements ExecutorCallbacks {
       for (const id of await requeueStranded(this.tasks, this.executor, (executionId) => this.executions.find(executionId))) this.kick(id, { refresh: true });
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'engine sweep failed');
+    } finally {
+      this.sweeps += 1;
     }
+  }
+
+  /** How many sweeps have ended (tests: 'N sweeps later, nothing moved'); what they kicked may still run (settled()). */
+  get sweepCount(): number {
+    return this.sweeps;
   }
 
   /** Runs advance(id) now, or once more after the one in progress; `refresh`: read the tasks from the database. */
@@ -237,29 +246,44 @@ export class Orchestrator implements ExecutorCallbacks {
     return true;
   }
 
-  /** true when this call started an attempt (or failed the task for inputs it cannot have) */
+  /**
+   * true when this call started an attempt, or failed the task for inputs it can never have. What
+   * the task runs with is resolved before the claim (nothing is written for a task another replica
+   * may be starting); a failure needs the claim (failUnrunnable). Any other error is this server's
+   * (the database, the disk), not the task's: nothing is written and the next pass tries again.
+   */
   private async dispatch(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<boolean> {
     let inputs;
-    try {
-      inputs = await taskInputs(context, task, byId, this.inputSecrets(context));
-    } catch (error) {
-      return this.remember(
-        await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: (error as Error).message, endDate: new Date() }),
-      );
-    }
     let cwlPath: string | undefined;
     try {
+      inputs = await taskInputs(context, task, byId, this.inputSecrets(context));
       cwlPath = context.application ? await placePinnedCwl(this.executions, this.paths, context) : undefined;
     } catch (error) {
-      const reason = error instanceof ExecutionContextError ? error.message : `The application’s CWL could not be put in place: ${(error as Error).message}`;
-      return this.remember(
-        await this.tasks.transition(task.id, ['no_status', 'retry'], { state: 'failed', error: this.hidePaths(reason), endDate: new Date() }),
-      );
+      if (error instanceof TaskInputError || error instanceof ExecutionContextError) return this.failUnrunnable(task, error.message);
+      this.ctx.log.warn({ err: error, taskRowId: task.id }, 'engine: a task could not be prepared; the next pass tries again');
+      return false;
     }
     const claimed = await this.tasks.claim(task.id, inputs.stored, this.executor.workerLabel);
     if (!this.remember(claimed)) return false;
     this.executor.submit(taskJob(context, claimed, inputs.clear, this.paths, cwlPath));
     return true;
+  }
+
+  /**
+   * Fails a task that can never run: claimed first, so that only the replica that owns it fails it,
+   * once. The claim only took ownership: no attempt ran, so the try it counted is given back.
+   */
+  private async failUnrunnable(task: TaskRow, reason: string): Promise<boolean> {
+    const claimed = await this.tasks.claim(task.id, {}, 'orchestrator');
+    if (!claimed) return false;
+    return this.remember(
+      await this.tasks.transition(
+        claimed.id,
+        ['queued'],
+        { state: 'failed', error: this.hidePaths(reason), endDate: new Date(), tryNumber: claimed.tryNumber - 1 },
+        { tryNumber: claimed.tryNumber },
+      ),
+    );
   }
 
   /** How this execution's secret inputs open (task-inputs.ts): its sealed passwords, its owner's secrets. */

@@ -10,6 +10,14 @@ export interface TaskInputs {
 
 const MASKED = '********';
 
+/**
+ * The task can never run with these inputs (a password not sealed for its execution, a secret its
+ * owner deleted, code its owner may not read): the orchestrator fails it, once, with this text on
+ * its report. Any other error while resolving inputs is the server's (the database, the disk) and
+ * passes: the task waits for the next pass (docs/engine.md "Dispatch").
+ */
+export class TaskInputError extends Error {}
+
 /** How a task's secret inputs open: a password sealed for the execution, a secret of its owner named by tag. */
 export interface InputSecrets {
   open(sealed: string): Promise<string | undefined>;
@@ -25,7 +33,7 @@ export interface InputSecrets {
 async function assertOwnerReads(context: ExecutionContext, nodeId: string, identifier: string, secrets: InputSecrets): Promise<void> {
   const processVersion = context.plan.node(nodeId).processVersion;
   if (!processVersion || (await secrets.mayRead(context.execution.ownerId, processVersion))) return;
-  throw new Error(
+  throw new TaskInputError(
     `Input ${nodeId}.${identifier} is a password or secret, and the execution's owner may not read process version ${processVersion} of node "${nodeId}": it is not handed to that code.`,
   );
 }
@@ -58,13 +66,14 @@ export async function taskInputs(
   for (const item of group?.items ?? []) {
     if (item.encrypted) {
       const value = await secrets.open(item.value);
-      if (value === undefined) throw new Error(`Input ${task.nodeId}.${item.identifier} cannot be decrypted: it was not sealed for this execution.`);
+      if (value === undefined) throw new TaskInputError(`Input ${task.nodeId}.${item.identifier} cannot be decrypted: it was not sealed for this execution.`);
       clear[item.identifier] = value;
       stored[item.identifier] = MASKED;
     } else if (item.secret) {
       // the owner's secret as it is now: deleted since the execution was created, the task cannot run
       const value = await secrets.secret(context.execution.ownerId, item.secret);
-      if (value === undefined) throw new Error(`Input ${task.nodeId}.${item.identifier} names the secret "${item.secret}", which its owner no longer has.`);
+      if (value === undefined)
+        throw new TaskInputError(`Input ${task.nodeId}.${item.identifier} names the secret "${item.secret}", which its owner no longer has.`);
       clear[item.identifier] = value;
       stored[item.identifier] = MASKED;
     } else {
