@@ -17,7 +17,7 @@ import { workspaces } from '../../platform/db/schema.js';
 import { PUBLIC, SIGNED_IN, needs } from '../../platform/http/access.js';
 import { detailError, notFound, permissionDenied } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';
-import { publicBaseUrl } from '../usermgr/oidc.state.js';
+import { publicBaseUrl } from '../../platform/http/public-url.js';
 import { collectionDocument, collectionUrl, itemDocument, rootLink, STAC_VERSION, type CatalogueUrls, type StoredCollection } from './catalogue-documents.js';
 import { CatalogueInputError } from './catalogue-geometry.js';
 import {

@@ -13,7 +13,7 @@ import type { Engine } from '../../engine/engine.module.js';
 import { requireUser } from '../../platform/auth/permissions.js';
 import { PUBLIC, needs, type RouteAccess } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
-import { publicBaseUrl } from '../usermgr/oidc.state.js';
+import { publicBaseUrl } from '../../platform/http/public-url.js';
 import type { OgcApplications } from './ogc-applications.js';
 import { registerOgcErrorHandler } from './ogc-errors.js';
 import { OgcJobs } from './ogc-jobs.service.js';

@@ -5,7 +5,7 @@ import { requireUser } from '../../platform/auth/permissions.js';
 import type { AppContext } from '../../app-context.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
-import { publicBaseUrl } from '../usermgr/oidc.state.js';
+import { publicBaseUrl } from '../../platform/http/public-url.js';
 import { completeScheduleDocuments } from './schedule-documents.js';
 import type { ScheduleFiring } from './schedule-firing.js';
 import { triggerSchedule } from './schedule-trigger.js';

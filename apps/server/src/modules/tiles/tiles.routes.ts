@@ -5,7 +5,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
 import { detailError } from '../../platform/http/errors.js';
 import { streamPrincipal } from '../../platform/live/stream-auth.js';
-import { publicBaseUrl } from '../usermgr/oidc.state.js';
+import { publicBaseUrl } from '../../platform/http/public-url.js';
 import { colormapTable } from './colormap.js';
 import { parseBands, parseTileRow, tileBands } from './parameters.js';
 import { parseRescale } from './rescale.js';

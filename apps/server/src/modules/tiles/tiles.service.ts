@@ -8,7 +8,7 @@ import { detailError, notAuthenticated, notFound } from '../../platform/http/err
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { executionsResource, type ExecutionRow } from '../builder/executions.resource.js';
 import type { CatalogueAssets } from '../catalogue/catalogue-assets.js';
-import { publicBaseUrl } from '../usermgr/oidc.state.js';
+import { publicBaseUrl } from '../../platform/http/public-url.js';
 import { OpenedFiles } from './opened-files.js';
 import { parseSourceUrl } from './source-url.js';
 import type * as TileEngineModule from './tile-engine.js';

@@ -3,10 +3,11 @@ import { APP_BASE_PATH, TOKEN_LIFETIME_SECONDS, usermgrOperations as operations 
 import type { AppContext } from '../../app-context.js';
 import { OidcAccounts } from './oidc.accounts.js';
 import { OidcClient, oidcErrorCode, type OidcErrorCode } from './oidc.client.js';
-import { clearStateCookie, publicBaseUrl, readStateCookie, safeNext, setStateCookie } from './oidc.state.js';
+import { clearStateCookie, readStateCookie, safeNext, setStateCookie } from './oidc.state.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session.js';
 import { clearBrowserSession, setBrowserSession } from '../../platform/auth/browser-session.js';
 import { PUBLIC } from '../../platform/http/access.js';
+import { publicBaseUrl } from '../../platform/http/public-url.js';
 import { SignInService } from './sign-in.service.js';
 import { mount } from '../../platform/http/operations.js';
 

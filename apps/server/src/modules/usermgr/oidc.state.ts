@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_BASE_PATH } from '@asb/contracts';
-import type { AppConfig } from '../../config.js';
 import type { TokenService } from '../../platform/auth/tokens.js';
 import type { AuthorizationChecks } from './oidc.client.js';
 
@@ -29,12 +28,6 @@ export function safeNext(next: unknown): string {
   if (typeof next !== 'string' || !next.startsWith('/')) return APP_BASE_PATH;
   if (next.startsWith('//') || next.includes('\\') || hasControlCharacter(next)) return APP_BASE_PATH;
   return next;
-}
-
-/** The external base URL (no trailing slash): ASB_PUBLIC_URL, or what the request was addressed to. */
-export function publicBaseUrl(config: AppConfig, request: FastifyRequest): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
-  return `${request.protocol}://${request.host}`;
 }
 
 export async function setStateCookie(reply: FastifyReply, tokens: TokenService, state: SignInState, secure: boolean): Promise<void> {
