@@ -34,6 +34,17 @@ interface JobTakerOptions<T> {
  */
 const IDLE_LOOK_MS = 5_000;
 
+/**
+ * BullMQ (6.x) does not fail a job that stalled more than `maxStalledCount` times where it finds
+ * it: its stalled check puts it back in its queue marked (`deferredFailure`), and the Worker's own
+ * processJob fails it when it is taken next. A taker that fetches by hand must do the same, or
+ * the attempt is delivered again for ever (docs/engine.md "queue").
+ */
+function stalledTooOften(job: Job): string {
+  const times = job.stalledCounter === 1 ? 'once' : `${job.stalledCounter} times`;
+  return `its worker died or stopped answering ${times} while running it (${job.deferredFailure})`;
+}
+
 interface Held<T> {
   job: Job<T, string>;
   token: string;
@@ -153,9 +164,9 @@ export class JobTaker<T> {
 
   private async runAndSettle(held: Held<T>): Promise<void> {
     const { job, token } = held;
-    const end = await this.options
-      .run(job)
-      .catch((error: unknown): JobEnd => ({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) }));
+    const end = job.deferredFailure
+      ? { kind: 'failed' as const, error: new Error(stalledTooOften(job)) }
+      : await this.options.run(job).catch((error: unknown): JobEnd => ({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) }));
     // handed back below: no lock of it to renew meanwhile (its slot stays taken until then)
     this.held.delete(held);
     try {
