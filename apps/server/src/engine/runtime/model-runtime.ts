@@ -8,6 +8,7 @@ import type { TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
 import type { TaskSandbox } from '../sandbox/task-sandbox.js';
 import type { Datastore } from '../store/datastore.js';
+import { nodeScriptReadOnly } from './node-script-paths.js';
 import { ensurePackage, executionPackageDir } from './package-files.js';
 import { SandboxedProcess } from './sandboxed-process.js';
 import { attemptFiles, attemptLogLines, readOutputs } from './task-files.js';
@@ -39,16 +40,6 @@ export const modelInputFile = (input: { name: string; kind: 'image' | 'numbers';
 const REASON_PREFIX = 'asb_model: ';
 const RUNNER_PREFIX = 'asb_runner: ';
 
-/** Every node_modules folder from `folder` up: where the script's imports resolve (onnxruntime-node, geotiff, pngjs, pureimage). */
-function nodeModulesAbove(folder: string): string[] {
-  const found: string[] = [];
-  for (let current = folder; ; current = path.dirname(current)) {
-    const candidate = path.join(current, 'node_modules');
-    if (fsSync.existsSync(candidate)) found.push(fsSync.realpathSync(candidate));
-    if (path.dirname(current) === current) return found;
-  }
-}
-
 /**
  * Runs a model of the catalogue (docs/models.md "Model executions"): `node model-task.mjs` in the
  * same bubblewrap sandbox and under the same limits as every task (asb_runner.py --exec), the
@@ -61,11 +52,8 @@ export class ModelRuntime implements TaskRuntime {
   private readonly readOnly: string[];
 
   constructor(private readonly options: ModelRuntimeOptions) {
-    const scriptDir = path.dirname(fsSync.realpathSync(options.script));
-    const node = fsSync.realpathSync(process.execPath);
-    // a Node outside /usr (nvm, a tarball) brings its installation folder
-    const nodeHome = node.startsWith('/usr/') ? [] : [path.dirname(path.dirname(node))];
-    this.readOnly = [scriptDir, ...nodeModulesAbove(scriptDir), ...nodeHome];
+    // the script's imports: onnxruntime-node, geotiff, pngjs, pureimage
+    this.readOnly = nodeScriptReadOnly(options.script);
   }
 
   prepare(job: TaskJob): PreparedTask | Promise<PreparedTask> {

@@ -9,23 +9,6 @@ export const SOCKET = 'oip.sock';
 /** The service's log: its last lines are the reason of an error. */
 export const LOG = 'service.log';
 
-/** Every node_modules folder from `folder` up. */
-function nodeModulesAbove(folder: string): string[] {
-  const found: string[] = [];
-  for (let current = folder; ; current = path.dirname(current)) {
-    const candidate = path.join(current, 'node_modules');
-    if (fs.existsSync(candidate)) found.push(fs.realpathSync(candidate));
-    if (path.dirname(current) === current) return found;
-  }
-}
-
-/** What the sandbox must let the OIP server read: its script, its packages and a Node outside /usr. */
-export function serviceReadOnly(script: string): string[] {
-  const scriptDir = path.dirname(fs.realpathSync(script));
-  const node = fs.realpathSync(process.execPath);
-  return [scriptDir, ...nodeModulesAbove(scriptDir), ...(node.startsWith('/usr/') ? [] : [path.dirname(path.dirname(node))])];
-}
-
 /** A GET through a Unix socket; resolves with the status (0 when nothing answers). */
 export function getStatus(socketPath: string, urlPath: string): Promise<number> {
   return new Promise((resolve) => {

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../../app-context.js';
 import { signalGroup, terminateGroup } from '../../../engine/executors/process-group.js';
+import { nodeScriptReadOnly } from '../../../engine/runtime/node-script-paths.js';
 import type { TaskSandbox } from '../../../engine/sandbox/task-sandbox.js';
 import { hideServerPaths } from '../../../engine/store/server-paths.js';
 import { onnxAsset, pinModelFile, type ModelExecutionDeps } from '../model-executions.js';
 import type { LocalService } from './service-gateway.js';
-import { getStatus, groupAlive, lastWords, launchServiceProcess, LOG, serviceReadOnly, SOCKET } from './service-process.js';
+import { getStatus, groupAlive, lastWords, launchServiceProcess, LOG, SOCKET } from './service-process.js';
 import { RUNNING, type Claim, type ServiceRow, type ServiceStore } from './service-store.js';
 
 /** How long a service may take to load its model and answer ready. */
@@ -50,7 +51,7 @@ export class ServiceSupervisor {
     private readonly nodeId: string,
     private readonly options: ServiceSupervisorOptions,
   ) {
-    this.readOnly = serviceReadOnly(options.script);
+    this.readOnly = nodeScriptReadOnly(options.script);
   }
 
   /** The service as this node's proxy and gateway reach it, while its process runs here. */
