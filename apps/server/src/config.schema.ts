@@ -63,6 +63,13 @@ const link = setting.refine((raw) => raw === undefined || /^\/(?!\/)/.test(raw) 
   message: 'must be an http:// or https:// URL, or a path starting with /',
 });
 
+/** An XYZ tile URL template: http(s) or a path of this server, with {z}, {x} and {y} (or {-y}); blank means unset. */
+const isTileTemplate = (raw: string) =>
+  (/^\/(?!\/)/.test(raw) || /^https?:\/\/[^\s]+$/.test(raw)) && raw.includes('{z}') && raw.includes('{x}') && /\{-?y\}/.test(raw);
+const tileUrl = setting.refine((raw) => raw === undefined || isTileTemplate(raw), {
+  message: 'must be an http:// or https:// URL, or a path starting with /, with {z}, {x} and {y} in it (an XYZ tile template)',
+});
+
 /** `name=url,…`: remote STAC APIs searched beside the local catalogue (docs/catalogue.md "Remote catalogues"). */
 const stacRemotes = setting.transform((raw, ctx): { name: string; url: string }[] => {
   const remotes: { name: string; url: string }[] = [];
@@ -108,6 +115,8 @@ const envSchema = z.object({
   ASB_MODEL_TRACKING_URL: link,
   ASB_VIDEO_GUIDES_URL: link,
   ASB_PROJECT_DELIVERABLES_URL: link,
+  /** the maps' tiles (docs/configuration.md#base-map): the browser fetches them, not the server */
+  ASB_BASEMAP_URL: tileUrl,
   ASB_SECRET_KEY: setting,
   ASB_SECRETS_KEY_FILE: setting,
   ASB_PUBLIC_URL: setting,

@@ -110,6 +110,18 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the base map tile template (ASB_BASEMAP_URL): an http(s) URL or a path with {z}, {x} and {y}; unset = the shipped base map', () => {
+    expect(loadConfig({}).basemapUrl).toBeNull();
+    expect(loadConfig({ ASB_BASEMAP_URL: ' ' }).basemapUrl).toBeNull();
+    expect(loadConfig({ ASB_BASEMAP_URL: 'https://tiles.example/{z}/{x}/{y}.png' }).basemapUrl).toBe('https://tiles.example/{z}/{x}/{y}.png');
+    expect(loadConfig({ ASB_BASEMAP_URL: '/tiles/{z}/{x}/{-y}.png' }).basemapUrl).toBe('/tiles/{z}/{x}/{-y}.png');
+    for (const refused of ['https://tiles.example/tile.png', 'javascript:alert(1)//{z}/{x}/{y}', '//tiles.example/{z}/{x}/{y}.png']) {
+      expect(problemsOf({ ASB_BASEMAP_URL: refused })).toEqual([
+        expect.stringMatching(/^ASB_BASEMAP_URL must be an http:\/\/ or https:\/\/ URL, or a path starting with \/, with \{z\}/),
+      ]);
+    }
+  });
+
   it('refuses a word outside its list, naming the choices', () => {
     expect(problemsOf({ ASB_TASK_NETWORK: 'some' })).toEqual(['ASB_TASK_NETWORK must be one of none, declared, all, host (got "some")']);
     expect(problemsOf({ ASB_DEMO: 'no' })).toEqual(['ASB_DEMO must be one of true, false (got "no")']);

@@ -145,6 +145,8 @@ export interface AppConfig {
   externalDatastoreUrl: string | null;
   /** ASB_*_URL: addresses of the navbar's links out; null = the entry is hidden */
   links: InstanceLinks;
+  /** ASB_BASEMAP_URL: the maps' XYZ tile template; null = the base map shipped with the web app */
+  basemapUrl: string | null;
   /** the user documentation served at /docs/ (Markdown, docs/user in the repository) */
   userDocsDir: string;
   secretKey: string | undefined;
@@ -349,6 +351,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
       video_guides: env.ASB_VIDEO_GUIDES_URL ?? null,
       project_deliverables: env.ASB_PROJECT_DELIVERABLES_URL ?? null,
     },
+    basemapUrl: env.ASB_BASEMAP_URL ?? null,
     userDocsDir: path.join(here, '../../../docs/user'),
     secretKey: env.ASB_SECRET_KEY,
     secretsKeyFile: path.resolve(

@@ -15,7 +15,7 @@ describe('instance', () => {
   let app: TestApp;
   let wsBase: string;
   beforeAll(async () => {
-    app = await createTestApp({ instanceName: 'ASB test', themeFeatures: ['marketplace'] });
+    app = await createTestApp({ instanceName: 'ASB test', themeFeatures: ['marketplace'], basemapUrl: 'https://tiles.example/{z}/{x}/{y}.png' });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     wsBase = `ws://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
   });
@@ -27,7 +27,13 @@ describe('instance', () => {
     it('answers the instance details at /knowledge/api/details without sign-in', async () => {
       const response = await app.server.inject({ url: '/knowledge/api/details' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ name: 'ASB test', theme_features: ['marketplace'], oidcProviderName: null });
+      // the maps' tile template (ASB_BASEMAP_URL) reaches the web app with the other public settings
+      expect(response.json()).toMatchObject({
+        name: 'ASB test',
+        theme_features: ['marketplace'],
+        oidcProviderName: null,
+        basemap_url: 'https://tiles.example/{z}/{x}/{y}.png',
+      });
     });
 
     it('answers the service details at /usermgr/api/details', async () => {

@@ -55,6 +55,8 @@ export const instanceDetailsSchema = z.object({
   oidcProviderName: z.string().nullable(),
   external_datastore_url: z.string().nullable(),
   links: instanceLinksSchema,
+  /** ASB_BASEMAP_URL: an XYZ tile URL template the maps draw instead of the shipped base map; null = the shipped one */
+  basemap_url: z.string().nullable(),
   user_s3_buckets_enabled: z.boolean(),
   build_timestamp: z.string(),
   base_build_timestamp: z.string(),

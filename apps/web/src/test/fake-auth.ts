@@ -11,6 +11,7 @@ export function testInstance(overrides: Partial<InstanceDetails> = {}): Instance
     oidcProviderName: null,
     external_datastore_url: null,
     links: { workspace_controller: null, notebook: null, model_tracking: null, video_guides: null, project_deliverables: null },
+    basemap_url: null,
     user_s3_buckets_enabled: false,
     build_timestamp: '2024-05-06T07:08:09Z',
     base_build_timestamp: '2024-05-01T00:00:00Z',

@@ -14,6 +14,7 @@ function instanceDetails(ctx: AppContext): InstanceDetails {
     oidcProviderName: config.oidc?.providerName ?? null,
     external_datastore_url: config.externalDatastoreUrl,
     links: config.links,
+    basemap_url: config.basemapUrl,
     user_s3_buckets_enabled: false,
     build_timestamp: config.buildTimestamp,
     base_build_timestamp: config.buildTimestamp,

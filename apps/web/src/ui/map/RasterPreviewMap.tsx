@@ -6,8 +6,9 @@ import 'ol/ol.css';
 import { fromLonLat, transformExtent } from 'ol/proj';
 import XYZ from 'ol/source/XYZ';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { graticuleLayer } from './graticule';
+import { baseMapControls, baseMapLayer } from './base-map';
 import { fitExtent, loadPreview, MAP_START, TILE_SIZE, type PreviewLayer, type PreviewOptions } from './map-preview';
+import { useBaseMapUrl } from './use-base-map-url';
 
 type PreviewState = { kind: 'loading' } | { kind: 'ready'; layer: PreviewLayer; tilesLoaded: number } | { kind: 'failed'; message: string };
 
@@ -27,7 +28,7 @@ function stretchText(layer: PreviewLayer, bands: number[]): string {
 /**
  * Map preview of a GeoTIFF (spec 1 §2): OpenLayers at zoom 1 on 0,0 (zoom 0-20); the tile
  * service's statistics give the rescale range, tilejson the bounds and tiles (256 px); the
- * view then fits the bounds with a 10% margin. A graticule stands in for a base map.
+ * view then fits the bounds with a 10% margin, over the base map.
  */
 export function RasterPreviewMap({ url, options = {}, height, onLoaded }: RasterPreviewMapProps) {
   const element = useRef<HTMLDivElement>(null);
@@ -36,12 +37,13 @@ export function RasterPreviewMap({ url, options = {}, height, onLoaded }: Raster
   const bandsKey = bands.join(',');
   const stretch = options.stretch ?? 'min-max';
   const loaded = useEffectEvent((layer: PreviewLayer) => onLoaded?.(layer));
+  const baseMapUrl = useBaseMapUrl();
 
   useEffect(() => {
     if (!element.current) return;
     setState({ kind: 'loading' });
     const view = new View({ center: fromLonLat(MAP_START.center), zoom: MAP_START.zoom, minZoom: MAP_START.minZoom, maxZoom: MAP_START.maxZoom });
-    const map = new OlMap({ target: element.current, view, layers: [graticuleLayer()] });
+    const map = new OlMap({ target: element.current, view, controls: baseMapControls(), layers: [baseMapLayer(baseMapUrl)] });
     const controller = new AbortController();
     const chosen = bandsKey.split(',').map(Number);
     loadPreview(url, { bands: chosen, stretch }, controller.signal).then(
@@ -52,7 +54,8 @@ export function RasterPreviewMap({ url, options = {}, height, onLoaded }: Raster
           tilesLoaded += 1;
           setState({ kind: 'ready', layer, tilesLoaded });
         });
-        map.getLayers().insertAt(0, new TileLayer({ source }));
+        // over the base map's opaque land
+        map.getLayers().push(new TileLayer({ source }));
         map.updateSize();
         view.fit(transformExtent(fitExtent(layer.bounds), 'EPSG:4326', 'EPSG:3857'));
         setState({ kind: 'ready', layer, tilesLoaded });
@@ -66,7 +69,7 @@ export function RasterPreviewMap({ url, options = {}, height, onLoaded }: Raster
       controller.abort();
       map.setTarget(undefined);
     };
-  }, [url, bandsKey, stretch]);
+  }, [url, bandsKey, stretch, baseMapUrl]);
 
   return (
     <>

@@ -14,7 +14,8 @@ import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { graticuleLayer } from '../../../ui/map/graticule';
+import { baseMapControls, baseMapLayer } from '../../../ui/map/base-map';
+import { useBaseMapUrl } from '../../../ui/map/use-base-map-url';
 import { MAP_DEFAULT_ZOOM, MAX_FIT_ZOOM, type Bounds } from './search-form';
 
 /** Europe: where the portal's users mostly look first. */
@@ -56,6 +57,7 @@ export function FootprintMap({ bounds, onDraw, footprints, highlighted, selected
   const draw = useEffectEvent((drawn: Bounds) => onDraw(drawn));
   const hover = useEffectEvent((id: string | null) => onHover(id));
   const select = useEffectEvent((id: string) => onSelect(id));
+  const baseMapUrl = useBaseMapUrl();
 
   useEffect(() => {
     if (!element.current) return;
@@ -65,7 +67,8 @@ export function FootprintMap({ bounds, onDraw, footprints, highlighted, selected
     const map = new OlMap({
       target: element.current,
       view: new View({ center: fromLonLat(START_CENTER), zoom: MAP_DEFAULT_ZOOM }),
-      layers: [graticuleLayer(), layer, new VectorLayer({ source: box, style: boxStyle })],
+      controls: baseMapControls(),
+      layers: [baseMapLayer(baseMapUrl), layer, new VectorLayer({ source: box, style: boxStyle })],
     });
     // a plain drag draws; with the platform modifier the map pans (the default DragPan)
     const drag = new DragBox({ condition: (event) => !platformModifierKeyOnly(event) });
@@ -92,7 +95,7 @@ export function FootprintMap({ bounds, onDraw, footprints, highlighted, selected
       map.setTarget(undefined);
       parts.current = null;
     };
-  }, []);
+  }, [baseMapUrl]);
 
   useEffect(() => {
     const current = parts.current;

@@ -1,7 +1,6 @@
 import { Box } from '@mantine/core';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
-import { defaults as defaultControls } from 'ol/control/defaults';
 import GeoJSON from 'ol/format/GeoJSON';
 import VectorLayer from 'ol/layer/Vector';
 import 'ol/ol.css';
@@ -10,7 +9,8 @@ import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import { useEffect, useRef } from 'react';
-import { graticuleLayer } from '../../../ui/map/graticule';
+import { baseMapControls, baseMapLayer } from '../../../ui/map/base-map';
+import { useBaseMapUrl } from '../../../ui/map/use-base-map-url';
 import { MAX_FIT_ZOOM } from '../browser/search-form';
 
 const style = new Style({ stroke: new Stroke({ color: '#e8590c', width: 2 }), fill: new Fill({ color: 'rgba(232,89,12,0.2)' }) });
@@ -28,6 +28,7 @@ export function FootprintMiniMap({
   height?: number;
 }) {
   const element = useRef<HTMLDivElement>(null);
+  const baseMapUrl = useBaseMapUrl();
   useEffect(() => {
     if (!element.current) return;
     const feature = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' }).readFeature({ type: 'Feature', geometry, properties: {} });
@@ -36,13 +37,13 @@ export function FootprintMiniMap({
     const map = new OlMap({
       target: element.current,
       view,
-      controls: defaultControls({ zoom: false, rotate: false }),
-      layers: [graticuleLayer(), new VectorLayer({ source, style })],
+      controls: baseMapControls({ isSmall: true }),
+      layers: [baseMapLayer(baseMapUrl), new VectorLayer({ source, style })],
     });
     const extent = source.getExtent();
     if (extent) view.fit(extent, { maxZoom: MAX_FIT_ZOOM, padding: [12, 12, 12, 12] });
     return () => map.setTarget(undefined);
-  }, [geometry]);
+  }, [geometry, baseMapUrl]);
   return (
     <Box ref={element} w={width} h={height} aria-label={label} role="img" data-testid="footprint-map" style={{ background: '#eef2f5', borderRadius: 4 }} />
   );

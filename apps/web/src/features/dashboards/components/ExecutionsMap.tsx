@@ -15,8 +15,9 @@ import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import { useEffect, useRef, useState } from 'react';
 import { useLiveEvent } from '../../../app/live/useLiveEvent';
-import { graticuleLayer } from '../../../ui/map/graticule';
+import { baseMapControls, baseMapLayer } from '../../../ui/map/base-map';
 import { MAP_START } from '../../../ui/map/map-preview';
+import { useBaseMapUrl } from '../../../ui/map/use-base-map-url';
 import { useRecentExecutions } from '../api';
 import { executionAreas, type Area } from '../areas';
 import { sourceState } from './SourceState';
@@ -42,7 +43,7 @@ function featureOf(area: Area, status: string, identifier: string): Feature {
 
 /**
  * Where the viewer's latest executions ran (docs/dashboards.md): the areas their inputs name
- * (bbox inputs; longitudes and latitudes), coloured by status, on the graticule; live.
+ * (bbox inputs; longitudes and latitudes), coloured by status, on the base map; live.
  */
 export function ExecutionsMap({ height, isSignedIn }: { height: number; isSignedIn: boolean }) {
   const query = useRecentExecutions(isSignedIn);
@@ -51,11 +52,12 @@ export function ExecutionsMap({ height, isSignedIn }: { height: number; isSigned
   const [source] = useState(() => new VectorSource());
   const map = useRef<OlMap | null>(null);
   const isReady = query.isSuccess;
+  const baseMapUrl = useBaseMapUrl();
 
   useEffect(() => {
     if (!element.current || !isReady) return;
     const view = new View({ center: fromLonLat(MAP_START.center), zoom: MAP_START.zoom, minZoom: MAP_START.minZoom, maxZoom: 12 });
-    const created = new OlMap({ target: element.current, view, layers: [graticuleLayer(), new VectorLayer({ source })] });
+    const created = new OlMap({ target: element.current, view, controls: baseMapControls(), layers: [baseMapLayer(baseMapUrl), new VectorLayer({ source })] });
     map.current = created;
     const observer = new ResizeObserver(() => created.updateSize());
     observer.observe(element.current);
@@ -64,7 +66,7 @@ export function ExecutionsMap({ height, isSignedIn }: { height: number; isSigned
       created.setTarget(undefined);
       map.current = null;
     };
-  }, [isReady, source]);
+  }, [isReady, source, baseMapUrl]);
 
   const executions = query.data ?? [];
   const features = executions.flatMap((execution) =>
