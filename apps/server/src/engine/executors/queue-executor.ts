@@ -79,6 +79,8 @@ export class QueueExecutor implements TaskExecutor {
   private checkingWaits = false;
   /** commands (the cancel channel, its marker keys) */
   private readonly redis: Redis;
+  /** the cancel channel, heard for the ADES attempts this server runs (a stop taken on another replica) */
+  private stops?: Redis;
   private results?: Worker<QueueResult>;
   /** per task row, the job being added */
   private readonly adding = new Map<number, Promise<void>>();
@@ -121,6 +123,34 @@ export class QueueExecutor implements TaskExecutor {
       ),
     );
     this.waitTimer = setInterval(() => void this.checkWaits(), this.options.waitCheckMs ?? 2_000);
+    if (this.ades) this.listenForStops();
+  }
+
+  /**
+   * A stop taken on any replica goes out on asb-cancel (cancel()); workers end the attempts they
+   * run, and this server the ADES attempts it runs, as the same message reaches both.
+   */
+  private listenForStops(): void {
+    const stops = (this.stops = new Redis(this.options.redisUrl));
+    stops.on('error', (error) => this.options.log?.warn({ err: error }, 'queue executor: redis error'));
+    stops.on('message', (channel: string, text: string) => {
+      if (channel === CANCEL_CHANNEL) this.onStopMessage(text);
+    });
+    stops.subscribe(CANCEL_CHANNEL).catch((error: unknown) => this.options.log?.warn({ err: error }, 'queue executor: cannot hear stops'));
+  }
+
+  private onStopMessage(text: string): void {
+    let message: CancelMessage;
+    try {
+      message = JSON.parse(text) as CancelMessage;
+    } catch {
+      return;
+    }
+    const taskRowId = Number(message.taskRowId);
+    if (!this.adesRows.has(taskRowId)) return;
+    this.ades
+      ?.cancel(taskRowId)
+      .catch((error: unknown) => this.options.log?.warn({ err: error, taskRowId }, 'queue executor: an ADES attempt could not be stopped'));
   }
 
   submit(job: TaskJob): void {
@@ -142,7 +172,8 @@ export class QueueExecutor implements TaskExecutor {
   /**
    * A waiting job is removed (and reported stopped here); a running one is killed by its
    * worker, which reports it. Resolves once the stop is sent, not when the attempt ended.
-   * Any server can stop any attempt: the try in the queue is looked up in Redis.
+   * Any server can stop any attempt: the try in the queue is looked up in Redis, and an ADES
+   * attempt of another server is ended by that server, which hears the message (listenForStops).
    */
   async cancel(taskRowId: number): Promise<void> {
     if (this.adesRows.has(taskRowId)) return this.ades?.cancel(taskRowId);
@@ -191,6 +222,7 @@ export class QueueExecutor implements TaskExecutor {
     await Promise.allSettled([...this.adding.values()]);
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     await closeRedis(this.redis);
+    if (this.stops) await closeRedis(this.stops);
   }
 
   private async add(submitted: TaskJob): Promise<void> {
