@@ -43,7 +43,7 @@ test.describe('Collection requests', () => {
     await expect(page.getByText(normalised, { exact: true })).toBeVisible();
     await expect(page.getByText('evapotranspiration paris MEP-WPS')).toBeVisible();
     await expect(page.getByTestId('request-payload')).toContainText('"rita@example.org"');
-    await expect(page.getByText('pending', { exact: true })).toBeVisible();
+    await expect(page.getByText('Pending', { exact: true })).toBeVisible();
     const requestUrl = page.url();
 
     // staff, in a browser of their own, move it on
@@ -53,16 +53,16 @@ test.describe('Collection requests', () => {
     await staffPage.goto('/asb/mep/collections');
     await staffPage.getByRole('link', { name: 'Evapotranspiration over Île-de-France' }).first().click();
     await staffPage.getByRole('combobox', { name: 'Status' }).click();
-    await staffPage.getByRole('option', { name: 'running' }).click();
-    await expect(staffPage.getByText('running', { exact: true }).first()).toBeVisible();
+    await staffPage.getByRole('option', { name: 'Running' }).click();
+    await expect(staffPage.getByText('Running', { exact: true }).first()).toBeVisible();
     await staffContext.close();
 
     // the requester's page, never reloaded, shows it
     expect(page.url()).toBe(requestUrl);
-    await expect(page.getByText('running', { exact: true })).toBeVisible();
+    await expect(page.getByText('Running', { exact: true })).toBeVisible();
     await page.goto('/asb/mep/collections');
     const row = page.getByRole('row', { name: /Evapotranspiration over Île-de-France/ });
     await expect(row).toContainText(`request by ${requester}`);
-    await expect(row).toContainText('running');
+    await expect(row).toContainText('Running');
   });
 });

@@ -40,7 +40,7 @@ test.describe('Execution report', () => {
     await expect(report.table('Inputs')).toContainText('NDVI threshold');
     await expect(report.output('ndvi', 'ndvi')).toContainText('ndvi.tif');
     await expect(report.output('ndvi', 'mean_ndvi')).toContainText(/0\.\d+/);
-    for (const task of DEMO_TASKS) await expect(report.table('Tasks').locator(`tr[data-task-id="${task}"]`)).toContainText('success');
+    for (const task of DEMO_TASKS) await expect(report.table('Tasks').locator(`tr[data-task-id="${task}"]`)).toContainText('Success');
 
     // the log of a task, from the stored logs
     await report.table('Tasks').getByRole('button', { name: 'Log of ndvi' }).click();
@@ -142,10 +142,10 @@ test.describe('Execution report', () => {
       await expect(report.table('Inputs')).toContainText('Fail on purpose');
       await expect(report.table('Inputs')).not.toContainText(/\bfail\b/);
       // the task below the failed one did not run: upstream failed, in the tasks and in Related Jobs
-      await expect(report.table('Tasks').locator('tr[data-task-id="second"]')).toContainText('upstream failed');
+      await expect(report.table('Tasks').locator('tr[data-task-id="second"]')).toContainText('Upstream failed');
       const jobs = page.getByRole('table', { name: 'Related Jobs' });
-      await expect(jobs.getByRole('row').filter({ hasText: `${execution.identifier}.second` })).toContainText('upstream failed');
-      await expect(jobs.getByRole('row').filter({ hasText: `${execution.identifier}.first` })).toContainText('failed');
+      await expect(jobs.getByRole('row').filter({ hasText: `${execution.identifier}.second` })).toContainText('Upstream failed');
+      await expect(jobs.getByRole('row').filter({ hasText: `${execution.identifier}.first` })).toContainText('Failed');
       await page.screenshot({ path: testInfo.outputPath('failed-report.png'), fullPage: true });
 
       const downloading = page.waitForEvent('download');
@@ -167,7 +167,7 @@ test.describe('Execution report', () => {
       await signIn(page, developer);
       await page.goto(`/asb/executions/${execution.id}/report`);
       await expect(page.getByText('This execution was created but never submitted')).toBeVisible();
-      await expect(page.locator('[data-status-group]').first()).toHaveText('not submitted');
+      await expect(page.locator('[data-status-group]').first()).toHaveText('Not submitted');
       await page.getByRole('button', { name: `Submit ${execution.identifier}` }).click();
       await expect(page.getByText('Success', { exact: true }).first()).toBeVisible();
       await expect(page.getByText('This execution was created but never submitted')).toHaveCount(0);

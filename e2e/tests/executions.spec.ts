@@ -51,7 +51,7 @@ test.describe('Executions', () => {
     await expect(row).toBeVisible();
     await expect(row.getByRole('link', { name: label })).toHaveAttribute('href', `/asb/workflows/${workflowId}`);
     await expect(row.getByRole('cell', { name: owner, exact: true })).toBeVisible();
-    await expect(row.locator('[data-status-group]')).toHaveText(/^(pending|running|\d+%|Success|failed)$/);
+    await expect(row.locator('[data-status-group]')).toHaveText(/^(Pending|Running|\d+%|Success|Failed)$/);
     await expect(row.getByRole('link', { name: 'Execution Report' })).toHaveAttribute('href', `/asb/executions/${executionId}/report`);
     await expect(page.getByTestId('active-counts')).toHaveText(/^\d+ pending · \d+ running$/);
 

@@ -82,16 +82,16 @@ test.describe('First hour', () => {
     entries.push(...(await menuEntries(page, 'user menu', navbar.userMenu(username))));
     entries.push(...(await entriesOf('footer', page.getByRole('navigation', { name: 'Footer' }).locator('a[href]'))));
 
-    // what a newcomer must find, at least
-    const names = entries.map((entry) => `${entry.where} › ${entry.name}`);
+    // what a newcomer must find, at least: on the bar or under its 'More' when the bar has no room (issue 34 §2)
+    const names = entries.map((entry) => `${entry.where} › ${entry.name}`.replace(/^(navbar|More|Help) › /, 'navbar › '));
     for (const expected of [
       'navbar › Processes',
       'navbar › Workflows',
       'navbar › Schedules',
       'navbar › Executions',
       'navbar › Jobs',
-      'Help › Documentation',
-      'Help › About',
+      'navbar › Documentation',
+      'navbar › About',
       'user menu › Profile',
       'user menu › Settings',
       'footer › Documentation',

@@ -79,7 +79,7 @@ test.describe('Jobs', () => {
     await expect(job(owned, 'second')).toBeVisible();
   });
 
-  test("a task that did not run because the one above it failed shows 'upstream failed', not 'failed'", async ({ page, api, request }) => {
+  test("a task that did not run because the one above it failed shows 'Upstream failed', not 'Failed'", async ({ page, api, request }) => {
     test.setTimeout(120_000);
     const owner = unique('owner');
     const workspace = unique('team');
@@ -100,8 +100,8 @@ test.describe('Jobs', () => {
         .getByRole('row')
         .filter({ has: page.getByRole('link', { name: `${execution.identifier}.${taskId}`, exact: true }) })
         .locator('[data-status-group]');
-    await expect(badge('first')).toHaveText('failed');
-    await expect(badge('second')).toHaveText('upstream failed');
+    await expect(badge('first')).toHaveText('Failed');
+    await expect(badge('second')).toHaveText('Upstream failed');
     await expect(badge('second')).toHaveAttribute('data-status-group', 'upstream-failed');
   });
 });

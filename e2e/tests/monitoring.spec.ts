@@ -41,7 +41,7 @@ test.describe('Monitoring executions', () => {
     await seeds.execute(execution.id);
 
     // the row arrives by the live update of the submission, then follows the engine
-    await expect(monitoring.badge(execution.id)).toHaveText(/^(pending|\d+%)$/);
+    await expect(monitoring.badge(execution.id)).toHaveText(/^(Pending|\d+%)$/);
     await expect(monitoring.badge(execution.id)).toHaveText(/^\d+%$/);
     await expect(page.getByTestId('active-counts')).toHaveText(/^\d+ pending · [1-9]\d* running$/);
     await expect(monitoring.badge(execution.id)).toHaveText('Success');
@@ -52,13 +52,13 @@ test.describe('Monitoring executions', () => {
     baseExpect(history, 'the page was reloaded').toBeDefined();
     baseExpect(history!.at(-1)).toBe('Success');
     baseExpect(history!.some((text) => /^\d+%$/.test(text))).toBe(true);
-    for (const text of history!) baseExpect(text).toMatch(/^(not submitted|pending|\d+%|Success)$/);
+    for (const text of history!) baseExpect(text).toMatch(/^(Not submitted|Pending|\d+%|Success)$/);
     baseExpect(history!.findIndex((text) => /%$/.test(text))).toBeLessThan(history!.indexOf('Success'));
 
     // the expanded row lists both tasks, succeeded
     await monitoring.expand(execution.identifier);
-    await expect(monitoring.taskState(execution.identifier, 'first')).toHaveText('success');
-    await expect(monitoring.taskState(execution.identifier, 'second')).toHaveText('success');
+    await expect(monitoring.taskState(execution.identifier, 'first')).toHaveText('Success');
+    await expect(monitoring.taskState(execution.identifier, 'second')).toHaveText('Success');
   });
 
   test('a failing task fails the execution: the tasks show failed and upstream failed, the log the python error', async ({ page, request }) => {
@@ -70,12 +70,12 @@ test.describe('Monitoring executions', () => {
 
     const execution = await seeds.create(workflowId, { mode: 'fail', text: 'broken input' });
     await seeds.execute(execution.id);
-    await expect(monitoring.badge(execution.id)).toHaveText('failed');
+    await expect(monitoring.badge(execution.id)).toHaveText('Failed');
     await expect(monitoring.badge(execution.id)).toHaveAttribute('data-status-group', 'failed');
 
     await monitoring.expand(execution.identifier);
-    await expect(monitoring.taskState(execution.identifier, 'first')).toHaveText('failed');
-    await expect(monitoring.taskState(execution.identifier, 'second')).toHaveText('upstream failed');
+    await expect(monitoring.taskState(execution.identifier, 'first')).toHaveText('Failed');
+    await expect(monitoring.taskState(execution.identifier, 'second')).toHaveText('Upstream failed');
     await expect(monitoring.taskState(execution.identifier, 'second')).toHaveAttribute('data-task-state', 'upstream_failed');
     // a task that never ran has no log
     await expect(monitoring.tasks(execution.identifier).getByRole('button', { name: 'Log of task second' })).toHaveCount(0);
@@ -93,11 +93,11 @@ test.describe('Monitoring executions', () => {
 
     const execution = await seeds.create(workflowId, { mode: 'fail', text: 'west after east' });
     await seeds.execute(execution.id);
-    await expect(monitoring.badge(execution.id)).toHaveText('failed');
+    await expect(monitoring.badge(execution.id)).toHaveText('Failed');
     await expect(monitoring.failure(execution.id)).toHaveText(/^Task first \(.+\) failed: ValueError: step failed on purpose: west after east$/);
   });
 
-  test("an execution never submitted shows 'not submitted' and can be submitted or deleted", async ({ page, request }) => {
+  test("an execution never submitted shows 'Not submitted' and can be submitted or deleted", async ({ page, request }) => {
     test.setTimeout(120_000);
     const seeds = await ExecutionSeeds.signIn(request, developer);
     const waiting = await seeds.create(workflowId, { seconds: '1' });
@@ -106,7 +106,7 @@ test.describe('Monitoring executions', () => {
     const monitoring = new MonitoringPage(page);
     await monitoring.goto();
 
-    await expect(monitoring.badge(waiting.id)).toHaveText('not submitted');
+    await expect(monitoring.badge(waiting.id)).toHaveText('Not submitted');
     await monitoring
       .row(waiting.id)
       .getByRole('button', { name: `Submit ${waiting.identifier}` })
@@ -114,7 +114,7 @@ test.describe('Monitoring executions', () => {
     await expect(monitoring.badge(waiting.id)).toHaveText('Success');
     await expect(monitoring.row(waiting.id).getByRole('button', { name: `Submit ${waiting.identifier}` })).toHaveCount(0);
 
-    await expect(monitoring.badge(abandoned.id)).toHaveText('not submitted');
+    await expect(monitoring.badge(abandoned.id)).toHaveText('Not submitted');
     await monitoring
       .row(abandoned.id)
       .getByRole('button', { name: `Delete ${abandoned.identifier}` })
@@ -148,13 +148,13 @@ test.describe('Monitoring executions', () => {
     await seeds.execute(execution.id);
     await expect(monitoring.badge(execution.id)).toHaveText(/^\d+%$/);
     await monitoring.stop(execution.identifier);
-    await expect(monitoring.badge(execution.id)).toHaveText('stopped');
+    await expect(monitoring.badge(execution.id)).toHaveText('Stopped');
     await expect(monitoring.row(execution.id).getByRole('button', { name: `Stop ${execution.identifier}` })).toHaveCount(0);
     await seeds.waitForStatus(execution.id, 'stopped');
 
     // the running task was stopped; the one after it never ran
     await monitoring.expand(execution.identifier);
-    await expect(monitoring.taskState(execution.identifier, 'first')).toHaveText('failed');
-    await expect(monitoring.taskState(execution.identifier, 'second')).toHaveText('no status');
+    await expect(monitoring.taskState(execution.identifier, 'first')).toHaveText('Failed');
+    await expect(monitoring.taskState(execution.identifier, 'second')).toHaveText('No status');
   });
 });

@@ -1,7 +1,114 @@
-import { expect, signIn, test, unique } from '../support/fixtures';
+import { isDeveloper } from '@asb/contracts';
+import type { Page } from '@playwright/test';
+import { ADMIN } from '../support/constants';
+import { expect, signIn, test, unique, type Api } from '../support/fixtures';
 import { Navbar } from '../support/pages/navbar';
 
-const FEATURE_LINKS = ['Marketplace', 'Processes', 'Workflows', 'Schedules', 'Executions', 'Jobs', 'Collections', 'Dashboards', 'Applications', 'Models'];
+const FEATURE_LINKS = [
+  'Marketplace',
+  'Processes',
+  'Workflows',
+  'Schedules',
+  'Executions',
+  'Jobs',
+  'Collection requests',
+  'Dashboards',
+  'Applications',
+  'Models',
+];
+
+/** The first item of each dropdown on this e2e instance (playwright.config.ts configures the notebook only). */
+const FIRST_ITEM: Record<string, string> = { Catalogue: 'Products', Development: 'Notebook environment', Help: 'Documentation' };
+
+/**
+ * Every top-level entry is reachable (issue 34 §2): the bar shows the first ones in order, whole
+ * and inside it, and 'More' holds the rest (a link as a menu item, a dropdown's items under its
+ * name); nothing makes the bar or the page scroll sideways.
+ */
+async function expectEveryEntryReachable(page: Page, navbar: Navbar, expected: string[]): Promise<void> {
+  await expect(navbar.link('Marketplace')).toBeVisible();
+  const onBar = (await navbar.main.locator(':scope > a, :scope > button').allInnerTexts()).map((text) => text.trim());
+  const hasMore = onBar.at(-1) === 'More';
+  const shown = hasMore ? onBar.slice(0, -1) : onBar;
+  expect(onBar).toEqual(hasMore ? [...expected.slice(0, shown.length), 'More'] : expected);
+
+  const layout = await navbar.main.evaluate((nav) => {
+    const bar = nav.parentElement!.parentElement!;
+    const right = Math.min(bar.getBoundingClientRect().right, window.innerWidth);
+    return {
+      barScrolls: bar.scrollWidth > bar.clientWidth,
+      pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
+      cut: [...nav.children].filter((entry) => entry.getBoundingClientRect().right > right + 0.5).map((entry) => entry.textContent),
+    };
+  });
+  expect(layout).toEqual({ barScrolls: false, pageScrolls: false, cut: [] });
+
+  if (!hasMore) return;
+  await navbar.more.click();
+  const menu = page.getByRole('menu');
+  for (const name of expected.slice(shown.length)) {
+    if (FIRST_ITEM[name]) {
+      await expect(menu.getByText(name, { exact: true })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: FIRST_ITEM[name], exact: true })).toBeVisible();
+    } else {
+      await expect(menu.getByRole('menuitem', { name, exact: true })).toBeVisible();
+    }
+  }
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+}
+
+/** The entries a signed-in user of `groups` has on this instance (every feature on), in order. */
+function entriesFor(groups: Record<string, string[]>): string[] {
+  return [...FEATURE_LINKS.slice(0, 8), 'Catalogue', ...FEATURE_LINKS.slice(8), ...(isDeveloper(groups) ? ['Development'] : []), 'Help'];
+}
+
+const WIDTHS = [1024, 1280, 1440];
+
+async function expectFitsAtEveryWidth(page: Page, groups: Record<string, string[]>): Promise<void> {
+  const navbar = new Navbar(page);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await test.step(`${width} px`, () => expectEveryEntryReachable(page, navbar, entriesFor(groups)));
+  }
+}
+
+async function groupsOf(api: Api, username: string): Promise<Record<string, string[]>> {
+  const response = await api.get(`/usermgr/v1/users/${username}/`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { groups?: Record<string, string[]> }).groups ?? {};
+}
+
+test.describe('Navigation bar fits from 1024 px', () => {
+  test('the admin reaches every entry at 1024, 1280 and 1440 px', async ({ page, api }) => {
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await expectFitsAtEveryWidth(page, await groupsOf(api, ADMIN.username));
+  });
+
+  test('a plain user reaches every entry at 1024, 1280 and 1440 px', async ({ page, api }) => {
+    const username = unique('fit-plain');
+    await api.createUser(username);
+    await signIn(page, username);
+    await expectFitsAtEveryWidth(page, {});
+  });
+
+  test('a developer reaches every entry, Development and Help included, at 1024, 1280 and 1440 px', async ({ page, api }) => {
+    const username = unique('fit-dev');
+    const workspace = unique('fit-ws');
+    await api.createUser(username);
+    await api.createWorkspace(workspace);
+    await api.setRoles(username, { [workspace]: ['developer'] });
+    await signIn(page, username);
+    await expectFitsAtEveryWidth(page, { [workspace]: ['developer'] });
+  });
+
+  test('a staff user reaches every entry at 1024, 1280 and 1440 px', async ({ page, api }) => {
+    const username = unique('fit-staff');
+    await api.createUser(username, { is_staff: true });
+    await signIn(page, username);
+    await expectFitsAtEveryWidth(page, {});
+  });
+});
 
 test.describe('Navigation bar', () => {
   test('anonymous visitors see the Marketplace, Help and Log in only', async ({ page }) => {
@@ -19,13 +126,13 @@ test.describe('Navigation bar', () => {
     await signIn(page, username);
     const navbar = new Navbar(page);
 
-    for (const name of FEATURE_LINKS) await expect(navbar.link(name)).toBeVisible();
-    await navbar.dropdown('Catalogue').click();
+    await expectEveryEntryReachable(page, navbar, entriesFor({}));
+    await navbar.openMenu('Catalogue');
     await expect(page.getByRole('menuitem', { name: 'Products' })).toBeVisible();
     await page.getByRole('menuitem', { name: 'Catalogue Collections' }).click();
     await expect(page).toHaveURL(/\/asb\/collections$/);
 
-    await navbar.link('Executions').click();
+    await navbar.follow('Executions');
     await expect(page).toHaveURL(/\/asb\/monitoring$/);
     await expect(navbar.link('Executions')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('banner').getByText('connected - real-time updates')).toBeVisible();
@@ -63,7 +170,7 @@ test.describe('Navigation bar', () => {
     await signIn(page, username);
 
     const navbar = new Navbar(page);
-    await navbar.dropdown('Development').click();
+    await navbar.openMenu('Development');
     // the e2e server configures ASB_NOTEBOOK_URL only (playwright.config.ts)
     await expect(navbar.menuItem('Notebook environment')).toHaveAttribute('href', /\/docs\/execute$/);
     for (const name of ['Workspace controller', 'Model tracking server', 'Workspace resource catalogue']) await expect(navbar.menuItem(name)).toHaveCount(0);
@@ -75,7 +182,7 @@ test.describe('Navigation bar', () => {
     await signIn(page, username);
     const navbar = new Navbar(page);
 
-    await navbar.dropdown('Help').click();
+    await navbar.openMenu('Help');
     await expect(navbar.menuItem('Video guides')).toHaveAttribute('href', /\/docs\/$/);
     for (const name of ['ADES API', 'Project deliverables']) await expect(navbar.menuItem(name)).toHaveCount(0);
     const [docs] = await Promise.all([page.waitForEvent('popup'), navbar.menuItem('Documentation').click()]);
@@ -87,7 +194,7 @@ test.describe('Navigation bar', () => {
     await expect(docs.getByRole('heading', { level: 1, name: 'Execute a workflow' })).toBeVisible();
     await docs.close();
 
-    await navbar.dropdown('Help').click();
+    await navbar.openMenu('Help');
     await navbar.menuItem('About').click();
     // About is the index route, which sends signed-in users to their home page
     await expect(page).toHaveURL(/\/asb\/home$/);

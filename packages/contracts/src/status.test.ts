@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusGroup, statusLabel } from './status.js';
+import { statusGroup, statusLabel, statusText } from './status.js';
 
 describe('statusGroup', () => {
   it.each([
@@ -29,10 +29,24 @@ describe('statusLabel', () => {
     expect(statusLabel('running', 0.42)).toBe('42%');
     expect(statusLabel('paused', 1)).toBe('100%');
   });
-  it("shows 'Success' for success", () => {
+  it("shows 'Success' for success, and every other status with the same capital", () => {
     expect(statusLabel('success')).toBe('Success');
+    expect(statusLabel('failed')).toBe('Failed');
+    expect(statusLabel('running')).toBe('Running');
+    expect(statusLabel('FAILED')).toBe('Failed');
   });
   it('replaces underscores by spaces otherwise', () => {
-    expect(statusLabel('missing_inputs')).toBe('missing inputs');
+    expect(statusLabel('missing_inputs')).toBe('Missing inputs');
+    expect(statusLabel('upstream_failed')).toBe('Upstream failed');
+  });
+  it("writes an execution created but never submitted as 'Not submitted', any other 'created' as 'Created'", () => {
+    expect(statusLabel('created', null, 'execution')).toBe('Not submitted');
+    expect(statusLabel('created')).toBe('Created');
+  });
+});
+
+describe('statusText', () => {
+  it('is the same for task states, whatever their case', () => {
+    expect(['success', 'failed', 'running', 'no_status', 'Queued'].map(statusText)).toEqual(['Success', 'Failed', 'Running', 'No status', 'Queued']);
   });
 });

@@ -48,9 +48,9 @@ export const ROUTES = {
   modelExecutions: { name: 'monitoring:models', path: '/monitoring/models', title: 'Model executions' },
   modelReport: { name: 'monitoring:model:report', path: '/monitoring/models/:id/report', title: 'Execution Report' },
   jobs: { name: 'jobs', path: '/jobs', title: 'Jobs' },
-  mepCollections: { name: 'collections', path: '/mep/collections', title: 'Collections' },
+  mepCollections: { name: 'collections', path: '/mep/collections', title: 'Collection requests' },
   mepCollectionNew: { name: 'collection:new', path: '/mep/collections/new', title: 'Request a collection' },
-  mepCollection: { name: 'collection', path: '/mep/collections/:id', title: 'Collection' },
+  mepCollection: { name: 'collection', path: '/mep/collections/:id', title: 'Collection request' },
   dashboards: { name: 'dashboards', path: '/dashboards', title: 'Dashboards' },
   // readable signed out when public (public-dashboards); /dashboards/home is the home dashboard
   dashboard: { name: 'dashboard', path: '/dashboards/:id?', title: 'Dashboard', isPublic: true },

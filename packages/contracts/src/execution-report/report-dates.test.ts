@@ -83,7 +83,7 @@ describe('task states', () => {
     expect(taskStateColor('failed')).toBe('#e53935');
     expect(taskStateColor('upstream_failed')).toBe(TASK_STATE_COLORS.upstream_failed);
     expect(taskStateColor('weird')).toBe(TASK_STATE_COLORS.no_status);
-    expect(taskStateText('upstream_failed')).toBe('upstream failed');
+    expect(taskStateText('upstream_failed')).toBe('Upstream failed');
   });
 
   it('names the node of a child task', () => {

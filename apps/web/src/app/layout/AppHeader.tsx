@@ -37,7 +37,8 @@ export function AppHeader({ isNavOpen, onToggleNav }: AppHeaderProps) {
         h={48}
         px="md"
         bg="gray.0"
-        style={{ borderTop: '1px solid var(--mantine-color-gray-2)', display: 'flex', alignItems: 'center', overflowX: 'auto' }}
+        // never a sideways scroll: what does not fit goes into MainNav's 'More' (its measuring copy is clipped here)
+        style={{ borderTop: '1px solid var(--mantine-color-gray-2)', display: 'flex', alignItems: 'center', overflow: 'hidden' }}
       >
         <MainNav />
       </Box>

@@ -1,4 +1,4 @@
-import { COLLECTION_REQUEST_STATUSES, type CollectionRequestStatus } from '@asb/contracts';
+import { COLLECTION_REQUEST_STATUSES, statusText, type CollectionRequestStatus } from '@asb/contracts';
 import { Alert, Code, Container, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -49,7 +49,7 @@ export function CollectionRequestPage() {
             {isStaff && (
               <Select
                 aria-label="Status"
-                data={[...COLLECTION_REQUEST_STATUSES]}
+                data={COLLECTION_REQUEST_STATUSES.map((status) => ({ value: status, label: statusText(status) }))}
                 value={a.status}
                 allowDeselect={false}
                 w={140}

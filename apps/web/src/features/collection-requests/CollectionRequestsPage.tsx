@@ -39,7 +39,7 @@ export function CollectionRequestsPage() {
   return (
     <Container size="xl" py="xl">
       <ResourceList
-        title="Collections"
+        title="Collection requests"
         noun={{ name: 'Collection request', plural: 'collection requests' }}
         source={collectionRequestSource}
         columns={COLUMNS}

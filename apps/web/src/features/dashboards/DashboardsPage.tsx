@@ -6,6 +6,7 @@ import { routePath } from '../../app/routes';
 import { formatDateTime } from '../../ui/formatDateTime';
 import { FILTER_PRESETS, ResourceList, type CreateConfig, type ListRow, type ResourceColumn } from '../../ui/resource-list';
 import { dashboardSource, type DashboardAttributes } from './api';
+import { countOf } from '../../ui/plural';
 
 type Row = ListRow<DashboardAttributes>;
 
@@ -38,7 +39,7 @@ const COLUMNS: ResourceColumn<DashboardAttributes>[] = [
           </Badge>
         )}
         <Badge variant="outline" color="gray">
-          {row.attributes.components.length} components
+          {countOf(row.attributes.components.length, 'component')}
         </Badge>
       </Group>
     ),

@@ -14,7 +14,7 @@ export function ReportHeader({ execution, actions }: { execution: ExecutionLike;
           <Text ff="monospace" data-testid="execution-identifier" style={{ wordBreak: 'break-all' }}>
             {a.identifier}
           </Text>
-          <StatusBadge status={a.status} progress={a.progress} />
+          <StatusBadge status={a.status} progress={a.progress} subject="execution" />
         </Group>
       </Stack>
       <Group gap="sm">{actions}</Group>

@@ -44,7 +44,7 @@ export function ExecutionRow<T extends ExecutionLike>({ kind, execution, isExpan
           </ActionIcon>
         </Table.Td>
         <Table.Td>
-          <StatusBadge status={a.status} progress={a.progress} />
+          <StatusBadge status={a.status} progress={a.progress} subject="execution" />
         </Table.Td>
         {kind.columns.map((column) => (
           <Table.Td key={column.header} style={column.isNoWrap ? { whiteSpace: 'nowrap' } : undefined}>

@@ -116,7 +116,7 @@ describe('WorkflowExecutionsPage', () => {
     expect(within(first).getByRole('link', { name: 'NDVI chain' })).toHaveAttribute('href', '/workflows/7');
     expect(within(first).getByRole('link', { name: 'Execution Report' })).toHaveAttribute('href', '/executions/1/report');
     expect(within(first).getByRole('link', { name: 'nightly' })).toHaveAttribute('href', '/schedules/3');
-    expect(within(screen.getByText('ndvi-run-3').closest('tr')!).getByText('failed')).toBeInTheDocument();
+    expect(within(screen.getByText('ndvi-run-3').closest('tr')!).getByText('Failed')).toBeInTheDocument();
     expect(await screen.findByText('3 pending · 1 running')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Status', 'Workflow', 'Executed by', 'Started at', '']);
     const query = calls.at(0)!.query;
@@ -153,9 +153,9 @@ describe('WorkflowExecutionsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Show input parameters of ndvi-run-1' }));
     const tasks = await screen.findByRole('table', { name: 'Tasks of ndvi-run-1' });
     const [failed, upstream] = [within(tasks).getByText('a').closest('tr')!, within(tasks).getByText('b').closest('tr')!];
-    expect(within(failed).getByText('failed').closest('[data-task-state]')).toHaveAttribute('data-task-state', 'failed');
+    expect(within(failed).getByText('Failed').closest('[data-task-state]')).toHaveAttribute('data-task-state', 'failed');
     expect(within(failed).getByText('2.5 s')).toBeInTheDocument();
-    expect(within(upstream).getByText('upstream failed').closest('[data-task-state]')).toHaveAttribute('data-task-state', 'upstream_failed');
+    expect(within(upstream).getByText('Upstream failed').closest('[data-task-state]')).toHaveAttribute('data-task-state', 'upstream_failed');
     // a task that never ran has no log
     expect(within(upstream).queryByRole('button', { name: /Log/ })).not.toBeInTheDocument();
     await user.click(within(failed).getByRole('button', { name: 'Log of task a' }));
@@ -186,7 +186,7 @@ describe('WorkflowExecutionsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Stop ndvi-run-1' }));
     const dialog = screen.getByRole('dialog', { name: 'Stop execution' });
     await user.click(within(dialog).getByRole('button', { name: 'Stop execution' }));
-    await waitFor(() => expect(within(screen.getByText('ndvi-run-1').closest('tr')!).getByText('stopped')).toBeInTheDocument());
+    await waitFor(() => expect(within(screen.getByText('ndvi-run-1').closest('tr')!).getByText('Stopped')).toBeInTheDocument());
     expect(calls.all.filter((call) => call.method === 'PATCH').map((call) => call.path)).toEqual(['/builder/v1/executions/1/stop']);
   });
 
@@ -203,7 +203,7 @@ describe('WorkflowExecutionsPage', () => {
     expect(screen.getAllByText(/failed: /)).toHaveLength(1);
   });
 
-  it("shows a never submitted execution as 'not submitted' with Submit and Delete (the identifier typed)", async () => {
+  it("shows a never submitted execution as 'Not submitted' with Submit and Delete (the identifier typed)", async () => {
     const user = userEvent.setup();
     let rows = [execution('1', { status: 'created' }), execution('2', { status: 'created', permissions: { change: false, delete: false, share: false } })];
     const calls = renderPage(
@@ -221,7 +221,7 @@ describe('WorkflowExecutionsPage', () => {
       },
     );
     const row = (await screen.findByText('ndvi-run-1')).closest('tr')!;
-    expect(within(row).getByText('not submitted')).toBeInTheDocument();
+    expect(within(row).getByText('Not submitted')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit ndvi-run-2' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete ndvi-run-2' })).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Delete ndvi-run-1' }));
@@ -237,7 +237,7 @@ describe('WorkflowExecutionsPage', () => {
     let [status, progress] = ['pending', 0];
     const calls = renderPage(() => page([execution('1', { status, progress, executionResults: status === 'success' ? RESULTS : null })]));
     const badge = async () => within((await screen.findByText('ndvi-run-1')).closest('tr')!).getByText(/./, { selector: '[data-status-group] *' });
-    expect(await badge()).toHaveTextContent('pending');
+    expect(await badge()).toHaveTextContent('Pending');
     const listCalls = () => calls.all.filter((call) => !call.query.has('filter[status]')).length;
     const countCalls = () => calls.all.filter((call) => call.query.has('filter[status]')).length;
     const before = { list: listCalls(), counts: countCalls() };

@@ -14,6 +14,7 @@ import { liveStatusUpdate, withLiveUpdate, type ExecutionLike, type ExecutionLis
 const TYPING_DELAY_MS = 400;
 
 const FAILED = 'Something went wrong while fetching executions';
+const EXECUTIONS_NOUN = { name: 'Execution', plural: 'executions' };
 
 /**
  * The executions of one kind, newest first, 20 a page, live: /monitoring (spec 1 §2 Execution
@@ -106,7 +107,7 @@ export function ExecutionsPage<T extends ExecutionLike>({ kind }: { kind: Execut
             </Table>
           </Table.ScrollContainer>
         </Paper>
-        {pagination && <ListPager pagination={pagination} page={page} onChange={setPage} plural="executions" />}
+        {pagination && <ListPager pagination={pagination} page={page} onChange={setPage} noun={EXECUTIONS_NOUN} />}
       </Stack>
     </Container>
   );

@@ -1,3 +1,4 @@
+import { taskStateText } from '@asb/contracts';
 import { Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconHierarchy3 } from '@tabler/icons-react';
 
@@ -35,7 +36,7 @@ export function HeroIllustration() {
               </Text>
             </Group>
             <Text size="xs" c="dimmed">
-              {task.state}
+              {taskStateText(task.state)}
             </Text>
           </Group>
         ))}

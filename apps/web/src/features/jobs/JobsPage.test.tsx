@@ -71,7 +71,7 @@ describe('JobsPage', () => {
     expect(within(done).getByText('12.3 s')).toBeInTheDocument();
     expect(within(done).getByRole('cell', { name: 'alice' })).toBeInTheDocument();
     // a task that did not run because one above it failed says so (issue 13)
-    expect(within(screen.getByRole('link', { name: 'ndvi-run-7.task-3' }).closest('tr')!).getByText('upstream failed')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: 'ndvi-run-7.task-3' }).closest('tr')!).getByText('Upstream failed')).toBeInTheDocument();
     // read-only: no New button, no row menu
     expect(screen.queryByRole('button', { name: /New/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();

@@ -9,6 +9,7 @@ import { useReportError } from '../../app/api/use-report-error';
 import { useRetryingStream } from '../../app/live/useRetryingStream';
 import { MARKETPLACE_KEY, useFilterTypes, usePublishedResources, type MarketplaceCriteria } from './api';
 import { LOOKS, ResourceCard } from './ResourceCard';
+import { countOf } from '../../ui/plural';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const LIVE = { transport: 'sse', path: '/backend/live/_marketplace/', events: ['forceUpdate'] } as const;
@@ -132,7 +133,7 @@ export function MarketplacePage() {
               <>
                 <Group justify="space-between">
                   <Text size="sm" c="dimmed" data-testid="marketplace-summary">
-                    {data.total === 1 ? '1 resource' : `${data.total} resources`}
+                    {countOf(data.total, 'resource')}
                     {criteria.query ? ` matching “${data.corrected_query ?? criteria.query}”` : ''}
                     {data.corrected_query !== undefined && ` (nothing matched “${criteria.query}”)`}
                   </Text>

@@ -1,5 +1,7 @@
 import type { Pagination as PageCounts } from '@asb/contracts';
 import { Group, Pagination, Text } from '@mantine/core';
+import { pluralForm } from '../plural';
+import type { ResourceNoun } from './types';
 
 /** 1000 -> '1 000' (the issue's and the spec's way of writing thousands) */
 const grouped = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
@@ -17,16 +19,16 @@ interface ListPagerProps {
   pagination: PageCounts;
   page: number;
   onChange(page: number): void;
-  /** what the rows are, plural ('executions') */
-  plural: string;
+  /** what the rows are: '1 execution', '2 executions' */
+  noun: ResourceNoun;
 }
 
 /** The count and the page numbers under a list. */
-export function ListPager({ pagination, page, onChange, plural }: ListPagerProps) {
+export function ListPager({ pagination, page, onChange, noun }: ListPagerProps) {
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed" title={pagination.capped ? `At least ${grouped(pagination.count)}: the count stops there` : undefined}>
-        {countText(pagination)} {plural}
+        {countText(pagination)} {pluralForm(pagination.count, noun.name.toLowerCase(), noun.plural)}
       </Text>
       {pagination.pages > 1 && (
         <Group gap={4}>

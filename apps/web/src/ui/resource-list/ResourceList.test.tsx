@@ -96,6 +96,13 @@ describe('ResourceList pagination', () => {
     await waitFor(() => expect(source.list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2, pageSize: 20 }), expect.anything()));
   });
 
+  it("counts one row in the singular: '1 workspace', not '1 workspaces'", async () => {
+    const source = fakeSource([testRow('1')]);
+    source.list.mockResolvedValue({ rows: [testRow('1')], pagination: { page: 1, pages: 1, count: 1 } });
+    renderList(source);
+    expect(await screen.findByText('1 workspace')).toBeInTheDocument();
+  });
+
   it('shows a capped count as a lower bound and reaches the pages past it as the server counts further', async () => {
     const user = userEvent.setup();
     const source = fakeSource([testRow('1')]);

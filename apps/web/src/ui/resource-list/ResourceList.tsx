@@ -127,7 +127,7 @@ export function ResourceList<A extends object>(props: ResourceListProps<A>) {
           renderActions={renderActions}
         />
       </Paper>
-      {pagination && <ListPager pagination={pagination} page={shownPage} onChange={setPage} plural={noun.plural} />}
+      {pagination && <ListPager pagination={pagination} page={shownPage} onChange={setPage} noun={noun} />}
       {create && <CreateResourceModal isOpened={isCreating} config={create} noun={noun} source={source} onClose={() => setIsCreating(false)} />}
       {rowActions && <RowDialogs target={dialog} source={source} noun={noun} config={rowActions} actions={actions} onClose={() => setDialog(null)} />}
     </Stack>

@@ -48,7 +48,7 @@ export interface ListSource<A extends object> {
 
 /** How a resource is named in titles, buttons and notifications. */
 export interface ResourceNoun {
-  /** capitalised singular, e.g. 'Workspace' ('{Name} #{id} successfully created') */
+  /** capitalised singular, e.g. 'Workspace' ('{Name} #{id} successfully created'; lower-cased in '1 workspace') */
   name: string;
   /** lower-case plural, e.g. 'workspaces' ('No {plural} found') */
   plural: string;

@@ -21,13 +21,14 @@ function drawTitle(cursor: PdfCursor, report: ExecutionReportData): void {
   cursor.textAt('Execution Report', cursor.left, cursor.y, { font: FONT.bold, size: 20 });
   cursor.y += 26;
   cursor.textAt(report.identifier, cursor.left, cursor.y, { size: 11, color: INK.muted });
-  const label = statusLabel(report.status, report.progress);
+  // written as the web's badge writes it (one status rule, docs/decisions.md), not in capitals
+  const label = statusLabel(report.status, report.progress, 'execution');
   const fill = STATUS_FILLS[statusGroup(report.status)];
   cursor.doc.font(FONT.bold).fontSize(8);
-  const badgeWidth = cursor.doc.widthOfString(pdfText(label.toUpperCase())) + 12;
+  const badgeWidth = cursor.doc.widthOfString(pdfText(label)) + 12;
   const x = cursor.left + cursor.width - badgeWidth;
   cursor.doc.roundedRect(x, cursor.y - 4, badgeWidth, 16, 8).fill(fill);
-  cursor.textAt(label.toUpperCase(), x, cursor.y, { font: FONT.bold, size: 8, color: textColorOn(fill), width: badgeWidth, align: 'center' });
+  cursor.textAt(label, x, cursor.y, { font: FONT.bold, size: 8, color: textColorOn(fill), width: badgeWidth, align: 'center' });
   cursor.y += 18;
   cursor.textAt(`Generated ${formatReportDate(report.generatedAt)} UTC. All times are UTC.`, cursor.left, cursor.y, { size: 7, color: INK.muted });
   cursor.y += 12;

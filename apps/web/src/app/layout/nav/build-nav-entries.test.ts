@@ -33,7 +33,7 @@ describe('buildNavEntries', () => {
       'Schedules',
       'Executions',
       'Jobs',
-      'Collections',
+      'Collection requests',
       'Dashboards',
       'Catalogue[Products,Catalogue Collections]',
       'Applications',

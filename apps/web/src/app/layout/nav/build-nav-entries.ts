@@ -10,14 +10,18 @@ export interface NavContext {
   links: InstanceLinks | null;
 }
 
-/** Spec 1 §2 Top navigation: the signed-in entries, each behind its theme feature flag. */
+/**
+ * Spec 1 §2 Top navigation: the signed-in entries, each behind its theme feature flag. Spec 1
+ * gives /mep/collections no label; spec 3 calls the area 'Collection requests', the name used
+ * here, so that it is not read as the Catalogue's 'Catalogue Collections' (docs/decisions.md).
+ */
 const FEATURE_LINKS: [feature: string, label: string, route: RouteKey][] = [
   ['navbar-processes', 'Processes', 'processes'],
   ['navbar-workflows', 'Workflows', 'workflows'],
   ['navbar-schedules', 'Schedules', 'schedules'],
   ['navbar-executions', 'Executions', 'monitoring'],
   ['navbar-jobs', 'Jobs', 'jobs'],
-  ['navbar-mep-collections', 'Collections', 'mepCollections'],
+  ['navbar-mep-collections', 'Collection requests', 'mepCollections'],
   ['navbar-dashboards', 'Dashboards', 'dashboards'],
 ];
 

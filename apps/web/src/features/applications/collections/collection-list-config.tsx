@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { routePath } from '../../../app/routes';
 import { FILTER_PRESETS, workspacesColumn, type CreateConfig, type ListRow, type ResourceColumn } from '../../../ui/resource-list';
 import type { CatalogueCollectionAttributes } from '../api/collections';
+import { countOf } from '../../../ui/plural';
 
 type Row = ListRow<CatalogueCollectionAttributes>;
 
 /** Spec 3 Catalogue collection list filters. */
 export const COLLECTION_PRESETS = [FILTER_PRESETS.ownedByMe, FILTER_PRESETS.inMyWorkspace];
 
-export const applicationCount = (count: number) => `${count} application${count === 1 ? '' : 's'}`;
+export const applicationCount = (count: number) => countOf(count, 'application');
 
 /** The create form: Name and Description; the identifier `{owner}:{slug of the name}` is the server's. */
 export const COLLECTION_CREATE: CreateConfig = {

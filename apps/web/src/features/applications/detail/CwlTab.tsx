@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { downloadText } from '../../../ui/download';
 import { highlightYaml, type YamlToken } from './yaml-highlight';
 import classes from './CwlTab.module.css';
+import { countOf } from '../../../ui/plural';
 
 /** The CWL tab (lazy-loaded): the original CWL, highlighted, with line numbers, and its download. */
 export function CwlTab({ identifier, cwl }: { identifier: string; cwl: string }) {
@@ -12,7 +13,7 @@ export function CwlTab({ identifier, cwl }: { identifier: string; cwl: string })
     <>
       <Group justify="space-between" mb="sm">
         <Text size="sm" c="dimmed">
-          The CWL document as it was registered ({lines.length} lines)
+          The CWL document as it was registered ({countOf(lines.length, 'line')})
         </Text>
         <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => downloadText(`${identifier}.cwl`, cwl, 'application/cwl+yaml')}>
           Download

@@ -15,6 +15,7 @@ import { useApplicationDescription } from '../api/applications';
 import { LocalHintsAlert } from '../detail/LocalHintsAlert';
 import { useTargetOptions } from './use-target-options';
 import { useExecuteApplication } from './use-execute-application';
+import { countOf, pluralForm } from '../../../ui/plural';
 
 /**
  * /collections/{id}/execute/{appId} (spec 3 §2 Execute application): one typed field per
@@ -145,7 +146,7 @@ function ExecuteApplicationForm({
               </Button>
               {invalidCount > 0 && (
                 <Text size="sm" c="dimmed">
-                  {invalidCount === 1 ? '1 input needs a valid value.' : `${invalidCount} inputs need a valid value.`}
+                  {`${countOf(invalidCount, 'input')} ${pluralForm(invalidCount, 'needs', 'need')} a valid value.`}
                 </Text>
               )}
               {invalidCount === 0 && terms.isRequired && !terms.isAccepted && (

@@ -29,6 +29,7 @@ import { TermsCheckbox } from '../../../ui/TermsCheckbox';
 import { useStacItem } from '../../catalogue/api/catalogue';
 import { itemName, itemVersion } from '../../catalogue/item-page/item-rules';
 import { modelExecutionRequest, modelFieldError, shapeText, type ModelFormValue, type ModelFormValues } from './model-form';
+import { countOf, pluralForm } from '../../../ui/plural';
 
 /**
  * /collections/{id}/model_execute/{model_id} (spec 3 §2 Model execute): the Input Form tab with
@@ -161,7 +162,7 @@ function ModelExecuteForm({ collection, item }: { collection: string; item: Stac
               </Button>
               {touched.size > 0 && invalidCount > 0 && (
                 <Text size="sm" c="dimmed">
-                  {invalidCount === 1 ? '1 input needs a valid value.' : `${invalidCount} inputs need a valid value.`}
+                  {`${countOf(invalidCount, 'input')} ${pluralForm(invalidCount, 'needs', 'need')} a valid value.`}
                 </Text>
               )}
               {terms.isRequired && !terms.isAccepted && (

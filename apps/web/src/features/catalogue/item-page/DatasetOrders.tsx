@@ -12,6 +12,7 @@ import { useDatasetOrders, useOrderDataset } from '../api/dataset-orders';
 import { useTermsGate } from '../api/terms';
 import { apiFetchBlob } from '../../../app/api/http';
 import { Empty } from './ItemPanels';
+import { countOf } from '../../../ui/plural';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 1)} MB`;
 
@@ -77,7 +78,7 @@ function OrderRow({ order }: { order: DatasetOrder }) {
         <Text fw={600}>{formatDateTime(order.datetime_start)}</Text>
         <StatusBadge status={order.status} />
         <Badge variant="light" color="gray" tt="none">
-          {order.files.length} files · {megabytes(bytes)}
+          {countOf(order.files.length, 'file')} · {megabytes(bytes)}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed">

@@ -8,6 +8,7 @@ import { useProductCollections, useProductSearch } from '../api/catalogue';
 import { BboxInputs } from '../browser/BboxInputs';
 import { CollectionSelect } from '../browser/CollectionSelect';
 import { boundsOf, EMPTY_BBOX, SEARCH_FAILED, type BboxFields } from '../browser/search-form';
+import { countOf } from '../../../ui/plural';
 
 /** An input of the form a found product can fill. */
 interface ProductTarget {
@@ -130,7 +131,7 @@ export function ProductSearchPanel({ targets, onSelect }: ProductSearchPanelProp
       )}
       {search.data && (
         <Stack gap="xs">
-          <Text fw={500}>Found {search.data.product_count} products</Text>
+          <Text fw={500}>Found {countOf(search.data.product_count, 'product')}</Text>
           {search.data.product_list.length > 0 && (
             <Table.ScrollContainer minWidth={560} type="native">
               <Table aria-label="Products found" verticalSpacing={4}>

@@ -1,4 +1,4 @@
-import type { ExecutionStatistics } from '@asb/contracts';
+import { statusLabel, type ExecutionStatistics } from '@asb/contracts';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -20,13 +20,13 @@ echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipCompone
 
 type ChartOption = echarts.ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
 
-const STATUSES: { status: string; label: string; color: string }[] = [
-  { status: 'success', label: 'Success', color: '#2f9e44' },
-  { status: 'failed', label: 'Failed', color: '#e03131' },
-  { status: 'stopped', label: 'Stopped', color: '#868e96' },
-  { status: 'running', label: 'Running', color: '#1c7ed6' },
-  { status: 'pending', label: 'Pending', color: '#f08c00' },
-  { status: 'created', label: 'Created', color: '#ced4da' },
+const STATUSES: { status: string; color: string }[] = [
+  { status: 'success', color: '#2f9e44' },
+  { status: 'failed', color: '#e03131' },
+  { status: 'stopped', color: '#868e96' },
+  { status: 'running', color: '#1c7ed6' },
+  { status: 'pending', color: '#f08c00' },
+  { status: 'created', color: '#ced4da' },
 ];
 export const DEFAULT_CHART_DAYS = 14;
 
@@ -44,9 +44,10 @@ function executionsChartOption(statistics: ExecutionStatistics): ChartOption {
       { type: 'value', name: 'mean s', splitLine: { show: false } },
     ],
     series: [
-      ...STATUSES.map(({ status, label, color }): BarSeriesOption => ({
+      ...STATUSES.map(({ status, color }): BarSeriesOption => ({
         type: 'bar',
-        name: label,
+        // the badges' words: 'created' is an execution never submitted
+        name: statusLabel(status, null, 'execution'),
         stack: 'count',
         itemStyle: { color },
         data: statistics.days.map((day) => day.counts[status] ?? 0),

@@ -37,7 +37,7 @@ export function ExecutionsList({ properties, height, isSignedIn }: { properties:
                 {formatDateTime(execution.attributes.createdAt)}
               </Text>
             </Stack>
-            <StatusBadge status={execution.attributes.status} progress={execution.attributes.progress} />
+            <StatusBadge status={execution.attributes.status} progress={execution.attributes.progress} subject="execution" />
           </Group>
         ))}
       </Stack>

@@ -7,6 +7,7 @@ import {
   type WorkflowInputGroup,
   type WorkflowInputItem,
 } from '@asb/contracts';
+import { countOf, pluralForm } from '../../../ui/plural';
 
 /**
  * The execute form's logic (spec 1 §2 Execute form, §5 validation), kept apart from
@@ -55,7 +56,7 @@ export function inputErrors(groups: WorkflowInputGroup[], values: FormValues): R
 
 /** Beside the Execute button: how many inputs still need a valid value. */
 export function invalidHint(count: number): string {
-  return count === 1 ? '1 input needs a valid value.' : `${count} inputs need a valid value.`;
+  return `${countOf(count, 'input')} ${pluralForm(count, 'needs', 'need')} a valid value.`;
 }
 
 /** The EO-product inputs the user fills (keys and labels): a found product can be selected as one of them. */

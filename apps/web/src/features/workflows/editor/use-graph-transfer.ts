@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { downloadText } from '../../../ui/download';
 import type { Workflow } from '../api/workflows';
+import { countOf } from '../../../ui/plural';
 
 /** Export of the graph being edited as a workflow document, and import of one in its place (undoable; saved by the user). */
 export function useGraphTransfer(workflow: Workflow, graph: WorkflowGraph, replaceGraph: (graph: WorkflowGraph) => void) {
@@ -20,7 +21,7 @@ export function useGraphTransfer(workflow: Workflow, graph: WorkflowGraph, repla
       const document = parseWorkflowDocument(await file.text());
       replaceGraph(document.graph);
       notifications.show({
-        message: `Imported ${document.graph.nodes.length} nodes from ${file.name}: save to keep them`,
+        message: `Imported ${countOf(document.graph.nodes.length, 'node')} from ${file.name}: save to keep them`,
         color: 'blue',
         autoClose: NOTIFY_MS.success,
       });

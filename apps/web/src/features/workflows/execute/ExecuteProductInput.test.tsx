@@ -82,7 +82,7 @@ describe('an EO-product input of the execute form', () => {
     expect(postedValue(calls)).toBe(productInputUrl('demo-scenes', 'scene-2'));
   });
 
-  it("finds products in the Search products tab ('Found N products') and selects one as the input", async () => {
+  it("finds products in the Search products tab ('Found 1 product') and selects one as the input", async () => {
     const user = userEvent.setup();
     const calls = renderPage();
     await user.click(await screen.findByRole('tab', { name: 'Search products' }));
@@ -103,7 +103,7 @@ describe('an EO-product input of the execute form', () => {
     await user.click(screen.getByRole('button', { name: dayjs().date(20).format('D MMMM YYYY') }));
     await waitFor(() => expect(search).toBeEnabled());
     await user.click(search);
-    expect(await within(panel).findByText('Found 1 products')).toBeInTheDocument();
+    expect(await within(panel).findByText('Found 1 product')).toBeInTheDocument();
     const body = calls.find((call) => call.path === '/resource-catalogue/products/search')?.body as { collection: string; boundingBox: number[] };
     expect(body).toMatchObject({ collection: 'demo-scenes', boundingBox: [4, 50, 5, 52] });
 

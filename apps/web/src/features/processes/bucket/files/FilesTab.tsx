@@ -13,10 +13,7 @@ import { buildFileTree, countFiles } from './file-tree';
 import { FileTree } from './FileTree';
 import { UploadList } from './UploadList';
 import { useUploads } from './use-uploads';
-
-function fileCountText(count: number): string {
-  return `${count} ${count === 1 ? 'file' : 'files'}`;
-}
+import { countOf } from '../../../../ui/plural';
 
 const LIMIT_HINT = `At most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB per file`;
 
@@ -106,7 +103,7 @@ export function FilesTab({ bucketId, canModify }: { bucketId: string; canModify:
         {files.isSuccess && entries.length > 0 && (
           <Stack gap={4}>
             <Text size="xs" c="dimmed">
-              {fileCountText(countFiles(entries))}
+              {countOf(countFiles(entries), 'file')}
             </Text>
             {/* keyed by the file list so that new folders open too */}
             <FileTree key={files.dataUpdatedAt} entries={entries} onDelete={canModify ? (entry) => setToDelete(entry.id) : undefined} />
