@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ExecutionResults } from '@asb/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TasksRepository } from '../src/engine/store/tasks.repository.js';
 import { executions, processImages, processVersions } from '../src/db-schema.js';
 import { builderApi, type ErrorBody } from './helpers/builder.js';
 import { isAlive } from './helpers/host-processes.js';
-import { engineSeeds, getExecution, taskLog, taskmgrTasks, taskRows, waitForStatus, waitForTask } from './helpers/engine.js';
+import { afterSweeps, engineSeeds, getExecution, taskLog, taskmgrTasks, taskRows, waitForStatus, waitForTask } from './helpers/engine.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -206,8 +206,7 @@ describe('engine: task lifecycle', () => {
       expect(isAlive(pid)).toBe(true);
       // started.txt is written first thing: wait for it, so the file tests below find it
       const file = `/builder/v1/executions/${id}/files/a/started.txt`;
-      const deadline = Date.now() + 10_000;
-      while ((await get(file, users.olga)).statusCode !== 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await vi.waitFor(async () => expect((await get(file, users.olga)).statusCode).toBe(200), { timeout: 20_000, interval: 50 });
     });
 
     it('is refused to a user who cannot see the execution, who cannot read its log or files either', async () => {
@@ -249,7 +248,7 @@ describe('engine: task lifecycle', () => {
       expect(tasks.b).toMatchObject({ state: 'no_status', tryNumber: 0 });
 
       // nothing moves afterwards (several sweeps later)
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await afterSweeps(app, id);
       expect((await taskRows(app, id)).map((task) => [task.taskId, task.state, task.tryNumber])).toEqual([
         ['a', 'failed', 1],
         ['b', 'no_status', 0],
@@ -295,7 +294,7 @@ describe('engine: task lifecycle', () => {
       await waitForStatus(app, raceId, ['stopped', 'success', 'failed']);
       await waitForTask(app, raceId, 'a', ['success']);
       // a few sweeps later: b must not have started
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await afterSweeps(app, raceId);
       const b = (await taskRows(app, raceId)).find((task) => task.taskId === 'b')!;
       pid = b.pid;
       expect(stopStatus).toBe(200);
@@ -360,9 +359,7 @@ describe('engine: a server restart in the middle of a task', () => {
     const running = await waitForTask(app, id, 'a', ['running']);
     const pid = running.pid!;
     // the attempt is under way: it counted its start (its python may take a moment to get there)
-    const deadline = Date.now() + 10_000;
-    while (!(await fs.stat(marker).catch(() => undefined)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await fs.readFile(marker, 'utf8')).toBe('start\n');
+    await expect.poll(() => fs.readFile(marker, 'utf8').catch(() => ''), { timeout: 20_000, interval: 50 }).toBe('start\n');
     expect(isAlive(pid)).toBe(true);
 
     app = await app.restart();

@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../src/platform/live/event-bus.js';
 import { RedisEventBus } from '../src/platform/live/redis-event-bus.js';
 import { startRedis, type TestRedis } from './helpers/redis.js';
 
 const event = (from: string, n: number): LiveEvent => ({ type: 'executionUpdate', audience: 'alice', payload: { from, n } });
 
-async function until(check: () => boolean, what: () => string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Until `check` holds; the limit only ends a stuck test. */
+const until = (check: () => boolean, what: () => string) =>
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`still waiting: ${what()}`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 
 /** Live events across replicas (REDIS_URL): every replica's listeners get every event, once. */
 describe('RedisEventBus', () => {
@@ -44,10 +45,21 @@ describe('RedisEventBus', () => {
       () => received.one.length >= 4 && received.two.length >= 4,
       () => JSON.stringify(received),
     );
-    // anything duplicated would have arrived by now
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Redis hands a channel's messages to each subscriber in the order it took them: a duplicate of
+    // the events above would arrive before a fence published after them, by either replica
+    await one.publish(event('fence', 1));
+    await two.publish(event('fence', 2));
+    const fences = (events: LiveEvent[]) => events.filter((e) => e.payload.from === 'fence').length;
+    await until(
+      () => fences(received.one) === 2 && fences(received.two) === 2,
+      () => JSON.stringify(received),
+    );
 
-    const keys = (events: LiveEvent[]) => events.map((e) => `${String(e.payload.from)}:${String(e.payload.n)}`).sort();
+    const keys = (events: LiveEvent[]) =>
+      events
+        .filter((e) => e.payload.from !== 'fence')
+        .map((e) => `${String(e.payload.from)}:${String(e.payload.n)}`)
+        .sort();
     expect(keys(received.one)).toEqual(['one:1', 'one:2', 'two:1', 'two:2']);
     expect(keys(received.two)).toEqual(['one:1', 'one:2', 'two:1', 'two:2']);
     expect(received.one[0]).toEqual(expect.objectContaining({ type: 'executionUpdate', audience: 'alice' }));

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { StacItem } from '@asb/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MarketplaceService } from '../src/modules/marketplace/marketplace.service.js';
 import { datasetOrders } from '../src/modules/models/dataset-orders.schema.js';
@@ -28,13 +28,13 @@ const item = (id: string, properties: Record<string, unknown>, assets: StacItem[
   }) as StacItem;
 
 /** Until `check` holds, asked every 20 ms; the limit only ends a stuck test. */
-async function until(check: () => Promise<boolean> | boolean, what: string, limitMs = 60_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (check: () => Promise<boolean> | boolean, what: string, limitMs = 60_000) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`still waiting: ${what}`);
+    },
+    { timeout: limitMs, interval: 20 },
+  );
 
 /**
  * Two replicas of the portal on one database, one data directory and one Redis (issue 31 §4;

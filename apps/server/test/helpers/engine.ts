@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { ExecutionAttributes, ProcessSignature, TaskAttributes, WorkflowGraph } from '@asb/contracts';
+import { expect, vi } from 'vitest';
 import { snapshotFolder } from '../../src/modules/procimp/build/snapshot.js';
 import { executions, executionTasks, processes, processImages, processVersions } from '../../src/db-schema.js';
 import { builderSeeds } from './builder.js';
@@ -95,18 +96,31 @@ export function engineSeeds(app: TestApp) {
   };
 }
 
-/** Polls the execution's row until its status is one of `statuses`. */
-export async function waitForStatus(app: TestApp, id: string, statuses: string[], timeoutMs = 20_000): Promise<typeof executions.$inferSelect> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await app.ctx.db
-      .select()
-      .from(executions)
-      .where(eq(executions.id, Number(id)));
-    if (row && statuses.includes(row.status)) return row;
-    if (Date.now() > deadline) throw new Error(`execution ${id} still ${row?.status} after ${timeoutMs} ms: ${JSON.stringify(row?.executionResults)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Waits until the execution's row has one of `statuses`; `timeoutMs` only ends a stuck test. */
+export function waitForStatus(app: TestApp, id: string, statuses: string[], timeoutMs = 20_000): Promise<typeof executions.$inferSelect> {
+  return vi.waitFor(
+    async () => {
+      const [row] = await app.ctx.db
+        .select()
+        .from(executions)
+        .where(eq(executions.id, Number(id)));
+      if (row && statuses.includes(row.status)) return row;
+      throw new Error(`execution ${id} still ${row?.status}, not ${statuses.join(' or ')}: ${JSON.stringify(row?.executionResults)}`);
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
+}
+
+/**
+ * Waits until `count` more sweeps of the orchestrator have ended and then for the execution's
+ * advance in progress: whatever those sweeps would have moved has moved by then. A negative check
+ * ('nothing moves afterwards') waits for this, never for a fixed time.
+ */
+export async function afterSweeps(app: TestApp, executionId: string, count = 3): Promise<void> {
+  const { orchestrator } = app.engine;
+  const target = orchestrator.sweepCount + count;
+  await vi.waitFor(() => expect(orchestrator.sweepCount).toBeGreaterThanOrEqual(target), { timeout: 20_000, interval: 20 });
+  await orchestrator.settled(Number(executionId));
 }
 
 export async function getExecution(app: TestApp, id: string, headers: Headers = app.adminHeader): Promise<ExecutionAttributes> {
@@ -123,21 +137,22 @@ export async function taskRows(app: TestApp, executionId: string): Promise<(type
     .orderBy(asc(executionTasks.id));
 }
 
-/** Polls until the task is in one of `states`; its row. */
-export async function waitForTask(
+/** Waits until the task is in one of `states`; its row. `timeoutMs` only ends a stuck test. */
+export function waitForTask(
   app: TestApp,
   executionId: string,
   taskId: string,
   states: string[],
   timeoutMs = 20_000,
 ): Promise<typeof executionTasks.$inferSelect> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = (await taskRows(app, executionId)).find((task) => task.taskId === taskId);
-    if (row && states.includes(row.state)) return row;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} of execution ${executionId} still ${row?.state ?? 'missing'} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return vi.waitFor(
+    async () => {
+      const row = (await taskRows(app, executionId)).find((task) => task.taskId === taskId);
+      if (row && states.includes(row.state)) return row;
+      throw new Error(`task ${taskId} of execution ${executionId} still ${row?.state ?? 'missing'}, not ${states.join(' or ')}`);
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 /** The tasks of an execution as a user sees them on the Jobs page (GET /taskmgr/v1/tasks), by task id. */

@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { freePort } from './free-port.js';
 
 const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
+/** a limit for a stuck start on a busy machine, not a timing */
+const START_LIMIT_MS = 30_000;
 
 export interface TestRedis {
   /** redis://127.0.0.1:{port} */
@@ -34,13 +35,9 @@ export async function startRedis(): Promise<TestRedis> {
 async function startOnce(): Promise<TestRedis> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-redis-'));
   const port = await freePort();
-  const child = spawn(
-    REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'warning'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'notice'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -64,29 +61,22 @@ async function startOnce(): Promise<TestRedis> {
     return stopped;
   };
 
-  const url = `redis://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`redis-server exited with ${child.exitCode}: ${output}`);
-    }
-    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    try {
-      await probe.connect();
-      // ours, not another test file's server that took the port first (ours then exits)
-      if (/process_id:(\d+)/.exec(await probe.info('server'))?.[1] === String(child.pid)) break;
-    } catch {
-      // not listening yet
-    } finally {
-      probe.disconnect();
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`redis-server did not start: ${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  // redis-server says when it listens (a notice); one that could not bind the port (another
+  // process took it first) exits instead. The limit only ends a stuck start.
+  const started = await new Promise<'ready' | 'exited' | 'stuck'>((resolve) => {
+    const limit = setTimeout(() => resolve('stuck'), START_LIMIT_MS);
+    const settle = (state: 'ready' | 'exited') => {
+      clearTimeout(limit);
+      resolve(state);
+    };
+    const onOutput = () => /ready to accept connections/i.test(output) && settle('ready');
+    child.stdout?.on('data', onOutput);
+    child.stderr?.on('data', onOutput);
+    void exited.then(() => settle('exited'));
+  });
+  if (started !== 'ready') {
+    await stop();
+    throw new Error(started === 'exited' ? `redis-server exited with ${child.exitCode}: ${output}` : `redis-server did not start: ${output}`);
   }
-  return { url, process: child, stop };
+  return { url: `redis://127.0.0.1:${port}`, process: child, stop };
 }
