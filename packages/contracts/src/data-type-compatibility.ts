@@ -5,7 +5,7 @@
  */
 
 /** File formats: each is also a file. */
-const FILE_FORMATS = new Set([
+export const FILE_FORMAT_DATA_TYPES: ReadonlySet<string> = new Set([
   'geotiff',
   'cog',
   'netcdf',
@@ -22,10 +22,10 @@ const FILE_FORMATS = new Set([
 ]);
 
 /** Numbers that a float input takes as they are. */
-const NUMBERS = new Set(['integer', 'percentage', 'latitude', 'longitude', 'resolution']);
+export const NUMBER_DATA_TYPES: ReadonlySet<string> = new Set(['integer', 'percentage', 'latitude', 'longitude', 'resolution']);
 
 /** Addresses that a url input takes. */
-const ADDRESSES = new Set(['stac-item', 'stac-collection', 'stac-catalog', 'ogc-service-url']);
+export const ADDRESS_DATA_TYPES: ReadonlySet<string> = new Set(['stac-item', 'stac-collection', 'stac-catalog', 'ogc-service-url']);
 
 /** A list type and the type of one of its items (the dynamic-list-splitter's item output). */
 export const LIST_ITEM_TYPES = {
@@ -57,13 +57,13 @@ export function isDataTypeCompatible(sourceType: string, targetType: string): bo
     case 'text':
       return !isListDataType(source) && source !== 'folder';
     case 'file':
-      return FILE_FORMATS.has(source) || source === 'url';
+      return FILE_FORMAT_DATA_TYPES.has(source) || source === 'url';
     case 'geotiff':
       return source === 'cog';
     case 'float':
-      return NUMBERS.has(source);
+      return NUMBER_DATA_TYPES.has(source);
     case 'url':
-      return ADDRESSES.has(source);
+      return ADDRESS_DATA_TYPES.has(source);
     case 'list-float':
       return source === 'list-integer';
     case 'list-string':

@@ -1,51 +1,31 @@
-import type { CwlType, WorkflowInputItem } from '@asb/contracts';
+import {
+  ADDRESS_DATA_TYPES,
+  FILE_FORMAT_DATA_TYPES,
+  isListDataType,
+  LIST_ITEM_TYPES,
+  NUMBER_DATA_TYPES,
+  type CwlType,
+  type WorkflowInputItem,
+} from '@asb/contracts';
 
 /** A JSON Schema object (an input's or output's `schema` in a process description). */
 export type JsonSchema = Record<string, unknown>;
 
-const NUMBER_TYPES = new Set(['float', 'percentage', 'latitude', 'longitude', 'resolution']);
-/** Data types whose value names a file or a place to read it from. */
-const REFERENCE_TYPES = new Set([
-  'file',
-  'folder',
-  'geotiff',
-  'cog',
-  'netcdf',
-  'zarr',
-  'hdf5',
-  'jpeg2000',
-  'geojson',
-  'shapefile',
-  'geopackage',
-  'csv',
-  'parquet',
-  'safe-archive',
-  'stac-item',
-  'stac-collection',
-  'stac-catalog',
-  'ogc-service-url',
-  'ml-model',
-  'url',
-]);
+/** Data types whose value names a file or a place to read it from (docs/seed-data.md). */
+function isReferenceType(type: string): boolean {
+  return type === 'file' || type === 'folder' || type === 'url' || FILE_FORMAT_DATA_TYPES.has(type) || ADDRESS_DATA_TYPES.has(type);
+}
 const FORMATS: Record<string, string> = { date: 'date', datetime: 'date-time', duration: 'duration', email: 'email', password: 'password' };
-const LISTS: Record<string, JsonSchema> = {
-  'list-string': { type: 'string' },
-  'list-integer': { type: 'integer' },
-  'list-float': { type: 'number' },
-  'list-file': { type: 'string', format: 'uri' },
-  'list-product': { type: 'string' },
-};
 
 /** The schema of a data type of the knowledge store (docs/seed-data.md); an unknown one is a string, as the execute form takes it. */
 export function dataTypeSchema(dataType: string): JsonSchema {
   const type = dataType.toLowerCase();
   if (type === 'boolean') return { type: 'boolean' };
   if (type === 'integer') return { type: 'integer' };
-  if (NUMBER_TYPES.has(type)) return { type: 'number' };
+  if (type === 'float' || NUMBER_DATA_TYPES.has(type)) return { type: 'number' };
   if (type === 'json') return {};
-  if (REFERENCE_TYPES.has(type)) return { type: 'string', format: 'uri' };
-  const list = LISTS[type];
-  if (list) return { type: 'array', items: list };
+  if (isReferenceType(type)) return { type: 'string', format: 'uri' };
+  if (isListDataType(type)) return { type: 'array', items: dataTypeSchema(LIST_ITEM_TYPES[type]) };
   const format = FORMATS[type];
   return format ? { type: 'string', format } : { type: 'string' };
 }
