@@ -37,7 +37,7 @@ export function AppHeader({ isNavOpen, onToggleNav }: AppHeaderProps) {
         h={48}
         px="md"
         bg="gray.0"
-        // never a sideways scroll: what does not fit goes into MainNav's 'More' (its measuring copy is clipped here)
+        // never a sideways scroll: what does not fit goes into MainNav's 'More'
         style={{ borderTop: '1px solid var(--mantine-color-gray-2)', display: 'flex', alignItems: 'center', overflow: 'hidden' }}
       >
         <MainNav />
