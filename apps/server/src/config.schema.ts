@@ -63,9 +63,16 @@ const link = setting.refine((raw) => raw === undefined || /^\/(?!\/)/.test(raw) 
   message: 'must be an http:// or https:// URL, or a path starting with /',
 });
 
-/** An XYZ tile URL template: http(s) or a path of this server, with {z}, {x} and {y} (or {-y}); blank means unset. */
+/**
+ * An XYZ tile URL template: a path of this server, or http(s) at a host name (`{a-c}.` before it
+ * picks one of several), with {z}, {x} and {y} (or {-y}); blank means unset. Its origin goes into
+ * the pages' Content-Security-Policy (platform/http/security-headers.ts): nothing else may stand there.
+ */
 const isTileTemplate = (raw: string) =>
-  (/^\/(?!\/)/.test(raw) || /^https?:\/\/[^\s]+$/.test(raw)) && raw.includes('{z}') && raw.includes('{x}') && /\{-?y\}/.test(raw);
+  (/^\/(?!\/)\S*$/.test(raw) || /^https?:\/\/(\{[a-z0-9-]+\}\.)?[a-z0-9.-]+(:\d+)?\/\S*$/i.test(raw)) &&
+  raw.includes('{z}') &&
+  raw.includes('{x}') &&
+  /\{-?y\}/.test(raw);
 const tileUrl = setting.refine((raw) => raw === undefined || isTileTemplate(raw), {
   message: 'must be an http:// or https:// URL, or a path starting with /, with {z}, {x} and {y} in it (an XYZ tile template)',
 });

@@ -115,7 +115,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ASB_BASEMAP_URL: ' ' }).basemapUrl).toBeNull();
     expect(loadConfig({ ASB_BASEMAP_URL: 'https://tiles.example/{z}/{x}/{y}.png' }).basemapUrl).toBe('https://tiles.example/{z}/{x}/{y}.png');
     expect(loadConfig({ ASB_BASEMAP_URL: '/tiles/{z}/{x}/{-y}.png' }).basemapUrl).toBe('/tiles/{z}/{x}/{-y}.png');
-    for (const refused of ['https://tiles.example/tile.png', 'javascript:alert(1)//{z}/{x}/{y}', '//tiles.example/{z}/{x}/{y}.png']) {
+    expect(loadConfig({ ASB_BASEMAP_URL: 'https://{a-c}.tiles.example:8443/{z}/{x}/{y}.png' }).basemapUrl).toBe(
+      'https://{a-c}.tiles.example:8443/{z}/{x}/{y}.png',
+    );
+    // its origin goes into the pages' Content-Security-Policy: no other source or directive may ride along
+    const smuggled = [
+      "https://tiles.example;script-src 'unsafe-inline'/{z}/{x}/{y}",
+      'https://tiles.example */{z}/{x}/{y}',
+      'https://user@tiles.example/{z}/{x}/{y}',
+    ];
+    for (const refused of ['https://tiles.example/tile.png', 'javascript:alert(1)//{z}/{x}/{y}', '//tiles.example/{z}/{x}/{y}.png', ...smuggled]) {
       expect(problemsOf({ ASB_BASEMAP_URL: refused })).toEqual([
         expect.stringMatching(/^ASB_BASEMAP_URL must be an http:\/\/ or https:\/\/ URL, or a path starting with \/, with \{z\}/),
       ]);

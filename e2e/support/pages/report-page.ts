@@ -40,11 +40,14 @@ export class ReportPage {
     return this.page.getByTestId('map-preview');
   }
 
-  /** The largest share of drawn (not transparent) pixels among the map's canvases: the raster layer fills much of its view. */
+  /**
+   * The share of drawn (not transparent) pixels of the raster layer's canvas (its own, class
+   * `raster-layer`, above the base map's): the raster fills much of its view.
+   */
   async mapCoverage(): Promise<number> {
     return this.map.evaluate((element) => {
       let best = 0;
-      for (const canvas of element.querySelectorAll('canvas')) {
+      for (const canvas of element.querySelectorAll<HTMLCanvasElement>('.raster-layer canvas')) {
         const context = canvas.getContext('2d');
         if (!context || canvas.width === 0 || canvas.height === 0) continue;
         const { data } = context.getImageData(0, 0, canvas.width, canvas.height);

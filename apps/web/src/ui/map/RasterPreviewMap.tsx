@@ -7,6 +7,7 @@ import { fromLonLat, transformExtent } from 'ol/proj';
 import XYZ from 'ol/source/XYZ';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { baseMapControls, baseMapLayer } from './base-map';
+import { BASE_MAP_COLORS } from './base-map-style';
 import { fitExtent, loadPreview, MAP_START, TILE_SIZE, type PreviewLayer, type PreviewOptions } from './map-preview';
 import { useBaseMapUrl } from './use-base-map-url';
 
@@ -54,8 +55,8 @@ export function RasterPreviewMap({ url, options = {}, height, onLoaded }: Raster
           tilesLoaded += 1;
           setState({ kind: 'ready', layer, tilesLoaded });
         });
-        // over the base map's opaque land
-        map.getLayers().push(new TileLayer({ source }));
+        // over the base map's opaque land, on a canvas of its own (e2e reads what the raster drew there)
+        map.getLayers().push(new TileLayer({ source, className: 'raster-layer' }));
         map.updateSize();
         view.fit(transformExtent(fitExtent(layer.bounds), 'EPSG:4326', 'EPSG:3857'));
         setState({ kind: 'ready', layer, tilesLoaded });
@@ -85,7 +86,7 @@ export function RasterPreviewMap({ url, options = {}, height, onLoaded }: Raster
           data-testid="map-preview"
           data-state={state.kind}
           data-tiles-loaded={state.kind === 'ready' ? state.tilesLoaded : 0}
-          style={{ background: '#eef2f5' }}
+          style={{ background: BASE_MAP_COLORS.sea }}
         />
         {state.kind === 'loading' && (
           <Group pos="absolute" top={12} left={12} gap="xs">

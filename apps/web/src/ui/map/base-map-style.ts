@@ -6,11 +6,11 @@ import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
 
 /**
- * The base map's look: muted land on the maps' pale sea (#eef2f5, each map's background), thin
- * coastlines and borders, small grey place names, so that footprints and rasters stay the
- * strongest marks on a map.
+ * The base map's look: muted land on a pale sea (the map element's background), thin coastlines
+ * and borders, small grey place names, so that footprints and rasters stay the strongest marks
+ * on a map.
  */
-export const BASE_MAP_COLORS = { land: '#f7f5ef', coast: '#a9b7c2', border: '#c9c1b4', place: '#5f6b76' } as const;
+export const BASE_MAP_COLORS = { sea: '#e3ebf1', land: '#f7f5ef', coast: '#a3b3bf', border: '#c4bcae', place: '#5f6b76' } as const;
 
 /** What a feature of the Natural Earth layers is: its style follows. */
 export type NaturalEarthKind = 'land' | 'coast' | 'border';

@@ -1,7 +1,7 @@
 import { feature, mesh } from 'topojson-client';
 import type { NaturalEarthKind } from './base-map-style';
 
-/** Natural Earth's small scale (1:110m) for the world and continents, its medium scale (1:50m) closer in. */
+/** Natural Earth's small scale (1:110m) for the world, continents and Europe, its medium scale (1:50m) closer in. */
 export type NaturalEarthScale = '110m' | '50m';
 
 // each is a chunk of its own (docs/architecture.md "The base map"), fetched the first time a map shows that scale

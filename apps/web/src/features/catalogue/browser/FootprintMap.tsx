@@ -15,6 +15,7 @@ import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { baseMapControls, baseMapLayer } from '../../../ui/map/base-map';
+import { BASE_MAP_COLORS } from '../../../ui/map/base-map-style';
 import { useBaseMapUrl } from '../../../ui/map/use-base-map-url';
 import { MAP_DEFAULT_ZOOM, MAX_FIT_ZOOM, type Bounds } from './search-form';
 
@@ -126,5 +127,5 @@ export function FootprintMap({ bounds, onDraw, footprints, highlighted, selected
     });
   }, [highlighted, selected]);
 
-  return <Box ref={element} h={height} data-testid="catalogue-map" style={{ background: '#eef2f5', borderRadius: 4, cursor: 'crosshair' }} />;
+  return <Box ref={element} h={height} data-testid="catalogue-map" style={{ background: BASE_MAP_COLORS.sea, borderRadius: 4, cursor: 'crosshair' }} />;
 }

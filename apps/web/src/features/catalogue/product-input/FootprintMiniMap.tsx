@@ -10,6 +10,7 @@ import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import { useEffect, useRef } from 'react';
 import { baseMapControls, baseMapLayer } from '../../../ui/map/base-map';
+import { BASE_MAP_COLORS } from '../../../ui/map/base-map-style';
 import { useBaseMapUrl } from '../../../ui/map/use-base-map-url';
 import { MAX_FIT_ZOOM } from '../browser/search-form';
 
@@ -45,6 +46,14 @@ export function FootprintMiniMap({
     return () => map.setTarget(undefined);
   }, [geometry, baseMapUrl]);
   return (
-    <Box ref={element} w={width} h={height} aria-label={label} role="img" data-testid="footprint-map" style={{ background: '#eef2f5', borderRadius: 4 }} />
+    <Box
+      ref={element}
+      w={width}
+      h={height}
+      aria-label={label}
+      role="img"
+      data-testid="footprint-map"
+      style={{ background: BASE_MAP_COLORS.sea, borderRadius: 4 }}
+    />
   );
 }

@@ -16,6 +16,7 @@ import Style from 'ol/style/Style';
 import { useEffect, useRef, useState } from 'react';
 import { useLiveEvent } from '../../../app/live/useLiveEvent';
 import { baseMapControls, baseMapLayer } from '../../../ui/map/base-map';
+import { BASE_MAP_COLORS } from '../../../ui/map/base-map-style';
 import { MAP_START } from '../../../ui/map/map-preview';
 import { useBaseMapUrl } from '../../../ui/map/use-base-map-url';
 import { useRecentExecutions } from '../api';
@@ -87,7 +88,7 @@ export function ExecutionsMap({ height, isSignedIn }: { height: number; isSigned
   if (placeholder) return placeholder;
   return (
     <div style={{ position: 'relative' }} data-testid="executions-map" data-areas={features.length}>
-      <div ref={element} style={{ height, width: '100%' }} />
+      <div ref={element} style={{ height, width: '100%', background: BASE_MAP_COLORS.sea }} />
       {features.length === 0 && (
         <Text size="xs" c="dimmed" style={{ position: 'absolute', bottom: 8, left: 8 }}>
           None of your latest executions names an area (a bbox, or longitudes and latitudes).
