@@ -5,9 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExecutionAttributes, ExecutionResults } from '@asb/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/platform/db/client.js';
 import { executions, executionTasks } from '../src/db-schema.js';
+import { freePort } from './helpers/free-port.js';
 import { isAlive } from './helpers/host-processes.js';
 import { unmountUnder } from './helpers/host-processes.js';
 
@@ -42,9 +43,6 @@ def execute(out_dir, **inputs):
     with open(os.path.join(folder, "completions.txt")) as f:
         return {"done": len(f.read().splitlines())}
 `;
-import { freePort } from './helpers/free-port.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function lines(file: string): Promise<string[]> {
   const text = await fs.readFile(file, 'utf8').catch(() => '');
@@ -109,21 +107,20 @@ class ServerProcess {
     };
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${this.output}`);
-      const response = await fetch(`${this.base}/usermgr/v1/token/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      }).catch(() => undefined);
-      if (response?.status === 200) {
-        this.token = ((await response.json()) as { token: string }).token;
-        return;
-      }
-      if (Date.now() > deadline) throw new Error(`the server did not answer within ${START_TIMEOUT_MS} ms:\n${this.output}`);
-      await sleep(200);
-    }
+    // until it signs the administrator in (a server that exited says so with its output, at the limit)
+    this.token = await vi.waitFor(
+      async () => {
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${this.output}`);
+        const response = await fetch(`${this.base}/usermgr/v1/token/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        }).catch(() => undefined);
+        if (response?.status !== 200) throw new Error(`the server does not sign in yet (${response?.status ?? 'no answer'}):\n${this.output}`);
+        return ((await response.json()) as { token: string }).token;
+      },
+      { timeout: START_TIMEOUT_MS, interval: 200 },
+    );
   }
 
   get pid(): number {
@@ -168,14 +165,16 @@ class ServerProcess {
     return data.attributes;
   }
 
-  async waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${this.output}`);
-      await sleep(100);
-    }
+  /** What `probe` answers once it is not undefined; `timeoutMs` only ends a stuck test. */
+  waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+    return vi.waitFor(
+      async () => {
+        const value = await probe();
+        if (value === undefined) throw new Error(`still waiting for ${what}\n${this.output}`);
+        return value;
+      },
+      { timeout: timeoutMs, interval: 100 },
+    );
   }
 }
 

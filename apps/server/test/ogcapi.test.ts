@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OGC_CONFORMANCE, OGC_EXCEPTION, OGC_REL, type OgcLink, type OgcProcess, type OgcStatusInfo } from '@asb/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { workflows, workspaces } from '../src/db-schema.js';
 import { DEMO_WORKFLOW } from '../src/modules/demo/demo-workflow.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
@@ -24,13 +24,17 @@ describe('OGC API – Processes server', () => {
     app.server.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
   const get = (url: string, headers: Record<string, string> = {}) => call('GET', url, headers);
 
-  /** follows a job as a client does, until it has ended */
-  async function untilEnded(jobId: string): Promise<OgcStatusInfo> {
-    for (;;) {
-      const status = (await get(`/ogcapi/jobs/${jobId}`, uma)).json<OgcStatusInfo>();
-      if (!['accepted', 'running'].includes(status.status)) return status;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  /** follows a job as a client does, until it has ended; the limit only ends a stuck test */
+  function untilEnded(jobId: string): Promise<OgcStatusInfo> {
+    return vi.waitFor(
+      async () => {
+        const status = (await get(`/ogcapi/jobs/${jobId}`, uma)).json<OgcStatusInfo>();
+        if (['accepted', 'running'].includes(status.status)) throw new Error(`job ${jobId} still ${status.status}`);
+        return status;
+      },
+      // inside the test's own 30 s, so that a stuck job fails with its status
+      { timeout: 25_000, interval: 100 },
+    );
   }
 
   beforeAll(async () => {

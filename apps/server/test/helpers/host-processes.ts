@@ -20,12 +20,14 @@ export async function hostPidsOf(marker: string): Promise<number[]> {
 /**
  * Waits until no host process has `marker` as an argument. A killed sandbox takes its
  * processes with it, but the kernel needs a moment to end each of them on a busy machine;
- * one that never ends fails the test at its time-out. Answers the pids seen first (what
+ * one that never ends fails the test (`timeoutMs` only ends a stuck test). Answers the pids seen first (what
  * was running when the wait began).
  */
-export async function untilNoHostPids(marker: string): Promise<number[]> {
+export async function untilNoHostPids(marker: string, timeoutMs = 60_000): Promise<number[]> {
+  // imported here, not above: bench/soak imports this file (unmountUnder) outside vitest
+  const { expect, vi } = await import('vitest');
   const first = await hostPidsOf(marker);
-  for (let pids = first; pids.length > 0; pids = await hostPidsOf(marker)) await new Promise((resolve) => setTimeout(resolve, 20));
+  await vi.waitFor(async () => expect(await hostPidsOf(marker)).toEqual([]), { timeout: timeoutMs, interval: 20 });
   return first;
 }
 

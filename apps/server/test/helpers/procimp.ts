@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ProcessResources, WorkspaceRole } from '@asb/contracts';
+import { vi } from 'vitest';
 import { processBuckets, processes, workspaces } from '../../src/db-schema.js';
 import type { App } from '../../src/app.js';
 
@@ -74,15 +75,16 @@ export async function bucketRow(app: App, bucketId: number) {
   return row!;
 }
 
-/** Polls the bucket until its build status is one of `statuses` (builds run in the background). */
-export async function waitForBuild(app: App, bucketId: number, statuses: string[] = ['succeeded', 'failed', 'released'], timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await bucketRow(app, bucketId);
-    if (statuses.includes(row.buildStatus)) return row;
-    if (Date.now() > until) throw new Error(`bucket #${bucketId} still ${row.buildStatus} after ${timeoutMs} ms:\n${row.buildLog}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Waits until the bucket's build status is one of `statuses` (builds run in the background); `timeoutMs` only ends a stuck test. */
+export function waitForBuild(app: App, bucketId: number, statuses: string[] = ['succeeded', 'failed', 'released'], timeoutMs = 20_000) {
+  return vi.waitFor(
+    async () => {
+      const row = await bucketRow(app, bucketId);
+      if (!statuses.includes(row.buildStatus)) throw new Error(`bucket #${bucketId} still ${row.buildStatus}:\n${row.buildLog}`);
+      return row;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 export interface UploadFile {
