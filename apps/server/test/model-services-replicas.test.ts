@@ -3,7 +3,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelServiceNodes, modelServices } from '../src/db-schema.js';
 import { serviceToken } from '../src/modules/models/services/service-token.js';
-import { signingSecret } from '../src/platform/secrets.js';
+import { signingSecret } from '../src/platform/auth/signing-secret.js';
 import { isAlive } from './helpers/host-processes.js';
 import { DEMO_MODEL as DEMO, demoModelApp, FOUR_PIXEL_CLASSES, inferFourPixels, until } from './helpers/model-services.js';
 import type { TestApp } from './helpers/test-app.js';

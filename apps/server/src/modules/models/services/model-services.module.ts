@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context.js';
 import type { TaskSandbox } from '../../../engine/sandbox/task-sandbox.js';
-import { signingSecret } from '../../../platform/secrets.js';
+import { signingSecret } from '../../../platform/auth/signing-secret.js';
 import type { ModelExecutionDeps } from '../model-executions.js';
 import { ModelServices } from './model-services.js';
 import { ServiceNode } from './service-node.js';

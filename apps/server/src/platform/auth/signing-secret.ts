@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from './db/client.js';
-import { settings } from './db/schema.js';
+import type { Db } from '../db/client.js';
+import { settings } from '../db/schema.js';
 
 /**
  * The token signing key: ASB_SECRET_KEY when set, otherwise generated once and
