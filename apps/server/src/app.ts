@@ -61,7 +61,7 @@ import type { UsersService } from './modules/usermgr/users.service.js';
 import { instanceOperations, MODEL_RUN_PROPERTY } from '@asb/contracts';
 import { PUBLIC, requireDeclaredAccess } from './platform/http/access.js';
 import { mount } from './platform/http/operations.js';
-import { SECURITY_HEADERS } from './platform/http/security-headers.js';
+import { securityHeaders } from './platform/http/security-headers.js';
 import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
 import { sealLegacyInputs } from './modules/keystore/seal-legacy-inputs.js';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.js';
@@ -155,7 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // schemas with a .meta({id}) become components/schemas, named types for client generators
     transformObject: jsonSchemaTransformObject,
   });
-  await server.register(fastifyHelmet, SECURITY_HEADERS);
+  await server.register(fastifyHelmet, securityHeaders(config));
   await server.register(fastifyCookie);
   await server.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024 } });
   await server.register(fastifyWebsocket);
