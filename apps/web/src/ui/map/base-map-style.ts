@@ -30,14 +30,14 @@ const ZOOM_0_RESOLUTION = 156_543.033_928_041;
 
 /**
  * Fewer, larger places when zoomed out: the world view names megacities, a continent its
- * capitals and cities of a million, a country every city of 300 000 and more (places.json holds
- * no smaller ones).
+ * capitals of 400 000 and more and its cities of a million, a country every city of 300 000 and
+ * more and every capital (places.json holds no smaller ones).
  */
 export function isPlaceShownAt(place: { population: number; isCapital: boolean }, resolution: number): boolean {
   const zoom = Math.log2(ZOOM_0_RESOLUTION / resolution);
   if (zoom < 3) return place.population >= 5_000_000;
-  if (place.isCapital || zoom >= 5) return true;
-  return place.population >= (zoom < 4 ? 2_000_000 : 1_000_000);
+  if (zoom >= 5) return true;
+  return place.population >= (place.isCapital ? 400_000 : zoom < 4 ? 2_000_000 : 1_000_000);
 }
 
 const dot = new CircleStyle({ radius: 2, fill: new Fill({ color: BASE_MAP_COLORS.place }) });

@@ -12,7 +12,7 @@ import type Fill from 'ol/style/Fill';
 import type Style from 'ol/style/Style';
 import { getUid } from 'ol/util';
 import { describe, expect, it } from 'vitest';
-import { baseMapLayer, DETAIL_ZOOM, NATURAL_EARTH_ATTRIBUTION } from './base-map';
+import { BASE_MAP_ATTRIBUTION, baseMapLayer, DETAIL_ZOOM } from './base-map';
 import { BASE_MAP_COLORS, naturalEarthStyle, placeStyle } from './base-map-style';
 
 const layersOf = (group: LayerGroup) => group.getLayers().getArray();
@@ -69,7 +69,7 @@ describe('the base map', () => {
     const fillOf = (kind: string) => (naturalEarthStyle(features.find((feature) => feature.get('kind') === kind)!).getFill() as Fill | null)?.getColor();
     expect(fillOf('land')).toBe(BASE_MAP_COLORS.land);
     expect(fillOf('coast')).toBeUndefined();
-    expect(layer.getSource()!.getAttributions()!({} as never)).toEqual([NATURAL_EARTH_ATTRIBUTION]);
+    expect(layer.getSource()!.getAttributions()!({} as never)).toEqual([BASE_MAP_ATTRIBUTION]);
   });
 
   it('names places, the larger ones first, and the smaller ones only when zoomed in', async () => {

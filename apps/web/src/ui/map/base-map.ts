@@ -19,17 +19,17 @@ import { naturalEarth, places, type NaturalEarthScale } from './natural-earth';
  */
 export const DETAIL_ZOOM = 5;
 
-export const NATURAL_EARTH_ATTRIBUTION = 'Made with Natural Earth';
-export const GEONAMES_ATTRIBUTION = 'Places: GeoNames (CC BY 4.0)';
+/** One line for all its sources (the map shows a text once): GeoNames' licence asks for its name. */
+export const BASE_MAP_ATTRIBUTION = 'Made with Natural Earth · places: GeoNames (CC BY 4.0)';
 
 /**
  * A vector source filled once from `read` (GeoJSON in degrees) the first time a layer of it is
  * drawn: OpenLayers calls the loader only for a layer within its zoom range, so a scale nobody
  * looks at is never downloaded.
  */
-function lazySource(read: () => Promise<object>, attribution: string): VectorSource {
+function lazySource(read: () => Promise<object>): VectorSource {
   const source: VectorSource = new VectorSource({
-    attributions: attribution,
+    attributions: BASE_MAP_ATTRIBUTION,
     loader: (_extent, _resolution, projection, success, failure) => {
       read().then(
         (collection) => {
@@ -50,7 +50,7 @@ function lazySource(read: () => Promise<object>, attribution: string): VectorSou
 
 function naturalEarthLayer(scale: NaturalEarthScale, zooms: { minZoom?: number; maxZoom?: number }): VectorImageLayer {
   return new VectorImageLayer({
-    source: lazySource(() => naturalEarth(scale), NATURAL_EARTH_ATTRIBUTION),
+    source: lazySource(() => naturalEarth(scale)),
     style: naturalEarthStyle,
     properties: { name: `natural-earth-${scale}` },
     ...zooms,
@@ -81,7 +81,7 @@ export function baseMapLayer(tileUrl: string | null): LayerGroup {
       naturalEarthLayer('50m', { minZoom: DETAIL_ZOOM }),
       graticuleLayer(),
       new VectorLayer({
-        source: lazySource(places, GEONAMES_ATTRIBUTION),
+        source: lazySource(places),
         style: placeStyle,
         // labels give way to each other, the larger city first (places.json is sorted by population)
         declutter: true,
