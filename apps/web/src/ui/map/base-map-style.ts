@@ -33,7 +33,7 @@ const ZOOM_0_RESOLUTION = 156_543.033_928_041;
  * capitals of 400 000 and more and its cities of a million, a country every city of 300 000 and
  * more and every capital (places.json holds no smaller ones).
  */
-export function isPlaceShownAt(place: { population: number; isCapital: boolean }, resolution: number): boolean {
+function isPlaceShownAt(place: { population: number; isCapital: boolean }, resolution: number): boolean {
   const zoom = Math.log2(ZOOM_0_RESOLUTION / resolution);
   if (zoom < 3) return place.population >= 5_000_000;
   if (zoom >= 5) return true;
