@@ -63,7 +63,7 @@ import { PUBLIC, requireDeclaredAccess } from './platform/http/access.js';
 import { mount } from './platform/http/operations.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
-import { sealLegacyInputs } from './modules/keystore/seal-legacy-inputs.js';
+import { sealLegacyInputs } from './modules/schedules/seal-legacy-inputs.js';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.js';
 import { registerCatalogue } from './modules/catalogue/catalogue.module.js';
 import { registerCatalogueIngest } from './modules/catalogue/ingest.routes.js';

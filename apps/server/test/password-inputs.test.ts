@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RERUN_OWNER_ONLY } from '../src/modules/builder/executions.service.js';
-import { sealLegacyInputs } from '../src/modules/keystore/seal-legacy-inputs.js';
+import { sealLegacyInputs } from '../src/modules/schedules/seal-legacy-inputs.js';
 import { Scheduler } from '../src/modules/schedules/scheduler.js';
 import { executions } from '../src/db-schema.js';
 import { encryptForInstance, type ErrorBody } from './helpers/builder.js';

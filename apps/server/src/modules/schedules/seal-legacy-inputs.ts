@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { ExecutionsRepository } from '../builder/executions.repository.js';
-import { schedules } from '../schedules/schedules.schema.js';
-import { executionBinding, isSealed, scheduleBinding } from './keystore.service.js';
+import { schedules } from './schedules.schema.js';
+import { executionBinding, isSealed, scheduleBinding } from '../keystore/keystore.service.js';
 
 /**
  * Before sealed inputs (docs/security.md "Password inputs"), executions and schedules kept
