@@ -1,9 +1,15 @@
-import type { App } from '../../app.js';
+import type { AppContext } from '../../app-context.js';
 import type { AppConfig } from '../../config.js';
 import type { CatalogueStore } from './catalogue-store.js';
 import { formatIngestReport, ingestStac } from './ingest.js';
 
 const INGEST_USAGE = `asb catalogue ingest PATH-or-URL [--owner USERNAME] [--public] [--collection ID] [--skip-invalid]`;
+
+/** What the command needs of the app it opens: the users (the owner) and the outbound guard. */
+interface IngestApp {
+  ctx: Pick<AppContext, 'users' | 'outbound'>;
+  close(): Promise<void>;
+}
 
 export interface IngestCommandOptions {
   owner?: string;
@@ -21,7 +27,7 @@ export async function runIngestCommand(
   config: AppConfig,
   source: string | undefined,
   options: IngestCommandOptions,
-  open: (config: AppConfig) => Promise<{ app: App; store: CatalogueStore }>,
+  open: (config: AppConfig) => Promise<{ app: IngestApp; store: CatalogueStore }>,
 ): Promise<number> {
   if (!source) {
     console.error(`Usage: ${INGEST_USAGE}`);
