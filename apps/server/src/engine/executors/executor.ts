@@ -91,6 +91,12 @@ export interface TaskExecutor {
    * a local executor's attempts are recovered when its server starts again (orphan-recovery.ts).
    */
   neverQueued?(attempt: { taskRowId: number; tryNumber: number }): Promise<boolean>;
+  /**
+   * Of these attempts (in flight on their rows, long unchanged), those that left the queue and
+   * whose end no report will tell: no job of their try in any queue, none being added, no report
+   * of theirs waiting to be handled (lost-attempts.ts). Only the queue executor has it.
+   */
+  unreported?(attempts: { taskRowId: number; tryNumber: number }[]): Promise<{ taskRowId: number; tryNumber: number }[]>;
   /** this process's CPU slots, all and free (the engine admin); none for an executor whose workers run elsewhere */
   capacity?(): { slots: number; free: number };
 }

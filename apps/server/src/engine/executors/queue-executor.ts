@@ -82,6 +82,8 @@ export class QueueExecutor implements TaskExecutor {
   /** the cancel channel, heard for the ADES attempts this server runs (a stop taken on another replica) */
   private stops?: Redis;
   private results?: Worker<QueueResult>;
+  /** asb-results read as a queue: the reports still to be handled (unreported) */
+  private reports?: Queue<QueueResult>;
   /** per task row, the job being added */
   private readonly adding = new Map<number, Promise<void>>();
   private closed = false;
@@ -213,6 +215,27 @@ export class QueueExecutor implements TaskExecutor {
     return (await this.findJob(taskJobId({ taskRowId, tryNumber }))) === undefined;
   }
 
+  /**
+   * Which of these attempts left the queue unreported (lost-attempts.ts): no job of their try in
+   * any queue (EXISTS on each job's hash, one round trip), and no report of theirs in asb-results
+   * still to be handled. An error answers none: nothing is taken for lost while Redis is unsure.
+   */
+  async unreported(attempts: { taskRowId: number; tryNumber: number }[]): Promise<{ taskRowId: number; tryNumber: number }[]> {
+    const candidates = attempts.filter((attempt) => !this.adding.has(attempt.taskRowId) && !this.adesRows.has(attempt.taskRowId));
+    if (candidates.length === 0) return [];
+    const queues = [...this.queues.values()];
+    const lookup = this.redis.pipeline();
+    for (const attempt of candidates) for (const queue of queues) lookup.exists(queue.toKey(taskJobId(attempt)));
+    const answers = await lookup.exec();
+    if (!answers || answers.some(([error]) => error)) return [];
+    const gone = candidates.filter((_, index) => queues.every((_, offset) => answers[index * queues.length + offset]![1] === 0));
+    if (gone.length === 0) return [];
+    this.reports ??= new Queue<QueueResult>(RESULT_QUEUE, { connection: this.connection, prefix: this.prefix });
+    const pending = await this.reports.getJobs(['waiting', 'active', 'delayed', 'prioritized']);
+    const reported = new Set(pending.flatMap((report) => (report ? [taskJobId(report.data.job)] : [])));
+    return gone.filter((attempt) => !reported.has(taskJobId(attempt)));
+  }
+
   /** Closes the connections; the workers go on, their reports wait in Redis for the next server. */
   async shutdown(): Promise<void> {
     this.closed = true;
@@ -220,7 +243,7 @@ export class QueueExecutor implements TaskExecutor {
     await this.results?.close();
     await this.ades?.shutdown();
     await Promise.allSettled([...this.adding.values()]);
-    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    await Promise.all([...this.queues.values(), ...(this.reports ? [this.reports] : [])].map((queue) => queue.close()));
     await closeRedis(this.redis);
     if (this.stops) await closeRedis(this.stops);
   }

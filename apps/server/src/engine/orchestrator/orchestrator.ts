@@ -12,6 +12,7 @@ import { ExecutionContextError, loadExecutionContext, type ExecutionContext } fr
 import { executionFailure, LOG_TAIL_BYTES } from './execution-failure.js';
 import { ExecutionUpdates } from './execution-updates.js';
 import { recoverOrphanedAttempts } from './orphan-recovery.js';
+import { LostAttempts } from './lost-attempts.js';
 import { requeueStranded } from './stranded-attempts.js';
 import { RunningExecutions } from './running-executions.js';
 import { SerialRuns } from './serial-runs.js';
@@ -46,6 +47,8 @@ export class Orchestrator implements ExecutorCallbacks {
   private readonly executions: ExecutionStore;
   private readonly updates: ExecutionUpdates;
   private executor!: TaskExecutor;
+  /** queue attempts whose job left Redis unreported (lost-attempts.ts) */
+  private lost?: LostAttempts;
   /** per execution: the advance in progress, so that advances of one execution never overlap */
   private readonly advances = new SerialRuns();
   /** what this process remembers of the executions it runs (running-executions.ts) */
@@ -73,6 +76,7 @@ export class Orchestrator implements ExecutorCallbacks {
 
   attach(executor: TaskExecutor): void {
     this.executor = executor;
+    this.lost = new LostAttempts(this.tasks, executor, (executionId) => this.executions.find(executionId));
   }
 
   /** Recovers what a previous process left in flight, then follows submissions and sweeps. */
@@ -104,6 +108,7 @@ export class Orchestrator implements ExecutorCallbacks {
     try {
       for (const id of await this.executions.activeIds()) this.kick(id, { refresh: true });
       for (const id of await requeueStranded(this.tasks, this.executor, (executionId) => this.executions.find(executionId))) this.kick(id, { refresh: true });
+      for (const id of (await this.lost?.requeue()) ?? []) this.kick(id, { refresh: true });
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'engine sweep failed');
     } finally {

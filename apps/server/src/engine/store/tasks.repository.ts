@@ -1,5 +1,5 @@
 import type { TaskState } from '@asb/contracts';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isExecutionRunning } from './executions-ref.js';
 import { executionTasks } from './tasks.schema.js';
@@ -77,6 +77,20 @@ export class TasksRepository {
       .select()
       .from(executionTasks)
       .where(and(eq(executionTasks.state, 'queued'), eq(executionTasks.workerLabel, workerLabel), lt(executionTasks.updatedAt, before)));
+  }
+
+  /** Attempts in flight under the queue (waiting: 'queue'; taken: a worker's label), unchanged since `before` (lost-attempts.ts). */
+  queueAttemptsBefore(before: Date): Promise<TaskRow[]> {
+    return this.db
+      .select()
+      .from(executionTasks)
+      .where(
+        and(
+          inArray(executionTasks.state, ['queued', 'running']),
+          or(eq(executionTasks.workerLabel, 'queue'), like(executionTasks.workerLabel, 'worker:%')),
+          lt(executionTasks.updatedAt, before),
+        ),
+      );
   }
 
   /** Tasks with an attempt in flight (queued or running) of running executions. */
