@@ -20,7 +20,8 @@ export interface InitialJavaScript {
   modules: string[];
 }
 
-export const WEB_DIST = path.resolve(import.meta.dirname, '../dist');
+/** The web build: ASB_WEB_DIST when set (as the server reads it: another build beside the default, docs/testing.md), else apps/web/dist. */
+export const WEB_DIST = process.env.ASB_WEB_DIST ? path.resolve(process.env.ASB_WEB_DIST) : path.resolve(import.meta.dirname, '../dist');
 
 export function readManifest(dist = WEB_DIST): Manifest {
   const manifestPath = path.join(dist, '.vite', 'manifest.json');

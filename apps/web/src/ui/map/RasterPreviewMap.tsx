@@ -55,8 +55,10 @@ export function RasterPreviewMap({ url, options = {}, height, onLoaded }: Raster
           tilesLoaded += 1;
           setState({ kind: 'ready', layer, tilesLoaded });
         });
-        // over the base map's opaque land, on a canvas of its own (e2e reads what the raster drew there)
-        map.getLayers().push(new TileLayer({ source, className: 'raster-layer' }));
+        // over the base map's opaque land, on a canvas of its own (e2e reads what the raster drew there);
+        // within the raster's bounds: a tile outside them is a 404 of the tile service (issue 34 §3)
+        const extent = transformExtent(layer.bounds, 'EPSG:4326', 'EPSG:3857');
+        map.getLayers().push(new TileLayer({ source, extent, className: 'raster-layer' }));
         map.updateSize();
         view.fit(transformExtent(fitExtent(layer.bounds), 'EPSG:4326', 'EPSG:3857'));
         setState({ kind: 'ready', layer, tilesLoaded });

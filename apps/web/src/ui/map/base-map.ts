@@ -62,7 +62,7 @@ function naturalEarthLayer(scale: NaturalEarthScale, zooms: { minZoom?: number; 
  * it, CC BY), folded behind an 'i' on a small map, where only the footprint matters.
  */
 export function baseMapControls({ isSmall = false }: { isSmall?: boolean } = {}): Collection<Control> {
-  return defaultControls({ zoom: !isSmall, rotate: false, attributionOptions: { collapsed: isSmall } });
+  return defaultControls({ zoom: !isSmall, rotate: !isSmall, attributionOptions: { collapsed: isSmall } });
 }
 
 /**
