@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { modelOperations as operations, publisherOf, type UsageRecord } from '@asb/contracts';
+import { catalogueCollectionsContract, modelOperations as operations, publisherOf, type UsageRecord } from '@asb/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { requireUser } from '../../platform/auth/permissions.js';
@@ -7,7 +7,6 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { needs, onResource, type RouteAccess } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
-import { COLLECTION_RESOURCE } from '../applications/catalogue-collections.routes.js';
 import { seldonTasksResource } from '../taskmgr/execution-tasks.resource.js';
 import { executions } from '../builder/executions.schema.js';
 import { executeModel, type ModelExecutionDeps } from './model-executions.js';
@@ -25,6 +24,9 @@ export function registerModels(app: FastifyInstance, ctx: AppContext): void {
     return { run: await ctx.modelRuns.describe(requireUser(request.principal), ws, exp, run) };
   });
 }
+
+// a model is an item of a catalogue collection: the collections' guard (the applications module's) decides
+const COLLECTION_RESOURCE = catalogueCollectionsContract.type;
 
 /** A base64 file of 20 MB is 27 MB of JSON, with the rest of the request. */
 const EXECUTE_BODY_LIMIT = 28 * 1024 * 1024;
