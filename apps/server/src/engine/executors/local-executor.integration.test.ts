@@ -41,11 +41,13 @@ def execute(out_dir):
  * the test at its time-out.
  */
 async function untilGone(pid: number): Promise<void> {
-  for (;;) {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-    if (stat === undefined || stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z') return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(
+    async () => {
+      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+      if (stat !== undefined && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') throw new Error(`process ${pid} still runs`);
+    },
+    { timeout: 60_000, interval: 10 },
+  );
 }
 
 /** Records the callbacks and lets a test wait for one task's start or end. */
@@ -144,7 +146,7 @@ describe('LocalExecutor', () => {
     expect(log.at(-1)).toMatch(/\] attempt 1 ended: succeeded$/);
     // the scratch folder (outputs file included) goes right after the report; outDir holds only what the wrapper wrote
     const work = path.join(paths.executionDir('alice', 'exec-1'), '.work');
-    while ((await fs.readdir(work)).length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => fs.readdir(work), { timeout: 20_000, interval: 20 }).toEqual([]);
     expect(await fs.readdir(scale.outDir)).toEqual(['report.txt']);
     expect(record.events).toEqual(['started:1', 'finished:1']);
   });
@@ -190,14 +192,12 @@ describe('LocalExecutor', () => {
   it('kills the whole process group on time-out and fails the task', async () => {
     const local = executor();
     const marker = '3001.5';
-    // long enough for python to start its child on a busy machine; the loop below says so if it did not
+    // long enough for python to start its child on a busy machine; the wait below fails with its log if it did not
     const sleeping = job(1, await version(SLEEPING_WRAPPER), { timeoutMs: 3000, inputs: { marker } });
     local.submit(sleeping);
     const { handle } = await record.started(1);
-    for (let log = ''; !log.includes('child started'); log = await fs.readFile(sleeping.logPath, 'utf8')) {
-      if (log.includes('attempt 1 ended')) throw new Error(`the attempt timed out before its child started: ${log}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // an attempt that timed out before its child started fails here, its log in the message
+    await expect.poll(() => fs.readFile(sleeping.logPath, 'utf8'), { timeout: 60_000, interval: 20 }).toContain('child started');
     expect(await hostPidsOf(marker)).toHaveLength(1);
     expect(await record.finished(1)).toEqual({ ok: false, error: 'Timed out after 3 s.' });
     await untilGone(handle);
@@ -236,9 +236,9 @@ def execute(out_dir):
     local.submit(attempt);
     const { handle } = await record.started(1);
     // SIGTERM must come after the handler is installed to prove anything
-    while (!(await fs.readFile(attempt.logPath, 'utf8')).includes('ignoring SIGTERM')) await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => fs.readFile(attempt.logPath, 'utf8'), { timeout: 60_000, interval: 20 }).toContain('ignoring SIGTERM');
     // the daemon runs (for a moment `setsid`, which forks as it leads a group, and its child both carry the marker)
-    while ((await hostPidsOf('3002.5')).length !== 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => hostPidsOf('3002.5'), { timeout: 60_000, interval: 20 }).toHaveLength(1);
     // the sandbox ends at the SIGTERM, and everything in it: no wait for the (long) grace period
     await local.cancel(1);
     await untilGone(handle);

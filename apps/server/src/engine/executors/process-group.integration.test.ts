@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runtimeScript } from '../runtime/python-scripts.js';
 import { killOrphan } from './process-group.js';
 
@@ -27,15 +27,13 @@ describe('killOrphan', () => {
     const out = path.join(dir, `out-${++runners}`);
     await fs.mkdir(out);
     const child = start('python3', [runtimeScript('asb_runner.py'), '--wrapper-dir', dir, '--out-dir', out], detached);
-    while (
-      !(await fs.access(path.join(out, 'started')).then(
-        () => true,
-        () => false,
-      ))
-    ) {
-      if (child.exitCode !== null) throw new Error(`the runner exited with ${child.exitCode}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await vi.waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the runner exited with ${child.exitCode}`);
+        await fs.access(path.join(out, 'started'));
+      },
+      { timeout: 60_000, interval: 10 },
+    );
     return child;
   };
 

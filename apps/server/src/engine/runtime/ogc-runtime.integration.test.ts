@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
 import type { TaskJob } from '../executors/executor.js';
 import { ogcInputs, OgcRuntime } from './ogc-runtime.js';
@@ -231,7 +231,7 @@ describe('OGC runtime', () => {
     fake.state.outcome = 'never';
     const { exit, log } = await run(job(), async (cancel) => {
       // waits for the state "the job runs on the ADES"
-      while (![...fake.state.jobs.values()].some((remote) => remote.status === 'running')) await new Promise((resolve) => setTimeout(resolve, 10));
+      await vi.waitFor(() => expect([...fake.state.jobs.values()].map((remote) => remote.status)).toContain('running'), { timeout: 20_000, interval: 10 });
       cancel();
     });
     expect(exit).toEqual({ code: null, signal: 'SIGTERM' });
@@ -250,8 +250,15 @@ describe('OGC runtime', () => {
       expect(exit.code).toBe(0);
       // the executor still stores the results when a stop or shutdown comes
       fake.state.requests.length = 0;
-      prepared.cancel();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // a dismissal sends its DELETE before cancel() returns (dismiss() calls fetch before its first
+      // await): a request not started by then never is, so no waiting is needed to see none
+      const fetches = vi.spyOn(outbound, 'fetch');
+      try {
+        prepared.cancel();
+      } finally {
+        fetches.mockRestore();
+      }
+      expect(fetches).not.toHaveBeenCalled();
     } finally {
       fsSync.closeSync(logFd);
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.js';
 import type { TaskJob } from '../executors/executor.js';
 import { openCgroups } from './cgroups.js';
@@ -131,7 +131,7 @@ describe.skipIf(!isRoot)('prepared sandboxes', () => {
     }
     // its group goes with it (nothing left waiting in it)
     const group = path.dirname(spawned.cgroup?.procsFiles[0] ?? path.join(root, 'none', 'x'));
-    while (fs.existsSync(group)) await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(fs.existsSync(group)).toBe(false), { timeout: 20_000, interval: 20 });
   });
 
   it.skipIf(!cgroups)('holds the task’s limits in its control group before the task is released', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hostPidsOf, untilNoHostPids } from '../../../test/helpers/host-processes.js';
 import { loadConfig } from '../../config.js';
 import { SandboxedProcess } from '../runtime/sandboxed-process.js';
@@ -190,7 +190,7 @@ describe('the egress-only network of a task that declares it', () => {
     // a task that would run for long, stopped once its network is up
     const stopped = await run(closed, 'import time\nprint("up", flush=True)\ntime.sleep(600)', [], (process, pid) => {
       const stopOnceAttached = async () => {
-        while ((await hostPidsOf(String(pid))).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        await vi.waitFor(async () => expect(await hostPidsOf(String(pid))).not.toEqual([]), { timeout: 60_000, interval: 20 });
         process.cancel();
       };
       void stopOnceAttached();

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applicationsApi } from '../../../test/helpers/applications.js';
 import { taskLog, waitForStatus } from '../../../test/helpers/engine.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js';
@@ -166,14 +166,15 @@ describe('two portals: B is an ADES of A', () => {
     expect((await execute('nap', [{ identifier: 'seconds', value: 600 }])).statusCode).toBe(201);
     const onA = await latestOn(a);
     // waits for the state "the job runs on B"
-    let remoteJob: string | undefined;
-    for (;;) {
-      const [row] = await a.ctx.db.select().from(executions).where(eq(executions.id, onA.id));
-      remoteJob = row?.application?.remoteJob ?? undefined;
-      if (remoteJob && (await bJob(remoteJob)).status === 'running') break;
-      if (row && ['failed', 'success'].includes(row.status)) throw new Error(`the execution ended ${row.status}: ${JSON.stringify(row.executionResults)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const remoteJob = await vi.waitFor(
+      async () => {
+        const [row] = await a.ctx.db.select().from(executions).where(eq(executions.id, onA.id));
+        const url = row?.application?.remoteJob;
+        if (url && (await bJob(url)).status === 'running') return url;
+        throw new Error(`the job does not run on B: the execution is ${row?.status}: ${JSON.stringify(row?.executionResults)}`);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
     const stop = await a.server.inject({ method: 'PATCH', url: `/builder/v1/executions/${onA.id}/stop`, headers: a.adminHeader });
     expect(stop.statusCode).toBeLessThan(300);
     await waitForStatus(a, String(onA.id), ['stopped'], 60_000);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../test/helpers/free-port.js';
 import { hostPidsOf, untilNoHostPids, unmountUnder } from '../../../test/helpers/host-processes.js';
 
@@ -33,7 +33,6 @@ def execute(out_dir, **inputs):
         return {"starts": len(f.read().splitlines())}
 `;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // unlike helpers/host-processes' isAlive, a zombie counts: until the primary reaps a killed process it has not replaced it
 const isAlive = (pid: number) => {
   try {
@@ -69,14 +68,16 @@ function request(port: number, method: string, url: string, headers: Record<stri
   });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, output: () => string = () => ''): Promise<T> {
-  const deadline = Date.now() + PATIENCE_MS;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${output()}`);
-    await sleep(100);
-  }
+/** What `probe` answers once it is not undefined (a probe that throws is asked again); PATIENCE_MS only ends a stuck test. */
+function until<T>(what: string, probe: () => Promise<T | undefined>, output: () => string = () => ''): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await probe().catch(() => undefined);
+      if (value === undefined) throw new Error(`still waiting for ${what}\n${output()}`);
+      return value;
+    },
+    { timeout: PATIENCE_MS, interval: 100 },
+  );
 }
 
 /**
