@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { snapshotFolder } from '../../modules/procimp/build/snapshot.js';
 import type { ExecutorCallbacks, TaskJob, TaskOutcome } from '../executors/executor.js';
@@ -180,7 +180,7 @@ describe.skipIf(!cgroups)('limits of the whole task (control groups)', () => {
       }
       return false;
     };
-    while (!(await atLimit())) await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(async () => expect(await atLimit()).toBe(true), { timeout: 60_000, interval: 20 });
     local.submit(job(2, 'forks', { executionIdentifier: 'bob-1' }));
     expect(await finished(2)).toEqual({ ok: true, outputs: { done: 20 } });
     await local.cancel(1);
