@@ -36,6 +36,8 @@ const LAYERS = {
   // module only through an edge of MODULE_EDGES
   modules: ['contracts', 'platform', 'engine', 'config', 'app-context', 'module tables'],
 };
+// the accounts and the knowledge store stand on the platform alone: they run nothing of the engine
+const WITHOUT_ENGINE = ['knowledge', 'usermgr'];
 
 /**
  * The imports of one module from another beyond its tables, each with its reason. `to` is a
@@ -91,15 +93,16 @@ MODULES.forEach((name) => assertOneWay(name));
 const moduleRules = MODULES.map((name) => {
   const own = `^${SRC}/modules/${name}/`;
   const edges = MODULE_EDGES.filter((edge) => edge.from === name).flatMap((edge) => [edge.to].flat());
+  const layers = LAYERS.modules.filter((layer) => !(layer === 'engine' && WITHOUT_ENGINE.includes(name)));
   return {
     name: `module-${name}`,
     comment:
-      `modules/${name} may import ${LAYERS.modules.join(', ')}` +
+      `modules/${name} may import ${layers.join(', ')}` +
       (edges.length ? `, and of other modules: ${edges.join(', ')}` : '') +
       ' (.dependency-cruiser.mjs, MODULE_EDGES)',
     severity: 'error',
     from: { path: own },
-    to: { path: `^(${SRC}|packages/contracts/src)/`, pathNot: [own, ...allowedFor(LAYERS.modules), ...edges.map(moduleTarget)] },
+    to: { path: `^(${SRC}|packages/contracts/src)/`, pathNot: [own, ...allowedFor(layers), ...edges.map(moduleTarget)] },
   };
 });
 
