@@ -3,7 +3,7 @@ import path from 'node:path';
 import { TOKEN_COOKIE, type ModelServiceInfo, type ModelServiceItem } from '@asb/contracts';
 import { Ajv } from 'ajv';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { modelServices } from '../src/db-schema.js';
 import { isAlive } from './helpers/host-processes.js';
@@ -157,11 +157,14 @@ describe('models as services', () => {
     expect((await get('/backend/catalogue/stac/models/started')).json<{ data: unknown[] }>().data).toEqual([]);
     const usage = (await get('/backend/catalogue/stac/maas/usage')).json<{ maas: ModelServiceItem[] }>().maas;
     expect(usage).toEqual([expect.objectContaining({ model_proc_id: info.model_proc_id, status: 'undeployed', ended: expect.any(String) })]);
-    const deadline = Date.now() + 20_000;
-    while ((isAlive(pid) || folders().length > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(isAlive(pid)).toBe(false);
-    // stopped for good: its folder (its model's copy, its log) goes with it
-    expect(folders()).toEqual([]);
+    // stopped for good: its process ends, its folder (its model's copy, its log) goes with it
+    await vi.waitFor(
+      () => {
+        expect(isAlive(pid)).toBe(false);
+        expect(folders()).toEqual([]);
+      },
+      { timeout: 40_000, interval: 50 },
+    );
   });
 
   it('says a model without an ONNX file cannot be a service, and refuses what is not a model', async () => {
@@ -207,13 +210,15 @@ describe('models as services', () => {
         expect(ordered.statusCode, ordered.body).toBe(200);
         const order = ordered.json<{ data: { id: string; path: string; status: string } }>().data;
         expect(order.path).toMatch(/^\/ordered_datasets\/demo-training-data\/demo-antwerp-chips\/2024\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/);
-        let listed: { status: string; progress: number; files: { asset: string; path: string; size: number; href: string }[]; datetime_start: string }[] = [];
-        const deadline = Date.now() + 45_000;
-        while (Date.now() < deadline) {
-          listed = (await get(`${DATASET}/orders`)).json<{ data: typeof listed }>().data;
-          if (listed[0]?.status !== 'running') break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+        type Listed = { status: string; progress: number; files: { asset: string; path: string; size: number; href: string }[]; datetime_start: string }[];
+        const listed = await vi.waitFor(
+          async () => {
+            const orders = (await get(`${DATASET}/orders`)).json<{ data: Listed }>().data;
+            if (orders[0]?.status === 'running') throw new Error(`the order still runs: ${JSON.stringify(orders[0])}`);
+            return orders;
+          },
+          { timeout: 45_000, interval: 100 },
+        );
         expect(listed).toHaveLength(1);
         expect(listed[0]).toMatchObject({ status: 'success', progress: 1 });
         expect(listed[0]!.files).toHaveLength(16);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ModelServiceInfo } from '@asb/contracts';
+import { vi } from 'vitest';
 import type { AppConfig } from '../../src/config.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -18,14 +19,15 @@ export const FOUR_PIXELS = {
 export const FOUR_PIXEL_CLASSES = [2, 1, 0, 1];
 
 /** Reads until the value is done, as the model page polls (a test asks more often); throws with the last value. */
-export async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, what: string, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+export function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, what: string, timeoutMs = 90_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!isDone(value)) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /** A service's status until it is `wanted`. */
