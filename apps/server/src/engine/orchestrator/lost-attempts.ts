@@ -5,7 +5,7 @@ import type { TasksRepository } from '../store/tasks.repository.js';
 import { STRANDED_AFTER_MS } from './stranded-attempts.js';
 
 /** How often the queue is asked about long-unchanged attempts; an attempt is lost when two looks this far apart find it so. */
-export const LOST_CHECK_MS = 5_000;
+const LOST_CHECK_MS = 5_000;
 
 const LOST = 'Interrupted: the task’s job left the queue and no worker reported its end; it runs again.';
 
