@@ -67,11 +67,13 @@ async function startWorker(name: string, redisUrl: string, dataDir: string, env:
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // it finds what it can run first (cwltool --version takes seconds on a busy machine)
-  const deadline = Date.now() + 60_000;
-  while (!output.includes('worker: taking tasks')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker ${name} did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await vi.waitFor(
+    () => {
+      if (!output.includes('worker: taking tasks'))
+        throw new Error(`worker ${name} has not started (${child.exitCode === null ? 'running' : `exited ${child.exitCode}`}): ${output}`);
+    },
+    { timeout: 60_000, interval: 50 },
+  );
   return { name, child, label: `worker:${os.hostname()}:${child.pid}`, output: () => output, exited };
 }
 
@@ -86,13 +88,14 @@ function killRunner(pid: number | null | undefined): void {
   }
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Until `check` holds; `timeoutMs` only ends a stuck test. */
+const until = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`still waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 
 /**
  * Issue 5, the queue executor: a server with REDIS_URL hands tasks to `asb worker`
