@@ -3,8 +3,9 @@
  *   - the control group: made in TaskSandbox.spawn, entered by a shell that becomes
  *     bubblewrap, removed after the end — the sandboxed runner with it and without it
  *     (the same command with the shell taken off), alternately;
- *   - the attempt's own filesystem (disk-quota.ts): mounting it before the start and
- *     copying back / unmounting it after the end, timed on their own.
+ *   - the attempt's own filesystem (disk-quota.ts): taking and opening it before the start
+ *     and copying the outputs back after the end, timed on their own (one made ahead, as a
+ *     task in a chain finds it; ASB_SANDBOX_POOL=0: made and removed for each).
  * Usage: npx tsx bench/engine/limits.ts [--runs 40] [--disk-mb 1024]
  */
 import fs from 'node:fs/promises';
@@ -42,10 +43,12 @@ function withoutCgroup(launch: SandboxLaunch & { cgroup?: { procsFiles: string[]
 }
 
 async function main() {
-  const config = loadConfig({});
+  // ASB_SANDBOX_POOL=0 from the shell: each attempt's filesystem made for it (and removed after), for comparison
+  const config = loadConfig({ ASB_SANDBOX_POOL: process.env.ASB_SANDBOX_POOL });
   const log = { info: (_: object, message?: string) => console.log(message), warn: (_: object, message?: string) => console.log(`WARNING: ${message}`) };
   const cgroups = openCgroups(log);
-  const sandbox = openSandbox(config.sandbox, config.pythonCommand);
+  // fresh sandboxes: a prepared one is released once, and its group is made ahead (the comparison runs each launch twice)
+  const sandbox = openSandbox({ ...config.sandbox, poolSize: 0 }, config.pythonCommand);
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-bench-limits-'));
   try {
     const wrapperDir = path.join(root, 'wrapper');
@@ -77,7 +80,12 @@ async function main() {
     console.log(
       `control group (cgroup v${cgroups?.version ?? '-'}): sandboxed runner median ${ms(median(without))} without, ${ms(median(withGroup))} with: adds ${ms(median(withGroup) - median(without))} at the median (target < 5 ms)`,
     );
-    const quota = openDiskQuota(log);
+    const quota = openDiskQuota({
+      dir: path.join(root, 'disks'),
+      owner: { uid: config.sandbox.uid, gid: config.sandbox.gid },
+      poolSize: config.sandbox.poolSize,
+      log,
+    });
     if (!quota) return;
     const mounts: number[] = [];
     const finishes: number[] = [];
@@ -86,18 +94,21 @@ async function main() {
         scratchDir: path.join(root, 'disk', '.work', String(index)),
         outDir: path.join(root, 'disk', String(index)),
         diskMb: DISK_MB,
-        owner: { uid: config.sandbox.uid, gid: config.sandbox.gid },
       };
+      await fs.mkdir(plan.scratchDir, { recursive: true });
+      // the previous one wiped, the next made ahead: as a chained task finds them
+      await quota.settled();
       let started = performance.now();
-      const disk = await quota.mount(plan);
+      const disk = await quota.claim(plan).open();
       mounts.push(performance.now() - started);
       started = performance.now();
       await disk.finish();
       finishes.push(performance.now() - started);
     }
     console.log(
-      `own filesystem of ${DISK_MB} MB: mount median ${ms(median(mounts))} before the start, copy back and unmount median ${ms(median(finishes))} after the end (empty outputs)`,
+      `own filesystem of ${DISK_MB} MB: taken and opened median ${ms(median(mounts))} before the start, outputs copied back median ${ms(median(finishes))} after the end (empty outputs)`,
     );
+    await quota.close();
   } finally {
     await fs.rm(root, { recursive: true, force: true });
   }

@@ -272,7 +272,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...modelDeps,
     root: path.join(storage.root, 'services'),
     script: modelServeScript(),
-    sandbox: () => (serviceSandbox ??= openSandbox(config.sandbox, config.pythonCommand, server.log)),
+    sandbox: () => (serviceSandbox ??= openSandbox(config.sandbox, config.pythonCommand, server.log, paths.disksDir)),
     isNode: runsEngine(config),
   });
   registerModelServices(server, ctx, modelServices);

@@ -60,7 +60,7 @@ export async function registerEngine(
     executor = queue = new QueueExecutor({ redisUrl: ctx.config.redisUrl, log: ctx.log, ades, datastore, resolver: options.resolver }, orchestrator);
   } else {
     // refuses to start without a working sandbox (unless ASB_UNSAFE_NO_SANDBOX=true, with a warning)
-    sandbox = openSandbox(ctx.config.sandbox, ctx.config.pythonCommand, ctx.log);
+    sandbox = openSandbox(ctx.config.sandbox, ctx.config.pythonCommand, ctx.log, paths.disksDir);
     const runtime = new RuntimeRouter({
       python: new PythonRuntime({ paths, sandbox, datastore }),
       cwl: new CwlRuntime({ sandbox, cwltool: ctx.config.applications.cwltool }),

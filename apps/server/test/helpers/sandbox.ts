@@ -1,10 +1,16 @@
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { openSandbox, type TaskSandbox } from '../../src/engine/sandbox/task-sandbox.js';
 
 let opened: TaskSandbox | undefined;
 
-/** The real task sandbox, as a server with the default settings opens it (bubblewrap; the tests install it). */
+/**
+ * The real task sandbox, as a server with the default settings opens it (bubblewrap; the tests
+ * install it), each attempt on a filesystem of its own. Those it made ahead stay until the
+ * test process ends; the next one to open the sandbox sweeps them (the pid that made them is gone).
+ */
 export function testSandbox(): TaskSandbox {
-  opened ??= openSandbox(loadConfig({}).sandbox, loadConfig({}).pythonCommand);
+  opened ??= openSandbox(loadConfig({}).sandbox, loadConfig({}).pythonCommand, undefined, path.join(os.tmpdir(), 'asb-test-task-disks'));
   return opened;
 }

@@ -272,7 +272,7 @@ export async function runWorker(config: AppConfig, parts: WorkerParts): Promise<
   const queue = config.engine.queue ?? {};
   let sandbox: TaskSandbox;
   try {
-    sandbox = openSandbox(config.sandbox, config.pythonCommand, log);
+    sandbox = openSandbox(config.sandbox, config.pythonCommand, log, new DatastorePaths(config.dataDir).disksDir);
   } catch (error) {
     log.error({}, (error as Error).message);
     return 2;

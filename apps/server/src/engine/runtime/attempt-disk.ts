@@ -1,10 +1,10 @@
-import type { AttemptDisk, AttemptDiskPlan, DiskQuota } from '../sandbox/disk-quota.js';
+import type { AttemptDisk, ClaimedDisk } from '../sandbox/disk-quota.js';
 import { attemptLogLines } from './task-files.js';
 import type { TaskExit } from './task-runtime.js';
 
-/** The attempt's own filesystem as the sandbox planned it (task-sandbox.ts), mounted; nothing without one. */
-export function mountAttemptDisk(disk: { quota: DiskQuota; plan: AttemptDiskPlan } | undefined): Promise<AttemptDisk | undefined> {
-  return disk ? disk.quota.mount(disk.plan) : Promise.resolve(undefined);
+/** The attempt's own filesystem as the sandbox took it (task-sandbox.ts), ready; nothing without one. */
+export function openAttemptDisk(disk: ClaimedDisk | undefined): Promise<AttemptDisk | undefined> {
+  return disk ? disk.open() : Promise.resolve(undefined);
 }
 
 /** What a process says when a write found its filesystem full (python's OSError, node's, the C library's). */

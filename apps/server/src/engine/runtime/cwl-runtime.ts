@@ -2,7 +2,6 @@ import { cwlWithoutRequiredContainers } from '@asb/contracts';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { releaseLeftoverDisk } from '../sandbox/disk-quota.js';
 import type { TaskApplication, TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
 import type { TaskFolders, TaskSandbox } from '../sandbox/task-sandbox.js';
@@ -61,7 +60,6 @@ export class CwlRuntime implements TaskRuntime {
 
   private prepareFolders(job: TaskJob, application: TaskApplication): PreparedTask {
     const { scratchDir, outputsFile } = attemptFiles(job);
-    releaseLeftoverDisk(scratchDir);
     fsSync.rmSync(scratchDir, { recursive: true, force: true });
     for (const dir of [job.outDir, scratchDir]) fsSync.mkdirSync(dir, { recursive: true });
     return new CwlTask(job, application, scratchDir, outputsFile, this.options);

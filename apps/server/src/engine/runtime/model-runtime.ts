@@ -2,7 +2,6 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { releaseLeftoverDisk } from '../sandbox/disk-quota.js';
 import type { ExecutionModel } from '../execution-kind.js';
 import type { TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
@@ -65,7 +64,6 @@ export class ModelRuntime implements TaskRuntime {
 
   private prepareFolders(job: TaskJob, model: ExecutionModel): PreparedTask {
     const { scratchDir, outputsFile } = attemptFiles(job);
-    releaseLeftoverDisk(scratchDir);
     fsSync.rmSync(scratchDir, { recursive: true, force: true });
     for (const dir of [job.outDir, scratchDir]) fsSync.mkdirSync(dir, { recursive: true });
     return new ModelTask(job, model, scratchDir, outputsFile, this.options, this.readOnly);

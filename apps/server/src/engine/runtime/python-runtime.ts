@@ -2,7 +2,6 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { releaseLeftoverDisk } from '../sandbox/disk-quota.js';
 import { openTreeForTasks } from '../../platform/data-dir.js';
 import type { TaskJob } from '../executors/executor.js';
 import { removeSpecialFiles } from '../sandbox/folder-checks.js';
@@ -64,11 +63,9 @@ export class PythonRuntime implements TaskRuntime {
    * Synchronous on purpose: these few metadata calls on the data directory take
    * microseconds, while every await would let the orchestrator's database work (PGlite
    * runs on this thread) go first and delay the start by milliseconds (bench/engine/README.md).
-   * Leftovers of the same attempt run before a crash go first.
    */
   private prepareFolders(job: TaskJob, wrapperDir: string): PythonTask {
     const { scratchDir, outputsFile } = attemptFiles(job);
-    releaseLeftoverDisk(scratchDir);
     fsSync.rmSync(scratchDir, { recursive: true, force: true });
     for (const dir of [job.outDir, scratchDir]) fsSync.mkdirSync(dir, { recursive: true });
     return new PythonTask(job, wrapperDir, scratchDir, outputsFile, this.options);

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { TaskJob } from '../executors/executor.js';
 import { KILL_GRACE_MS, signalGroup, terminateGroup } from '../executors/process-group.js';
 import type { TaskCgroup } from '../sandbox/cgroups.js';
-import type { AttemptDisk, AttemptDiskPlan, DiskQuota } from '../sandbox/disk-quota.js';
-import { finishAttemptDisk, mountAttemptDisk } from './attempt-disk.js';
+import type { AttemptDisk, ClaimedDisk } from '../sandbox/disk-quota.js';
+import { finishAttemptDisk, openAttemptDisk } from './attempt-disk.js';
 import { launchSandbox, type SandboxLaunch } from '../sandbox/sandbox-launch.js';
 import { closeCgroup, watchCgroup } from './cgroup-watch.js';
 import { watchDiskUse } from './disk-watch.js';
@@ -20,7 +20,7 @@ export class SandboxedProcess {
   /** it exited: its pid may belong to another process by now */
   private hasExited = false;
   private cancelKill?: () => void;
-  /** stopped before it started (its filesystem was being made) */
+  /** stopped before it started (its filesystem was being made ready) */
   private isCancelled = false;
 
   constructor(
@@ -32,7 +32,7 @@ export class SandboxedProcess {
 
   /** Starts it (on its own filesystem when the sandbox planned one); resolves when it exited and its filesystem is gone, rejects when it could not start. */
   async run(
-    spawned: SandboxLaunch & { cgroup?: TaskCgroup; disk?: { quota: DiskQuota; plan: AttemptDiskPlan } },
+    spawned: SandboxLaunch & { cgroup?: TaskCgroup; disk?: ClaimedDisk },
     options: RunOptions,
     stdio: { stdout: number; stdin?: string },
   ): Promise<TaskExit> {
@@ -40,7 +40,7 @@ export class SandboxedProcess {
     const logOffset = fs.fstatSync(options.logFd).size;
     let disk: AttemptDisk | undefined;
     try {
-      disk = await mountAttemptDisk(spawned.disk);
+      disk = await openAttemptDisk(spawned.disk);
     } catch (error) {
       await closeCgroup(spawned.cgroup, () => undefined);
       throw error;

@@ -4,31 +4,45 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { releaseLeftoverDisks } from './leftover-disks.js';
+import { taskRoot, useRecord, type DiskTools, type TaskDisk } from './task-disk.js';
+import { TaskDiskPool, type ClaimedTaskDisk } from './task-disk-pool.js';
 
 const run = promisify(execFile);
 
 /** What the attempt's own filesystem needs to know: where, how large, whose. */
 export interface AttemptDiskPlan {
-  /** the attempt's scratch folder: the filesystem is mounted here (work/, tmp/, out/ inside) */
+  /** the attempt's scratch folder: the runtime's files there (job.json) are copied onto the filesystem, outputs.json back after the end */
   scratchDir: string;
-  /** where the outputs go once the task ended (the sandbox shows scratchDir/out as /task/out meanwhile) */
+  /** where the outputs go once the task ended (the sandbox shows the filesystem's out/ as /task/out meanwhile) */
   outDir: string;
   diskMb: number;
-  /** the task's user (the filesystem's folders are theirs) */
-  owner: { uid: number; gid: number };
 }
 
-/** The attempt's own filesystem, mounted: `finish` copies the outputs out and removes it. */
+/** The attempt's own filesystem, ready: `finish` copies the outputs out and gives it back. */
 export interface AttemptDisk {
   /** whether it is (nearly) full: the task failed at its disk limit */
   isFull(): Promise<boolean>;
-  /** after the task's end: the outputs into outDir, outputs.json kept in scratchDir, the filesystem gone */
+  /** after the task's end: the outputs into outDir, outputs.json into scratchDir; the filesystem is wiped or removed after that, in the background */
   finish(): Promise<void>;
 }
 
+/** A filesystem taken for one attempt (TaskSandbox.spawn): the sandbox shows `root` as the scratch folder, its out/ as the outputs. */
+export interface ClaimedDisk {
+  readonly root: string;
+  /** before the task starts: once it is mounted, what the runtime put in the scratch folder and what an earlier attempt left in the outputs folder copied on */
+  open(): Promise<AttemptDisk>;
+  /** not used after all (the start failed before `open`): given back */
+  release(): void;
+}
+
 export interface DiskQuota {
-  /** makes and mounts the attempt's filesystem before its task starts */
-  mount(plan: AttemptDiskPlan): Promise<AttemptDisk>;
+  /** a filesystem of the plan's size, made ahead or (none ready) made for it now: synchronous, the sandbox's mounts need its place */
+  claim(plan: AttemptDiskPlan): ClaimedDisk;
+  /** resolves once the filesystems being made or wiped are ready (or gone) */
+  settled(): Promise<void>;
+  /** the filesystems made ahead removed */
+  close(): Promise<void>;
 }
 
 interface DiskLog {
@@ -39,186 +53,124 @@ interface DiskLog {
 /** What the runtimes read of the scratch folder after the end (task-files.ts), at most its 16 MB and one byte. */
 const KEPT_FILE = 'outputs.json';
 const KEPT_BYTES = 16 * 1024 * 1024 + 1;
-/** the folders the task writes, inside the filesystem */
-const FOLDERS = ['out', 'work', 'tmp'];
 /** full: less than this is left (ext4 keeps a few blocks of its own) */
 const FULL_BYTES = 64 * 1024;
-const IMAGE = /\.(\d+)\.img$/;
-
-const imageOf = (scratchDir: string) => `${scratchDir}.${process.pid}.img`;
 
 function tool(name: string): string | undefined {
   return ['/usr/sbin', '/sbin', '/usr/bin', '/bin'].map((folder) => path.join(folder, name)).find((file) => fsSync.existsSync(file));
 }
 
-interface TopFile {
-  name: string;
-  content: Buffer;
-  /** its permissions: the runtime opened job.json to the task user on purpose, which the server's umask 077 would undo */
-  mode: number;
-}
-
-/** The regular files at the top of a folder (the runtime's job.json), to put back over the mount as they were. */
-async function topFiles(folder: string): Promise<TopFile[]> {
-  const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
-  return Promise.all(
-    entries
-      .filter((entry) => entry.isFile())
-      .map(async (entry): Promise<TopFile> => {
-        const file = path.join(folder, entry.name);
-        return { name: entry.name, content: await fs.readFile(file), mode: (await fs.stat(file)).mode & 0o777 };
-      }),
-  );
-}
-
-/** outputs.json as the task left it: only a plain file, never followed through a link, at most what the reader accepts and one byte. */
-async function keptFile(file: string): Promise<Buffer | undefined> {
-  const handle = await fs.open(file, fsSync.constants.O_RDONLY | fsSync.constants.O_NOFOLLOW).catch(() => undefined);
-  if (!handle) return undefined;
-  try {
-    if (!(await handle.stat()).isFile()) return undefined;
-    const buffer = Buffer.alloc(KEPT_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, KEPT_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
+/**
+ * The regular files at the top of a folder (the runtime's job.json), copied onto the
+ * filesystem as they were, with their permissions (the runtime opened job.json to the task
+ * user on purpose, which the server's umask 077 would undo). Not outputs.json: a runtime may
+ * have opened it already (cwltool's stdout), and writes there, on the host.
+ */
+function copyTopFiles(from: string, to: string): void {
+  const entries = fsSync.readdirSync(from, { withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || entry.name === KEPT_FILE) continue;
+    const file = path.join(from, entry.name);
+    fsSync.copyFileSync(file, path.join(to, entry.name));
+    fsSync.chmodSync(path.join(to, entry.name), fsSync.statSync(file).mode & 0o777);
   }
 }
 
-class LoopDiskQuota implements DiskQuota {
-  constructor(private readonly tools: { mkfs: string; mount: string; umount: string; cp: string }) {}
+/** outputs.json as the task left it: only a plain file, never followed through a link, at most what the reader accepts and one byte. */
+function keptFile(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = fsSync.openSync(file, fsSync.constants.O_RDONLY | fsSync.constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!fsSync.fstatSync(fd).isFile()) return undefined;
+    const buffer = Buffer.alloc(KEPT_BYTES);
+    return buffer.subarray(0, fsSync.readSync(fd, buffer, 0, KEPT_BYTES, 0));
+  } finally {
+    fsSync.closeSync(fd);
+  }
+}
 
-  async mount(plan: AttemptDiskPlan): Promise<AttemptDisk> {
-    const { scratchDir, outDir, diskMb, owner } = plan;
-    const image = imageOf(scratchDir);
-    // not outputs.json: a runtime may have opened it already (cwltool's stdout), and writes there, under the mount
-    const before = (await topFiles(scratchDir)).filter(({ name }) => name !== KEPT_FILE);
-    await fs.mkdir(scratchDir, { recursive: true });
-    await fs.rm(image, { force: true });
-    // sparse: the image takes only what the task writes; no journal, nothing reserved (it lives for one attempt)
-    await fs.writeFile(image, '', { mode: 0o600 });
-    await fs.truncate(image, Math.max(1, Math.ceil(diskMb)) * 1024 * 1024);
-    await run(this.tools.mkfs, ['-q', '-F', '-O', '^has_journal,^resize_inode', '-m', '0', '-E', `root_owner=${owner.uid}:${owner.gid},nodiscard`, image]);
-    await run(this.tools.mount, ['-o', 'loop,nosuid,nodev', image, scratchDir]);
-    const mounted = [scratchDir];
+/**
+ * Synchronous where it can be on purpose: these metadata calls take microseconds, while each
+ * await lets the orchestrator's database work (PGlite shares the thread) go first and delays
+ * the task (bench/engine/README.md). Only copies of outputs, when there are any, are awaited.
+ */
+class LoopDiskQuota implements DiskQuota {
+  constructor(
+    private readonly tools: DiskTools,
+    private readonly pool: TaskDiskPool,
+    /** a dead process's filesystems swept before an attempt uses the outputs folder (a killed worker's attempt, delivered again) */
+    private readonly sweep: () => void,
+  ) {}
+
+  claim(plan: AttemptDiskPlan): ClaimedDisk {
+    const claimed = this.pool.claim(plan.diskMb);
+    return { root: taskRoot(claimed.disk), open: () => this.open(plan, claimed), release: () => this.pool.release(claimed.disk) };
+  }
+
+  settled(): Promise<void> {
+    return this.pool.settled();
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private async open(plan: AttemptDiskPlan, claimed: ClaimedTaskDisk): Promise<AttemptDisk> {
+    const { scratchDir, outDir } = plan;
+    const { disk } = claimed;
+    const root = taskRoot(disk);
     try {
-      await fs.rm(path.join(scratchDir, 'lost+found'), { recursive: true, force: true });
-      for (const folder of FOLDERS) {
-        await fs.mkdir(path.join(scratchDir, folder), { mode: 0o700 });
-        await fs.chown(path.join(scratchDir, folder), owner.uid, owner.gid);
-      }
-      for (const { name, content, mode } of before) {
-        await fs.writeFile(path.join(scratchDir, name), content);
-        await fs.chmod(path.join(scratchDir, name), mode);
-      }
+      if (!claimed.isReady) await claimed.ready;
+      this.sweep();
+      fsSync.writeFileSync(useRecord(disk), JSON.stringify({ outDir }), { mode: 0o600 });
+      copyTopFiles(scratchDir, root);
+      fsSync.mkdirSync(outDir, { recursive: true });
       // what an earlier attempt of the task left in its outputs folder, as the task saw it there before
-      await fs.mkdir(outDir, { recursive: true });
-      if ((await fs.readdir(outDir)).length > 0) await run(this.tools.cp, ['-a', '--no-dereference', '--', `${outDir}/.`, path.join(scratchDir, 'out')]);
-      // the outputs folder shows the filesystem's out/ while the task runs: the portal sees them grow where they always lie
-      await run(this.tools.mount, ['--bind', path.join(scratchDir, 'out'), outDir]);
-      mounted.unshift(outDir);
+      if (fsSync.readdirSync(outDir).length > 0) await run(this.tools.cp, ['-a', '--no-dereference', '--', `${outDir}/.`, path.join(root, 'out')]);
     } catch (error) {
-      for (const folder of mounted) await run(this.tools.umount, ['-l', folder]).catch(() => undefined);
-      await fs.rm(image, { force: true });
+      this.pool.release(disk);
       throw error;
     }
     return {
       isFull: async () => {
-        const stat = await fs.statfs(scratchDir);
+        const stat = await fs.statfs(root);
         return stat.bavail * stat.bsize < FULL_BYTES;
       },
-      finish: () => this.finish(plan, image, mounted),
+      finish: () => this.finish(plan, disk),
     };
   }
 
-  /** The outputs copied beside the outputs folder, both mounts gone, the copy put in the folder's place. */
-  private async finish(plan: AttemptDiskPlan, image: string, mounted: string[]): Promise<void> {
+  /** The outputs copied beside the outputs folder and put in its place; the filesystem given back once that is done. */
+  private async finish(plan: AttemptDiskPlan, disk: TaskDisk): Promise<void> {
     const { scratchDir, outDir } = plan;
+    const out = path.join(taskRoot(disk), 'out');
     const copy = `${outDir}.${process.pid}.kept`;
     try {
-      await fs.rm(copy, { recursive: true, force: true });
-      // -a: the task user's ownership and sparse files kept, links copied as links (tidyOutputs removes them), nothing followed
-      await run(this.tools.cp, ['-a', '--no-dereference', '--', path.join(scratchDir, 'out'), copy]);
-      const kept = await keptFile(path.join(scratchDir, KEPT_FILE));
-      while (mounted.length > 0) {
-        await run(this.tools.umount, [mounted[0]!]);
-        mounted.shift();
-      }
-      await fs.rm(outDir, { recursive: true, force: true });
-      await fs.rename(copy, outDir);
-      if (kept) await fs.writeFile(path.join(scratchDir, KEPT_FILE), kept, { mode: 0o600 });
-    } finally {
-      // still mounted after a failure: lazily, the image goes once the last user of it did
-      for (const folder of mounted) await run(this.tools.umount, ['-l', folder]).catch(() => undefined);
-      await fs.rm(copy, { recursive: true, force: true });
-      await fs.rm(image, { force: true });
-    }
-  }
-}
-
-/**
- * Attempts' filesystems that no attempt uses any more (`isLeft(image, owner pid)`): what the
- * task left in its outputs folder is kept there (the task's next attempt sees it, as it would
- * have without the filesystem), both mounts go, and the image.
- */
-function releaseFilesystems(tools: { umount: string; cp: string }, isLeft: (image: string, owner: number) => boolean, log?: DiskLog): void {
-  let mounts: string[][];
-  try {
-    mounts = fsSync
-      .readFileSync('/proc/self/mountinfo', 'utf8')
-      .split('\n')
-      .map((line) => line.split(' '));
-  } catch {
-    return;
-  }
-  const sourceOf = (fields: string[]) => fields[fields.indexOf('-') + 2];
-  const checked = new Set<string>();
-  for (const fields of mounts) {
-    const source = sourceOf(fields);
-    if (!source?.startsWith('/dev/loop') || checked.has(source)) continue;
-    checked.add(source);
-    let backing: string;
-    try {
-      backing = fsSync.readFileSync(`/sys/block/${path.basename(source)}/loop/backing_file`, 'utf8').trim();
-    } catch {
-      continue;
-    }
-    const owner = IMAGE.exec(backing)?.[1];
-    // only an attempt's image (beside its scratch folder, in a .work folder)
-    if (!owner || path.basename(path.dirname(backing)) !== '.work' || !isLeft(backing, Number(owner))) continue;
-    const points = mounts.filter((other) => sourceOf(other) === source);
-    const scratch = points.find((point) => point[3] === '/')?.[4];
-    const outputs = points.find((point) => point[3] === '/out')?.[4];
-    if (scratch && outputs) {
-      const copy = `${outputs}.${process.pid}.kept`;
       fsSync.rmSync(copy, { recursive: true, force: true });
-      if (spawnSync(tools.cp, ['-a', '--no-dereference', '--', path.join(scratch, 'out'), copy]).status === 0) {
-        spawnSync(tools.umount, ['-l', outputs]);
-        fsSync.rmSync(outputs, { recursive: true, force: true });
-        fsSync.renameSync(copy, outputs);
+      if (fsSync.readdirSync(out).length > 0) {
+        // -a: the task user's ownership and sparse files kept, links copied as links (tidyOutputs removes them), nothing followed
+        await run(this.tools.cp, ['-a', '--no-dereference', '--', out, copy]);
+      } else {
+        // nothing in it: the folder alone, as cp -a would have made it
+        const stat = fsSync.lstatSync(out);
+        fsSync.mkdirSync(copy);
+        fsSync.chmodSync(copy, stat.mode & 0o7777);
+        fsSync.chownSync(copy, stat.uid, stat.gid);
       }
+      const kept = keptFile(path.join(taskRoot(disk), KEPT_FILE));
+      fsSync.rmSync(outDir, { recursive: true, force: true });
+      fsSync.renameSync(copy, outDir);
+      if (kept) fsSync.writeFileSync(path.join(scratchDir, KEPT_FILE), kept, { mode: 0o600 });
+    } finally {
+      fsSync.rmSync(copy, { recursive: true, force: true });
+      // wiped (or removed) in the background while the outcome is reported: off the next task's path
+      this.pool.release(disk);
     }
-    for (const point of points.reverse()) spawnSync(tools.umount, ['-l', point[4]!]);
-    fsSync.rmSync(backing, { force: true });
-    log?.warn(
-      { mountPoints: points.map((point) => point[4]) },
-      'task disk: the filesystem an attempt left (its process was killed) was removed, its outputs kept',
-    );
   }
-}
-
-/**
- * Before an attempt's folders are made afresh: a filesystem still mounted on its scratch folder
- * was left by the same attempt on a worker that was killed (its task is delivered again, the
- * same try): released as at a start. Two `stat`s when there is none.
- */
-export function releaseLeftoverDisk(scratchDir: string): void {
-  const folder = path.resolve(scratchDir);
-  const stat = fsSync.statSync(folder, { throwIfNoEntry: false });
-  if (!stat || stat.dev === fsSync.statSync(path.dirname(folder)).dev) return;
-  const umount = tool('umount');
-  const cp = tool('cp');
-  if (umount && cp) releaseFilesystems({ umount, cp }, (image) => image.startsWith(`${folder}.`));
 }
 
 function isAlive(pid: number): boolean {
@@ -233,21 +185,22 @@ function isAlive(pid: number): boolean {
 const DISK_POLL_ONLY =
   "Task disk: no filesystem of its own per attempt (it needs root, mkfs.ext4 and loop devices): a task's folders are measured every 2 s, and a task can write far past its disk limit in between (fallocate).";
 
-/**
- * Every attempt's writable folders on a filesystem of its own, of its disk limit: a
- * loop-mounted, sparse ext4 image (docs/security.md "Limits"), so no write, fallocate
- * included, goes past it. Checked by making one; undefined, with a warning, where it cannot
- * be (not root, no mkfs.ext4, no loop devices): the 2-s measurement is all there is then.
- */
-export function openDiskQuota(log?: DiskLog): DiskQuota | undefined {
+interface DiskQuotaPlan {
+  /** where this server keeps its task filesystems: in its own data directory, root's only */
+  dir: string;
+  /** the task user */
+  owner: { uid: number; gid: number };
+  /** filesystems kept ready per disk size (ASB_SANDBOX_POOL) */
+  poolSize: number;
+  log?: DiskLog;
+}
+
+/** The tools, once one filesystem was made and mounted here; or why none can be (not root, no mkfs.ext4, no loop devices). */
+export function probeDiskQuota(): DiskTools | string {
   const tools = { mkfs: tool('mkfs.ext4'), mount: tool('mount'), umount: tool('umount'), cp: tool('cp') };
-  const fail = (reason: string) => {
-    log?.warn({ reason }, DISK_POLL_ONLY);
-    return undefined;
-  };
-  if (process.getuid?.() !== 0) return fail('not root');
-  if (!tools.mkfs || !tools.mount || !tools.umount || !tools.cp) return fail('mkfs.ext4, mount, umount or cp not found');
-  if (!fsSync.existsSync('/dev/loop-control')) return fail('no loop devices');
+  if (process.getuid?.() !== 0) return 'not root';
+  if (!tools.mkfs || !tools.mount || !tools.umount || !tools.cp) return 'mkfs.ext4, mount, umount or cp not found';
+  if (!fsSync.existsSync('/dev/loop-control')) return 'no loop devices';
   const root = fsSync.mkdtempSync(path.join(os.tmpdir(), 'asb-disk-probe-'));
   try {
     const image = path.join(root, 'probe.img');
@@ -261,14 +214,36 @@ export function openDiskQuota(log?: DiskLog): DiskQuota | undefined {
       [tools.umount, [mountPoint]],
     ] as const) {
       const result = spawnSync(command, args, { encoding: 'utf8' });
-      if (result.status !== 0) return fail(`${path.basename(command)}: ${(result.stderr || result.error?.message || `exit ${result.status}`).trim()}`);
+      if (result.status !== 0) return `${path.basename(command)}: ${(result.stderr || result.error?.message || `exit ${result.status}`).trim()}`;
     }
   } finally {
     spawnSync(tools.umount, ['-l', path.join(root, 'mnt')]);
     fsSync.rmSync(root, { recursive: true, force: true });
   }
-  // of servers that are gone (a crash, a kill -9)
-  releaseFilesystems({ umount: tools.umount, cp: tools.cp }, (_, owner) => !isAlive(owner), log);
-  log?.info?.({}, 'task disk: every attempt on a filesystem of its own, of its disk limit (loop-mounted ext4)');
-  return new LoopDiskQuota({ mkfs: tools.mkfs, mount: tools.mount, umount: tools.umount, cp: tools.cp });
+  return { mkfs: tools.mkfs, mount: tools.mount, umount: tools.umount, cp: tools.cp };
+}
+
+/**
+ * Every attempt's writable folders on a filesystem of its own, of its disk limit: a
+ * loop-mounted, sparse ext4 image (docs/security.md "Limits"), so no write, fallocate
+ * included, goes past it; made ahead and reused once wiped (task-disk-pool.ts). Checked by
+ * making one; undefined, with a warning, where it cannot be (not root, no mkfs.ext4, no loop
+ * devices): the 2-s measurement is all there is then.
+ */
+export function openDiskQuota(plan: DiskQuotaPlan): DiskQuota | undefined {
+  const { log } = plan;
+  const probed = probeDiskQuota();
+  if (typeof probed === 'string') {
+    log?.warn({ reason: probed }, DISK_POLL_ONLY);
+    return undefined;
+  }
+  const found = probed;
+  fsSync.mkdirSync(plan.dir, { recursive: true, mode: 0o700 });
+  // only root looks into the filesystems of tasks (each sees its own root, through the sandbox)
+  fsSync.chmodSync(plan.dir, 0o700);
+  // of processes on this data directory that are gone (a crash, a kill -9)
+  const sweep = () => releaseLeftoverDisks(plan.dir, found, (pid) => !isAlive(pid), log);
+  sweep();
+  log?.info?.({}, 'task disk: every attempt on a filesystem of its own, of its disk limit (loop-mounted ext4, made ahead)');
+  return new LoopDiskQuota(found, new TaskDiskPool({ dir: plan.dir, tools: found, owner: plan.owner, size: plan.poolSize, log }), sweep);
 }

@@ -1,3 +1,4 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { LocalExecutor } from '../executors/local-executor.js';
 import { PythonRuntime } from '../runtime/python-runtime.js';
 import { DatastorePaths } from '../store/datastore-paths.js';
 import { openCgroups } from './cgroups.js';
-import { openDiskQuota } from './disk-quota.js';
+import { probeDiskQuota } from './disk-quota.js';
 import { openSandbox, type TaskSandbox } from './task-sandbox.js';
 
 /**
@@ -76,12 +77,13 @@ function outcomes() {
 }
 
 const cgroups = openCgroups();
-const disk = openDiskQuota();
+const disk = typeof probeDiskQuota() !== 'string';
 
 describe.skipIf(!cgroups)('limits of the whole task (control groups)', () => {
   let root: string;
   let paths: DatastorePaths;
   let sandbox: TaskSandbox;
+  let disksDir: string;
   let executors: LocalExecutor[];
   let processVersion: TaskJob['processVersion'];
 
@@ -116,7 +118,8 @@ describe.skipIf(!cgroups)('limits of the whole task (control groups)', () => {
 
   beforeAll(() => {
     // a small process limit: the fork bomb reaches it at once
-    sandbox = openSandbox({ ...loadConfig({}).sandbox, maxProcesses: 64 }, loadConfig({}).pythonCommand);
+    disksDir = fsSync.mkdtempSync(path.join(os.tmpdir(), 'asb-task-disks-'));
+    sandbox = openSandbox({ ...loadConfig({}).sandbox, maxProcesses: 64 }, loadConfig({}).pythonCommand, undefined, disksDir);
   });
   beforeEach(async () => {
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-task-limits-'));
@@ -131,8 +134,9 @@ describe.skipIf(!cgroups)('limits of the whole task (control groups)', () => {
     await fs.rm(root, { recursive: true, force: true });
   });
   afterAll(async () => {
-    // the prepared sandboxes still waiting (ASB_SANDBOX_POOL) end with it
+    // the prepared sandboxes still waiting (ASB_SANDBOX_POOL) and filesystems made ahead end with it
     await sandbox.close();
+    await fs.rm(disksDir, { recursive: true, force: true });
     // every attempt's group went with it
     const mine = async (folder: string) => (await fs.readdir(folder)).filter((name) => name.startsWith(`${process.pid}-`));
     for (const folder of cgroups!.roots) expect(await mine(folder)).toEqual([]);

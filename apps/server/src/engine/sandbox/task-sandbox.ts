@@ -8,7 +8,7 @@ import { childEnv } from '../executors/child-env.js';
 import type { TaskJob } from '../executors/executor.js';
 import { bwrapArgs, INSIDE, type BwrapPlan, type HostLayout, type SandboxTools } from './bwrap-command.js';
 import { openCgroups, withinCgroup, type TaskCgroup, type TaskCgroups } from './cgroups.js';
-import { openDiskQuota, type AttemptDiskPlan, type DiskQuota } from './disk-quota.js';
+import { openDiskQuota, type ClaimedDisk, type DiskQuota } from './disk-quota.js';
 import { hostLayout, resolvePython, sandboxTools } from './host-layout.js';
 import { executionFiles, renameInputs } from './task-files-inputs.js';
 import { BLOCK_FD, INFO_FD, RESOLV_CONF_FD, SETUP_FD, type SandboxLaunch } from './sandbox-launch.js';
@@ -60,8 +60,8 @@ interface SandboxSpawn extends SandboxLaunch {
   inputs: Record<string, unknown>;
   /** the attempt's control group (cgroups.ts): whoever starts it removes it once it ended */
   cgroup?: TaskCgroup;
-  /** the attempt's own filesystem, to mount before the start (its out/ bound on the outputs folder meanwhile) */
-  disk?: { quota: DiskQuota; plan: AttemptDiskPlan };
+  /** the attempt's own filesystem, taken for it (the sandbox shows it as the scratch folder, its out/ as the outputs): opened before the start */
+  disk?: ClaimedDisk;
 }
 
 export interface TaskSandbox {
@@ -135,14 +135,16 @@ class BubblewrapSandbox implements TaskSandbox {
       throw new Error(
         `This process declares NETWORK = True, and tasks get the network only in a namespace of their own, which cannot be set up here: ${this.egress.reason}. (The operator may set ASB_TASK_NETWORK=host to share the host's network: unsafe.)`,
       );
-    const disk =
-      this.diskQuota && this.dropTo && attempt.ownFilesystem !== false && job.diskMb > 0
-        ? { quota: this.diskQuota, plan: { scratchDir, outDir: job.outDir, diskMb: job.diskMb, owner: this.dropTo } }
-        : undefined;
     const files = executionFiles(job.inputs, path.dirname(job.outDir));
     const inputs = files.map((file, index): [string, string] => [file, `${INSIDE.inputs}/${index}/${path.basename(file)}`]);
     // a runtime's own command is not what a prepared sandbox becomes: those start fresh
     const prepared = network === 'none' && !attempt.command ? this.pool?.take(this.runnerArgs()) : undefined;
+    // last: nothing after it throws (a prepared sandbox's limits are set below, and released with it on failure)
+    const disk =
+      this.diskQuota && this.dropTo && attempt.ownFilesystem !== false && job.diskMb > 0
+        ? this.diskQuota.claim({ scratchDir, outDir: job.outDir, diskMb: job.diskMb })
+        : undefined;
+    const onDisk = disk ? { outDir: path.join(disk.root, 'out'), scratchDir: disk.root } : { outDir: job.outDir, scratchDir };
     const plan: BwrapPlan = {
       tools: this.tools,
       host: this.host,
@@ -150,7 +152,7 @@ class BubblewrapSandbox implements TaskSandbox {
       network: network !== 'none',
       keepsNetworkNamespace: prepared !== undefined,
       resolvConfFd: network === 'egress' ? RESOLV_CONF_FD : undefined,
-      mounts: { runner: runtimeScript('asb_runner.py'), wrapperDir: attempt.wrapperDir, outDir: job.outDir, scratchDir, inputs, readOnly: attempt.readOnly },
+      mounts: { runner: runtimeScript('asb_runner.py'), wrapperDir: attempt.wrapperDir, ...onDisk, inputs, readOnly: attempt.readOnly },
       env: {
         ...childEnv(job, process.env, { passEnv: this.config.passEnv, base: { PATH: SANDBOX_PATH, HOME: INSIDE.work, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8' } }),
         // with a control group, processes are counted per task (pids.max), not for every task of the uid
@@ -168,6 +170,7 @@ class BubblewrapSandbox implements TaskSandbox {
         prepared.cgroup?.limit(limits);
       } catch (error) {
         void prepared.cgroup?.remove();
+        disk?.release();
         throw error;
       }
       const { args, setupArgs } = hideSetup(bwrapArgs(plan), false);
@@ -183,7 +186,13 @@ class BubblewrapSandbox implements TaskSandbox {
         inputs: renameInputs(job.inputs, new Map(inputs)),
       };
     }
-    const cgroup = this.cgroups?.create(limits);
+    let cgroup: TaskCgroup | undefined;
+    try {
+      cgroup = this.cgroups?.create(limits);
+    } catch (error) {
+      disk?.release();
+      throw error;
+    }
     return {
       ...withinCgroup(cgroup, { command: this.tools.bwrap, ...hideSetup(bwrapArgs(plan), egress !== undefined) }),
       cgroup,
@@ -211,8 +220,8 @@ class BubblewrapSandbox implements TaskSandbox {
     return this.pool?.ready() ?? Promise.resolve(false);
   }
 
-  close(): Promise<void> {
-    return this.pool?.close() ?? Promise.resolve();
+  async close(): Promise<void> {
+    await Promise.all([this.pool?.close(), this.diskQuota?.close()]);
   }
 }
 
@@ -277,7 +286,7 @@ const UNSAFE_WARNING =
  * sandbox here, and throws with the reason when it cannot: the server and `asb worker`
  * refuse to start rather than run user code unconfined, unless ASB_UNSAFE_NO_SANDBOX=true.
  */
-export function openSandbox(config: SandboxConfig, pythonCommand: string, log?: SandboxLog): TaskSandbox {
+export function openSandbox(config: SandboxConfig, pythonCommand: string, log?: SandboxLog, disksDir?: string): TaskSandbox {
   const python = resolvePython(pythonCommand);
   if (!config.enabled) {
     log?.warn({}, UNSAFE_WARNING);
@@ -285,7 +294,7 @@ export function openSandbox(config: SandboxConfig, pythonCommand: string, log?: 
   }
   let sandbox: BubblewrapSandbox;
   try {
-    sandbox = new BubblewrapSandbox(config, python, sandboxTools(config.bwrap), hostLayout(python), openCgroups(log), openDiskQuota(log));
+    sandbox = new BubblewrapSandbox(config, python, sandboxTools(config.bwrap), hostLayout(python), openCgroups(log), disks(config, disksDir, log));
   } catch (error) {
     throw new Error(
       `Tasks must run in the bubblewrap sandbox, and it cannot be set up: ${(error as Error).message}. (ASB_UNSAFE_NO_SANDBOX=true runs tasks unsandboxed: never where strangers can sign in.)`,
@@ -301,6 +310,16 @@ export function openSandbox(config: SandboxConfig, pythonCommand: string, log?: 
       `Tasks that declare NETWORK = True will fail to start: ${sandbox.egress.reason}. (ASB_TASK_NETWORK=none says so at once; =host shares the host's network: unsafe.)`,
     );
   return sandbox;
+}
+
+/**
+ * Each attempt's filesystem (disk-quota.ts), kept in `disksDir`: the data directory's
+ * `task-disks` folder (DatastorePaths.disksDir). Without one (a test of the sandbox alone)
+ * attempts have none: the 2-s measurement holds, as where the machine cannot make them.
+ */
+function disks(config: SandboxConfig, disksDir: string | undefined, log?: SandboxLog): DiskQuota | undefined {
+  if (disksDir === undefined) return undefined;
+  return openDiskQuota({ dir: disksDir, owner: { uid: config.uid, gid: config.gid }, poolSize: config.poolSize, log });
 }
 
 const HOST_NETWORK_WARNING =

@@ -39,6 +39,11 @@ export class DatastorePaths {
     return path.join(this.datastoreRoot, safeSegment(owner), 'ordered_datasets', idSegment(order.publisher), idSegment(order.itemId), ...version, order.stamp);
   }
 
+  /** the task filesystems of the processes on this data directory (disk-quota.ts): root's only */
+  get disksDir(): string {
+    return path.join(this.root, 'task-disks');
+  }
+
   runtimeDir(manifestHash: string): string {
     return path.join(this.root, 'runtime', manifestHash);
   }

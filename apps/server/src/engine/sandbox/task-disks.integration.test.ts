@@ -1,0 +1,131 @@
+import { spawnSync } from 'node:child_process';
+import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDiskQuota, probeDiskQuota, type AttemptDiskPlan, type DiskQuota } from './disk-quota.js';
+
+const tools = probeDiskQuota();
+const OWNER = { uid: 65534, gid: 65534 };
+
+/** The loop mounts of this process's mount namespace, by mount point. */
+const mountPoints = () =>
+  fsSync
+    .readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ')[4]);
+
+/** A pid no process has any more. */
+function deadPid(): number {
+  return spawnSync('true').pid!;
+}
+
+describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-quota.ts)', () => {
+  let root: string;
+  const opened: DiskQuota[] = [];
+
+  const open = (dir: string, poolSize = 2) => {
+    const quota = openDiskQuota({ dir, owner: OWNER, poolSize })!;
+    opened.push(quota);
+    return quota;
+  };
+  const plan = (name: string): AttemptDiskPlan => ({
+    scratchDir: path.join(root, 'exec', '.work', name),
+    outDir: path.join(root, 'exec', name),
+    diskMb: 8,
+  });
+
+  beforeEach(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-task-disks-'));
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((quota) => quota.close()));
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it("never hands a filesystem to the next attempt with the previous attempt's files in it", async () => {
+    const quota = open(path.join(root, 'disks'));
+    const first = plan('first');
+    await fs.mkdir(first.scratchDir, { recursive: true });
+    const claimed = quota.claim(first);
+    const disk = await claimed.open();
+    // what a task leaves: files everywhere it may write, a hidden one, a link, a loosened root
+    await fs.writeFile(path.join(claimed.root, 'out', 'result.txt'), 'first');
+    await fs.writeFile(path.join(claimed.root, 'work', '.secret'), 'first user only');
+    await fs.mkdir(path.join(claimed.root, 'tmp', 'deep', 'er'), { recursive: true });
+    await fs.writeFile(path.join(claimed.root, 'tmp', 'deep', 'er', 'cache'), 'x'.repeat(10_000));
+    await fs.symlink('/etc/passwd', path.join(claimed.root, 'work', 'link'));
+    await fs.writeFile(path.join(claimed.root, 'outputs.json'), '{"a": 1}');
+    await fs.chmod(claimed.root, 0o777);
+    await disk.finish();
+    // its outputs where they always lie, outputs.json beside the scratch folder
+    expect(await fs.readFile(path.join(first.outDir, 'result.txt'), 'utf8')).toBe('first');
+    expect(await fs.readFile(path.join(first.scratchDir, 'outputs.json'), 'utf8')).toBe('{"a": 1}');
+    await quota.settled();
+    // both ready now (the one made ahead and the wiped one): the next two attempts take them
+    const plans = [plan('second'), plan('third')];
+    for (const other of plans) await fs.mkdir(other.scratchDir, { recursive: true });
+    const next = plans.map((other) => ({ plan: other, claimed: quota.claim(other) }));
+    const reused = next.find(({ claimed: other }) => other.root === claimed.root);
+    expect(reused).toBeDefined();
+    for (const other of next) if (other !== reused) other.claimed.release();
+    const reopened = await reused!.claimed.open();
+    expect((await fs.readdir(reused!.claimed.root)).sort()).toEqual(['out', 'tmp', 'work']);
+    for (const folder of ['out', 'tmp', 'work']) expect(await fs.readdir(path.join(reused!.claimed.root, folder))).toEqual([]);
+    const stat = await fs.stat(reused!.claimed.root);
+    expect([stat.mode & 0o777, stat.uid, stat.gid]).toEqual([0o755, OWNER.uid, OWNER.gid]);
+    // the new attempt's outputs folder holds nothing of the first's either
+    await reopened.finish();
+    expect(await fs.readdir(reused!.plan.outDir)).toEqual([]);
+  });
+
+  it('makes a filesystem for a size it has none ready of, and keeps the limit: no write goes past it', async () => {
+    const quota = open(path.join(root, 'disks'), 0);
+    const attempt = plan('full');
+    await fs.mkdir(attempt.scratchDir, { recursive: true });
+    const claimed = quota.claim(attempt);
+    const disk = await claimed.open();
+    const big = Buffer.alloc(16 * 1024 * 1024);
+    await expect(fs.writeFile(path.join(claimed.root, 'out', 'big'), big)).rejects.toThrow(/ENOSPC/);
+    expect((await fs.stat(path.join(claimed.root, 'out', 'big'))).size).toBeLessThan(8 * 1024 * 1024);
+    await disk.finish();
+    await quota.settled();
+    // ASB_SANDBOX_POOL=0: nothing kept after the attempt
+    expect(mountPoints()).not.toContain(path.dirname(claimed.root));
+  });
+
+  it("sweeps only its own data directory's filesystems left by a process that is gone, keeping that attempt's outputs", async () => {
+    // what a server killed mid-task leaves: a mounted filesystem of a dead pid, its outputs folder recorded
+    const leave = (dir: string) => {
+      fsSync.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const mountPoint = path.join(dir, `8-0.${deadPid()}`);
+      const outDir = path.join(root, `${path.basename(dir)}-out`);
+      fsSync.writeFileSync(`${mountPoint}.img`, '');
+      fsSync.truncateSync(`${mountPoint}.img`, 8 * 1024 * 1024);
+      fsSync.mkdirSync(mountPoint);
+      fsSync.mkdirSync(outDir);
+      expect(spawnSync((tools as { mkfs: string }).mkfs, ['-q', '-F', `${mountPoint}.img`]).status).toBe(0);
+      expect(spawnSync('mount', ['-o', 'loop', `${mountPoint}.img`, mountPoint]).status).toBe(0);
+      fsSync.mkdirSync(path.join(mountPoint, 'task', 'out'), { recursive: true });
+      fsSync.writeFileSync(path.join(mountPoint, 'task', 'out', 'partial.txt'), 'written before the kill');
+      fsSync.writeFileSync(`${mountPoint}.use`, JSON.stringify({ outDir }));
+      return { mountPoint, outDir };
+    };
+    const other = leave(path.join(root, 'other-server', 'task-disks'));
+    const own = leave(path.join(root, 'disks'));
+    try {
+      open(path.join(root, 'disks'));
+      // its own: unmounted and removed, what the attempt wrote kept in its outputs folder
+      expect(mountPoints()).not.toContain(own.mountPoint);
+      expect(fsSync.existsSync(`${own.mountPoint}.img`)).toBe(false);
+      expect(await fs.readFile(path.join(own.outDir, 'partial.txt'), 'utf8')).toBe('written before the kill');
+      // another server's, in another data directory: untouched
+      expect(mountPoints()).toContain(other.mountPoint);
+      expect(fsSync.existsSync(`${other.mountPoint}.img`)).toBe(true);
+    } finally {
+      spawnSync('umount', ['-l', other.mountPoint]);
+      spawnSync('umount', ['-l', own.mountPoint]);
+    }
+  });
+});
