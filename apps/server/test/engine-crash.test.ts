@@ -14,7 +14,8 @@ import { unmountUnder } from './helpers/host-processes.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN = { username: 'admin', password: 'crash-test-password' };
-const START_TIMEOUT_MS = 30_000;
+/** a server start is node with tsx transpiling the server: 10–40 s on a busy 2-core machine; a limit for a stuck one */
+const START_TIMEOUT_MS = 90_000;
 /** how long the first task sleeps: the orphan would complete this long after its start */
 const SLEEP_S = 10;
 
@@ -197,7 +198,7 @@ describe('engine: recovery after the server was killed', () => {
     server = new ServerProcess(dataDir);
     servers.push(server);
     await server.start();
-  });
+  }, START_TIMEOUT_MS + 30_000);
 
   afterAll(async () => {
     for (const each of servers) await each.crash().catch(() => undefined);
@@ -227,7 +228,8 @@ describe('engine: recovery after the server was killed', () => {
     expect(open).toEqual([]);
   });
 
-  it('runs the interrupted task once more (its attempt died with the server), and starts what was pending', { timeout: 90_000 }, async () => {
+  // a restart (START_TIMEOUT_MS) and tasks of SLEEP_S seconds: a limit for a stuck one on a busy machine
+  it('runs the interrupted task once more (its attempt died with the server), and starts what was pending', { timeout: 180_000 }, async () => {
     // a released process, through procimp as a developer releases one
     const processDoc = await server.expect<{ data: { id: string; attributes: { identifier: string } } }>(201, 'POST', '/knowledge/v1/processes', {
       data: { type: 'processes', attributes: { label: 'Crash tick' } },
