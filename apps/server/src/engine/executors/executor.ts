@@ -80,8 +80,10 @@ export interface ExecutorCallbacks {
 export interface TaskExecutor {
   readonly name: string;
   submit(job: TaskJob): void;
-  /** ends a running attempt (stop); it then reports onFinished with interrupted: true */
-  cancel(taskRowId: number): Promise<void>;
+  /** ends a running attempt (stop), only that try's when given; it then reports onFinished with interrupted: true */
+  cancel(taskRowId: number, tryNumber?: number): Promise<void>;
+  /** cancel() reaches the attempt whichever process runs it (the queue: through Redis); else only this process's */
+  readonly stopsEverywhere?: boolean;
   /** the label running attempts of this executor carry, to recognise its orphans after a restart */
   readonly workerLabel: string;
   shutdown(): Promise<void>;

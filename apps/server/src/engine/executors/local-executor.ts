@@ -136,14 +136,15 @@ export class LocalExecutor implements TaskExecutor {
     return { slots: this.totalCpus, free: this.cpus.free };
   }
 
-  async cancel(taskRowId: number): Promise<void> {
-    for (const attempt of this.queue.filter((queued) => queued.job.taskRowId === taskRowId)) {
+  async cancel(taskRowId: number, tryNumber?: number): Promise<void> {
+    const isIt = (job: TaskJob) => job.taskRowId === taskRowId && (tryNumber === undefined || job.tryNumber === tryNumber);
+    for (const attempt of this.queue.filter((queued) => isIt(queued.job))) {
       this.queue.splice(this.queue.indexOf(attempt), 1);
       attempt.reported = this.report(attempt, { ok: false, error: STOPPED, interrupted: true });
     }
     // it may have been the head that held the others back
     this.pump();
-    const running = [...this.running].filter((attempt) => attempt.job.taskRowId === taskRowId);
+    const running = [...this.running].filter((attempt) => isIt(attempt.job));
     for (const attempt of running) this.stop(attempt, 'cancel');
     await Promise.all(running.map((attempt) => attempt.ended));
   }

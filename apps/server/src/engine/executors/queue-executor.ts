@@ -65,6 +65,7 @@ export class QueueExecutor implements TaskExecutor {
   readonly name = 'queue';
   /** the label of queued attempts no worker started yet (never an orphan: the job waits in Redis) */
   readonly workerLabel = 'queue';
+  readonly stopsEverywhere = true;
 
   private readonly connection: { url: string };
   private readonly prefix: string;

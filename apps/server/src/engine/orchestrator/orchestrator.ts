@@ -85,7 +85,7 @@ export class Orchestrator implements ExecutorCallbacks {
     this.isStarted = true;
     this.unsubscribe = this.ctx.bus.subscribe((event) => {
       if (event.type === 'executionUpdate' && event.payload.status === 'pending') this.kick(Number(event.payload.id));
-      if (event.type === CANCEL_EVENT) this.cancelHere(Number(event.payload.taskRowId));
+      if (event.type === CANCEL_EVENT) this.cancelHere(Number(event.payload.taskRowId), event.payload.tryNumber);
     });
     this.sweeper = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
     this.sweeper.unref();
@@ -375,7 +375,7 @@ export class Orchestrator implements ExecutorCallbacks {
     const row = await this.tasks.transition(task.id, ['queued', 'running'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
     if (!this.remember(row)) return undefined;
     // its report then changes nothing: the attempt is no longer in flight
-    await this.cancel(task.id);
+    await this.cancel(task);
     this.running.of(task.executionId).markChanged(row);
     this.kick(task.executionId);
     return row;
@@ -395,7 +395,7 @@ export class Orchestrator implements ExecutorCallbacks {
       return row;
     }
     if (task.state !== 'queued' && task.state !== 'running') return undefined;
-    await this.cancel(task.id);
+    await this.cancel(task);
     return this.tasks.find(task.id);
   }
 
@@ -413,7 +413,7 @@ export class Orchestrator implements ExecutorCallbacks {
     for (const task of inFlight)
       await this.tasks.transition(task.id, ['queued', 'running', 'retry'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
     const finish = (async () => {
-      await Promise.all(inFlight.map((task) => this.cancel(task.id)));
+      await Promise.all(inFlight.map((task) => this.cancel(task)));
       await this.updates.stopped(stopped);
       this.running.forget(executionId);
       await this.ended(stopped);
@@ -429,22 +429,24 @@ export class Orchestrator implements ExecutorCallbacks {
   }
 
   /**
-   * Ends an attempt. A process that does not run the engine (ASB_ENGINE=false, or an HTTP process
-   * beside the designated one: docs/operations.md "All cores") runs no attempt: it tells the engine's
-   * process through the bus, whose executor ends it if it runs it.
+   * Ends an attempt. Unless the executor reaches it wherever it runs (the queue), the attempt may
+   * be another process's: one that does not run the engine (ASB_ENGINE=false, or an HTTP process
+   * beside the designated one: docs/operations.md "All cores") runs none, and another replica's
+   * local executor runs its own. The stop goes out on the bus too; every engine process ends the
+   * attempt if it runs it, that try only, so a retry started meanwhile goes on.
    */
-  private async cancel(taskRowId: number): Promise<void> {
-    await this.executor.cancel(taskRowId);
-    if (this.isStarted) return;
+  private async cancel(task: Pick<TaskRow, 'id' | 'tryNumber'>): Promise<void> {
+    await this.executor.cancel(task.id, task.tryNumber);
+    if (this.isStarted && this.executor.stopsEverywhere) return;
     await this.ctx.bus
-      .publish({ type: CANCEL_EVENT, audience: '', payload: { taskRowId } })
-      .catch((error: unknown) => this.ctx.log.warn({ err: error, taskRowId }, 'engine: the stop could not be sent to the engine'));
+      .publish({ type: CANCEL_EVENT, audience: '', payload: { taskRowId: task.id, tryNumber: task.tryNumber } })
+      .catch((error: unknown) => this.ctx.log.warn({ err: error, taskRowId: task.id }, 'engine: the stop could not be sent to the engine'));
   }
 
-  private cancelHere(taskRowId: number): void {
+  private cancelHere(taskRowId: number, tryNumber: unknown): void {
     if (this.isClosing || !Number.isInteger(taskRowId)) return;
     this.executor
-      .cancel(taskRowId)
+      .cancel(taskRowId, Number.isInteger(tryNumber) ? (tryNumber as number) : undefined)
       .catch((error: unknown) => this.ctx.log.warn({ err: error, taskRowId }, 'engine: ending an attempt stopped elsewhere failed'));
   }
 
