@@ -8,7 +8,7 @@ let opened: TaskSandbox | undefined;
 /**
  * The real task sandbox, as a server with the default settings opens it (bubblewrap; the tests
  * install it), each attempt on a filesystem of its own. Those it made ahead stay until the
- * test process ends; the next one to open the sandbox sweeps them (the pid that made them is gone).
+ * test process ends, when its reaper removes them (disk-places.ts).
  */
 export function testSandbox(): TaskSandbox {
   opened ??= openSandbox(loadConfig({}).sandbox, loadConfig({}).pythonCommand, undefined, path.join(os.tmpdir(), 'asb-test-task-disks'));

@@ -4,8 +4,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { diskPlaces, startReaper } from './disk-places.js';
 import { releaseLeftoverDisks } from './leftover-disks.js';
-import { taskRoot, useRecord, type DiskTools, type TaskDisk } from './task-disk.js';
+import { taskRoot, type DiskTools, type TaskDisk } from './task-disk.js';
 import { TaskDiskPool, type ClaimedTaskDisk } from './task-disk-pool.js';
 
 const run = promisify(execFile);
@@ -102,8 +103,8 @@ class LoopDiskQuota implements DiskQuota {
   constructor(
     private readonly tools: DiskTools,
     private readonly pool: TaskDiskPool,
-    /** a dead process's filesystems swept before an attempt uses the outputs folder (a killed worker's attempt, delivered again) */
-    private readonly sweep: () => void,
+    /** ends the reaper (disk-places.ts) once the filesystems are gone */
+    private readonly endReaper: () => void,
   ) {}
 
   claim(plan: AttemptDiskPlan): ClaimedDisk {
@@ -115,8 +116,9 @@ class LoopDiskQuota implements DiskQuota {
     return this.pool.settled();
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await this.pool.close();
+    this.endReaper();
   }
 
   private async open(plan: AttemptDiskPlan, claimed: ClaimedTaskDisk): Promise<AttemptDisk> {
@@ -125,8 +127,6 @@ class LoopDiskQuota implements DiskQuota {
     const root = taskRoot(disk);
     try {
       if (!claimed.isReady) await claimed.ready;
-      this.sweep();
-      fsSync.writeFileSync(useRecord(disk), JSON.stringify({ outDir }), { mode: 0o600 });
       copyTopFiles(scratchDir, root);
       fsSync.mkdirSync(outDir, { recursive: true });
       // what an earlier attempt of the task left in its outputs folder, as the task saw it there before
@@ -186,7 +186,7 @@ const DISK_POLL_ONLY =
   "Task disk: no filesystem of its own per attempt (it needs root, mkfs.ext4 and loop devices): a task's folders are measured every 2 s, and a task can write far past its disk limit in between (fallocate).";
 
 interface DiskQuotaPlan {
-  /** where this server keeps its task filesystems: in its own data directory, root's only */
+  /** where this server keeps its task filesystems' images: in its own data directory (disk-places.ts) */
   dir: string;
   /** the task user */
   owner: { uid: number; gid: number };
@@ -238,12 +238,11 @@ export function openDiskQuota(plan: DiskQuotaPlan): DiskQuota | undefined {
     return undefined;
   }
   const found = probed;
-  fsSync.mkdirSync(plan.dir, { recursive: true, mode: 0o700 });
-  // only root looks into the filesystems of tasks (each sees its own root, through the sandbox)
-  fsSync.chmodSync(plan.dir, 0o700);
-  // of processes on this data directory that are gone (a crash, a kill -9)
-  const sweep = () => releaseLeftoverDisks(plan.dir, found, (pid) => !isAlive(pid), log);
-  sweep();
+  const places = diskPlaces(plan.dir);
+  // of processes on this data directory that are gone (a crash, a kill -9) and left some
+  const released = releaseLeftoverDisks(places, found, (pid) => !isAlive(pid));
+  if (released > 0) log?.warn({ released }, 'task disk: filesystems left by a process that was killed were removed');
   log?.info?.({}, 'task disk: every attempt on a filesystem of its own, of its disk limit (loop-mounted ext4, made ahead)');
-  return new LoopDiskQuota(found, new TaskDiskPool({ dir: plan.dir, tools: found, owner: plan.owner, size: plan.poolSize, log }), sweep);
+  const pool = new TaskDiskPool({ places, tools: found, owner: plan.owner, size: plan.poolSize, log });
+  return new LoopDiskQuota(found, pool, startReaper(places, found));
 }

@@ -1,70 +1,41 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { IMAGE_NAME, taskRoot, useRecord, type DiskTools, type TaskDisk } from './task-disk.js';
+import { DISK_NAME, type DiskPlaces, type DiskTools } from './task-disk.js';
 
-interface LeftoverLog {
-  warn(details: object, message?: string): void;
-}
-
-/** What an attempt wrote to its outputs put in its outputs folder, as the attempt's end does it. */
-function keepOutputs(tools: Pick<DiskTools, 'cp'>, disk: TaskDisk, outDir: string): void {
-  const copy = `${outDir}.${process.pid}.kept`;
-  fs.rmSync(copy, { recursive: true, force: true });
-  if (spawnSync(tools.cp, ['-a', '--no-dereference', '--', path.join(taskRoot(disk), 'out'), copy]).status !== 0) return;
-  fs.rmSync(outDir, { recursive: true, force: true });
-  fs.renameSync(copy, outDir);
-}
-
-const isMounted = (disk: TaskDisk, dir: string) => {
-  const stat = fs.statSync(disk.mountPoint, { throwIfNoEntry: false });
-  return stat !== undefined && stat.dev !== fs.statSync(dir).dev;
+const namesIn = (folder: string) => {
+  try {
+    return fs.readdirSync(folder);
+  } catch {
+    return [];
+  }
 };
 
 /**
- * Task filesystems of processes that are gone (a crash, a kill -9), in this server's disks
- * folder only: another server's on the same machine, in its own data directory, are never
- * looked at. One an attempt was using has what that attempt wrote to its outputs put in its
- * outputs folder (its next attempt finds it there, as it would without the filesystem); then
- * each is unmounted and removed. `isLeft(pid)`: whether that process is gone.
+ * Task filesystems of processes on this data directory that are gone and whose reaper could
+ * not remove them (disk-places.ts: both killed at once, a control group's kill): unmounted and
+ * removed. Only this data directory's places are looked at: another server on the machine,
+ * with its own data directory, is never touched. What an attempt of a killed process wrote
+ * went with its filesystem: its task runs again from the outputs folder as it was before.
+ * `isLeft(pid)`: whether that process is gone.
  */
-export function releaseLeftoverDisks(dir: string, tools: Pick<DiskTools, 'umount' | 'cp'>, isLeft: (pid: number) => boolean, log?: LeftoverLog): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const match = IMAGE_NAME.exec(name);
-    const pid = Number(match?.[3]);
-    if (!match || pid === process.pid || !isLeft(pid)) continue;
-    const disk: TaskDisk = { diskMb: Number(match[1]), image: path.join(dir, name), mountPoint: path.join(dir, name.slice(0, -'.img'.length)) };
-    const record = useRecord(disk);
-    // two processes sweeping at once: the one that took the record releases it, the other leaves it
-    const sweepers = names.filter((other) => other.startsWith(`${path.basename(record)}.`)).map((other) => Number(path.extname(other).slice(1)));
-    if (sweepers.some((sweeper) => !isLeft(sweeper))) continue;
-    const taken = `${record}.${process.pid}`;
-    let outDir: string | undefined;
+export function releaseLeftoverDisks(places: DiskPlaces, tools: Pick<DiskTools, 'umount'>, isLeft: (pid: number) => boolean): number {
+  const isLeftover = (name: string) => {
+    const pid = Number(DISK_NAME.exec(name)?.[3]);
+    return Number.isInteger(pid) && pid !== process.pid && isLeft(pid);
+  };
+  let released = 0;
+  for (const name of namesIn(places.mounts).filter(isLeftover)) {
+    const point = path.join(places.mounts, name);
+    spawnSync(tools.umount, ['-l', point]);
     try {
-      fs.renameSync(record, taken);
-      outDir = (JSON.parse(fs.readFileSync(taken, 'utf8')) as { outDir: string }).outDir;
+      fs.rmdirSync(point);
+      released++;
     } catch {
-      if (fs.existsSync(record)) continue;
+      // still in use through another mount: the next sweep tries again
     }
-    try {
-      if (outDir && isMounted(disk, dir)) keepOutputs(tools, disk, outDir);
-    } finally {
-      spawnSync(tools.umount, ['-l', disk.mountPoint]);
-      fs.rmSync(disk.image, { force: true });
-      fs.rmSync(taken, { force: true });
-      for (const sweeper of names.filter((other) => other.startsWith(`${path.basename(record)}.`))) fs.rmSync(path.join(dir, sweeper), { force: true });
-      try {
-        fs.rmdirSync(disk.mountPoint);
-      } catch {
-        // not there, or another mount still on it: the next sweep sees the folder without its image and leaves it
-      }
-    }
-    if (outDir) log?.warn({ outDir }, 'task disk: the filesystem of an attempt whose process was killed was removed, its outputs kept');
   }
+  for (const name of namesIn(places.images).filter((name) => name.endsWith('.img') && isLeftover(name)))
+    fs.rmSync(path.join(places.images, name), { force: true });
+  return released;
 }

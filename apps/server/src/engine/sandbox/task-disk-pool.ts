@@ -1,12 +1,12 @@
-import { diskAt, discardDisk, makeDisk, makeTaskRoot, wipeDisk, type DiskTools, type TaskDisk } from './task-disk.js';
+import { diskAt, discardDisk, makeDisk, makeTaskRoot, wipeDisk, type DiskPlaces, type DiskTools, type TaskDisk } from './task-disk.js';
 
 interface PoolLog {
   warn(details: object, message?: string): void;
 }
 
 interface DiskPoolPlan {
-  /** the server's disks folder (in its data directory), root's only */
-  dir: string;
+  /** where its images and mount points lie (disk-places.ts) */
+  places: DiskPlaces;
   tools: DiskTools;
   /** the task user: each attempt's root is theirs */
   owner: { uid: number; gid: number };
@@ -58,7 +58,7 @@ export class TaskDiskPool {
     this.count(this.inUse, diskMb, 1);
     setImmediate(() => this.fill(diskMb));
     if (disk) return { disk, isReady: true, ready: Promise.resolve() };
-    const made = diskAt(this.plan.dir, diskMb, this.numbers++);
+    const made = diskAt(this.plan.places, diskMb, this.numbers++);
     const whenReady = this.track(this.make(made));
     this.readiness.set(made, whenReady);
     return { disk: made, isReady: false, ready: whenReady };
@@ -131,7 +131,7 @@ export class TaskDiskPool {
     const ahead = () => ready.length + (this.making.get(diskMb) ?? 0);
     while (ahead() < 1 || ahead() + (this.inUse.get(diskMb) ?? 0) < this.plan.size) {
       this.count(this.making, diskMb, 1);
-      const disk = diskAt(this.plan.dir, diskMb, this.numbers++);
+      const disk = diskAt(this.plan.places, diskMb, this.numbers++);
       const made = this.make(disk)
         .then(async () => {
           this.count(this.making, diskMb, -1);

@@ -13,9 +13,11 @@ export interface DiskTools {
 }
 
 /**
- * One task filesystem: a sparse ext4 image in the server's disks folder, loop-mounted beside
- * it (`<mb>-<n>.<pid>.img` on `<mb>-<n>.<pid>/`: the pid says which process may use it, a
- * dead one's are swept, leftover-disks.ts). An attempt sees only its `task/` folder.
+ * One task filesystem: a sparse ext4 image `<mb>-<n>.<pid>.img` in the data directory's disks
+ * folder, loop-mounted on `<mb>-<n>.<pid>/` in that folder's mounts folder, outside the data
+ * directory (so removing a data directory never meets a mount; disk-places.ts). The pid says
+ * which process may use it: a dead one's are removed (leftover-disks.ts). An attempt sees only
+ * its `task/` folder.
  */
 export interface TaskDisk {
   readonly diskMb: number;
@@ -23,21 +25,24 @@ export interface TaskDisk {
   readonly mountPoint: string;
 }
 
-/** `<mb>-<n>.<pid>.img`: its size, its number, the process that made it. */
-export const IMAGE_NAME = /^(\d+)-(\d+)\.(\d+)\.img$/;
+/** `<mb>-<n>.<pid>`, `.img` for its image: its size, its number, the process that made it. */
+export const DISK_NAME = /^(\d+)-(\d+)\.(\d+)(\.img)?$/;
+
+/** Where a process keeps its filesystems: the images in the data directory, the mount points apart. */
+export interface DiskPlaces {
+  images: string;
+  mounts: string;
+}
 
 /** What an attempt is shown: a folder made afresh for each (a new inode: nothing a task set on it survives it). */
 export const taskRoot = (disk: TaskDisk) => path.join(disk.mountPoint, 'task');
 
-/** Written while an attempt uses it (its outputs folder): a sweep after a crash puts what it wrote there. */
-export const useRecord = (disk: TaskDisk) => `${disk.mountPoint}.use`;
-
 /** the folders the task writes, inside its root */
 const FOLDERS = ['out', 'work', 'tmp'];
 
-export function diskAt(dir: string, diskMb: number, number: number): TaskDisk {
-  const mountPoint = path.join(dir, `${diskMb}-${number}.${process.pid}`);
-  return { diskMb, image: `${mountPoint}.img`, mountPoint };
+export function diskAt(places: DiskPlaces, diskMb: number, number: number): TaskDisk {
+  const name = `${diskMb}-${number}.${process.pid}`;
+  return { diskMb, image: path.join(places.images, `${name}.img`), mountPoint: path.join(places.mounts, name) };
 }
 
 /** Makes and mounts it: root's, only the attempt's root is the task user's. */
@@ -73,7 +78,6 @@ export async function makeTaskRoot(disk: TaskDisk, owner: { uid: number; gid: nu
  */
 export async function wipeDisk(disk: TaskDisk, maxImageBytes: number): Promise<boolean> {
   await fs.rm(taskRoot(disk), { recursive: true, force: true });
-  await fs.rm(useRecord(disk), { force: true });
   if ((await fs.readdir(disk.mountPoint)).length > 0) return false;
   return (await fs.stat(disk.image)).blocks * 512 <= maxImageBytes;
 }
@@ -82,6 +86,5 @@ export async function wipeDisk(disk: TaskDisk, maxImageBytes: number): Promise<b
 export async function discardDisk(tools: DiskTools, disk: TaskDisk): Promise<void> {
   await run(tools.umount, [disk.mountPoint]).catch(() => run(tools.umount, ['-l', disk.mountPoint]).catch(() => undefined));
   await fs.rm(disk.image, { force: true });
-  await fs.rm(useRecord(disk), { force: true });
   await fs.rmdir(disk.mountPoint).catch(() => undefined);
 }

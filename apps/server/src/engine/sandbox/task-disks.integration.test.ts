@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { diskPlaces } from './disk-places.js';
 import { openDiskQuota, probeDiskQuota, type AttemptDiskPlan, type DiskQuota } from './disk-quota.js';
 
 const tools = probeDiskQuota();
@@ -14,7 +15,7 @@ const mountPoints = () =>
   fsSync
     .readFileSync('/proc/self/mountinfo', 'utf8')
     .split('\n')
-    .map((line) => line.split(' ')[4]);
+    .map((line) => line.split(' ')[4] ?? '');
 
 /** A pid no process has any more. */
 function deadPid(): number {
@@ -95,37 +96,60 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
     expect(mountPoints()).not.toContain(path.dirname(claimed.root));
   });
 
-  it("sweeps only its own data directory's filesystems left by a process that is gone, keeping that attempt's outputs", async () => {
-    // what a server killed mid-task leaves: a mounted filesystem of a dead pid, its outputs folder recorded
+  it("removes only its own data directory's filesystems left by a process that is gone", async () => {
+    // what a server killed together with its reaper leaves: a mounted filesystem of a dead pid
     const leave = (dir: string) => {
-      fsSync.mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const mountPoint = path.join(dir, `8-0.${deadPid()}`);
-      const outDir = path.join(root, `${path.basename(dir)}-out`);
-      fsSync.writeFileSync(`${mountPoint}.img`, '');
-      fsSync.truncateSync(`${mountPoint}.img`, 8 * 1024 * 1024);
+      const places = diskPlaces(dir);
+      const name = `8-0.${deadPid()}`;
+      const image = path.join(places.images, `${name}.img`);
+      const mountPoint = path.join(places.mounts, name);
+      fsSync.writeFileSync(image, '');
+      fsSync.truncateSync(image, 8 * 1024 * 1024);
       fsSync.mkdirSync(mountPoint);
-      fsSync.mkdirSync(outDir);
-      expect(spawnSync((tools as { mkfs: string }).mkfs, ['-q', '-F', `${mountPoint}.img`]).status).toBe(0);
-      expect(spawnSync('mount', ['-o', 'loop', `${mountPoint}.img`, mountPoint]).status).toBe(0);
-      fsSync.mkdirSync(path.join(mountPoint, 'task', 'out'), { recursive: true });
-      fsSync.writeFileSync(path.join(mountPoint, 'task', 'out', 'partial.txt'), 'written before the kill');
-      fsSync.writeFileSync(`${mountPoint}.use`, JSON.stringify({ outDir }));
-      return { mountPoint, outDir };
+      expect(spawnSync((tools as { mkfs: string }).mkfs, ['-q', '-F', image]).status).toBe(0);
+      expect(spawnSync('mount', ['-o', 'loop', image, mountPoint]).status).toBe(0);
+      return { image, mountPoint };
     };
     const other = leave(path.join(root, 'other-server', 'task-disks'));
     const own = leave(path.join(root, 'disks'));
     try {
       open(path.join(root, 'disks'));
-      // its own: unmounted and removed, what the attempt wrote kept in its outputs folder
+      // its own: unmounted and removed
       expect(mountPoints()).not.toContain(own.mountPoint);
-      expect(fsSync.existsSync(`${own.mountPoint}.img`)).toBe(false);
-      expect(await fs.readFile(path.join(own.outDir, 'partial.txt'), 'utf8')).toBe('written before the kill');
-      // another server's, in another data directory: untouched
+      expect(fsSync.existsSync(own.image)).toBe(false);
+      // another server's, of another data directory: untouched
       expect(mountPoints()).toContain(other.mountPoint);
-      expect(fsSync.existsSync(`${other.mountPoint}.img`)).toBe(true);
+      expect(fsSync.existsSync(other.image)).toBe(true);
     } finally {
       spawnSync('umount', ['-l', other.mountPoint]);
       spawnSync('umount', ['-l', own.mountPoint]);
+      for (const point of [other.mountPoint, own.mountPoint]) fsSync.rmSync(path.dirname(point), { recursive: true, force: true });
     }
+  });
+
+  it('leaves no filesystem mounted when its process is killed (kill -9), and none in the data directory meanwhile', async () => {
+    const dir = path.join(root, 'killed', 'task-disks');
+    const script = `
+      import { openDiskQuota } from ${JSON.stringify(path.resolve('apps/server/src/engine/sandbox/disk-quota.ts'))};
+      const quota = openDiskQuota({ dir: ${JSON.stringify(dir)}, owner: { uid: 65534, gid: 65534 }, poolSize: 2 });
+      const claimed = quota.claim({ scratchDir: ${JSON.stringify(path.join(root, 'killed', 'scratch'))}, outDir: ${JSON.stringify(path.join(root, 'killed', 'out'))}, diskMb: 8 });
+      await claimed.open();
+      await quota.settled();
+      console.log(claimed.root);
+      setInterval(() => undefined, 1000);
+    `;
+    await fs.mkdir(path.join(root, 'killed', 'scratch'), { recursive: true });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const taskRoot = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+      child.once('exit', (code) => reject(new Error(`ended with ${code}`)));
+    });
+    const mounted = () => mountPoints().filter((point) => point.startsWith(path.dirname(path.dirname(taskRoot))));
+    expect(mounted()).toContain(path.dirname(taskRoot));
+    // the data directory holds no mount: it can be removed whole while the server runs or after
+    expect(mountPoints().filter((point) => point.startsWith(root))).toEqual([]);
+    child.kill('SIGKILL');
+    await vi.waitFor(() => expect(mounted()).toEqual([]), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(() => expect(fsSync.readdirSync(dir)).toEqual([]), { timeout: 30_000, interval: 50 });
   });
 });
