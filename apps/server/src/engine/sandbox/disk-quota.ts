@@ -86,9 +86,11 @@ function keptFile(file: string): Buffer | undefined {
     return undefined;
   }
   try {
-    if (!fsSync.fstatSync(fd).isFile()) return undefined;
-    const buffer = Buffer.alloc(KEPT_BYTES);
-    return buffer.subarray(0, fsSync.readSync(fd, buffer, 0, KEPT_BYTES, 0));
+    const stat = fsSync.fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    // its size and one byte (a file grown past the limit is read to the limit and refused by the reader), not 16 MB zeroed for every task
+    const buffer = Buffer.alloc(Math.min(stat.size + 1, KEPT_BYTES));
+    return buffer.subarray(0, fsSync.readSync(fd, buffer, 0, buffer.length, 0));
   } finally {
     fsSync.closeSync(fd);
   }
