@@ -8,6 +8,8 @@ import { diskPlaces } from './disk-places.js';
 import { openDiskQuota, probeDiskQuota, type AttemptDiskPlan, type DiskQuota } from './disk-quota.js';
 
 const tools = probeDiskQuota();
+/** the machine's own, as the server found them (probeDiskQuota) */
+const found = () => tools as Exclude<typeof tools, string>;
 const OWNER = { uid: 65534, gid: 65534 };
 
 /** The loop mounts of this process's mount namespace, by mount point. */
@@ -106,8 +108,8 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
       fsSync.writeFileSync(image, '');
       fsSync.truncateSync(image, 8 * 1024 * 1024);
       fsSync.mkdirSync(mountPoint);
-      expect(spawnSync((tools as { mkfs: string }).mkfs, ['-q', '-F', image]).status).toBe(0);
-      expect(spawnSync('mount', ['-o', 'loop', image, mountPoint]).status).toBe(0);
+      expect(spawnSync(found().mkfs, ['-q', '-F', image]).status).toBe(0);
+      expect(spawnSync(found().mount, ['-o', 'loop', image, mountPoint]).status).toBe(0);
       return { image, mountPoint };
     };
     const other = leave(path.join(root, 'other-server', 'task-disks'));
@@ -121,8 +123,8 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
       expect(mountPoints()).toContain(other.mountPoint);
       expect(fsSync.existsSync(other.image)).toBe(true);
     } finally {
-      spawnSync('umount', ['-l', other.mountPoint]);
-      spawnSync('umount', ['-l', own.mountPoint]);
+      spawnSync(found().umount, ['-l', other.mountPoint]);
+      spawnSync(found().umount, ['-l', own.mountPoint]);
       for (const point of [other.mountPoint, own.mountPoint]) fsSync.rmSync(path.dirname(point), { recursive: true, force: true });
     }
   });
