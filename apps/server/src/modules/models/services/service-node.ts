@@ -43,7 +43,10 @@ export class ServiceNode {
   private readonly supervisor: ServiceSupervisor;
   private readonly gateway: ServiceGateway;
   private timer: NodeJS.Timeout | undefined;
-  private ticking = false;
+  private beating = false;
+  private sweeping = false;
+  /** the services of silent nodes this node saw at its last sweep, with their generation */
+  private suspects = new Map<number, number>();
   private registration: { id: string; address: string; hostname: string; pid: number; cpus: number } | undefined;
   private closed = false;
 
@@ -85,23 +88,47 @@ export class ServiceNode {
     this.supervisor.stop(id);
   }
 
+  /**
+   * Beats, then sweeps. The beat goes out at every interval even while the last sweep still
+   * waits on a slow database: a node busy claiming is no dead one, and the other nodes would take
+   * its services if a slow sweep held its beats back for 3 intervals.
+   */
   private async tick(): Promise<void> {
-    if (this.ticking || this.closed) return;
-    this.ticking = true;
+    if (this.beating || this.closed) return;
+    this.beating = true;
     try {
       // silent for a day (a frozen machine) and forgotten: it comes back as a new node would
       if (!(await this.store.heartbeat(this.id)) && this.registration) await this.store.registerNode(this.registration);
+    } catch (error) {
+      if (!this.closed) this.ctx.log.warn({ err: error }, 'model services: the node’s heartbeat');
+      return;
+    } finally {
+      this.beating = false;
+    }
+    await this.sweep();
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.sweeping || this.closed) return;
+    this.sweeping = true;
+    try {
       const assigned = await this.reconcile();
       for (const row of assigned) await this.claim(row);
-      // a dead node's services (and those started while no node lived) go to the least loaded node, one at a time
-      for (const orphan of await this.store.orphans(this.options.heartbeatMs, CLAIMS_PER_SWEEP)) {
+      // a dead node's services (and those started while no node lived) go to the least loaded node, one at a time;
+      // a silent node's only when still orphaned a sweep later: after a database (or machine) stalled every node at
+      // once, the first node to sweep would see the others' beats as old as its own, and take their services
+      const orphans = await this.store.orphans(this.options.heartbeatMs, CLAIMS_PER_SWEEP, this.id);
+      const seen = this.suspects;
+      this.suspects = new Map(orphans.filter((orphan) => orphan.silent).map((orphan) => [orphan.id, orphan.generation]));
+      for (const orphan of orphans) {
+        if (orphan.silent && seen.get(orphan.id) !== orphan.generation) continue;
         if (this.closed || (await this.store.leastLoadedNode(this.options.heartbeatMs)) !== this.id) break;
         await this.claim(orphan);
       }
     } catch (error) {
-      if (!this.closed) this.ctx.log.warn({ err: error }, 'model services: the node’s heartbeat');
+      if (!this.closed) this.ctx.log.warn({ err: error }, 'model services: the node’s sweep');
     } finally {
-      this.ticking = false;
+      this.sweeping = false;
     }
   }
 

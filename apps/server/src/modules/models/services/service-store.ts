@@ -23,6 +23,9 @@ export interface Claim {
 
 export type LimitRefusal = 'cluster' | 'user';
 
+/** A service no live node holds; `silent`: its node neither stopped nor was forgotten, its beats are only late. */
+export type Orphan = Pick<ServiceRow, 'id' | 'nodeId' | 'generation'> & { silent: boolean };
+
 /** The SQL of model services and the nodes that run them (docs/models.md "Across replicas"). */
 export class ServiceStore {
   private readonly db: Db;
@@ -200,13 +203,24 @@ export class ServiceStore {
       .where(eq(modelServiceNodes.id, nodeId));
   }
 
-  /** Services that should run and that no live node holds: unclaimed, or on a dead node. */
-  async orphans(heartbeatMs: number, limit: number): Promise<Pick<ServiceRow, 'id' | 'nodeId' | 'generation'>[]> {
+  /**
+   * Services that should run and that no live node holds: unclaimed, or on a dead node. Never
+   * those of `sweeper`, which lives while it asks even when its last beat looks old (a database
+   * that stalled between its beat and this query): its own services are its reconcile's.
+   */
+  async orphans(heartbeatMs: number, limit: number, sweeper: string): Promise<Orphan[]> {
     const live = this.db.select({ id: modelServiceNodes.id }).from(modelServiceNodes).where(this.alive(heartbeatMs));
+    // not live, yet neither stopped nor forgotten: its beats are late
+    const silent = sql<boolean>`exists (select 1 from ${modelServiceNodes} where ${modelServiceNodes.id} = ${modelServices.nodeId} and ${modelServiceNodes.stoppedAt} is null)`;
     return this.db
-      .select({ id: modelServices.id, nodeId: modelServices.nodeId, generation: modelServices.generation })
+      .select({ id: modelServices.id, nodeId: modelServices.nodeId, generation: modelServices.generation, silent })
       .from(modelServices)
-      .where(and(inArray(modelServices.status, [...RUNNING]), or(isNull(modelServices.nodeId), notInArray(modelServices.nodeId, live))))
+      .where(
+        and(
+          inArray(modelServices.status, [...RUNNING]),
+          or(isNull(modelServices.nodeId), and(ne(modelServices.nodeId, sweeper), notInArray(modelServices.nodeId, live))),
+        ),
+      )
       .orderBy(modelServices.id)
       .limit(limit);
   }

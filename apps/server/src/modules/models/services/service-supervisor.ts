@@ -135,6 +135,9 @@ export class ServiceSupervisor {
    * process started (deploying), available once it answers ready. Answers its row as it stands.
    */
   async host(row: ServiceRow): Promise<ServiceRow> {
+    // an earlier generation still runs here when its row moved on between the node's reconcile and
+    // this claim: it ends now, as its entry gives way to the new one and no later reconcile would find it
+    this.stop(row.id);
     this.starting.add(row.id);
     try {
       return await this.prepare(row);
