@@ -116,11 +116,16 @@ function interactions(provider) {
   };
 }
 
-export async function startOidcProvider({ port = 8182, host = '127.0.0.1', asbUrl = 'http://127.0.0.1:8181' } = {}) {
+/**
+ * `listening`: a socket already listening on the issuer's port, handed over by whoever reserved
+ * that port (the API tests name the issuer to the portal before the provider starts).
+ */
+export async function startOidcProvider({ port = 8182, host = '127.0.0.1', asbUrl = 'http://127.0.0.1:8181', listening } = {}) {
   const server = http.createServer();
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, resolve);
+    if (listening) server.listen(listening, resolve);
+    else server.listen(port, host, resolve);
   });
   const issuer = `http://${host}:${server.address().port}`;
   const provider = new Provider(issuer, {
@@ -156,9 +161,14 @@ export async function startOidcProvider({ port = 8182, host = '127.0.0.1', asbUr
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // started with an IPC channel (apps/server/test/helpers/oidc-provider.ts): the parent sends the listening
+  // socket it held since before the portal started, so no other process can take the issuer's port meanwhile
+  const listening = process.send ? await new Promise((resolve) => process.once('message', (_message, handle) => resolve(handle))) : undefined;
+  if (process.send) process.disconnect();
   const { issuer, close } = await startOidcProvider({
     port: Number(process.env.OIDC_PORT ?? 8182),
     asbUrl: process.env.ASB_URL ?? 'http://127.0.0.1:8181',
+    listening,
   });
   console.log(`oidc-provider listening on ${issuer}`);
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void close().then(() => process.exit(0)));

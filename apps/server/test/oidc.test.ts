@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { CSRF_COOKIE, TOKEN_COOKIE } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { Browser, type Page } from './helpers/browser.js';
-import { freePort } from './helpers/free-port.js';
-import { startOidcProvider, type RunningProvider } from './helpers/oidc-provider.js';
+import { holdIssuerPort, startOidcProvider, type RunningProvider } from './helpers/oidc-provider.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const SESSION = 'asb_session';
@@ -17,7 +16,7 @@ const STATE = 'asb_oidc_state';
 describe('OpenID Connect sign-in', () => {
   let app: TestApp;
   let asb: string;
-  let providerPort: number;
+  let issuerPort: Server;
 
   const isAtPortal = (url: URL) => url.origin === asb && !url.pathname.startsWith('/usermgr/oidc/');
 
@@ -44,11 +43,12 @@ describe('OpenID Connect sign-in', () => {
     return response.json<{ username: string; email: string; full_name: string; date_joined: string; last_login: string | null }>();
   }
 
+  // 180 s: a limit for a portal's start stuck on a busy machine, not a timing
   beforeAll(async () => {
-    providerPort = await freePort();
+    issuerPort = await holdIssuerPort();
     app = await createTestApp({
       oidc: {
-        issuer: `http://127.0.0.1:${providerPort}`,
+        issuer: `http://127.0.0.1:${(issuerPort.address() as AddressInfo).port}`,
         clientId: 'asb-portal',
         clientSecret: 'asb-portal-secret',
         providerName: 'Test Identity Provider',
@@ -60,9 +60,11 @@ describe('OpenID Connect sign-in', () => {
     });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     asb = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
-  });
+  }, 180_000);
   afterAll(async () => {
-    await app.close();
+    // still held when the provider never started
+    if (issuerPort?.listening) issuerPort.close();
+    await app?.close();
   });
 
   it('sends the browser back to the login page while the provider cannot be reached', async () => {
@@ -76,11 +78,13 @@ describe('OpenID Connect sign-in', () => {
   describe('with the provider running', () => {
     let provider: RunningProvider;
     beforeAll(async () => {
-      // Started only now: discovery failed above and must be retried, not cached.
-      provider = await startOidcProvider(providerPort, asb);
-    });
+      // Started only now: discovery failed above and must be retried, not cached. It takes over the port held since
+      // before the portal started, which no other process can have taken meanwhile. 180 s: a limit for a node process
+      // loading oidc-provider stuck on a busy machine, not a timing.
+      provider = await startOidcProvider(issuerPort, asb);
+    }, 180_000);
     afterAll(async () => {
-      await provider.stop();
+      await provider?.stop();
     });
 
     it('signs a new user in and lands on the wanted page with a session', async () => {
