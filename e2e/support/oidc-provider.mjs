@@ -4,7 +4,8 @@
  * Any login and password signs in; the subject is 'oidc-' + login, so the portal
  * must find users by subject, not by name. Plain node, no build step.
  *
- *   OIDC_PORT (default 8182; 0 picks a free port)   ASB_URL (default http://127.0.0.1:8181)
+ *   OIDC_PORT (default 8182; 0 picks a free port; ipc: the parent sends a listening socket over IPC)
+ *   ASB_URL (default http://127.0.0.1:8181)
  *
  * Prints "oidc-provider listening on {issuer}" once it accepts requests.
  */
@@ -161,12 +162,13 @@ export async function startOidcProvider({ port = 8182, host = '127.0.0.1', asbUr
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // started with an IPC channel (apps/server/test/helpers/oidc-provider.ts): the parent sends the listening
+  // OIDC_PORT=ipc (apps/server/test/helpers/oidc-provider.ts): the parent sends the listening
   // socket it held since before the portal started, so no other process can take the issuer's port meanwhile
-  const listening = process.send ? await new Promise((resolve) => process.once('message', (_message, handle) => resolve(handle))) : undefined;
-  if (process.send) process.disconnect();
+  const handedOver = process.env.OIDC_PORT === 'ipc';
+  const listening = handedOver ? await new Promise((resolve) => process.once('message', (_message, handle) => resolve(handle))) : undefined;
+  if (handedOver) process.disconnect();
   const { issuer, close } = await startOidcProvider({
-    port: Number(process.env.OIDC_PORT ?? 8182),
+    port: handedOver ? undefined : Number(process.env.OIDC_PORT ?? 8182),
     asbUrl: process.env.ASB_URL ?? 'http://127.0.0.1:8181',
     listening,
   });

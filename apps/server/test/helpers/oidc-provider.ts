@@ -28,7 +28,7 @@ export async function holdIssuerPort(): Promise<net.Server> {
 /** Starts e2e/support/oidc-provider.mjs on the `held` port for a portal at `asbUrl` and waits until it listens. */
 export async function startOidcProvider(held: net.Server, asbUrl: string): Promise<RunningProvider> {
   const child = spawn(process.execPath, [SCRIPT], {
-    env: { ...process.env, ASB_URL: asbUrl },
+    env: { ...process.env, OIDC_PORT: 'ipc', ASB_URL: asbUrl },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
