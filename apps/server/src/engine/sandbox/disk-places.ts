@@ -26,16 +26,25 @@ export function diskPlaces(imagesDir: string): DiskPlaces {
 
 /**
  * A shell that outlives this process: when it ends, however it ends (a kill -9 included),
- * its stdin closes and the shell unmounts and removes this process's filesystems; a
- * normal close ends it the same way. Detached, in a process group of its own.
+ * its stdin closes and the shell puts what each running attempt wrote in its outputs folder
+ * (where it was bound: the next attempt of the task finds it there, as it would without the
+ * filesystem), then unmounts and removes this process's filesystems; a normal close ends it
+ * the same way (nothing is in use then). Detached, in a process group of its own.
  */
-export function startReaper(places: DiskPlaces, tools: Pick<DiskTools, 'umount'>): () => void {
+export function startReaper(places: DiskPlaces, tools: Pick<DiskTools, 'umount' | 'cp'>): () => void {
   const script = [
     'cat > /dev/null',
+    'for record in "$1"/*."$3".use; do',
+    '  [ -f "$record" ] || continue',
+    '  out=$(cat "$record"); point=${record%.use}',
+    '  if "$5" -a --no-dereference -- "$point/task/out" "$out.$3.kept"; then "$4" -l "$out"; rm -rf -- "$out"; mv -- "$out.$3.kept" "$out"; else "$4" -l "$out"; fi',
+    '  rm -f "$record"',
+    'done',
     'for point in "$1"/*."$3"; do [ -d "$point" ] || continue; "$4" -l "$point" 2> /dev/null; rmdir "$point"; done',
     'rm -f "$2"/*."$3".img',
   ].join('\n');
-  const reaper = spawn('/bin/sh', ['-c', script, 'asb-disk-reaper', places.mounts, places.images, String(process.pid), tools.umount], {
+  const args = [places.mounts, places.images, String(process.pid), tools.umount, tools.cp];
+  const reaper = spawn('/bin/sh', ['-c', script, 'asb-disk-reaper', ...args], {
     cwd: '/',
     env: {},
     detached: true,

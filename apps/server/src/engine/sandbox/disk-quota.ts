@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { diskPlaces, startReaper } from './disk-places.js';
 import { releaseLeftoverDisks } from './leftover-disks.js';
-import { taskRoot, type DiskTools, type TaskDisk } from './task-disk.js';
+import { taskRoot, useRecord, type DiskPlaces, type DiskTools, type TaskDisk } from './task-disk.js';
 import { TaskDiskPool, type ClaimedTaskDisk } from './task-disk-pool.js';
 
 const run = promisify(execFile);
@@ -107,6 +107,8 @@ class LoopDiskQuota implements DiskQuota {
     private readonly pool: TaskDiskPool,
     /** ends the reaper (disk-places.ts) once the filesystems are gone */
     private readonly endReaper: () => void,
+    /** a killed process's filesystems released here (its reaper could not) */
+    private readonly sweep: () => void,
   ) {}
 
   claim(plan: AttemptDiskPlan): ClaimedDisk {
@@ -131,9 +133,15 @@ class LoopDiskQuota implements DiskQuota {
       if (!claimed.isReady) await claimed.ready;
       copyTopFiles(scratchDir, root);
       fsSync.mkdirSync(outDir, { recursive: true });
+      // the same attempt on a process that was killed (delivered again): its reaper puts back what it wrote first
+      if (isMountPoint(outDir)) await this.released(outDir);
       // what an earlier attempt of the task left in its outputs folder, as the task saw it there before
       if (fsSync.readdirSync(outDir).length > 0) await run(this.tools.cp, ['-a', '--no-dereference', '--', `${outDir}/.`, path.join(root, 'out')]);
+      // the outputs folder shows the filesystem's out/ while the task runs: the portal sees them grow where they always lie
+      fsSync.writeFileSync(useRecord(disk), outDir, { mode: 0o600 });
+      await run(this.tools.mount, ['--bind', path.join(root, 'out'), outDir]);
     } catch (error) {
+      await run(this.tools.umount, ['-l', outDir]).catch(() => undefined);
       this.pool.release(disk);
       throw error;
     }
@@ -164,15 +172,39 @@ class LoopDiskQuota implements DiskQuota {
         fsSync.chownSync(copy, stat.uid, stat.gid);
       }
       const kept = keptFile(path.join(taskRoot(disk), KEPT_FILE));
+      // lazily: a download of an output still open goes on from the filesystem
+      await run(this.tools.umount, ['-l', outDir]);
       fsSync.rmSync(outDir, { recursive: true, force: true });
       fsSync.renameSync(copy, outDir);
       if (kept) fsSync.writeFileSync(path.join(scratchDir, KEPT_FILE), kept, { mode: 0o600 });
     } finally {
       fsSync.rmSync(copy, { recursive: true, force: true });
+      // still bound after a failure: lazily, it goes once nothing uses it
+      if (isMountPoint(outDir)) await run(this.tools.umount, ['-l', outDir]).catch(() => undefined);
       // wiped (or removed) in the background while the outcome is reported: off the next task's path
       this.pool.release(disk);
     }
   }
+
+  /** Once a killed process's reaper unbound the outputs folder (waited for a while), else released here. */
+  private async released(outDir: string): Promise<void> {
+    for (let waited = 0; waited < REAPER_WAIT_MS && isMountPoint(outDir); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (isMountPoint(outDir)) this.sweep();
+  }
+}
+
+/** How long an attempt waits for a killed process's reaper to give its outputs folder back. */
+const REAPER_WAIT_MS = 10_000;
+
+function isMountPoint(folder: string): boolean {
+  const stat = fsSync.statSync(folder, { throwIfNoEntry: false });
+  return stat !== undefined && stat.dev !== fsSync.statSync(path.dirname(folder)).dev;
+}
+
+/** The filesystems of processes on this data directory that are gone (a crash, a kill -9) and whose reaper did not remove them. */
+function sweep(places: DiskPlaces, tools: DiskTools, log?: DiskLog): void {
+  const released = releaseLeftoverDisks(places, tools, (pid) => !isAlive(pid));
+  if (released > 0) log?.warn({ released }, 'task disk: filesystems left by a process that was killed were removed, their outputs kept');
 }
 
 function isAlive(pid: number): boolean {
@@ -241,10 +273,8 @@ export function openDiskQuota(plan: DiskQuotaPlan): DiskQuota | undefined {
   }
   const found = probed;
   const places = diskPlaces(plan.dir);
-  // of processes on this data directory that are gone (a crash, a kill -9) and left some
-  const released = releaseLeftoverDisks(places, found, (pid) => !isAlive(pid));
-  if (released > 0) log?.warn({ released }, 'task disk: filesystems left by a process that was killed were removed');
+  sweep(places, found, log);
   log?.info?.({}, 'task disk: every attempt on a filesystem of its own, of its disk limit (loop-mounted ext4, made ahead)');
   const pool = new TaskDiskPool({ places, tools: found, owner: plan.owner, size: plan.poolSize, log });
-  return new LoopDiskQuota(found, pool, startReaper(places, found));
+  return new LoopDiskQuota(found, pool, startReaper(places, found), () => sweep(places, found));
 }

@@ -3,6 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DISK_NAME, type DiskPlaces, type DiskTools } from './task-disk.js';
 
+/** What an attempt wrote put in its outputs folder, where its out/ was bound, as the attempt's end does it. */
+function keepOutputs(tools: Pick<DiskTools, 'umount' | 'cp'>, point: string, outDir: string): void {
+  const copy = `${outDir}.${process.pid}.kept`;
+  fs.rmSync(copy, { recursive: true, force: true });
+  const isCopied = spawnSync(tools.cp, ['-a', '--no-dereference', '--', path.join(point, 'task', 'out'), copy]).status === 0;
+  spawnSync(tools.umount, ['-l', outDir]);
+  if (!isCopied) return;
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.renameSync(copy, outDir);
+}
+
 const namesIn = (folder: string) => {
   try {
     return fs.readdirSync(folder);
@@ -13,18 +24,22 @@ const namesIn = (folder: string) => {
 
 /**
  * Task filesystems of processes on this data directory that are gone and whose reaper could
- * not remove them (disk-places.ts: both killed at once, a control group's kill): unmounted and
- * removed. Only this data directory's places are looked at: another server on the machine,
- * with its own data directory, is never touched. What an attempt of a killed process wrote
- * went with its filesystem: its task runs again from the outputs folder as it was before.
- * `isLeft(pid)`: whether that process is gone.
+ * not remove them (disk-places.ts: both killed at once, a control group's kill): what a
+ * running attempt wrote put in its outputs folder, then unmounted and removed. Only this data
+ * directory's places are looked at: another server on the machine, with its own data
+ * directory, is never touched. `isLeft(pid)`: whether that process is gone.
  */
-export function releaseLeftoverDisks(places: DiskPlaces, tools: Pick<DiskTools, 'umount'>, isLeft: (pid: number) => boolean): number {
+export function releaseLeftoverDisks(places: DiskPlaces, tools: Pick<DiskTools, 'umount' | 'cp'>, isLeft: (pid: number) => boolean): number {
   const isLeftover = (name: string) => {
     const pid = Number(DISK_NAME.exec(name)?.[3]);
     return Number.isInteger(pid) && pid !== process.pid && isLeft(pid);
   };
   let released = 0;
+  for (const record of namesIn(places.mounts).filter((name) => name.endsWith('.use') && isLeftover(name.slice(0, -'.use'.length)))) {
+    const file = path.join(places.mounts, record);
+    keepOutputs(tools, file.slice(0, -'.use'.length), fs.readFileSync(file, 'utf8'));
+    fs.rmSync(file, { force: true });
+  }
   for (const name of namesIn(places.mounts).filter(isLeftover)) {
     const point = path.join(places.mounts, name);
     spawnSync(tools.umount, ['-l', point]);

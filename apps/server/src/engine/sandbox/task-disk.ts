@@ -37,6 +37,9 @@ export interface DiskPlaces {
 /** What an attempt is shown: a folder made afresh for each (a new inode: nothing a task set on it survives it). */
 export const taskRoot = (disk: TaskDisk) => path.join(disk.mountPoint, 'task');
 
+/** Written while an attempt uses it (its outputs folder, where its out/ is bound): a killed process's are put back there (disk-places.ts). */
+export const useRecord = (disk: TaskDisk) => `${disk.mountPoint}.use`;
+
 /** the folders the task writes, inside its root */
 const FOLDERS = ['out', 'work', 'tmp'];
 
@@ -78,6 +81,7 @@ export async function makeTaskRoot(disk: TaskDisk, owner: { uid: number; gid: nu
  */
 export async function wipeDisk(disk: TaskDisk, maxImageBytes: number): Promise<boolean> {
   await fs.rm(taskRoot(disk), { recursive: true, force: true });
+  await fs.rm(useRecord(disk), { force: true });
   if ((await fs.readdir(disk.mountPoint)).length > 0) return false;
   return (await fs.stat(disk.image)).blocks * 512 <= maxImageBytes;
 }
@@ -86,5 +90,6 @@ export async function wipeDisk(disk: TaskDisk, maxImageBytes: number): Promise<b
 export async function discardDisk(tools: DiskTools, disk: TaskDisk): Promise<void> {
   await run(tools.umount, [disk.mountPoint]).catch(() => run(tools.umount, ['-l', disk.mountPoint]).catch(() => undefined));
   await fs.rm(disk.image, { force: true });
+  await fs.rm(useRecord(disk), { force: true });
   await fs.rmdir(disk.mountPoint).catch(() => undefined);
 }

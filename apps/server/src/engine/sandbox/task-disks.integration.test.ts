@@ -55,6 +55,8 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
     const disk = await claimed.open();
     // what a task leaves: files everywhere it may write, a hidden one, a link, a loosened root
     await fs.writeFile(path.join(claimed.root, 'out', 'result.txt'), 'first');
+    // the portal sees the outputs grow where they always lie
+    expect(await fs.readFile(path.join(first.outDir, 'result.txt'), 'utf8')).toBe('first');
     await fs.writeFile(path.join(claimed.root, 'work', '.secret'), 'first user only');
     await fs.mkdir(path.join(claimed.root, 'tmp', 'deep', 'er'), { recursive: true });
     await fs.writeFile(path.join(claimed.root, 'tmp', 'deep', 'er', 'cache'), 'x'.repeat(10_000));
@@ -62,7 +64,8 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
     await fs.writeFile(path.join(claimed.root, 'outputs.json'), '{"a": 1}');
     await fs.chmod(claimed.root, 0o777);
     await disk.finish();
-    // its outputs where they always lie, outputs.json beside the scratch folder
+    // its outputs kept where they lie (no longer bound), outputs.json beside the scratch folder
+    expect(mountPoints()).not.toContain(first.outDir);
     expect(await fs.readFile(path.join(first.outDir, 'result.txt'), 'utf8')).toBe('first');
     expect(await fs.readFile(path.join(first.scratchDir, 'outputs.json'), 'utf8')).toBe('{"a": 1}');
     await quota.settled();
@@ -110,26 +113,35 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
       fsSync.mkdirSync(mountPoint);
       expect(spawnSync(found().mkfs, ['-q', '-F', image]).status).toBe(0);
       expect(spawnSync(found().mount, ['-o', 'loop', image, mountPoint]).status).toBe(0);
-      return { image, mountPoint };
+      // an attempt was running: its out/ bound on its outputs folder, what it wrote there
+      const outDir = path.join(root, `${path.basename(path.dirname(dir))}-out`);
+      fsSync.mkdirSync(path.join(mountPoint, 'task', 'out'), { recursive: true });
+      fsSync.mkdirSync(outDir);
+      fsSync.writeFileSync(path.join(mountPoint, 'task', 'out', 'partial.txt'), 'written before the kill');
+      fsSync.writeFileSync(`${mountPoint}.use`, outDir);
+      expect(spawnSync(found().mount, ['--bind', path.join(mountPoint, 'task', 'out'), outDir]).status).toBe(0);
+      return { image, mountPoint, outDir };
     };
     const other = leave(path.join(root, 'other-server', 'task-disks'));
     const own = leave(path.join(root, 'disks'));
     try {
       open(path.join(root, 'disks'));
-      // its own: unmounted and removed
+      // its own: what the attempt wrote kept in its outputs folder, unmounted and removed
       expect(mountPoints()).not.toContain(own.mountPoint);
+      expect(mountPoints()).not.toContain(own.outDir);
       expect(fsSync.existsSync(own.image)).toBe(false);
+      expect(await fs.readFile(path.join(own.outDir, 'partial.txt'), 'utf8')).toBe('written before the kill');
       // another server's, of another data directory: untouched
       expect(mountPoints()).toContain(other.mountPoint);
+      expect(mountPoints()).toContain(other.outDir);
       expect(fsSync.existsSync(other.image)).toBe(true);
     } finally {
-      spawnSync(found().umount, ['-l', other.mountPoint]);
-      spawnSync(found().umount, ['-l', own.mountPoint]);
+      for (const point of [other.outDir, other.mountPoint, own.outDir, own.mountPoint]) spawnSync(found().umount, ['-l', point]);
       for (const point of [other.mountPoint, own.mountPoint]) fsSync.rmSync(path.dirname(point), { recursive: true, force: true });
     }
   });
 
-  it('leaves no filesystem mounted when its process is killed (kill -9), and none in the data directory meanwhile', async () => {
+  it('leaves no filesystem mounted when its process is killed (kill -9), and keeps what the running attempt wrote in its outputs folder', async () => {
     const dir = path.join(root, 'killed', 'task-disks');
     const script = `
       import { openDiskQuota } from ${JSON.stringify(path.resolve('apps/server/src/engine/sandbox/disk-quota.ts'))};
@@ -146,12 +158,15 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
       child.stdout.on('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
       child.once('exit', (code) => reject(new Error(`ended with ${code}`)));
     });
-    const mounted = () => mountPoints().filter((point) => point.startsWith(path.dirname(path.dirname(taskRoot))));
+    const outDir = path.join(root, 'killed', 'out');
+    const mounted = () => mountPoints().filter((point) => point.startsWith(path.dirname(path.dirname(taskRoot))) || point === outDir);
     expect(mounted()).toContain(path.dirname(taskRoot));
-    // the data directory holds no mount: it can be removed whole while the server runs or after
-    expect(mountPoints().filter((point) => point.startsWith(root))).toEqual([]);
+    await fs.writeFile(path.join(taskRoot, 'out', 'partial.txt'), 'written before the kill');
+    // the filesystems lie outside the data directory: only the outputs folder is bound there
+    expect(mountPoints().filter((point) => point.startsWith(root))).toEqual([outDir]);
     child.kill('SIGKILL');
     await vi.waitFor(() => expect(mounted()).toEqual([]), { timeout: 30_000, interval: 50 });
     await vi.waitFor(() => expect(fsSync.readdirSync(dir)).toEqual([]), { timeout: 30_000, interval: 50 });
+    expect(await fs.readFile(path.join(outDir, 'partial.txt'), 'utf8')).toBe('written before the kill');
   });
 });
