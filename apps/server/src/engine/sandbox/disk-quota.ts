@@ -137,20 +137,24 @@ class LoopDiskQuota implements DiskQuota {
       if (isMountPoint(outDir)) await this.released(outDir);
       // what an earlier attempt of the task left in its outputs folder, as the task saw it there before
       if (fsSync.readdirSync(outDir).length > 0) await run(this.tools.cp, ['-a', '--no-dereference', '--', `${outDir}/.`, path.join(root, 'out')]);
-      // the outputs folder shows the filesystem's out/ while the task runs: the portal sees them grow where they always lie
       fsSync.writeFileSync(useRecord(disk), outDir, { mode: 0o600 });
-      await run(this.tools.mount, ['--bind', path.join(root, 'out'), outDir]);
     } catch (error) {
-      await run(this.tools.umount, ['-l', outDir]).catch(() => undefined);
       this.pool.release(disk);
       throw error;
     }
+    // The outputs folder shows the filesystem's out/ while the task runs: the portal sees them
+    // grow where they always lie. Not awaited: the task starts meanwhile (a process the server
+    // forks costs milliseconds); the end waits for it before undoing it.
+    const bound = run(this.tools.mount, ['--bind', path.join(root, 'out'), outDir]).then(
+      () => undefined,
+      () => undefined,
+    );
     return {
       isFull: async () => {
         const stat = await fs.statfs(root);
         return stat.bavail * stat.bsize < FULL_BYTES;
       },
-      finish: () => this.finish(plan, disk),
+      finish: () => bound.then(() => this.finish(plan, disk)),
     };
   }
 

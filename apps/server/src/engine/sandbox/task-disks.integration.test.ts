@@ -55,8 +55,8 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
     const disk = await claimed.open();
     // what a task leaves: files everywhere it may write, a hidden one, a link, a loosened root
     await fs.writeFile(path.join(claimed.root, 'out', 'result.txt'), 'first');
-    // the portal sees the outputs grow where they always lie
-    expect(await fs.readFile(path.join(first.outDir, 'result.txt'), 'utf8')).toBe('first');
+    // the portal sees the outputs grow where they always lie (bound while the task starts)
+    await vi.waitFor(async () => expect(await fs.readFile(path.join(first.outDir, 'result.txt'), 'utf8')).toBe('first'), { timeout: 30_000, interval: 20 });
     await fs.writeFile(path.join(claimed.root, 'work', '.secret'), 'first user only');
     await fs.mkdir(path.join(claimed.root, 'tmp', 'deep', 'er'), { recursive: true });
     await fs.writeFile(path.join(claimed.root, 'tmp', 'deep', 'er', 'cache'), 'x'.repeat(10_000));
@@ -163,7 +163,7 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
     expect(mounted()).toContain(path.dirname(taskRoot));
     await fs.writeFile(path.join(taskRoot, 'out', 'partial.txt'), 'written before the kill');
     // the filesystems lie outside the data directory: only the outputs folder is bound there
-    expect(mountPoints().filter((point) => point.startsWith(root))).toEqual([outDir]);
+    await vi.waitFor(() => expect(mountPoints().filter((point) => point.startsWith(root))).toEqual([outDir]), { timeout: 30_000, interval: 20 });
     child.kill('SIGKILL');
     await vi.waitFor(() => expect(mounted()).toEqual([]), { timeout: 30_000, interval: 50 });
     await vi.waitFor(() => expect(fsSync.readdirSync(dir)).toEqual([]), { timeout: 30_000, interval: 50 });
