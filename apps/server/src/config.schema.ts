@@ -200,6 +200,8 @@ const envSchema = z.object({
   /** the http:// address the other replicas reach that gateway at; default: the listening host and port */
   ASB_MODEL_SERVICE_ADDRESS: setting.refine((raw) => raw === undefined || /^http:\/\/[^\s/]+\/?$/.test(raw), { message: 'an http://host:port address' }),
   ASB_MODEL_SERVICE_HEARTBEAT_MS: whole(50, 5000, 600_000),
+  /** how many beats a node may miss before the others take its services (docs/models.md "Across replicas") */
+  ASB_MODEL_SERVICE_DEAD_AFTER_BEATS: whole(2, 3, 1000),
   /** 2^26: an 8192² raster without overviews still previews, a 20,000² one (400 MB decoded) does not */
   ASB_RASTER_PIXEL_BUDGET: whole(65_536, 67_108_864),
   S3_BUCKET: setting,

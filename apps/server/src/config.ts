@@ -197,8 +197,10 @@ export interface AppConfig {
     listen: string;
     /** ASB_MODEL_SERVICE_ADDRESS: how the other replicas reach that gateway (default: http://{listen host}:{its port}) */
     address: string | undefined;
-    /** ASB_MODEL_SERVICE_HEARTBEAT_MS: how often a node says it lives and sweeps; it is dead after 3 missed beats */
+    /** ASB_MODEL_SERVICE_HEARTBEAT_MS: how often a node says it lives and sweeps */
     heartbeatMs: number;
+    /** ASB_MODEL_SERVICE_DEAD_AFTER_BEATS: a node silent for this many beats is dead (3) */
+    deadAfterBeats: number;
   };
   /** ASB_HTTP_PROCESSES and this process's part among them (docs/operations.md "All cores"); unset: one process, designated */
   processes?: HttpProcesses;
@@ -399,6 +401,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
       listen: env.ASB_MODEL_SERVICE_LISTEN ?? '127.0.0.1:0',
       address: env.ASB_MODEL_SERVICE_ADDRESS,
       heartbeatMs: env.ASB_MODEL_SERVICE_HEARTBEAT_MS,
+      deadAfterBeats: env.ASB_MODEL_SERVICE_DEAD_AFTER_BEATS,
     },
     rasterPixelBudget: env.ASB_RASTER_PIXEL_BUDGET,
     processes: { count: httpProcessCount(env), designated: env.ASB_PROCESS_ROLE !== 'http' },

@@ -24,7 +24,7 @@ export interface ModelServicesSetup extends ModelExecutionDeps {
  */
 export async function openModelServices(server: FastifyInstance, ctx: AppContext, setup: ModelServicesSetup): Promise<ModelServices> {
   const settings = ctx.config.modelServices;
-  const store = new ServiceStore(ctx);
+  const store = new ServiceStore(ctx, settings.heartbeatMs * settings.deadAfterBeats);
   const secret = await signingSecret(ctx.db, ctx.config.secretKey);
   const node = setup.isNode
     ? new ServiceNode(ctx, store, { ...setup, secret, listen: settings.listen, address: settings.address, heartbeatMs: settings.heartbeatMs })
@@ -33,5 +33,5 @@ export async function openModelServices(server: FastifyInstance, ctx: AppContext
     server.addHook('onReady', () => node.open());
     server.addHook('onClose', () => node.close());
   }
-  return new ModelServices(ctx, store, { node, secret, maxServices: settings.max, maxPerUser: settings.perUser, heartbeatMs: settings.heartbeatMs });
+  return new ModelServices(ctx, store, { node, secret, maxServices: settings.max, maxPerUser: settings.perUser });
 }

@@ -25,7 +25,6 @@ export interface ModelServicesOptions {
   /** at most this many services run at once in the whole portal, and per user (docs/models.md) */
   maxServices: number;
   maxPerUser: number;
-  heartbeatMs: number;
 }
 
 /**
@@ -57,7 +56,7 @@ export class ModelServices {
     if (row.status !== 'available' || !row.nodeId) return undefined;
     const node = this.options.node;
     if (row.nodeId === node?.id) return node.local(id) ?? 'unreachable';
-    const address = await this.store.liveNodeAddress(row.nodeId, this.options.heartbeatMs);
+    const address = await this.store.liveNodeAddress(row.nodeId);
     if (!address) return 'unreachable';
     return { address, token: serviceToken(this.options.secret, row.id, row.generation) };
   }
@@ -83,7 +82,7 @@ export class ModelServices {
    */
   async start(principal: Principal, collection: string, itemId: string): Promise<ModelServiceInfo> {
     const node = this.options.node;
-    if (!node && !(await this.store.anyLiveNode(this.options.heartbeatMs))) throw detailError(503, NO_NODE);
+    if (!node && !(await this.store.anyLiveNode())) throw detailError(503, NO_NODE);
     const { item, href } = await this.model(principal, collection, itemId);
     if (!href) throw detailError(409, 'This model cannot be deployed as a service.');
     const properties = (item.properties ?? {}) as Record<string, unknown>;
@@ -113,7 +112,7 @@ export class ModelServices {
           ownerUserId: principal.id,
         },
         { max: this.options.maxServices, perUser: this.options.maxPerUser },
-        { heartbeatMs: this.options.heartbeatMs, fallback: node?.id },
+        { fallback: node?.id },
       );
     } catch (error) {
       // another start of the same model by the same user (on any replica) won the race: its service is the one

@@ -117,12 +117,12 @@ export class ServiceNode {
       // a dead node's services (and those started while no node lived) go to the least loaded node, one at a time;
       // a silent node's only when still orphaned a sweep later: after a database (or machine) stalled every node at
       // once, the first node to sweep would see the others' beats as old as its own, and take their services
-      const orphans = await this.store.orphans(this.options.heartbeatMs, CLAIMS_PER_SWEEP, this.id);
+      const orphans = await this.store.orphans(CLAIMS_PER_SWEEP, this.id);
       const seen = this.suspects;
       this.suspects = new Map(orphans.filter((orphan) => orphan.silent).map((orphan) => [orphan.id, orphan.generation]));
       for (const orphan of orphans) {
         if (orphan.silent && seen.get(orphan.id) !== orphan.generation) continue;
-        if (this.closed || (await this.store.leastLoadedNode(this.options.heartbeatMs)) !== this.id) break;
+        if (this.closed || (await this.store.leastLoadedNode()) !== this.id) break;
         await this.claim(orphan);
       }
     } catch (error) {

@@ -11,8 +11,6 @@ type NewService = Omit<typeof modelServices.$inferInsert, 'id' | 'status' | 'gen
 export const ACTIVE = ['creating', 'deploying', 'available', 'error'] as const;
 /** Whose process runs, or should: what the limits count and what a node claims. */
 export const RUNNING = ['creating', 'deploying', 'available'] as const;
-/** A node is dead after this many missed heartbeats. */
-const MISSED_BEATS = 3;
 
 /** A node's hold on a service: it changes the row only while the row still names it with this generation. */
 export interface Claim {
@@ -30,7 +28,11 @@ export type Orphan = Pick<ServiceRow, 'id' | 'nodeId' | 'generation'> & { silent
 export class ServiceStore {
   private readonly db: Db;
 
-  constructor(private readonly database: { db: Db; dbKind: 'pglite' | 'postgres' }) {
+  constructor(
+    private readonly database: { db: Db; dbKind: 'pglite' | 'postgres' },
+    /** a node whose last beat is older is dead (ASB_MODEL_SERVICE_DEAD_AFTER_BEATS beats) */
+    private readonly liveWithinMs: number,
+  ) {
     this.db = database.db;
   }
 
@@ -64,7 +66,7 @@ export class ServiceStore {
   insertWithinLimits(
     values: NewService,
     limits: { max: number; perUser: number },
-    placement: { heartbeatMs: number; fallback: string | undefined },
+    placement: { fallback: string | undefined },
   ): Promise<ServiceRow | LimitRefusal> {
     return withAdvisoryLock(this.database, [LOCKS.modelServices, 0], async (tx) => {
       const [counts] = await tx
@@ -76,7 +78,7 @@ export class ServiceStore {
         .where(inArray(modelServices.status, [...RUNNING]));
       if ((counts?.all ?? 0) >= limits.max) return 'cluster';
       if ((counts?.own ?? 0) >= limits.perUser) return 'user';
-      const nodeId = (await this.leastLoadedNode(placement.heartbeatMs, tx)) ?? placement.fallback ?? null;
+      const nodeId = (await this.leastLoadedNode(tx)) ?? placement.fallback ?? null;
       const [row] = await tx
         .insert(modelServices)
         .values({ ...values, nodeId, status: 'creating', generation: nodeId ? 1 : 0 })
@@ -145,17 +147,17 @@ export class ServiceStore {
   }
 
   /** The address of a live node's gateway, undefined when it is dead. */
-  async liveNodeAddress(nodeId: string, heartbeatMs: number): Promise<string | undefined> {
+  async liveNodeAddress(nodeId: string): Promise<string | undefined> {
     const [node] = await this.db
       .select({ address: modelServiceNodes.address })
       .from(modelServiceNodes)
-      .where(and(eq(modelServiceNodes.id, nodeId), this.alive(heartbeatMs)));
+      .where(and(eq(modelServiceNodes.id, nodeId), this.alive()));
     return node?.address;
   }
 
   /** Whether any node runs services now (a start on a replica that runs none waits for one). */
-  async anyLiveNode(heartbeatMs: number): Promise<boolean> {
-    const [node] = await this.db.select({ id: modelServiceNodes.id }).from(modelServiceNodes).where(this.alive(heartbeatMs)).limit(1);
+  async anyLiveNode(): Promise<boolean> {
+    const [node] = await this.db.select({ id: modelServiceNodes.id }).from(modelServiceNodes).where(this.alive()).limit(1);
     return node !== undefined;
   }
 
@@ -163,22 +165,19 @@ export class ServiceStore {
    * The live node a new service goes to: the fewest running services per CPU once it has it (of
    * two idle nodes, the one with more CPUs), then by host name and id.
    */
-  async leastLoadedNode(heartbeatMs: number, db: Db = this.db): Promise<string | undefined> {
+  async leastLoadedNode(db: Db = this.db): Promise<string | undefined> {
     const services = sql`(SELECT count(*) FROM ${modelServices} WHERE ${modelServices.nodeId} = ${modelServiceNodes.id} AND ${inArray(modelServices.status, [...RUNNING])})`;
     const [node] = await db
       .select({ id: modelServiceNodes.id })
       .from(modelServiceNodes)
-      .where(this.alive(heartbeatMs))
+      .where(this.alive())
       .orderBy(sql`(${services} + 1)::float / greatest(${modelServiceNodes.cpus}, 1)`, modelServiceNodes.hostname, modelServiceNodes.id)
       .limit(1);
     return node?.id;
   }
 
-  private alive(heartbeatMs: number) {
-    return and(
-      isNull(modelServiceNodes.stoppedAt),
-      sql`${modelServiceNodes.heartbeatAt} > now() - make_interval(secs => ${(MISSED_BEATS * heartbeatMs) / 1000})`,
-    );
+  private alive() {
+    return and(isNull(modelServiceNodes.stoppedAt), sql`${modelServiceNodes.heartbeatAt} > now() - make_interval(secs => ${this.liveWithinMs / 1000})`);
   }
 
   /** Registers a node, or again one whose row went (forgotten after a day of silence). */
@@ -208,8 +207,8 @@ export class ServiceStore {
    * those of `sweeper`, which lives while it asks even when its last beat looks old (a database
    * that stalled between its beat and this query): its own services are its reconcile's.
    */
-  async orphans(heartbeatMs: number, limit: number, sweeper: string): Promise<Orphan[]> {
-    const live = this.db.select({ id: modelServiceNodes.id }).from(modelServiceNodes).where(this.alive(heartbeatMs));
+  async orphans(limit: number, sweeper: string): Promise<Orphan[]> {
+    const live = this.db.select({ id: modelServiceNodes.id }).from(modelServiceNodes).where(this.alive());
     // not live, yet neither stopped nor forgotten: its beats are late
     const silent = sql<boolean>`exists (select 1 from ${modelServiceNodes} where ${modelServiceNodes.id} = ${modelServices.nodeId} and ${modelServiceNodes.stoppedAt} is null)`;
     return this.db
