@@ -143,23 +143,33 @@ class LoopDiskQuota implements DiskQuota {
       throw error;
     }
     // The outputs folder shows the filesystem's out/ while the task runs: the portal sees them
-    // grow where they always lie. Not awaited: the task starts meanwhile (a process the server
-    // forks costs milliseconds); the end waits for it before undoing it.
-    const bound = run(this.tools.mount, ['--bind', path.join(root, 'out'), outDir]).then(
-      () => undefined,
-      () => undefined,
-    );
+    // grow where they always lie. From LIVE_AFTER_MS on: a task over before then was never
+    // watched, and costs no mount and no unmount (each a process this thread forks).
+    let binding: Promise<void> | undefined;
+    let isFinished = false;
+    const bind = setTimeout(() => {
+      if (!isFinished)
+        binding = run(this.tools.mount, ['--bind', path.join(root, 'out'), outDir]).then(
+          () => undefined,
+          () => undefined,
+        );
+    }, LIVE_AFTER_MS);
     return {
       isFull: async () => {
         const stat = await fs.statfs(root);
         return stat.bavail * stat.bsize < FULL_BYTES;
       },
-      finish: () => bound.then(() => this.finish(plan, disk)),
+      finish: async () => {
+        isFinished = true;
+        clearTimeout(bind);
+        await binding;
+        return this.finish(plan, disk, binding !== undefined);
+      },
     };
   }
 
   /** The outputs copied beside the outputs folder and put in its place; the filesystem given back once that is done. */
-  private async finish(plan: AttemptDiskPlan, disk: TaskDisk): Promise<void> {
+  private async finish(plan: AttemptDiskPlan, disk: TaskDisk, isBound: boolean): Promise<void> {
     const { scratchDir, outDir } = plan;
     const out = path.join(taskRoot(disk), 'out');
     const copy = `${outDir}.${process.pid}.kept`;
@@ -177,7 +187,7 @@ class LoopDiskQuota implements DiskQuota {
       }
       const kept = keptFile(path.join(taskRoot(disk), KEPT_FILE));
       // lazily: a download of an output still open goes on from the filesystem
-      await run(this.tools.umount, ['-l', outDir]);
+      if (isBound) await run(this.tools.umount, ['-l', outDir]);
       fsSync.rmSync(outDir, { recursive: true, force: true });
       fsSync.renameSync(copy, outDir);
       if (kept) fsSync.writeFileSync(path.join(scratchDir, KEPT_FILE), kept, { mode: 0o600 });
@@ -196,6 +206,9 @@ class LoopDiskQuota implements DiskQuota {
     if (isMountPoint(outDir)) this.sweep();
   }
 }
+
+/** When a running task's outputs folder starts to show its outputs. */
+const LIVE_AFTER_MS = 250;
 
 /** How long an attempt waits for a killed process's reaper to give its outputs folder back. */
 const REAPER_WAIT_MS = 10_000;

@@ -38,7 +38,6 @@ export class TaskDiskPool {
   /** ready, by disk size, in the order the sizes were last claimed (the last: the latest) */
   private readonly idle = new Map<number, TaskDisk[]>();
   private readonly making = new Map<number, number>();
-  private readonly inUse = new Map<number, number>();
   /** makes and wipes under way */
   private readonly pending = new Set<Promise<void>>();
   /** a filesystem claimed while it was still being made: when it is */
@@ -55,9 +54,9 @@ export class TaskDiskPool {
     this.idle.set(diskMb, ready ?? []);
     this.evict();
     const disk = ready?.pop();
-    this.count(this.inUse, diskMb, 1);
-    setImmediate(() => this.fill(diskMb));
     if (disk) return { disk, isReady: true, ready: Promise.resolve() };
+    // none ready (the first of its size, or more at once than were kept): more are made ahead
+    setImmediate(() => this.fill(diskMb));
     const made = diskAt(this.plan.places, diskMb, this.numbers++);
     const whenReady = this.track(this.make(made));
     this.readiness.set(made, whenReady);
@@ -66,7 +65,6 @@ export class TaskDiskPool {
 
   /** After the attempt's end: wiped and ready again, or removed, in the background. */
   release(disk: TaskDisk): void {
-    this.count(this.inUse, disk.diskMb, -1);
     void this.track(this.recycle(disk)).catch((error: unknown) =>
       this.plan.log?.warn({ err: error, image: disk.image }, 'task disk: a filesystem could not be removed'),
     );
@@ -99,8 +97,8 @@ export class TaskDiskPool {
       return;
     const ready = this.idle.get(disk.diskMb);
     let isReusable = false;
-    // kept while fewer than `size` wait: those in use come back, only the surplus is removed
-    if (!this.isClosed && ready && ready.length + (this.making.get(disk.diskMb) ?? 0) < this.plan.size) {
+    // kept while fewer than twice `size` wait (tasks at once take them faster than wipes give them back), only the surplus is removed
+    if (!this.isClosed && ready && ready.length + (this.making.get(disk.diskMb) ?? 0) < 2 * this.plan.size) {
       isReusable = await wipeDisk(disk, MAX_REUSED_IMAGE_BYTES).catch(() => false);
       if (isReusable) await makeTaskRoot(disk, this.plan.owner);
     }
@@ -122,14 +120,15 @@ export class TaskDiskPool {
   }
 
   /**
-   * Made in the background: one always ahead of the next claim, and `size` in all counting
-   * those in use (they come back wiped): a chain runs on two filesystems, none made per task.
+   * `size` made ahead, in the background, after a claim found none ready. Those in use come
+   * back wiped and take the place of the ones taken: a chain, or as many tasks at once as
+   * ever ran, run on the same filesystems, none made per task.
    */
   private fill(diskMb: number): void {
     const ready = this.idle.get(diskMb);
-    if (this.isClosed || !ready || this.plan.size === 0) return;
+    if (this.isClosed || !ready) return;
     const ahead = () => ready.length + (this.making.get(diskMb) ?? 0);
-    while (ahead() < 1 || ahead() + (this.inUse.get(diskMb) ?? 0) < this.plan.size) {
+    while (ahead() < this.plan.size) {
       this.count(this.making, diskMb, 1);
       const disk = diskAt(this.plan.places, diskMb, this.numbers++);
       const made = this.make(disk)

@@ -49,6 +49,11 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
 
   it("never hands a filesystem to the next attempt with the previous attempt's files in it", async () => {
     const quota = open(path.join(root, 'disks'));
+    // the first of its size is made for it, and two ahead: the next attempts take those
+    const warmUp = plan('warm-up');
+    await fs.mkdir(warmUp.scratchDir, { recursive: true });
+    await (await quota.claim(warmUp).open()).finish();
+    await quota.settled();
     const first = plan('first');
     await fs.mkdir(first.scratchDir, { recursive: true });
     const claimed = quota.claim(first);
@@ -69,7 +74,7 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
     expect(await fs.readFile(path.join(first.outDir, 'result.txt'), 'utf8')).toBe('first');
     expect(await fs.readFile(path.join(first.scratchDir, 'outputs.json'), 'utf8')).toBe('{"a": 1}');
     await quota.settled();
-    // both ready now (the one made ahead and the wiped one): the next two attempts take them
+    // both ready now (the one left ahead and the wiped one): the next two attempts take them
     const plans = [plan('second'), plan('third')];
     for (const other of plans) await fs.mkdir(other.scratchDir, { recursive: true });
     const next = plans.map((other) => ({ plan: other, claimed: quota.claim(other) }));
