@@ -21,12 +21,14 @@ export async function placePinnedCwl(executions: ExecutionStore, paths: Datastor
   const cwl = await executions.pinnedCwl(execution.id);
   if (cwl === undefined) throw new ExecutionContextError('The application’s CWL was not pinned with the execution.');
   // Two replicas' orchestrators may both get here for the same task before one of them claims it:
-  // each writes a file of its own and renames it over the other's (same content), and opens only
-  // what it wrote — a shared '.tmp' name made the second rename fail and the task with it (bench/soak).
+  // each writes a file of its own and renames it over the other's (same content) — a shared '.tmp'
+  // name made the second rename fail and the task with it (bench/soak). The file of its own lies
+  // outside `.package/`: the queue uploads that folder whole, and another replica's file listed there
+  // and renamed away before its upload failed the task (the second soak).
   const dir = path.dirname(file);
   await fs.mkdir(dir, { recursive: true });
   await fs.chmod(dir, 0o755);
-  const tmp = `${file}.${process.pid}-${randomUUID()}.tmp`;
+  const tmp = path.join(path.dirname(dir), `.application.cwl.${process.pid}-${randomUUID()}.tmp`);
   await fs.writeFile(tmp, cwl);
   await fs.chmod(tmp, 0o644);
   await fs.rename(tmp, file);
