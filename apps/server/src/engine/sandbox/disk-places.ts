@@ -42,6 +42,8 @@ export function startReaper(places: DiskPlaces, tools: Pick<DiskTools, 'umount' 
     'done',
     'for point in "$1"/*."$3"; do [ -d "$point" ] || continue; "$4" -l "$point" 2> /dev/null; rmdir "$point"; done',
     'rm -f "$2"/*."$3".img',
+    // the folder of mount points too once no process of the data directory has one there (makeDisk makes it again)
+    'rmdir "$1" 2> /dev/null',
   ].join('\n');
   const args = [places.mounts, places.images, String(process.pid), tools.umount, tools.cp];
   const reaper = spawn('/bin/sh', ['-c', script, 'asb-disk-reaper', ...args], {
