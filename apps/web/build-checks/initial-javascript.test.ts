@@ -5,8 +5,8 @@ import { entryOf, initialJavaScript, loadedJavaScript, readManifest, type Initia
 
 /** docs/architecture.md, "What a browser downloads": the shell's JavaScript, gzip, at most. */
 const BUDGET_BYTES = 250 * 1024;
-/** OpenLayers, the workflow editor's graph libraries, ECharts, CodeMirror, and yaml (workflow documents). */
-const HEAVY_PACKAGES = /^(ol|@xyflow\/.*|@dagrejs\/.*|dagre|echarts|zrender|codemirror|@codemirror\/.*|yaml)$/;
+/** OpenLayers and the base map's data and reader, the workflow editor's graph libraries, ECharts, CodeMirror, and yaml (workflow documents). */
+const HEAVY_PACKAGES = /^(ol|world-atlas|topojson-client|@xyflow\/.*|@dagrejs\/.*|dagre|echarts|zrender|codemirror|@codemirror\/.*|yaml)$/;
 
 const REPORT_DRAWS = ['@dagrejs/dagre', '@xyflow/react', '@xyflow/system', 'echarts', 'zrender'];
 /**
@@ -18,8 +18,8 @@ const DRAWS: Partial<Record<RouteKey, string[]>> = {
   executionReport: REPORT_DRAWS,
   applicationReport: REPORT_DRAWS,
   modelReport: REPORT_DRAWS,
-  products: ['ol'],
-  dashboard: ['echarts', 'ol', 'zrender'],
+  products: ['ol', 'topojson-client'],
+  dashboard: ['echarts', 'ol', 'topojson-client', 'zrender'],
   processorEditor: ['@dagrejs/dagre', '@xyflow/react', '@xyflow/system', 'yaml'],
 };
 
