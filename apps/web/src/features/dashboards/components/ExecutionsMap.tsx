@@ -90,7 +90,12 @@ export function ExecutionsMap({ height, isSignedIn }: { height: number; isSigned
     <div style={{ position: 'relative' }} data-testid="executions-map" data-areas={features.length}>
       <div ref={element} style={{ height, width: '100%', background: BASE_MAP_COLORS.sea }} />
       {features.length === 0 && (
-        <Text size="xs" c="dimmed" style={{ position: 'absolute', bottom: 8, left: 8 }}>
+        // at the top: the base map's attribution holds the bottom corner
+        <Text
+          size="xs"
+          c="dimmed"
+          style={{ position: 'absolute', top: 8, left: 48, maxWidth: 'calc(100% - 56px)', background: 'rgba(255,255,255,0.8)', padding: '0 4px' }}
+        >
           None of your latest executions names an area (a bbox, or longitudes and latitudes).
         </Text>
       )}
