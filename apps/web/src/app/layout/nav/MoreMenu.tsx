@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import type { NavEntry } from './nav-entries';
 import { NavMenuItem } from './NavMenuItem';
 
-export const MORE_LABEL = 'More';
+const MORE_LABEL = 'More';
 
 /**
  * The entries the main navigation has no room for (issue 34 §2): links as they are, a dropdown's
