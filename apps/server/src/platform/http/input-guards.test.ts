@@ -10,9 +10,14 @@ describe('nulPath', () => {
     expect(nulPath({ fine: ['text', 1, null, true] }, 'body')).toBeUndefined();
   });
 
-  it('reads the query objects Fastify makes without a prototype', () => {
+  it('reads the query objects Fastify makes, whatever their prototype', () => {
     const query = Object.assign(Object.create(null) as Record<string, unknown>, { 'filter[search]': 'flood\0' });
     expect(nulPath(query, 'query')).toBe('query/filter[search]');
+    // fast-querystring's objects: a prototype of their own, itself without one
+    function Empty() {}
+    Empty.prototype = Object.create(null);
+    const parsed = Object.assign(new (Empty as unknown as new () => Record<string, unknown>)(), { q: 'a\0b' });
+    expect(nulPath(parsed, 'query')).toBe('query/q');
   });
 
   it('leaves a raw body alone: binary tensors may hold zero bytes', () => {

@@ -5,13 +5,13 @@ const MAX_DEPTH = 64;
 
 /**
  * The path of the first string (or key) holding a NUL character, in a parsed body, query or
- * params (or any parsed JSON): '' for `value` itself. Only what JSON parses to is walked: a raw
+ * params (or any parsed JSON): '' for `value` itself. Bytes and streams are not walked: a raw
  * body (a Buffer of binary tensors, a stream) is not text, and walking its bytes one entry at a
  * time would cost more than the request.
  */
 export function nulPath(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\0') ? path : undefined;
-  if (depth > MAX_DEPTH || !isParsedJson(value)) return undefined;
+  if (depth > MAX_DEPTH || !isWalked(value)) return undefined;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\0')) return `${path}/${key.replace(/\0/g, '\\u0000')}`;
     const found = nulPath(item, `${path}/${key}`, depth + 1);
@@ -20,11 +20,10 @@ export function nulPath(value: unknown, path: string, depth = 0): string | undef
   return undefined;
 }
 
-function isParsedJson(value: unknown): value is object {
-  if (Array.isArray(value)) return true;
+function isWalked(value: unknown): value is object {
   if (value === null || typeof value !== 'object') return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  // Fastify's query and params objects have prototypes of their own: any object is walked but bytes and streams
+  return !ArrayBuffer.isView(value) && !(value instanceof ArrayBuffer) && typeof (value as { pipe?: unknown }).pipe !== 'function';
 }
 
 /**
