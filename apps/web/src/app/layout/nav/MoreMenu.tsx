@@ -1,7 +1,7 @@
-import { Button, Menu } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
 import { Fragment } from 'react';
 import type { NavEntry } from './nav-entries';
+import { NavMenuButton } from './NavMenuButton';
 import { NavMenuItem } from './NavMenuItem';
 
 const MORE_LABEL = 'More';
@@ -15,15 +15,7 @@ export function MoreMenu({ entries, activeTo }: { entries: NavEntry[]; activeTo:
   return (
     <Menu position="bottom-end" shadow="md" width={260}>
       <Menu.Target>
-        <Button
-          variant={isActive ? 'light' : 'subtle'}
-          color={isActive ? undefined : 'dark'}
-          size="compact-md"
-          fw={500}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-        >
-          {MORE_LABEL}
-        </Button>
+        <NavMenuButton label={MORE_LABEL} isActive={isActive} />
       </Menu.Target>
       <Menu.Dropdown>
         {entries.map((entry, index) => (

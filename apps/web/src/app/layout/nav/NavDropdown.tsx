@@ -1,6 +1,6 @@
-import { Button, Menu } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
 import type { NavMenuEntry } from './nav-entries';
+import { NavMenuButton } from './NavMenuButton';
 import { NavMenuItem } from './NavMenuItem';
 
 export function NavDropdown({ entry, activeTo }: { entry: NavMenuEntry; activeTo: string | undefined }) {
@@ -8,15 +8,7 @@ export function NavDropdown({ entry, activeTo }: { entry: NavMenuEntry; activeTo
   return (
     <Menu position="bottom-start" shadow="md" width={240}>
       <Menu.Target>
-        <Button
-          variant={isActive ? 'light' : 'subtle'}
-          color={isActive ? undefined : 'dark'}
-          size="compact-md"
-          fw={500}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-        >
-          {entry.label}
-        </Button>
+        <NavMenuButton label={entry.label} isActive={isActive} />
       </Menu.Target>
       <Menu.Dropdown>
         {entry.items.map((item) => (
