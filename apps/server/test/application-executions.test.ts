@@ -216,7 +216,8 @@ describe('application executions', () => {
         processVersion: '1.0.0',
         target: 'local',
         workerSelectors: { label: 'Default' },
-        status: 'pending',
+        // the answer reads the task after it was queued: the local executor may have begun it
+        status: expect.stringMatching(/^(pending|running)$/) as string,
         inputs: [
           { identifier: 'item', value: scene },
           { identifier: 'threshold', value: 0.05 },
