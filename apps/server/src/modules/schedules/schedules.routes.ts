@@ -1,6 +1,5 @@
 import { scheduleOperations as operations } from '@asb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { requireUser } from '../../platform/auth/permissions.js';
 import type { AppContext } from '../../app-context.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
@@ -11,7 +10,7 @@ import type { ScheduleFiring } from './schedule-firing.js';
 import { triggerSchedule } from './schedule-trigger.js';
 import type { ScheduleRow } from './schedule-values.js';
 import { schedulesResource } from './schedules.resource.js';
-import { schedules } from './schedules.schema.js';
+import { disableSchedule } from './schedules.repository.js';
 import { PUBLIC } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
 import { requireFeature } from '../../platform/http/theme-features.js';
@@ -43,7 +42,7 @@ async function disableBeforeArchive(ctx: AppContext, service: ResourceService<Sc
   const principal = requireUser(request.principal);
   const loaded = await service.load(principal, idOf(request) ?? '');
   if (!service.authorize(principal, 'change', loaded)) return;
-  await ctx.db.update(schedules).set({ status: 'disabled', nextRunAt: null }).where(eq(schedules.id, loaded.row.id));
+  await disableSchedule(ctx.db, loaded.row.id);
 }
 
 /**
