@@ -16,6 +16,12 @@ import { answer } from 'tiny-dependency';
 const request = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 fs.writeFileSync(request.outputsFile, JSON.stringify({ answer: answer() }));
 `;
+/** A script that crashes as onnxruntime or a file read does: an uncaught error deep in a call, its stack printed by Node. */
+const CRASH = `import fs from 'node:fs';
+const load = (file) => fs.readFileSync(file);
+const session = () => load('/no/such/model.onnx');
+session();
+`;
 
 describe('the model runtime installed under the system temp folder', () => {
   let root: string;
@@ -26,6 +32,7 @@ describe('the model runtime installed under the system temp folder', () => {
     await fs.chmod(root, 0o755);
     await fs.mkdir(path.join(root, 'portal', 'runtime'), { recursive: true });
     await fs.writeFile(path.join(root, 'portal', 'runtime', 'model-task.mjs'), SCRIPT);
+    await fs.writeFile(path.join(root, 'portal', 'runtime', 'model-crash.mjs'), CRASH);
     const dependency = path.join(root, 'portal', 'node_modules', 'tiny-dependency');
     await fs.mkdir(dependency, { recursive: true });
     await fs.writeFile(path.join(dependency, 'package.json'), JSON.stringify({ name: 'tiny-dependency', type: 'module', exports: './index.js' }));
@@ -38,13 +45,14 @@ describe('the model runtime installed under the system temp folder', () => {
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  it('runs a model task whose script and node_modules lie under /tmp', async () => {
-    const executionDir = path.join(root, 'data', 'executions', 'e1');
+  /** Runs `script` of the installed portal as a model task of execution `name`: its exit, task and log. */
+  async function runTask(script: string, name: string) {
+    const executionDir = path.join(root, 'data', 'executions', name);
     await fs.mkdir(modelPackageDir(executionDir), { recursive: true });
     const job: TaskJob = {
       taskRowId: 1,
       executionId: 1,
-      executionIdentifier: 'e1',
+      executionIdentifier: name,
       taskId: 'model',
       tryNumber: 1,
       processVersion: { identifier: 'model', manifest: [] },
@@ -59,16 +67,28 @@ describe('the model runtime installed under the system temp folder', () => {
       model: { collection: 'c', identifier: 'm', inputs: [], outputs: [] } as unknown as TaskJob['model'],
     };
     await fs.mkdir(path.dirname(job.logPath), { recursive: true });
-    const runtime = new ModelRuntime({ sandbox: testSandbox(), script: path.join(root, 'portal', 'runtime', 'model-task.mjs') });
+    const runtime = new ModelRuntime({ sandbox: testSandbox(), script: path.join(root, 'portal', 'runtime', script) });
     const task = await runtime.prepare(job);
     const log = await fs.open(job.logPath, 'a');
     try {
       const exit = await task.run({ cpuList: [0], logFd: log.fd, onRunning: () => undefined, onLimitExceeded: () => undefined });
-      expect(exit.code, await fs.readFile(job.logPath, 'utf8')).toBe(0);
+      return { exit, task, log: await fs.readFile(job.logPath, 'utf8') };
     } finally {
       await log.close();
     }
+  }
+
+  it('runs a model task whose script and node_modules lie under /tmp', async () => {
+    const { exit, task, log } = await runTask('model-task.mjs', 'e1');
+    expect(exit.code, log).toBe(0);
     expect(await task.collectOutputs()).toEqual({ answer: 42 });
+    task.release();
+  });
+
+  it("gives a crashed task's cause, its first error line, not the stack's last frames", async () => {
+    const { exit, task, log } = await runTask('model-crash.mjs', 'e2');
+    expect(exit.code, log).not.toBe(0);
+    expect(await task.failureReason(exit, 0)).toBe("The model task failed (exit 1):\nError: ENOENT: no such file or directory, open '/no/such/model.onnx'");
     task.release();
   });
 });

@@ -8,6 +8,7 @@ import { removeSpecialFiles } from '../sandbox/folder-checks.js';
 import type { TaskSandbox } from '../sandbox/task-sandbox.js';
 import type { Datastore } from '../store/datastore.js';
 import { nodeScriptReadOnly } from './node-script-paths.js';
+import { firstErrorLine } from './failure-cause.js';
 import { ensurePackage, executionPackageDir } from './package-files.js';
 import { SandboxedProcess } from './sandboxed-process.js';
 import { attemptFiles, attemptLogLines, readOutputs } from './task-files.js';
@@ -132,7 +133,7 @@ class ModelTask implements PreparedTask {
     return readOutputs(this.outputsFile, this.job.outDir);
   }
 
-  /** The script's reason (its last 'asb_model: ' line), the runner's, or the last lines of the log. */
+  /** The script's reason (its last 'asb_model: ' line), the runner's, a crash's first error line, or the last lines of the log. */
   async failureReason(exit: TaskExit, logOffset: number): Promise<string | undefined> {
     if (exit.signal === 'SIGXFSZ' || exit.code === 128 + os.constants.signals.SIGXFSZ) return diskExceeded(this.job);
     const lines = await attemptLogLines(this.job.logPath, logOffset);
@@ -140,7 +141,8 @@ class ModelTask implements PreparedTask {
     const reason = lines.findLast((line) => line.startsWith(REASON_PREFIX)) ?? lines.findLast((line) => line.startsWith(RUNNER_PREFIX));
     if (reason) return reason.slice(reason.startsWith(REASON_PREFIX) ? REASON_PREFIX.length : 0, 4000);
     if (lines.length === 0) return undefined;
-    return `The model task failed (exit ${exit.code ?? exit.signal}):\n${lines.slice(-8).join('\n')}`.slice(0, 4000);
+    const cause = firstErrorLine(lines);
+    return `The model task failed (exit ${exit.code ?? exit.signal}):\n${cause ?? lines.slice(-8).join('\n')}`.slice(0, 4000);
   }
 
   release(): void {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { launchSandbox } from '../../../engine/sandbox/sandbox-launch.js';
+import { firstErrorLine } from '../../../engine/runtime/failure-cause.js';
 import type { TaskSandbox } from '../../../engine/sandbox/task-sandbox.js';
 
 export const SOCKET = 'oip.sock';
@@ -31,7 +32,7 @@ export function groupAlive(pid: number): boolean {
   }
 }
 
-/** The reason of a service's end in its log: its own 'asb_model: ' line, else its last lines. */
+/** The reason of a service's end in its log: its own 'asb_model: ' line, a crash's first error line, else its last lines. */
 export function lastWords(logPath: string): string {
   try {
     const lines = fs
@@ -41,6 +42,8 @@ export function lastWords(logPath: string): string {
       .filter(Boolean);
     const own = lines.findLast((line) => line.startsWith('asb_model: '));
     if (own) return own.slice('asb_model: '.length);
+    const cause = firstErrorLine(lines);
+    if (cause) return cause.slice(0, 2000);
     return lines.slice(-6).join('\n').slice(-2000) || 'The service stopped.';
   } catch {
     return 'The service stopped.';
