@@ -8,7 +8,6 @@ import {
   type DashboardComponent,
   type ExecutionStatistics,
 } from '@asb/contracts';
-import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -20,9 +19,8 @@ import { parseAttributes } from '../../platform/resources/resource-payload.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
 import { executionsResource } from '../builder/executions.resource.js';
-import { executions } from '../builder/executions.schema.js';
 import { dashboardsResource, type DashboardRow } from './dashboards.resource.js';
-import { dashboards } from './dashboards.schema.js';
+import { changeComponentsLocked, executionCountsByDay, type ComponentsChange } from './dashboards.repository.js';
 
 const route = (access: RouteAccess, tag = 'knowledge') => ({ access, tags: [tag] });
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -78,22 +76,11 @@ export function registerDashboards(app: FastifyInstance, ctx: AppContext): void 
   };
 
   /** Changes the components of a dashboard (checked by `editable`) under its row's lock; announces the change. */
-  const editComponents = async <T>(
-    dashboard: DashboardRow,
-    change: (components: DashboardComponent[], next: number) => { components: DashboardComponent[]; next?: number; result: T },
-  ): Promise<T> => {
-    const result = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(dashboards).where(eq(dashboards.id, dashboard.id)).for('update');
-      if (!row) throw notFound(`Dashboard ${dashboard.id} not found.`);
-      const changed = change(row.components, row.nextComponent);
-      await tx
-        .update(dashboards)
-        .set({ components: changed.components, nextComponent: changed.next ?? row.nextComponent, updatedAt: new Date() })
-        .where(eq(dashboards.id, row.id));
-      return changed.result;
-    });
+  const editComponents = async <T>(dashboard: DashboardRow, change: (components: DashboardComponent[], next: number) => ComponentsChange<T>): Promise<T> => {
+    const changed = await changeComponentsLocked(ctx.db, dashboard.id, change);
+    if (!changed) throw notFound(`Dashboard ${dashboard.id} not found.`);
     await ctx.bus.publish({ type: 'dashboardUpdate', audience: '*', payload: { id: String(dashboard.id) } });
-    return result;
+    return changed.result;
   };
 
   mount(app, operations, 'POST /knowledge/v1/dashboard-components', route(needs('dashboards:change (the component’s dashboard)')), async (request, reply) => {
@@ -150,18 +137,7 @@ export function registerDashboards(app: FastifyInstance, ctx: AppContext): void 
 async function executionStatistics(ctx: AppContext, visibility: ReturnType<ResourceService['visibility']>, days: number): Promise<ExecutionStatistics> {
   const today = new Date(new Date().toISOString().slice(0, 10));
   const since = new Date(today.getTime() - (days - 1) * DAY_MS);
-  const day = sql<string>`to_char(${executions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await ctx.db
-    .select({
-      day,
-      status: executions.status,
-      count: sql<number>`count(*)::int`,
-      timed: sql<number>`count(${executions.endTime} - ${executions.startTime})::int`,
-      seconds: sql<number | null>`sum(extract(epoch from ${executions.endTime} - ${executions.startTime}))::float8`,
-    })
-    .from(executions)
-    .where(and(gte(executions.createdAt, since), visibility))
-    .groupBy(day, executions.status);
+  const rows = await executionCountsByDay(ctx.db, since, visibility);
   const byDay = new Map<string, { counts: Record<string, number>; timed: number; seconds: number }>();
   for (let index = 0; index < days; index++)
     byDay.set(new Date(since.getTime() + index * DAY_MS).toISOString().slice(0, 10), { counts: {}, timed: 0, seconds: 0 });
