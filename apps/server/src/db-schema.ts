@@ -21,3 +21,4 @@ export * from './modules/models/model-services.schema.js';
 export * from './modules/models/dataset-orders.schema.js';
 export * from './modules/dashboards/dashboards.schema.js';
 export * from './modules/admin/admin-audit.schema.js';
+export * from './modules/ogcapi/job-outputs.schema.js';

@@ -5,7 +5,8 @@ import { OGC_CONFORMANCE, OGC_EXCEPTION, OGC_REL, type OgcLink, type OgcProcess,
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { workflows, workspaces } from '../src/db-schema.js';
-import { DEMO_WORKFLOW } from '../src/modules/demo/demo-workflow.js';
+import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../src/modules/demo/demo-scenes.js';
+import { DEMO_PRODUCT_WORKFLOW, DEMO_WORKFLOW } from '../src/modules/demo/demo-workflow.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -60,6 +61,10 @@ describe('OGC API – Processes server', () => {
     expect(rel(OGC_REL.conformance)).toMatch(/\/ogcapi\/conformance$/);
     expect(rel(OGC_REL.processes)).toMatch(/\/ogcapi\/processes$/);
     expect(rel(OGC_REL.jobList)).toMatch(/\/ogcapi\/jobs$/);
+    // GDAL and OWSLib open the root as given, without the slash
+    const bare = await get('/ogcapi');
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json()).toEqual(landing.json());
 
     const conformance = await get('/ogcapi/conformance');
     expect(conformance.statusCode).toBe(200);
@@ -122,6 +127,30 @@ describe('OGC API – Processes server', () => {
     expect(Object.keys(process.outputs)).toEqual(expect.arrayContaining(['scene', 'ndvi', 'mean_ndvi', 'mask', 'vegetation_share', 'report', 'text']));
   });
 
+  it('pages the processes with limit, offset and a next link', async () => {
+    const all = (await get('/ogcapi/processes', uma)).json<{ processes: OgcProcess[] }>().processes.map((process) => process.id);
+    const seen: string[] = [];
+    let url: string | undefined = '/ogcapi/processes?limit=2';
+    while (url) {
+      const page: { processes: OgcProcess[]; links: OgcLink[] } = (await get(url, uma)).json();
+      expect(page.processes.length).toBeLessThanOrEqual(2);
+      seen.push(...page.processes.map((process) => process.id));
+      const next = page.links.find((link) => link.rel === 'next')?.href;
+      url = next === undefined ? undefined : new URL(next).pathname + new URL(next).search;
+    }
+    expect(seen).toEqual(all);
+    expect((await get('/ogcapi/processes?limit=1&offset=1', uma)).json<{ processes: OgcProcess[] }>().processes.map((process) => process.id)).toEqual([all[1]]);
+  });
+
+  it('answers a path of no route under /ogcapi/ with a problem+json 404', async () => {
+    for (const url of ['/ogcapi/nothing-here', '/ogcapi/jobs/1/nothing', '/ogcapi/processes/x/y/z?f=json']) {
+      const response = await get(url, uma);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({ status: 404, title: 'Not Found', detail: expect.stringContaining(url.replace(/\?.*$/, '')) });
+    }
+  });
+
   it('answers 404 no-such-process for an unknown process and for one the caller may not see', async () => {
     for (const [url, headers] of [
       ['/ogcapi/processes/no-such-thing', uma],
@@ -155,6 +184,8 @@ describe('OGC API – Processes server', () => {
     });
     expect(await refused({ inputs: { west: 4.6, east: 4.5 } })).toMatchObject({ detail: expect.stringContaining('Input "west"') });
     expect((await refused({ inputs: 'all of them' })).type).toBe(OGC_EXCEPTION.invalidParameter);
+    expect(await refused({ inputs: {}, outputs: { colour: {} } })).toMatchObject({ detail: expect.stringContaining(`no output "colour"`) });
+    expect(await refused({ inputs: {}, response: 'raw' })).toMatchObject({ detail: expect.stringContaining('response "raw" is not served') });
     expect((await get('/ogcapi/jobs', uma)).json<{ jobs: unknown[] }>().jobs).toHaveLength(before);
   });
 
@@ -198,10 +229,25 @@ describe('OGC API – Processes server', () => {
     });
   });
 
-  it('runs the NDVI demo synchronously: the answer is the results', async () => {
-    const response = await call('POST', `/ogcapi/processes/${DEMO}/execution`, uma, { inputs: { size: 32 } });
+  it('runs the NDVI demo synchronously: the answer is the results, only the outputs asked for', async () => {
+    const response = await call('POST', `/ogcapi/processes/${DEMO}/execution`, uma, {
+      inputs: { size: 32 },
+      outputs: { text: { transmissionMode: 'value' }, mean_ndvi: {} },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers.location).toMatch(/\/ogcapi\/jobs\/\d+$/);
+    const results = response.json<Record<string, unknown>>();
+    expect(Object.keys(results).sort()).toEqual(['mean_ndvi', 'text']);
+    expect(results.text).toMatch(/^Vegetation covers/);
+    // the job's results, read later, hold the same outputs
+    const later = await get(`${new URL(String(response.headers.location)).pathname}/results`, uma);
+    expect(later.json()).toEqual(results);
+  });
+
+  it('runs the product workflow on a root-relative STAC item URL, as a STAC client copies it', async () => {
+    const item = `/resource-catalogue/stac/collections/${DEMO_COLLECTION_ID}/items/${DEMO_DEFAULT_SCENE}`;
+    const response = await call('POST', `/ogcapi/processes/${DEMO_PRODUCT_WORKFLOW.identifier}/execution`, uma, { inputs: { product: item } });
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ text: string }>().text).toMatch(/^Vegetation covers/);
   });
 
@@ -210,12 +256,18 @@ describe('OGC API – Processes server', () => {
     expect(list.statusCode, list.body).toBe(200);
     const jobs = list.json<{ jobs: OgcStatusInfo[] }>().jobs;
     expect(jobs.length).toBeGreaterThanOrEqual(2);
-    expect(jobs.every((job) => job.processID === DEMO && job.type === 'process')).toBe(true);
+    expect(jobs.every((job) => [DEMO, DEMO_PRODUCT_WORKFLOW.identifier].includes(job.processID) && job.type === 'process')).toBe(true);
     const successful = await get('/ogcapi/jobs?status=successful&limit=1', uma);
     expect(successful.json<{ jobs: OgcStatusInfo[]; links: OgcLink[] }>()).toMatchObject({
       jobs: [{ status: 'successful' }],
       links: expect.arrayContaining([expect.objectContaining({ rel: 'next' })]),
     });
+    // self and next keep the filter
+    const links = successful.json<{ links: OgcLink[] }>().links;
+    for (const rel of ['self', 'next']) {
+      const href = new URL(links.find((link) => link.rel === rel)!.href);
+      expect(Object.fromEntries(href.searchParams)).toMatchObject({ status: 'successful', limit: '1' });
+    }
     expect((await get('/ogcapi/jobs?status=finished', uma)).json()).toMatchObject({ type: OGC_EXCEPTION.invalidParameter, status: 400 });
     expect((await get('/ogcapi/jobs', nils)).json<{ jobs: unknown[] }>().jobs).toEqual([]);
 
@@ -250,5 +302,10 @@ describe('OGC API – Processes server', () => {
     expect((await get(`/ogcapi/jobs?status=dismissed`, uma)).json<{ jobs: OgcStatusInfo[] }>().jobs.map((job) => job.jobID)).toContain(id);
     // dismissing again changes nothing
     expect((await call('DELETE', `/ogcapi/jobs/${id}`, uma)).json()).toMatchObject({ status: 'dismissed' });
+    // a dismissed job has no results: a 404 problem, not a server error
+    const gone = await get(`/ogcapi/jobs/${id}/results`, uma);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(gone.json()).toMatchObject({ type: OGC_EXCEPTION.noSuchJob, status: 404, detail: expect.stringContaining('dismissed') });
   });
 });

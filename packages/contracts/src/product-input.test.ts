@@ -17,8 +17,22 @@ describe('product input URL', () => {
     });
   });
 
+  it('reads a STAC item URL of either prefix, root-relative or absolute, as the item it names', () => {
+    expect(parseProductInputUrl('/resource-catalogue/stac/collections/demo-scenes/items/scene%201')).toEqual({
+      collectionId: 'demo-scenes',
+      itemId: 'scene 1',
+    });
+    expect(parseProductInputUrl('https://portal.example/backend/catalogue/stac/collections/c/items/i/')).toEqual({
+      origin: 'https://portal.example',
+      collectionId: 'c',
+      itemId: 'i',
+    });
+    expect(parseProductInputUrl('/resource-catalogue/stac/collections/c/items/%E0%A4%A')).toBeUndefined();
+  });
+
   it('refuses other links and links naming no or several records', () => {
-    expect(parseProductInputUrl('/resource-catalogue/stac/collections/c/items/i')).toBeUndefined();
+    expect(parseProductInputUrl('/resource-catalogue/stac/collections/c/items')).toBeUndefined();
+    expect(parseProductInputUrl('/resource-catalogue/stac/collections/c/items/i/extra')).toBeUndefined();
     expect(parseProductInputUrl('/resource-catalogue/csw?request=GetRecords&recordids=a,b')).toBeUndefined();
     expect(parseProductInputUrl('/resource-catalogue/csw?request=GetRecords')).toBeUndefined();
     expect(parseProductInputUrl('/resource-catalogue/csw?request=GetCapabilities&recordids=a')).toBeUndefined();

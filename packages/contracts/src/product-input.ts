@@ -40,10 +40,14 @@ export function productInputUrl(collectionId: string, itemId: string): string {
   return `${CATALOGUE_CSW_PATH}?${query.toString()}`;
 }
 
+/** A STAC item URL of this portal's STAC API, under either prefix (api/catalogue.ts STAC_PREFIXES). */
+const STAC_ITEM_PATH = /^\/(?:backend\/catalogue|resource-catalogue)\/stac\/collections\/([^/]+)\/items\/([^/]+)\/?$/;
+
 /**
  * The item a product input link names: a path of this portal or an absolute URL whose path is
- * the CSW path (the caller decides whether its origin is this portal). Undefined for anything
- * else, and for a link naming no record or several.
+ * the CSW path, or a STAC item URL of the portal's STAC API (a STAC client copies that one;
+ * the caller decides whether its origin is this portal). Undefined for anything else, and for
+ * a link naming no record or several.
  */
 export function parseProductInputUrl(value: string): { origin?: string; collectionId?: string; itemId: string } | undefined {
   let url: URL;
@@ -52,12 +56,20 @@ export function parseProductInputUrl(value: string): { origin?: string; collecti
   } catch {
     return undefined;
   }
+  const origin = url.origin === 'http://relative.invalid' ? undefined : url.origin;
+  const stac = STAC_ITEM_PATH.exec(url.pathname);
+  if (stac) {
+    try {
+      return { ...(origin ? { origin } : {}), collectionId: decodeURIComponent(stac[1]!), itemId: decodeURIComponent(stac[2]!) };
+    } catch {
+      return undefined;
+    }
+  }
   if (url.pathname !== CATALOGUE_CSW_PATH) return undefined;
   const request = url.searchParams.get('request');
   if (request !== null && request.toLowerCase() !== 'getrecords') return undefined;
   const ids = (url.searchParams.get('recordids') ?? '').split(',').filter((id) => id !== '');
   if (ids.length !== 1) return undefined;
   const collectionId = url.searchParams.get('collections') ?? undefined;
-  const origin = url.origin === 'http://relative.invalid' ? undefined : url.origin;
   return { ...(origin ? { origin } : {}), ...(collectionId ? { collectionId } : {}), itemId: ids[0]! };
 }

@@ -108,11 +108,13 @@ export type OgcInputDescription = z.infer<typeof ogcInputDescriptionSchema>;
 export type OgcOutputDescription = z.infer<typeof ogcOutputDescriptionSchema>;
 
 export const ogcProcessListSchema = z.object({ processes: z.array(ogcProcessSummarySchema), links: z.array(ogcLinkSchema) });
+export type OgcProcessList = z.infer<typeof ogcProcessListSchema>;
 
 /**
  * execute: `inputs` by input id; a value is a literal, an array, a qualified value
- * `{value, mediaType}`, a link `{href}` or a bounding box `{bbox, crs}`. `outputs` and
- * `response` are read but every answer is the results document (docs/ogcapi.md).
+ * `{value, mediaType}`, a link `{href}` or a bounding box `{bbox, crs}`. `outputs` names
+ * the outputs the results hold (all when left out); `response: raw` is refused, every
+ * answer is the results document (docs/ogcapi.md).
  */
 export const ogcExecuteSchema = z.object({
   inputs: z.record(z.string(), z.unknown()).default({}),
@@ -167,10 +169,14 @@ const deployBody = z.union([z.string().min(1), ogcAppPkgSchema, z.record(z.strin
 
 export const ogcapiOperations = defineOperations({
   'GET /ogcapi/': { summary: 'OGC API – Processes landing page', response: ogcLandingPageSchema },
+  'GET /ogcapi': { summary: 'OGC API – Processes landing page (the same, without the trailing slash)', response: ogcLandingPageSchema },
   'GET /ogcapi/conformance': { summary: 'The OGC API – Processes conformance classes the server implements', response: ogcConformanceSchema },
   'GET /ogcapi/processes': {
     summary: 'The workflows and CWL applications the caller may execute, as OGC processes',
-    query: z.object({ limit: z.coerce.number<string>().int().min(1).max(10_000).optional() }),
+    query: z.object({
+      limit: z.coerce.number<string>().int().min(1).max(10_000).optional().describe('processes per page (all when left out)'),
+      offset: z.coerce.number<string>().int().min(0).max(1_000_000).default(0).describe('the first process of the page (the next link carries it)'),
+    }),
     response: ogcProcessListSchema,
   },
   'GET /ogcapi/processes/{processId}': {

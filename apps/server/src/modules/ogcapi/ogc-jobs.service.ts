@@ -11,6 +11,7 @@ import { workflows } from '../knowledge/workflows.schema.js';
 import { hasEnded, statusInfoOf } from './job-status.js';
 import { applicationResults, workflowResults } from './job-results.js';
 import { noSuchJob, ogcError } from './ogc-errors.js';
+import { jobOutputsOf } from './job-outputs.repository.js';
 import { workflowSignature } from './workflow-processes.js';
 
 /** The execution statuses of each job status (the job-list's `status` filter). */
@@ -43,7 +44,13 @@ export class OgcJobs {
 
   async list(principal: Principal, query: JobListQuery, base: string): Promise<{ jobs: OgcStatusInfo[]; links: OgcLink[] }> {
     const self = `${base}/ogcapi/jobs`;
-    if (query.type !== undefined && query.type !== 'process') return { jobs: [], links: [{ href: self, rel: 'self', type: 'application/json' }] };
+    // self and next keep the filter they were asked with, so that a client paging on sees the same list
+    const filter = Object.fromEntries(
+      (['status', 'processID', 'type'] as const).flatMap((name) => (query[name] === undefined ? [] : [[name, query[name]]])),
+    ) as Record<string, string>;
+    const pageUrl = (offset: number) => `${self}?${new URLSearchParams({ ...filter, limit: String(query.limit), offset: String(offset) })}`;
+    if (query.type !== undefined && query.type !== 'process')
+      return { jobs: [], links: [{ href: pageUrl(query.offset), rel: 'self', type: 'application/json' }] };
     const conditions: (SQL | undefined)[] = [eq(executions.ownerId, principal.username)];
     if (query.status !== undefined) {
       const wanted = query.status.split(',').map((status) => status.trim());
@@ -68,9 +75,8 @@ export class OgcJobs {
       .orderBy(desc(executions.createdAt), desc(executions.id))
       .limit(query.limit + 1)
       .offset(query.offset);
-    const links: OgcLink[] = [{ href: `${self}?limit=${query.limit}&offset=${query.offset}`, rel: 'self', type: 'application/json' }];
-    if (rows.length > query.limit)
-      links.push({ href: `${self}?limit=${query.limit}&offset=${query.offset + query.limit}`, rel: 'next', type: 'application/json' });
+    const links: OgcLink[] = [{ href: pageUrl(query.offset), rel: 'self', type: 'application/json' }];
+    if (rows.length > query.limit) links.push({ href: pageUrl(query.offset + query.limit), rel: 'next', type: 'application/json' });
     return { jobs: rows.slice(0, query.limit).map((row) => statusInfoOf(row, base)), links };
   }
 
@@ -91,8 +97,17 @@ export class OgcJobs {
     return this.resultsOf(await this.load(principal, jobId), base);
   }
 
+  /** The results, only the outputs the execute request named when it named some. */
   async resultsOf(row: ExecutionRow, base: string): Promise<OgcResults> {
-    if (row.status === 'failed' || row.status === 'stopped') throw ogcError(500, 'about:blank', statusInfoOf(row, base).message);
+    const results = await this.allResultsOf(row, base);
+    const wanted = await jobOutputsOf(this.ctx.db, row.id);
+    return wanted === undefined ? results : Object.fromEntries(Object.entries(results).filter(([id]) => wanted.includes(id)));
+  }
+
+  private async allResultsOf(row: ExecutionRow, base: string): Promise<OgcResults> {
+    // a dismissed job has no results (OGC API – Processes /req/dismiss): 404, as for a job never run
+    if (row.status === 'stopped') throw ogcError(404, OGC_EXCEPTION.noSuchJob, `Job ${row.id} was dismissed: it has no results.`);
+    if (row.status === 'failed') throw ogcError(500, 'about:blank', statusInfoOf(row, base).message);
     if (row.status !== 'success') throw ogcError(404, OGC_EXCEPTION.resultNotReady, `Job ${row.id} has not ended yet (${statusInfoOf(row, base).status}).`);
     if (row.kind === 'application' || row.processorId === null) return applicationResults(row, base);
     const [workflow] = await this.ctx.db.select().from(workflows).where(eq(workflows.id, row.processorId));

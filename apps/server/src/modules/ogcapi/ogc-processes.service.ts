@@ -6,6 +6,7 @@ import {
   type ApplicationSummary,
   type OgcExecute,
   type OgcProcess,
+  type OgcProcessList,
   type OgcProcessSummary,
 } from '@asb/contracts';
 import type { AppContext } from '../../app-context.js';
@@ -16,8 +17,9 @@ import { CwlRefused, describeCwl } from '../applications/cwl-describe.js';
 import { DocumentRefused } from '../../platform/documents/document-limits.js';
 import { ExecutionsService } from '../builder/executions.service.js';
 import { cwlTypeSchema } from './json-schemas.js';
-import { noSuchProcess, ogcError } from './ogc-errors.js';
+import { invalidParameter, noSuchProcess, ogcError } from './ogc-errors.js';
 import { missingInput, unknownInput, unwrapValue, workflowValueText } from './ogc-inputs.js';
+import { recordJobOutputs } from './job-outputs.repository.js';
 import { DEPLOY_SLUG, DEPLOY_TITLE, deployCollectionOf, type OgcApplications } from './ogc-applications.js';
 import { packageCwl } from './deploy-package.js';
 import { ProcessDirectory, type ProcessEntry } from './process-directory.js';
@@ -84,9 +86,16 @@ export class OgcProcesses {
     };
   }
 
-  async list(principal: Principal, base: string, limit?: number): Promise<OgcProcessSummary[]> {
+  /** A page of the processes: `limit` from `offset` (all when no limit), with a `next` link while more follow. */
+  async list(principal: Principal, base: string, page: { limit?: number; offset: number }): Promise<OgcProcessList> {
     const entries = await this.directory.list(principal);
-    return entries.slice(0, limit ?? entries.length).map((entry) => this.summaryOf(entry, base));
+    const end = page.limit === undefined ? entries.length : page.offset + page.limit;
+    const self = `${base}/ogcapi/processes`;
+    const pageUrl = (offset: number) =>
+      `${self}?${new URLSearchParams({ ...(page.limit === undefined ? {} : { limit: String(page.limit) }), offset: String(offset) })}`;
+    const links = [{ href: page.offset === 0 && page.limit === undefined ? self : pageUrl(page.offset), rel: 'self', type: 'application/json' }];
+    if (end < entries.length) links.push({ href: pageUrl(end), rel: 'next', type: 'application/json' });
+    return { processes: entries.slice(page.offset, end).map((entry) => this.summaryOf(entry, base)), links };
   }
 
   private async find(principal: Principal, id: string): Promise<ProcessEntry> {
@@ -105,10 +114,25 @@ export class OgcProcesses {
     return { ...summary, ...applicationPorts(entry.application) };
   }
 
-  /** Creates and submits the job; its execution's id. */
+  /** Creates and submits the job, with the outputs it asked for; its execution's id. */
   async execute(principal: Principal, id: string, request: OgcExecute): Promise<number> {
+    // results are always a JSON document; raw (one output's bytes as the body) is not served
+    if (request.response === 'raw') throw invalidParameter('response "raw" is not served: the results are a JSON document (response "document").');
     const entry = await this.find(principal, id);
-    if (entry.kind === 'workflow') return this.executeWorkflow(principal, entry, request);
+    const outputIds =
+      entry.kind === 'workflow'
+        ? Object.keys((await workflowSignature(this.ctx, entry.workflow.graph)).ogcOutputs)
+        : entry.application.outputs.map((output) => output.id);
+    const requested = Object.keys(request.outputs ?? {});
+    const unknown = requested.find((output) => !outputIds.includes(output));
+    if (unknown !== undefined) throw invalidParameter(`Process ${id} has no output "${unknown}" (it has ${outputIds.join(', ') || 'none'}).`);
+    const jobId = entry.kind === 'workflow' ? await this.executeWorkflow(principal, entry, request) : await this.executeApplication(principal, entry, request);
+    if (requested.length > 0) await recordJobOutputs(this.ctx.db, jobId, requested);
+    return jobId;
+  }
+
+  private async executeApplication(principal: Principal, entry: Extract<ProcessEntry, { kind: 'application' }>, request: OgcExecute): Promise<number> {
+    const { id } = entry;
     const { application } = entry;
     const known = new Set(application.inputs.map((input) => input.id));
     for (const key of Object.keys(request.inputs)) if (!known.has(key)) throw unknownInput(key, id);

@@ -33,7 +33,7 @@ interface Seen {
  * OGC API – Processes server on loopback: list, describe (OWSLib), execute, follow and
  * results (requests), with a bearer token of POST /usermgr/v1/token/.
  */
-describe('OWSLib against /ogcapi/', () => {
+describe('OWSLib against /ogcapi', () => {
   let app: TestApp;
   let dataDir = '';
   let url = '';
@@ -43,7 +43,8 @@ describe('OWSLib against /ogcapi/', () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-owslib-'));
     app = await createTestApp({ demo: true, dataDir, engine: { localCpus: 2, sweepIntervalMs: 200 } });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}/ogcapi/`;
+    // without the trailing slash, as a user pastes it: OWSLib opens it as given
+    url = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}/ogcapi`;
     const [workspace] = await app.ctx.db.select().from(workspaces).where(eq(workspaces.identifier, 'demo'));
     const header = await knowledgeApi(app).member('uma', { [String(workspace!.id)]: 'user' });
     token = String(header.authorization).slice('Bearer '.length);

@@ -50,6 +50,19 @@ export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: En
   const waits = new SyncWaits(ctx);
   app.addHook('onClose', () => waits.close());
 
+  // a path of no route under /ogcapi/ is an OGC exception too (problem+json), not the rest of the API's 404 body
+  void app.register(
+    async (prefixed) => {
+      prefixed.setNotFoundHandler((request, reply) =>
+        reply
+          .status(404)
+          .type('application/problem+json')
+          .send({ type: 'about:blank', title: 'Not Found', status: 404, detail: `No route ${request.method} ${request.url.replace(/\?.*$/s, '')}.` }),
+      );
+    },
+    { prefix: '/ogcapi' },
+  );
+
   void app.register(async (scope) => {
     registerOgcErrorHandler(scope);
     // Part 2: a CWL application package is read as text and handed to the store, which parses YAML and JSON alike
@@ -57,7 +70,7 @@ export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: En
     scope.addContentTypeParser(OGCAPPPKG_MEDIA_TYPE, { parseAs: 'string', bodyLimit: MAX_CWL_BYTES }, depthCappedJsonParser(scope));
     const base = (request: FastifyRequest) => publicBaseUrl(ctx.config, request);
 
-    mount(scope, operations, 'GET /ogcapi/', route(PUBLIC), (request) => {
+    const landing = (request: FastifyRequest) => {
       const root = `${base(request)}/ogcapi`;
       return {
         title: `${ctx.config.instanceName} – OGC API – Processes`,
@@ -71,13 +84,15 @@ export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: En
           { href: `${root}/jobs`, rel: OGC_REL.jobList, type: 'application/json', title: 'The jobs' },
         ],
       };
-    });
+    };
+    mount(scope, operations, 'GET /ogcapi/', route(PUBLIC), landing);
+    // GDAL and OWSLib open the URL they are given, often without the slash
+    mount(scope, operations, 'GET /ogcapi', route(PUBLIC), landing);
     mount(scope, operations, 'GET /ogcapi/conformance', route(PUBLIC), () => ({ conformsTo: conformance(applications !== undefined) }));
 
-    mount(scope, operations, 'GET /ogcapi/processes', route(needs('workflows:view; applications: execute')), async (request) => ({
-      processes: await processes.list(requireUser(request.principal), base(request), request.query.limit),
-      links: [{ href: `${base(request)}/ogcapi/processes`, rel: 'self', type: 'application/json' }],
-    }));
+    mount(scope, operations, 'GET /ogcapi/processes', route(needs('workflows:view; applications: execute')), (request) =>
+      processes.list(requireUser(request.principal), base(request), request.query),
+    );
     mount(scope, operations, 'GET /ogcapi/processes/{processId}', route(needs('workflows:view; applications: execute')), (request) =>
       processes.describe(requireUser(request.principal), request.params.processId, base(request)),
     );
