@@ -26,6 +26,7 @@ import { registerJsonBodyParsers } from './platform/documents/json-body-parser.j
 import { signingSecret } from './platform/auth/signing-secret.js';
 import { dataTypesResource } from './modules/knowledge/data-types.resource.js';
 import { registerDetailsRoutes } from './modules/knowledge/details.routes.js';
+import { registerMepProducts } from './modules/knowledge/mep-products.routes.js';
 import { processBucketsResource } from './modules/knowledge/process-buckets.resource.js';
 import { processVersionsResource } from './modules/knowledge/process-versions.resource.js';
 import { processesResource } from './modules/knowledge/processes.resource.js';
@@ -220,7 +221,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerKeystoreRoutes(server, ctx.keystore);
   // remote STAC APIs (ASB_STAC_REMOTES) are product sources searched before the local catalogue
   const stacRemotes = remoteSources(config.stacRemotes, ctx.outbound);
-  registerCatalogue(server, ctx, catalogue, stacRemotes);
+  const productFinder = registerCatalogue(server, ctx, catalogue, stacRemotes);
+  registerMepProducts(server, productFinder);
   registerProductCollections(server, ctx, catalogue, stacRemotes);
   registerCatalogueIngest(server, ctx);
   registerExtensionSchemas(server, ctx);

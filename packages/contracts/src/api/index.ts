@@ -11,6 +11,7 @@ import type {
   workflowsContract,
   workspacesContract,
 } from './knowledge.js';
+import type { mepProductOperations } from './mep-products.js';
 import type { keystoreOperations } from './keystore.js';
 import type { usermgrOperations } from './usermgr.js';
 import type { procimpOperations } from './procimp.js';
@@ -40,6 +41,7 @@ import type {
 export * from './operation.js';
 export * from './resource-operations.js';
 export * from './knowledge.js';
+export * from './mep-products.js';
 export * from './builder.js';
 export * from './keystore.js';
 export * from './usermgr.js';
@@ -74,6 +76,7 @@ export type ApiOperations = typeof usermgrOperations &
   typeof workflowsContract.operations &
   typeof workflowOperations &
   typeof collectionRequestsContract.operations &
+  typeof mepProductOperations &
   typeof secretsContract.operations &
   typeof dashboardsContract.operations &
   typeof dashboardOperations &
