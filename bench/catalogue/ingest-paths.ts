@@ -20,7 +20,7 @@ const BATCH = 1000;
 
 const { buildApp } = await import('../../apps/server/src/app.js');
 const { loadConfig } = await import('../../apps/server/src/config.js');
-const { itemRow } = await import('../../apps/server/src/modules/catalogue/catalogue.repository.js');
+const { itemRow } = await import('../../apps/server/src/modules/catalogue/item-row.js');
 
 if (!process.env.BENCH_DATABASE_URL) throw new Error('needs BENCH_DATABASE_URL (e.g. $(scripts/postgres.sh start))');
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-bench-ingest-'));

@@ -65,6 +65,7 @@ import { mount } from './platform/http/operations.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
 import { sealLegacyInputs } from './modules/schedules/seal-legacy-inputs.js';
+import { AuthorizedCatalogue } from './modules/catalogue/authorized-catalogue.js';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.js';
 import { registerCatalogue } from './modules/catalogue/catalogue.module.js';
 import { registerCatalogueIngest } from './modules/catalogue/ingest.routes.js';
@@ -163,12 +164,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // documents read outside a request (the engine's readItem) link to the configured public URL
   const catalogueBase = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
-  const catalogue = new CatalogueRepository(database.db, { base: catalogueBase, root: `${catalogueBase}/resource-catalogue/stac` });
+  const catalogueStorage = new CatalogueRepository(database.db);
+  const catalogue = new AuthorizedCatalogue(catalogueStorage, { base: catalogueBase, root: `${catalogueBase}/resource-catalogue/stac` });
   const keystore = new Keystore(database.db);
   const outbound = new OutboundFetch(config.outboundAllow, server.log);
   // the ADES registry reads the keystore (sealed tokens) and fetches through the outbound guard
   const ades = new AdesRegistry({ db: database.db, keystore, outbound });
-  const applications = new CatalogueApplications(catalogue, database.db, new SandboxedCwlValidator(config.sandbox), () =>
+  const applications = new CatalogueApplications(catalogueStorage, database.db, new SandboxedCwlValidator(config.sandbox), () =>
     announceMarketplaceChange(ctx.bus, 'application'),
   );
   const ctx: AppContext = {
@@ -228,7 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerExtensionSchemas(server, ctx);
   registerAdesRoutes(server, ades);
   registerApplications(server, ctx, applications);
-  registerMarketplace(server, ctx, catalogue);
+  registerMarketplace(server, ctx, catalogueStorage);
   registerModels(server, ctx);
   registerLiveRoutes(server, ctx);
   const storage = await BucketStorage.open(config.dataDir);

@@ -162,6 +162,11 @@ describe('catalogue access and transactions', () => {
       const patched = await client.inject('PATCH', 'collections/open/items/o2', alice, { properties: { title: 'Patched', 'eo:cloud_cover': 3 } });
       expect(patched.statusCode, patched.body).toBe(200);
       expect(patched.json<StacItem>().properties).toMatchObject({ title: 'Patched', 'eo:cloud_cover': 3, datetime: '2025-05-05T00:00:00Z' });
+      // RFC 7396: null takes a member out; a patch that is not an object would replace the whole item, so it is refused
+      const removed = await client.inject('PATCH', 'collections/open/items/o2', alice, { properties: { 'eo:cloud_cover': null } });
+      expect(removed.json<StacItem>().properties['eo:cloud_cover']).toBeUndefined();
+      const notObject = await client.inject('PATCH', 'collections/open/items/o2', { ...alice, 'content-type': 'application/json' }, 'null');
+      expect(notObject.statusCode, notObject.body).toBe(400);
       const found = await get('search?filter=' + encodeURIComponent(JSON.stringify({ op: '=', args: [{ property: 'title' }, 'Patched'] })));
       expect(found.json<StacItemCollection>().features.map((feature) => feature.id)).toEqual(['o2']);
       expect((await client.inject('PUT', 'collections/open/items/o2', alice, stacItem('other'))).statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FilterOption, MarketplaceResource, StacItem } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueRepository } from '../src/modules/catalogue/catalogue.repository.js';
+import type { AuthorizedCatalogue } from '../src/modules/catalogue/authorized-catalogue.js';
 import type { LiveEvent } from '../src/platform/live/event-bus.js';
 import { applicationsApi } from './helpers/applications.js';
 import { EventStreamReader } from './helpers/event-stream.js';
@@ -195,7 +195,7 @@ describe('marketplace: published resources, search and facets', () => {
     expect((await resources({ limit: '1', offset: '5' })).total).toBe(2);
 
     // the repository the STAC transactions and the ingest write through
-    const repository = app.ctx.catalogue as CatalogueRepository;
+    const repository = (app.ctx.catalogue as AuthorizedCatalogue).storage;
     const admin = (await app.ctx.users.findByUsername('admin'))!;
     await app.ctx.catalogue.upsertCollection({ type: 'Collection', id: 'esa:scratch', title: 'Scratch', description: 'Scratch', links: [] } as never, {
       ownerId: admin.id,

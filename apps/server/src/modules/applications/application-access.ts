@@ -1,6 +1,6 @@
 import { PUBLISHED_SUFFIX } from '@asb/contracts';
 import type { Principal } from '../../platform/auth/principal.js';
-import { canReadCollection } from '../catalogue/catalogue.repository.js';
+import { canReadCollection } from '../catalogue/catalogue-access.js';
 import type { CollectionRow } from './applications.repository.js';
 
 /**

@@ -1,7 +1,7 @@
 import { applicationSchema, publicationState, type Application, type ApplicationSummary, type StacItem } from '@asb/contracts';
 import type { Principal } from '../../platform/auth/principal.js';
 import { parseInstant } from '../catalogue/catalogue-geometry.js';
-import { itemRow } from '../catalogue/catalogue.repository.js';
+import { itemRow } from '../catalogue/item-row.js';
 import { applicationPermissions } from './application-access.js';
 import type { ApplicationRow, CollectionRow } from './applications.repository.js';
 import { APPLICATION_TYPE } from './applications.repository.js';

@@ -7,10 +7,10 @@ import {
   catalogueCollectionWorkspaces as collectionWorkspaces,
   catalogueItems as items,
 } from '../catalogue/catalogue.schema.js';
-import { isApplicationItem } from '../catalogue/catalogue.repository.js';
+import { isApplicationItem } from '../catalogue/catalogue-conditions.js';
 import { applicationPackages as packages } from './applications.schema.js';
 
-export { APPLICATION_ITEM as APPLICATION_TYPE } from '../catalogue/catalogue.repository.js';
+export { APPLICATION_ITEM as APPLICATION_TYPE } from '../catalogue/catalogue-item-kinds.js';
 
 /** A catalogue collection as the applications module reads it: with its owner's username and its workspaces. */
 export interface CollectionRow {

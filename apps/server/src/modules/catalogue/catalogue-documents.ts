@@ -75,6 +75,21 @@ export function itemDocument(row: StoredItem, urls: CatalogueUrls): StacItem {
   };
 }
 
+/** The stored item as its writer would send it: the document a merge patch applies to. */
+export function writtenItem(row: StoredItem): Record<string, unknown> {
+  return {
+    ...row.document,
+    type: 'Feature',
+    id: row.id,
+    collection: row.collectionId,
+    geometry: row.geometry,
+    ...(row.bboxValues ? { bbox: row.bboxValues } : {}),
+    properties: row.properties,
+    assets: row.assets,
+    links: row.links,
+  };
+}
+
 export interface StoredCollection {
   id: string;
   ownerId: number;

@@ -6,9 +6,9 @@ import { notFound } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';
 import { collectionUrl } from './catalogue-documents.js';
 import { CatalogueInputError, parseBboxText, parseDatetime, spatialOfBbox, type Bbox } from './catalogue-geometry.js';
-import type { CatalogueRepository } from './catalogue.repository.js';
+import type { AuthorizedCatalogue } from './authorized-catalogue.js';
 import { itemCollectionOf, withParameter } from './catalogue.search.js';
-import { checkFormat, urlsOf } from './catalogue.routes.js';
+import { checkFormat, urlsOf } from './stac-request.js';
 import type { ProductSearch } from './product-search.js';
 
 const tags = ['catalogue'];
@@ -45,12 +45,12 @@ function parseSpecBbox(text: string): Bbox {
  * "The spec's calls"): the browser's items page with offset and the spec's bbox order, the
  * product search, and the CSW GetRecords link a product input holds.
  */
-export function registerCatalogueFaces(app: FastifyInstance, ctx: AppContext, repository: CatalogueRepository, products: ProductSearch): void {
+export function registerCatalogueFaces(app: FastifyInstance, ctx: AppContext, catalogue: AuthorizedCatalogue, products: ProductSearch): void {
   mount(app, operations, 'GET /resource-catalogue/collections/{c}/items', { access: READ, tags }, async (request) => {
     const { query } = request;
     checkFormat(query.f);
     const collectionId = request.params.c;
-    if (!(await repository.canRead(request.principal, collectionId))) throw notFound(`No collection "${collectionId}".`);
+    if (!(await catalogue.canRead(request.principal, collectionId))) throw notFound(`No collection "${collectionId}".`);
     // the spec's order: left, top, right, bottom (min lon, max lat, max lon, min lat)
     const spatial = query.bbox === undefined ? undefined : spatialOfBbox(parseSpecBbox(query.bbox));
     const itemQuery = {
@@ -62,7 +62,7 @@ export function registerCatalogueFaces(app: FastifyInstance, ctx: AppContext, re
       // the products page browses products: applications are the /collections pages' (docs/applications.md)
       productsOnly: true,
     };
-    const page = await repository.search(itemQuery, request.principal);
+    const page = await catalogue.search(itemQuery, request.principal);
     const urls = urlsOf(ctx, request, STAC_ROOT);
     const self = `${urls.base}${request.url}`;
     const result = itemCollectionOf(page, itemQuery, urls, self, (offset) => ({ href: withParameter(self, 'offset', String(offset)) }));
@@ -95,7 +95,7 @@ export function registerCatalogueFaces(app: FastifyInstance, ctx: AppContext, re
       limit: query.maxrecords ?? STAC_DEFAULT_LIMIT,
       offset: (query.startposition ?? 1) - 1,
     };
-    const page = await repository.search(itemQuery, request.principal);
+    const page = await catalogue.search(itemQuery, request.principal);
     const urls = urlsOf(ctx, request, STAC_ROOT);
     const self = `${urls.base}${request.url}`;
     return itemCollectionOf(page, itemQuery, urls, self, (offset) => ({ href: withParameter(self, 'startposition', String(offset + 1)) }));

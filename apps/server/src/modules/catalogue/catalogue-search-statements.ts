@@ -1,11 +1,12 @@
 import { and, asc, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Principal } from '../../platform/auth/principal.js';
 import type { Db } from '../../platform/db/client.js';
 import { boxLiteral, polygonArrayLiteral, splitBbox } from './catalogue-geometry.js';
 import { catalogueCollections as collections, catalogueCollectionWorkspaces as collectionWorkspaces, catalogueItems as items } from './catalogue.schema.js';
 import { featureColumns } from './catalogue-feature-json.js';
-import { isProductItem, type ItemQuery } from './catalogue.repository.js';
+import type { ReadScope } from './catalogue-access.js';
+import { isProductItem } from './catalogue-conditions.js';
+import type { ItemQuery } from './item-query.js';
 
 /**
  * The page and count queries of a search as prepared statements (docs/catalogue.md "Search
@@ -67,12 +68,9 @@ export const itemColumns = {
   document: items.document,
 };
 
-function readerOf(principal: Principal | null): Shape['reader'] {
-  if (!principal) return 'anonymous';
-  return principal.isStaff || principal.isSuperuser ? 'staff' : 'user';
-}
+const READERS = { all: 'staff', public: 'anonymous', member: 'user' } as const satisfies Record<ReadScope['kind'], Shape['reader']>;
 
-function shapeOf(query: ItemQuery, principal: Principal | null, columns: Columns, boxes: string[], filter: string | undefined): Shape {
+function shapeOf(query: ItemQuery, scope: ReadScope, columns: Columns, boxes: string[], filter: string | undefined): Shape {
   const shape = {
     columns,
     filter,
@@ -82,13 +80,13 @@ function shapeOf(query: ItemQuery, principal: Principal | null, columns: Columns
     polygons: query.spatial?.polygons !== undefined,
     interval: query.interval !== undefined,
     productsOnly: query.productsOnly === true,
-    reader: readerOf(principal),
+    reader: READERS[scope.kind],
     sort: (query.sortby ?? []).map(({ key, direction }) => ({ kind: 'property' in key ? ('property' as const) : key.field, direction })),
   };
   return { ...shape, key: JSON.stringify(shape) };
 }
 
-/** canReadCollection's rules in SQL, the principal's id and workspaces as parameters. */
+/** The ReadScope in SQL (canReadCollection's rules), the user's id and workspaces as parameters. */
 function readable(shape: Shape): SQL | undefined {
   if (shape.reader === 'staff') return undefined;
   const visible =
@@ -102,7 +100,7 @@ function readable(shape: Shape): SQL | undefined {
   return sql`${items.collectionId} IN (SELECT ${collections.id} FROM ${collections} WHERE ${visible})`;
 }
 
-/** The box prefilter, then the exact footprint test (catalogue.repository.ts spatialCondition, with parameters). */
+/** The box prefilter, then the exact footprint test (catalogue-conditions.ts spatialCondition, with parameters). */
 function spatial(shape: Shape): SQL | undefined {
   if (shape.boxes === 0) return undefined;
   const names = Array.from({ length: shape.boxes }, (_, index) => `box${index}`);
@@ -144,10 +142,10 @@ export class SearchStatements {
   constructor(private readonly db: Db) {}
 
   /** The page of `query` and, when the page does not tell it, how many match (undefined past COUNT_LIMIT). */
-  async search(query: ItemQuery, principal: Principal | null, columns: Columns, base = ''): Promise<{ rows: unknown[]; matched: number | undefined }> {
+  async search(query: ItemQuery, scope: ReadScope, columns: Columns, base = ''): Promise<{ rows: unknown[]; matched: number | undefined }> {
     const boxes = (query.spatial?.boxes ?? []).flatMap((bbox) => splitBbox(bbox)).map(boxLiteral);
     const filter = query.filter ? dialect.sqlToQuery(query.filter) : undefined;
-    const shape = shapeOf(query, principal, columns, boxes, filter?.sql);
+    const shape = shapeOf(query, scope, columns, boxes, filter?.sql);
     const values: Record<string, unknown> = {
       limit: query.limit,
       offset: query.offset,
@@ -157,8 +155,8 @@ export class SearchStatements {
       polygons: query.spatial?.polygons ? polygonArrayLiteral(query.spatial.polygons) : undefined,
       start: query.interval?.start?.toISOString() ?? null,
       end: query.interval?.end?.toISOString() ?? null,
-      me: principal?.id,
-      workspaces: principal ? [...principal.roles].filter(([, roles]) => roles.length > 0).map(([id]) => id) : [],
+      me: scope.kind === 'member' ? scope.userId : undefined,
+      workspaces: scope.kind === 'member' ? scope.workspaceIds : [],
     };
     boxes.forEach((box, index) => (values[`box${index}`] = box));
     filter?.params.forEach((value, index) => (values[`filter${index + 1}`] = value));

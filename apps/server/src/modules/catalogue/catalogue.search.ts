@@ -13,7 +13,8 @@ import {
   type SpatialQuery,
 } from './catalogue-geometry.js';
 import { itemDocument, rootLink, type CatalogueUrls } from './catalogue-documents.js';
-import { spatialCondition, temporalCondition, type ItemPage, type ItemQuery, type SortKey } from './catalogue.repository.js';
+import { spatialCondition, temporalCondition } from './catalogue-conditions.js';
+import type { ItemPage, ItemQuery, SortKey } from './item-query.js';
 import { checkFilterLang, filterToSql, parseFilterText } from './cql2.js';
 
 /**

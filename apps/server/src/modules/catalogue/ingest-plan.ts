@@ -1,7 +1,7 @@
 import type { StacItem } from '@asb/contracts';
 import type { StacCollectionDocument } from './catalogue-store.js';
 import { CatalogueInputError } from './catalogue-geometry.js';
-import { itemRow } from './catalogue.repository.js';
+import { itemRow } from './item-row.js';
 import { corners, rfc3339Time, validateStac } from './ingest-validate.js';
 import { DocumentRefused } from '../../platform/documents/document-limits.js';
 

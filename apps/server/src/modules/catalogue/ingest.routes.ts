@@ -3,7 +3,7 @@ import { catalogueIngestOperations as operations } from '@asb/contracts';
 import type { AppContext } from '../../app-context.js';
 import { STAFF } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
-import { collectionIdRefusal } from './catalogue.repository.js';
+import { collectionIdRefusal } from './catalogue-access.js';
 import { ingestStac } from './ingest.js';
 
 /** An ingest over HTTP waits for its answer: a catalog larger than this is one for the CLI. */

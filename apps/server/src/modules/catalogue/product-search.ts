@@ -3,7 +3,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { notFound } from '../../platform/http/errors.js';
 import { itemDocument, type CatalogueUrls } from './catalogue-documents.js';
 import { CatalogueInputError, checkBbox, parseDatetime, spatialOfBbox } from './catalogue-geometry.js';
-import type { CatalogueRepository } from './catalogue.repository.js';
+import type { AuthorizedCatalogue } from './authorized-catalogue.js';
 
 /** The product search's page size when none is asked for (the browser's default max results). */
 const DEFAULT_PRODUCTS = 10;
@@ -56,15 +56,15 @@ function productSummary(item: StacItem, source: string, url: string): ProductSum
 /** The products of this catalogue's collections. */
 export class LocalProductSource implements ProductSource {
   readonly name = 'local';
-  constructor(private readonly repository: CatalogueRepository) {}
+  constructor(private readonly catalogue: AuthorizedCatalogue) {}
 
   async owns(): Promise<boolean> {
     return true;
   }
 
   async search(query: ProductQuery): Promise<ProductSearchResponse> {
-    if (!(await this.repository.canRead(query.principal, query.collection))) throw notFound(`No collection "${query.collection}".`);
-    const page = await this.repository.search(
+    if (!(await this.catalogue.canRead(query.principal, query.collection))) throw notFound(`No collection "${query.collection}".`);
+    const page = await this.catalogue.search(
       {
         collections: [query.collection],
         spatial: spatialOfBbox(query.bbox),

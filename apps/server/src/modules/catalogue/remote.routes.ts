@@ -4,8 +4,8 @@ import type { AppContext } from '../../app-context.js';
 import { PUBLIC } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
 import { collectionUrl } from './catalogue-documents.js';
-import type { CatalogueRepository } from './catalogue.repository.js';
-import { urlsOf } from './catalogue.routes.js';
+import type { AuthorizedCatalogue } from './authorized-catalogue.js';
+import { urlsOf } from './stac-request.js';
 import type { RemoteStacSource } from './remote-stac.js';
 
 const READ = { ...PUBLIC, permission: 'local collections: public, or its owner, staff or a member of a workspace it is shared with; remote ones: everyone' };
@@ -15,10 +15,10 @@ const READ = { ...PUBLIC, permission: 'local collections: public, or its owner, 
  * selector of the Search products tab and the catalogue browser lists these, so a remote
  * catalogue's collections can be chosen beside the local ones.
  */
-export function registerProductCollections(app: FastifyInstance, ctx: AppContext, repository: CatalogueRepository, remotes: readonly RemoteStacSource[]): void {
+export function registerProductCollections(app: FastifyInstance, ctx: AppContext, catalogue: AuthorizedCatalogue, remotes: readonly RemoteStacSource[]): void {
   mount(app, operations, 'GET /resource-catalogue/products/collections', { access: READ, tags: ['catalogue'] }, async (request) => {
     const urls = urlsOf(ctx, request, '/resource-catalogue/stac');
-    const local: ProductCollection[] = (await repository.readableCollections(request.principal, { productsOnly: true })).map((row) => ({
+    const local: ProductCollection[] = (await catalogue.readableCollections(request.principal, { productsOnly: true })).map((row) => ({
       id: row.id,
       title: typeof row.document.title === 'string' ? row.document.title : row.id,
       description: typeof row.document.description === 'string' ? row.document.description : null,

@@ -3,7 +3,7 @@ import { NOT_SPECIFIED, PUBLISHED_PROPERTY, PUBLISHED_SUFFIX, type MarketplaceFi
 import { rowsOf, type Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
 import { catalogueCollections as collections, catalogueItems as items } from '../catalogue/catalogue.schema.js';
-import { isApplicationItem } from '../catalogue/catalogue.repository.js';
+import { isApplicationItem } from '../catalogue/catalogue-conditions.js';
 import { workflows } from '../knowledge/workflows.schema.js';
 import type { FacetCounts } from './marketplace-facets.js';
 import type { Vocabulary } from './marketplace-spelling.js';

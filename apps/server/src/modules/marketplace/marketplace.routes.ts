@@ -6,7 +6,8 @@ import { needs, PUBLIC } from '../../platform/http/access.js';
 import { detailError, notFound, permissionDenied } from '../../platform/http/errors.js';
 import { mount } from '../../platform/http/operations.js';
 import { announceMarketplaceChange } from '../../platform/live/marketplace-events.js';
-import { canReadCollection, canWriteCollection, type CatalogueRepository } from '../catalogue/catalogue.repository.js';
+import { canReadCollection, canWriteCollection } from '../catalogue/catalogue-access.js';
+import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
 import { MarketplaceRepository } from './marketplace.repository.js';
 import { MarketplaceService } from './marketplace.service.js';
 

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { isApplicationItem } from '../catalogue/catalogue.repository.js';
+import { isApplicationItem } from '../catalogue/catalogue-conditions.js';
 import { catalogueItems as items } from '../catalogue/catalogue.schema.js';
 import { workflows } from '../knowledge/workflows.schema.js';
 

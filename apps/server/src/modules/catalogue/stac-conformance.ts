@@ -1,0 +1,22 @@
+/** The STAC API's conformance classes (docs/catalogue.md "Conformance"). */
+export const STAC_CONFORMANCE = [
+  'https://api.stacspec.org/v1.0.0/core',
+  'https://api.stacspec.org/v1.0.0/collections',
+  'https://api.stacspec.org/v1.0.0/ogcapi-features',
+  'https://api.stacspec.org/v1.0.0/item-search',
+  'https://api.stacspec.org/v1.0.0/item-search#sort',
+  'https://api.stacspec.org/v1.0.0-rc.2/item-search#filter',
+  'https://api.stacspec.org/v1.0.0/ogcapi-features#sort',
+  'https://api.stacspec.org/v1.0.0/ogcapi-features/extensions/transaction',
+  'https://api.stacspec.org/v1.0.0/collections/extensions/transaction',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/item-search-filter',
+  'http://www.opengis.net/spec/cql2/1.0/conf/cql2-json',
+  'http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2',
+  'http://www.opengis.net/spec/cql2/1.0/conf/advanced-comparison-operators',
+  'http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions',
+];
