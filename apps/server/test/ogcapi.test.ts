@@ -256,7 +256,7 @@ describe('OGC API – Processes server', () => {
     expect(list.statusCode, list.body).toBe(200);
     const jobs = list.json<{ jobs: OgcStatusInfo[] }>().jobs;
     expect(jobs.length).toBeGreaterThanOrEqual(2);
-    expect(jobs.every((job) => [DEMO, DEMO_PRODUCT_WORKFLOW.identifier].includes(job.processID) && job.type === 'process')).toBe(true);
+    expect(jobs.every((job) => ([DEMO, DEMO_PRODUCT_WORKFLOW.identifier] as string[]).includes(job.processID) && job.type === 'process')).toBe(true);
     const successful = await get('/ogcapi/jobs?status=successful&limit=1', uma);
     expect(successful.json<{ jobs: OgcStatusInfo[]; links: OgcLink[] }>()).toMatchObject({
       jobs: [{ status: 'successful' }],
