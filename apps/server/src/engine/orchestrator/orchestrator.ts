@@ -1,29 +1,23 @@
-import path from 'node:path';
 import type { PlatformContext } from '../../platform/context.js';
 import type { EnginePorts, ExecutionRow, ExecutionStore } from '../ports.js';
 import type { ExecutorCallbacks, TaskExecutor, TaskJob, TaskOutcome } from '../executors/executor.js';
 import type { DatastorePaths } from '../store/datastore-paths.js';
 import type { Datastore } from '../store/datastore.js';
 import { TasksRepository, type TaskRow } from '../store/tasks.repository.js';
-import { splitItems } from './dag-plan.js';
-import { hideServerPaths } from '../store/server-paths.js';
-import { placePinnedCwl } from './application-package.js';
+import { AttemptReports } from './attempt-reports.js';
 import { ExecutionContextError, loadExecutionContext, type ExecutionContext } from './execution-context.js';
-import { executionFailure, LOG_TAIL_BYTES } from './execution-failure.js';
+import { ExecutionEndings } from './execution-endings.js';
+import { CANCEL_EVENT, ExecutionStops } from './execution-stops.js';
 import { ExecutionUpdates } from './execution-updates.js';
 import { recoverOrphanedAttempts } from './orphan-recovery.js';
 import { LostAttempts } from './lost-attempts.js';
 import { requeueStranded } from './stranded-attempts.js';
 import { RunningExecutions } from './running-executions.js';
 import { SerialRuns } from './serial-runs.js';
-import { storableOutcome } from './storable-outcome.js';
-import { TaskInputError, taskInputs, type InputSecrets } from './task-inputs.js';
-import { newTask, taskJob } from './task-rows.js';
+import { TaskDispatch } from './task-dispatch.js';
+import { newTask } from './task-rows.js';
 import { toView } from './task-view.js';
-import { afterFailure, decide, executionOutcome } from './transitions.js';
-
-/** The bus event by which a stop taken where the engine does not run reaches the engine's process (no user's: audience ''). */
-const CANCEL_EVENT = 'engineCancel';
+import { decide } from './transitions.js';
 
 export interface OrchestratorOptions {
   /** how often executions are looked at without an event (submitted elsewhere, retries due) */
@@ -40,12 +34,18 @@ export interface OrchestratorOptions {
  * looks at one execution and does every step that is due — start tasks whose upstream
  * tasks succeeded, propagate upstream_failed and skipped, fan a splitter out, end the
  * execution — and is run after every event (a task started or ended, an execution was
- * submitted or stopped) and by a periodic sweep. The executor runs the attempts.
+ * submitted or stopped) and by a periodic sweep. The executor runs the attempts. Its
+ * parts: starting tasks (task-dispatch.ts), the executor's reports (attempt-reports.ts),
+ * stops (execution-stops.ts) and the end of an execution (execution-endings.ts).
  */
 export class Orchestrator implements ExecutorCallbacks {
   private readonly tasks: TasksRepository;
   private readonly executions: ExecutionStore;
   private readonly updates: ExecutionUpdates;
+  private readonly endings: ExecutionEndings;
+  private readonly dispatcher: TaskDispatch;
+  private readonly reports: AttemptReports;
+  private readonly stops: ExecutionStops;
   private executor!: TaskExecutor;
   /** queue attempts whose job left Redis unreported (lost-attempts.ts) */
   private lost?: LostAttempts;
@@ -58,8 +58,6 @@ export class Orchestrator implements ExecutorCallbacks {
   private isClosing = false;
   /** whether this process runs the engine (start()): else its executor runs no attempt, and a stop must reach the one that does */
   private isStarted = false;
-  /** stops answered before their attempts ended: close() waits for them */
-  private readonly stopping = new Set<Promise<void>>();
   /** sweeps ended so far: a test waits for more of them to see that nothing moves, instead of sleeping */
   private sweeps = 0;
 
@@ -72,6 +70,16 @@ export class Orchestrator implements ExecutorCallbacks {
     this.tasks = new TasksRepository(ctx.db);
     this.executions = ports.executions;
     this.updates = new ExecutionUpdates(ctx, ports, this.tasks, options.datastore);
+    this.endings = new ExecutionEndings(ctx, this.executions, this.updates, this.running, paths, options.datastore);
+    this.dispatcher = new TaskDispatch(ctx, ports, this.tasks, this.running, paths, () => this.executor);
+    const hooks = {
+      executor: () => this.executor,
+      kick: (executionId: number, kickOptions?: { refresh?: boolean }) => this.kick(executionId, kickOptions),
+      isStarted: () => this.isStarted,
+      isClosing: () => this.isClosing,
+    };
+    this.reports = new AttemptReports(this.tasks, this.running, paths, hooks);
+    this.stops = new ExecutionStops(ctx, this.executions, this.tasks, this.running, this.updates, this.endings, hooks);
   }
 
   attach(executor: TaskExecutor): void {
@@ -85,7 +93,7 @@ export class Orchestrator implements ExecutorCallbacks {
     this.isStarted = true;
     this.unsubscribe = this.ctx.bus.subscribe((event) => {
       if (event.type === 'executionUpdate' && event.payload.status === 'pending') this.kick(Number(event.payload.id));
-      if (event.type === CANCEL_EVENT) this.cancelHere(Number(event.payload.taskRowId), event.payload.tryNumber);
+      if (event.type === CANCEL_EVENT) this.stops.cancelHere(Number(event.payload.taskRowId), event.payload.tryNumber);
     });
     this.sweeper = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
     this.sweeper.unref();
@@ -100,7 +108,7 @@ export class Orchestrator implements ExecutorCallbacks {
     await this.executor.shutdown();
     await this.advances.allSettled();
     // stops answered before their attempts ended (waitForAttempts: false) end before the database closes
-    await Promise.allSettled([...this.stopping]);
+    await this.stops.settled();
   }
 
   private async sweep(): Promise<void> {
@@ -155,7 +163,7 @@ export class Orchestrator implements ExecutorCallbacks {
     try {
       context = await this.contextOf(row);
     } catch (error) {
-      if (error instanceof ExecutionContextError) return this.failExecution(row, error.message);
+      if (error instanceof ExecutionContextError) return this.endings.failExecution(row, error.message);
       throw error;
     }
     if (row.status === 'pending') {
@@ -174,7 +182,7 @@ export class Orchestrator implements ExecutorCallbacks {
       const { actions, wakeAt } = decide(context.plan, tasks.map(toView), new Date());
       this.running.of(executionId).wakeAt(wakeAt, () => this.kick(executionId));
       if (actions.length === 0) {
-        if (!(await this.finishIfDone(context, tasks))) {
+        if (!(await this.endings.finishIfDone(context, tasks))) {
           const unpublished = this.running.get(executionId)?.takeUnpublished();
           if (unpublished) await this.updates.progress(context, tasks, unpublished.cause);
         }
@@ -187,11 +195,11 @@ export class Orchestrator implements ExecutorCallbacks {
         const task = byId.get(action.task.taskId)!;
         let moved: boolean;
         if (action.kind === 'upstream_failed' || action.kind === 'skipped') {
-          moved = this.remember(await this.tasks.transition(task.id, ['no_status', 'retry'], { state: action.kind, endDate: new Date() }));
+          moved = this.running.remember(await this.tasks.transition(task.id, ['no_status', 'retry'], { state: action.kind, endDate: new Date() }));
         } else if (action.kind === 'split') {
-          moved = await this.split(context, task, byId);
+          moved = await this.dispatcher.split(context, task, byId);
         } else {
-          moved = await this.dispatch(context, task, byId);
+          moved = await this.dispatcher.dispatch(context, task, byId);
         }
         hasChanged = moved || hasChanged;
         missed = !moved || missed;
@@ -221,12 +229,6 @@ export class Orchestrator implements ExecutorCallbacks {
     return rows;
   }
 
-  /** Keeps a row this process just wrote; true when there is one (the write applied). */
-  private remember(row: TaskRow | undefined): row is TaskRow {
-    if (row) this.running.get(row.executionId)?.remember(row);
-    return row !== undefined;
-  }
-
   /** pending → running: the execution's tasks are written, its datastore folder named. */
   private async begin(context: ExecutionContext): Promise<ExecutionRow | undefined> {
     const { execution, plan } = context;
@@ -237,125 +239,16 @@ export class Orchestrator implements ExecutorCallbacks {
     });
   }
 
-  /** A splitter runs in the orchestrator: it writes one child run per item of its list. True when this call fanned it out. */
-  private async split(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<boolean> {
-    const inputs = await taskInputs(context, task, byId, this.inputSecrets(context));
-    const items = splitItems(inputs.clear.items);
-    const claimed = await this.tasks.claim(task.id, inputs.stored, 'orchestrator');
-    if (!claimed) return false;
-    await this.tasks.insertMissing(context.plan.childTasks(task.nodeId, items.length).map((spec) => newTask(context, spec)));
-    const now = new Date();
-    await this.tasks.transition(task.id, ['queued'], { state: 'success', outputs: { items, count: items.length }, startDate: now, endDate: now });
-    // new rows: read them all
-    this.running.get(context.execution.id)?.forgetTasks();
-    return true;
+  onStarted(job: TaskJob, started: { workerLabel: string; handle: number | null; startedAt: Date }): Promise<void> {
+    return this.reports.onStarted(job, started);
   }
 
-  /**
-   * true when this call started an attempt, or failed the task for inputs it can never have. What
-   * the task runs with is resolved before the claim (nothing is written for a task another replica
-   * may be starting); a failure needs the claim (failUnrunnable). Any other error is this server's
-   * (the database, the disk), not the task's: nothing is written and the next pass tries again.
-   */
-  private async dispatch(context: ExecutionContext, task: TaskRow, byId: Map<string, TaskRow>): Promise<boolean> {
-    let inputs;
-    let cwlPath: string | undefined;
-    try {
-      inputs = await taskInputs(context, task, byId, this.inputSecrets(context));
-      cwlPath = context.application ? await placePinnedCwl(this.executions, this.paths, context) : undefined;
-    } catch (error) {
-      if (error instanceof TaskInputError || error instanceof ExecutionContextError) return this.failUnrunnable(task, error.message);
-      this.ctx.log.warn({ err: error, taskRowId: task.id }, 'engine: a task could not be prepared; the next pass tries again');
-      return false;
-    }
-    const claimed = await this.tasks.claim(task.id, inputs.stored, this.executor.workerLabel);
-    if (!this.remember(claimed)) return false;
-    this.executor.submit(taskJob(context, claimed, inputs.clear, this.paths, cwlPath));
-    return true;
+  onWaiting(job: TaskJob, reason: string | null): Promise<void> {
+    return this.reports.onWaiting(job, reason);
   }
 
-  /**
-   * Fails a task that can never run: claimed first, so that only the replica that owns it fails it,
-   * once. The claim only took ownership: no attempt ran, so the try it counted is given back.
-   */
-  private async failUnrunnable(task: TaskRow, reason: string): Promise<boolean> {
-    const claimed = await this.tasks.claim(task.id, {}, 'orchestrator');
-    if (!claimed) return false;
-    return this.remember(
-      await this.tasks.transition(
-        claimed.id,
-        ['queued'],
-        { state: 'failed', error: this.hidePaths(reason), endDate: new Date(), tryNumber: claimed.tryNumber - 1 },
-        { tryNumber: claimed.tryNumber },
-      ),
-    );
-  }
-
-  /** How this execution's secret inputs open (task-inputs.ts): its sealed passwords, its owner's secrets. */
-  private inputSecrets(context: ExecutionContext): InputSecrets {
-    return {
-      open: (sealed) => this.ports.inputKeys.open(sealed, context.execution.identifier),
-      secret: (owner, tag) => this.ports.inputKeys.secret(owner, tag),
-      mayRead: (owner, processVersion) => this.ports.workflows.mayRead(owner, processVersion),
-    };
-  }
-
-  /** A task's error is read by its users (report, PDF, jobs): no server folders in it. */
-  private hidePaths(error: string): string {
-    return hideServerPaths(error, this.paths.root);
-  }
-
-  async onStarted(job: TaskJob, started: { workerLabel: string; handle: number | null; startedAt: Date }): Promise<void> {
-    const row = await this.tasks.transition(
-      job.taskRowId,
-      // 'running' too: the queue delivered the same attempt again to another worker (its previous one died)
-      ['queued', 'running'],
-      { state: 'running', startDate: started.startedAt, workerLabel: started.workerLabel, pid: started.handle, heartbeatAt: new Date(), statusMessage: null },
-      { tryNumber: job.tryNumber },
-    );
-    if (this.remember(row)) this.running.of(job.executionId).markChanged(row);
-    this.kick(job.executionId);
-  }
-
-  /** Why a queued attempt waits (no worker offers what it needs), on its row for the report; null clears it. */
-  async onWaiting(job: TaskJob, reason: string | null): Promise<void> {
-    const row = await this.tasks.transition(job.taskRowId, ['queued'], { statusMessage: reason }, { tryNumber: job.tryNumber });
-    if (this.remember(row)) this.running.of(job.executionId).markChanged(row);
-    this.kick(job.executionId);
-  }
-
-  async onFinished(job: TaskJob, reported: TaskOutcome): Promise<void> {
-    const outcome = storableOutcome(reported);
-    const now = new Date();
-    // only this attempt, while it is in flight: a stop got there first, or a stale report, changes nothing
-    const current = { tryNumber: job.tryNumber };
-    let row: TaskRow | undefined;
-    if (outcome.ok) {
-      row = await this.tasks.transition(job.taskRowId, ['queued', 'running'], { state: 'success', outputs: outcome.outputs, endDate: now, pid: null }, current);
-    } else {
-      const task = await this.tasks.find(job.taskRowId);
-      if (!task) return;
-      if (outcome.interrupted) {
-        if (this.isClosing) return; // recovered at the next start
-        // the interruption is not the task's failure: it does not use up an attempt
-        row = await this.tasks.transition(
-          task.id,
-          ['queued', 'running'],
-          { state: 'retry', maxTries: task.maxTries + 1, nextAttemptAt: now, error: this.hidePaths(outcome.error), pid: null },
-          current,
-        );
-      } else {
-        row = await this.tasks.transition(
-          task.id,
-          ['queued', 'running'],
-          { ...afterFailure(task, now), error: this.hidePaths(outcome.error), endDate: now, pid: null },
-          current,
-        );
-      }
-    }
-    if (!this.remember(row)) return;
-    this.running.of(job.executionId).markChanged(row);
-    this.kick(job.executionId);
+  onFinished(job: TaskJob, reported: TaskOutcome): Promise<void> {
+    return this.reports.onFinished(job, reported);
   }
 
   /** The executor's CPU slots (the engine admin); none for the queue executor. */
@@ -364,132 +257,18 @@ export class Orchestrator implements ExecutorCallbacks {
     return { name: this.executor.name, slots: capacity?.slots ?? null, free: capacity?.free ?? null };
   }
 
-  /**
-   * Ends a task's queued or running attempt and fails the task, without a retry (the engine admin's
-   * stop, docs/admin.md): its execution goes on as after any failure. Undefined when the task has
-   * no attempt in flight.
-   */
-  async stopAttempt(taskRowId: number, by: string): Promise<TaskRow | undefined> {
-    const task = await this.tasks.find(taskRowId);
-    if (!task) return undefined;
-    const row = await this.tasks.transition(task.id, ['queued', 'running'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
-    if (!this.remember(row)) return undefined;
-    // its report then changes nothing: the attempt is no longer in flight
-    await this.cancel(task);
-    this.running.of(task.executionId).markChanged(row);
-    this.kick(task.executionId);
-    return row;
+  /** The engine admin's stop of one attempt (ExecutionStops.stopAttempt). */
+  stopAttempt(taskRowId: number, by: string): Promise<TaskRow | undefined> {
+    return this.stops.stopAttempt(taskRowId, by);
   }
 
-  /**
-   * Puts a task back in the queue to run again now (the engine admin's requeue): a queued or running
-   * attempt is ended as interrupted (which costs the task no try, onFinished), a task waiting to
-   * retry is due at once. Undefined when the task is in none of these states.
-   */
-  async requeueTask(taskRowId: number): Promise<TaskRow | undefined> {
-    const task = await this.tasks.find(taskRowId);
-    if (!task) return undefined;
-    if (task.state === 'retry') {
-      const row = await this.tasks.transition(task.id, ['retry'], { nextAttemptAt: new Date() });
-      if (this.remember(row)) this.kick(task.executionId, { refresh: true });
-      return row;
-    }
-    if (task.state !== 'queued' && task.state !== 'running') return undefined;
-    await this.cancel(task);
-    return this.tasks.find(task.id);
+  /** The engine admin's requeue (ExecutionStops.requeueTask). */
+  requeueTask(taskRowId: number): Promise<TaskRow | undefined> {
+    return this.stops.requeueTask(taskRowId);
   }
 
-  /**
-   * Stops an execution: running attempts are killed and marked failed, waiting tasks keep no
-   * status. With `waitForAttempts: false` it answers once the execution and its tasks are marked
-   * stopped, and the attempts end in the background (a remote caller's dismiss need not wait for
-   * a process's grace period; docs/ogcapi.md).
-   */
-  async stop(executionId: number, by: string, options: { waitForAttempts?: boolean } = {}): Promise<boolean> {
-    const stopped = await this.executions.markStopped(executionId);
-    if (!stopped) return false;
-    const tasks = await this.tasks.ofExecution(executionId);
-    const inFlight = tasks.filter((candidate) => ['queued', 'running', 'retry'].includes(candidate.state));
-    for (const task of inFlight)
-      await this.tasks.transition(task.id, ['queued', 'running', 'retry'], { state: 'failed', error: `Stopped by ${by}.`, endDate: new Date(), pid: null });
-    const finish = (async () => {
-      await Promise.all(inFlight.map((task) => this.cancel(task)));
-      await this.updates.stopped(stopped);
-      this.running.forget(executionId);
-      await this.ended(stopped);
-    })();
-    if (options.waitForAttempts !== false) await finish;
-    else {
-      this.stopping.add(finish);
-      finish
-        .catch((error: unknown) => this.ctx.log.warn({ err: error, executionId }, 'engine: ending a stopped execution failed'))
-        .finally(() => this.stopping.delete(finish));
-    }
-    return true;
-  }
-
-  /**
-   * Ends an attempt. Unless the executor reaches it wherever it runs (the queue), the attempt may
-   * be another process's: one that does not run the engine (ASB_ENGINE=false, or an HTTP process
-   * beside the designated one: docs/operations.md "All cores") runs none, and another replica's
-   * local executor runs its own. The stop goes out on the bus too; every engine process ends the
-   * attempt if it runs it, that try only, so a retry started meanwhile goes on.
-   */
-  private async cancel(task: Pick<TaskRow, 'id' | 'tryNumber'>): Promise<void> {
-    await this.executor.cancel(task.id, task.tryNumber);
-    if (this.isStarted && this.executor.stopsEverywhere) return;
-    await this.ctx.bus
-      .publish({ type: CANCEL_EVENT, audience: '', payload: { taskRowId: task.id, tryNumber: task.tryNumber } })
-      .catch((error: unknown) => this.ctx.log.warn({ err: error, taskRowId: task.id }, 'engine: the stop could not be sent to the engine'));
-  }
-
-  private cancelHere(taskRowId: number, tryNumber: unknown): void {
-    if (this.isClosing || !Number.isInteger(taskRowId)) return;
-    this.executor
-      .cancel(taskRowId, Number.isInteger(tryNumber) ? (tryNumber as number) : undefined)
-      .catch((error: unknown) => this.ctx.log.warn({ err: error, taskRowId }, 'engine: ending an attempt stopped elsewhere failed'));
-  }
-
-  /** Ends the execution when every task ended; true when it did. */
-  private async finishIfDone(context: ExecutionContext, tasks: TaskRow[]): Promise<boolean> {
-    const outcome = executionOutcome(tasks.map(toView));
-    if (!outcome) return false;
-    const results = this.updates.results(context, tasks);
-    const failure = outcome === 'failed' ? await this.failureOf(context.execution, tasks) : undefined;
-    const ended = await this.executions.markFinished(context.execution.id, outcome, failure ? { ...results, failure } : results);
-    if (ended) await this.updates.emit(ended);
-    this.running.forget(context.execution.id);
-    if (ended) await this.ended(ended);
-    return true;
-  }
-
-  /** Why the execution failed: its first failed task, the reason and the end of the task's last log. */
-  private failureOf(execution: ExecutionRow, tasks: TaskRow[]) {
-    const root = execution.datastore ?? this.paths.executionDir(execution.ownerId, execution.identifier);
-    return executionFailure(
-      tasks,
-      async (task) => {
-        const log = this.paths.taskLog(execution.ownerId, execution.identifier, task.taskId, task.tryNumber);
-        const file = await this.options.datastore.read(root, path.relative(root, log), { end: LOG_TAIL_BYTES });
-        if (!file) return undefined;
-        const chunks: Buffer[] = [];
-        for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Buffer));
-        return { text: Buffer.concat(chunks).toString('utf8'), partial: file.size > LOG_TAIL_BYTES };
-      },
-      (text) => hideServerPaths(text, this.paths.root),
-    );
-  }
-
-  /** The datastore may let go of the execution's working folder (every attempt ended and was stored). */
-  private async ended(execution: ExecutionRow): Promise<void> {
-    if (!execution.datastore) return;
-    await this.options.datastore.executionEnded(execution.datastore).catch((error: unknown) => {
-      this.ctx.log.warn({ err: error, executionId: execution.id }, 'engine: the working folder could not be removed');
-    });
-  }
-
-  private async failExecution(execution: ExecutionRow, reason: string): Promise<void> {
-    const ended = await this.executions.markFailed(execution, reason);
-    if (ended) await this.updates.emit(ended);
+  /** Stops an execution (ExecutionStops.stop; `waitForAttempts: false` answers before its attempts ended). */
+  stop(executionId: number, by: string, options: { waitForAttempts?: boolean } = {}): Promise<boolean> {
+    return this.stops.stop(executionId, by, options);
   }
 }

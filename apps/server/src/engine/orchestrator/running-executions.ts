@@ -87,6 +87,12 @@ export class RunningExecutions {
     return entry;
   }
 
+  /** Keeps a row this process just wrote; true when there is one (the write applied). */
+  remember(row: TaskRow | undefined): row is TaskRow {
+    if (row) this.byId.get(row.executionId)?.remember(row);
+    return row !== undefined;
+  }
+
   forget(executionId: number): void {
     this.byId.get(executionId)?.cancelWake();
     this.byId.delete(executionId);
