@@ -6,6 +6,7 @@
  * through POST /usermgr/v1/token/:
  *   - the executions list, newest first, a page of 20, without and with a search, and its own (filter[ownerId]);
  *   - one execution;
+ *   - the task manager's tasks list (one task per execution), newest first, a page of 20;
  * each at 1 and 32 connections for a fixed time, and at a fixed rate (200 requests/s): autocannon's
  * overallRate (bursts at each second's start) and an even pace (one request every 5 ms).
  * Usage: npx tsx bench/api/run.ts [--rows 100000] [--duration 10] [--rate 200] [--db pglite,postgres] [--processes 1,2]
@@ -140,6 +141,18 @@ async function serve(kind: DbKind): Promise<void> {
     JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM workspaces WHERE identifier LIKE 'bench-ws-%') AS ws ON ws.n = (e.id / 5) % ${WORKSPACES}
     WHERE e.id % 5 = 0
   `);
+  // one task per execution, as the engine writes a finished one: its outputs (file links and a value) and times
+  await db.execute(sql`
+    INSERT INTO execution_tasks (identifier, label, owner_id, created_at, updated_at, execution_id, task_id, node_id, state, try_number,
+                                 process_version, outputs, start_date, end_date, worker_label)
+    SELECT e.identifier || '.n1', 'ndvi', e.owner_id, e.created_at + interval '1 second', e.end_time, e.id, 'n1', 'n1',
+           (ARRAY['success', 'success', 'failed', 'skipped'])[1 + e.id % 4], 1, 'ndvi:1',
+           jsonb_build_object('ndvi', '/builder/v1/executions/' || e.id || '/files/n1/ndvi.tif',
+                              'mask', '/builder/v1/executions/' || e.id || '/files/n1/mask.tif',
+                              'mean_ndvi', 0.42, 'histogram', (SELECT jsonb_agg(i * 7 % 101) FROM generate_series(1, 64) AS i)),
+           e.start_time, e.end_time, 'local'
+    FROM executions e
+  `);
   await db.execute(sql`ANALYZE`);
   const seedMs = performance.now() - seedStarted;
 
@@ -243,6 +256,8 @@ async function main() {
       // the filter box's ownerId:{me} (spec 1 §5): its own executions
       { name: 'list ownerId', url: `${base}?${listQueryParams({ sort: '-createdAt', pageSize: 20, filters: { ownerId: BENCH_USER } })}` },
       { name: 'one execution', url: `${base}/${ready.executionId}` },
+      // one task per execution: the task manager's list reads its visibility through the task's execution
+      { name: 'tasks list', url: `http://127.0.0.1:${ready.port}/taskmgr/v1/tasks?${listQueryParams({ sort: '-createdAt', pageSize: 20 })}` },
     ];
     console.log(
       `\n${kind}${processes === undefined ? '' : `, ${processes} HTTP process(es) (load average ${loadAverage()})`}: seeded in ${(ready.seedMs / 1000).toFixed(1)} s; ${BENCH_USER} sees ${ready.visible} executions, ${ready.matching} match "${SEARCH}"`,

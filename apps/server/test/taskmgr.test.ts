@@ -114,9 +114,12 @@ describe('taskmgr: tasks and jobs of executions', () => {
       maxTries: 1,
       processVersion: 'double:1',
       error: null,
-      outputs: { number: 6 },
       permissions: { change: false, delete: false, share: false },
     });
+    // a list row leaves the outputs to the task's own route
+    expect(done.attributes).not.toHaveProperty('outputs');
+    const whole = await get(`/taskmgr/v1/jobs/${done.id}`);
+    expect(whole.json<{ data: TaskObject }>().data.attributes.outputs).toEqual({ number: 6 });
     expect(done.attributes.executionTime).toBeGreaterThanOrEqual(0);
     expect(done.attributes.startDate).not.toBeNull();
     expect(done.relationships.execution).toEqual({ data: { type: 'executions', id: succeeded } });
@@ -220,5 +223,32 @@ describe('taskmgr: tasks and jobs of executions', () => {
     expect(share.statusCode).toBe(400);
     expect(share.json<ErrorBody>().detail).toBe('A task cannot be shared: it follows the workspaces of its execution.');
     expect((await get('/taskmgr/v1/tasks', {})).statusCode).toBe(401);
+  });
+
+  // last: it adds an execution of uma's to what the tests above count
+  it('lists a member’s own tasks and the shared ones as one list, newest first, page by page', async () => {
+    const graph = seeds.graph([{ id: 'a', version: 'emit:1' }], []);
+    const workflow = await seeds.workflow('lab-emit', [graph], { ownerId: 'olga', workspaceIds: [lab] });
+    const own = await seeds.run(workflow, [{ node_id: 'a', items: [{ identifier: 'start', value: '5' }] }], users.uma);
+    expect((await waitForStatus(app, own, ['success', 'failed'])).status).toBe('success');
+
+    const whole = await list('/taskmgr/v1/jobs?page[size]=10', users.uma);
+    // uma's own execution is the newer: its tasks first, then those of olga's shared one
+    expect(whole.data.map((task) => `${task.attributes.ownerId}:${task.attributes.executionId}`)).toEqual([
+      `uma:${own}`,
+      `olga:${succeeded}`,
+      `olga:${succeeded}`,
+    ]);
+    expect(whole.meta.pagination.count).toBe(3);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) {
+      const one = await list(`/taskmgr/v1/jobs?page[size]=1&page[number]=${page}`, users.uma);
+      expect(one.meta.pagination.count).toBe(3);
+      pages.push(...one.data.map((task) => task.id));
+    }
+    expect(pages).toEqual(whole.data.map((task) => task.id));
+    expect(summary((await list('/taskmgr/v1/jobs?filter[ownerId]=uma', users.uma)).data)).toEqual([`${own}.a:success`]);
+    // olga does not see uma's execution's tasks
+    expect((await list('/taskmgr/v1/jobs')).data.map((task) => task.attributes.ownerId)).not.toContain('uma');
   });
 });

@@ -53,6 +53,13 @@ export const taskAttributesSchema = z.object({
 });
 export type TaskAttributes = BaseAttributes & z.infer<typeof taskAttributesSchema>;
 
+/**
+ * A task as a list row carries it (the Jobs page, a report's workers): not its outputs, which
+ * GET tasks/{id} answers; a page of 20 tasks carried every task's whole outputs (issue 32 §1).
+ */
+export const taskListAttributesSchema = taskAttributesSchema.omit({ outputs: true });
+export type TaskListAttributes = BaseAttributes & z.infer<typeof taskListAttributesSchema>;
+
 /** The execution's live message (spec 3 Live updates: executionUpdate). */
 export interface ExecutionUpdate {
   id: string;

@@ -3,7 +3,7 @@ import { createExecutionSchema, executionAllowedSchema, executionAttributesSchem
 import { scheduleAttributesSchema, schedulePayloadSchema } from '../schedules.js';
 import { EXECUTION_FILE_PATH } from '../execution-files.js';
 import { listDocumentSchema, listQuerySchema } from '../jsonapi.js';
-import { taskAttributesSchema } from '../tasks.js';
+import { taskAttributesSchema, taskListAttributesSchema } from '../tasks.js';
 import { workspaceAttributesSchema } from '../workspaces.js';
 import { defineOperations, idParams, positiveNumber } from './operation.js';
 import { resourceAttributesSchema, resourceContract, resourceDocumentOf, withPlainWrites } from './resource-operations.js';
@@ -98,8 +98,9 @@ export const scheduleOperations = defineOperations({
 });
 
 /** taskmgr/v1 (spec 3 "Jobs"): the task instances of executions, as tasks and as jobs. Read-only. */
-export const tasksContract = resourceContract('/taskmgr/v1', 'tasks', 'task', { attributes: taskAttributesSchema, create: nothing, update: nothing });
-export const jobsContract = resourceContract('/taskmgr/v1', 'jobs', 'job', { attributes: taskAttributesSchema, create: nothing, update: nothing });
+const taskSchemas = { attributes: taskAttributesSchema, listed: taskListAttributesSchema, create: nothing, update: nothing };
+export const tasksContract = resourceContract('/taskmgr/v1', 'tasks', 'task', taskSchemas);
+export const jobsContract = resourceContract('/taskmgr/v1', 'jobs', 'job', taskSchemas);
 
 const builderWorkspace = resourceAttributesSchema(workspaceAttributesSchema);
 

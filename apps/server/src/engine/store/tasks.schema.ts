@@ -46,5 +46,8 @@ export const executionTasks = pgTable(
     uniqueIndex('execution_tasks_identifier_idx').on(t.identifier),
     uniqueIndex('execution_tasks_task_idx').on(t.executionId, t.taskId),
     index('execution_tasks_state_idx').on(t.state),
+    // the task manager's lists, newest first: a user's own tasks (the owner is the execution's), and every task for staff
+    index('execution_tasks_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('execution_tasks_created_idx').on(t.createdAt),
   ],
 );

@@ -81,13 +81,16 @@ const list = (value: string) =>
 
 /**
  * Tasks belong to their execution (ParentLink): a task is visible when its execution is,
- * shared through the execution's workspaces, and never changed through this API.
+ * shared through the execution's workspaces, and never changed through this API. A task row
+ * carries its execution's owner (engine/orchestrator/task-rows.ts), so the list reads a user's
+ * own tasks by the tasks' `(owner_id, created_at)` index.
  */
 const executionLink: ParentLink = {
   definition: executionsResource,
   foreignKey: executionTasks.executionId,
   relationship: 'execution',
   createAction: 'change',
+  ownerFollowsParent: true,
 };
 
 /** One definition for both names the task manager serves (tasks, and jobs as spec 3 lists them). */

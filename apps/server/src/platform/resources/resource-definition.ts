@@ -69,6 +69,12 @@ export interface ParentLink {
   createAction?: Action;
   /** 400 detail of a non-view action on a child of an archived parent */
   archivedMessage?: string;
+  /**
+   * Every child is written with its parent's owner as its own `owner_id` (whose owner never
+   * changes), and has a parent: a list then reads the child's own rows by the child's own
+   * `(owner_id, created_at)` index, as the parent's list does (ParentResolver.visibleParts).
+   */
+  ownerFollowsParent?: boolean;
 }
 
 /**

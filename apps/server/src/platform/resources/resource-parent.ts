@@ -1,5 +1,5 @@
 import type { Action } from '@asb/contracts';
-import { eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Principal } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
@@ -31,7 +31,7 @@ export class ParentResolver {
 
   constructor(
     private readonly db: Db,
-    childTable: ResourceTable,
+    private readonly childTable: ResourceTable,
     readonly link: ParentLink,
     /** the parent type's service: its visibility, filters and authorize rules */
     readonly service: ResourceService,
@@ -45,6 +45,29 @@ export class ParentResolver {
   /** children whose parent satisfies the condition; with none, children that have a parent */
   childrenOf(condition: SQL | undefined): SQL {
     return inArray(this.link.foreignKey, this.db.select({ key: this.references }).from(this.parentDef.table).where(condition));
+  }
+
+  /**
+   * The children a principal may see as disjoint parts, each of which an index can serve
+   * (ResourceService.visibleParts). A child type over its parent's own rows (ades-tasks are
+   * executions) has the parent's parts. Children that carry their parent's owner have the
+   * parent's default parts on their own columns: own rows by owner_id, and others' rows whose
+   * parent is shared with one of the principal's workspaces. Otherwise one part, the children of
+   * the visible parents: `fk IN (parents where owner = ? OR id IN shared)` defeats every index,
+   * so a page of 20 read and sorted every child (bench/api/README.md, the tasks list).
+   */
+  visibleParts(principal: Principal): (SQL | undefined)[] {
+    const parent = this.service;
+    if (this.childTable === this.parentDef.table && this.link.foreignKey === this.references) return parent.visibleParts(principal);
+    const byParentId = this.references === this.parentDef.table.id;
+    if (!this.link.ownerFollowsParent || !byParentId || parent.parent || parent.def.visibleTo) return [this.childrenOf(parent.visibility(principal))];
+    if (principal.isSuperuser) return [undefined];
+    // the foreign key against the shared ids themselves: no probe of the parent table per child
+    const sharedParents = parent.repository.sharedIds(parent.repository.memberWorkspaces(principal));
+    return [
+      eq(this.childTable.ownerId, principal.username),
+      and(ne(this.childTable.ownerId, principal.username), inArray(this.link.foreignKey, sharedParents)),
+    ];
   }
 
   /** the filters the link brings: parent by id or identifier, and sharing through the parent */

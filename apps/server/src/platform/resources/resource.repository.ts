@@ -35,15 +35,17 @@ export class ResourceRepository<R extends ResourceRow = ResourceRow> {
     return this.def.table;
   }
 
-  /** ids of resources of this type shared with one of the workspaces the subquery selects */
+  /** resources of this type shared with one of the workspaces the subquery selects */
   sharedWith(workspaceIds: SQL): SQL {
-    return inArray(
-      this.table.id,
-      this.db
-        .select({ id: resourceWorkspaces.resourceId })
-        .from(resourceWorkspaces)
-        .where(and(eq(resourceWorkspaces.resourceType, this.def.type), inArray(resourceWorkspaces.workspaceId, workspaceIds))),
-    );
+    return inArray(this.table.id, this.sharedIds(workspaceIds));
+  }
+
+  /** the ids of resources of this type shared with one of the workspaces the subquery selects (a child's list reads its parents' by them) */
+  sharedIds(workspaceIds: SQL) {
+    return this.db
+      .select({ id: resourceWorkspaces.resourceId })
+      .from(resourceWorkspaces)
+      .where(and(eq(resourceWorkspaces.resourceType, this.def.type), inArray(resourceWorkspaces.workspaceId, workspaceIds)));
   }
 
   /** the workspaces where the principal holds any role */

@@ -78,10 +78,12 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
   /**
    * The visible rows as disjoint parts a list reads one by one (each served by an index):
    * own rows and rows shared with the principal's workspaces, for a type with the default
-   * visibility; one part otherwise (a child's, a type's own rule, a superuser's every row).
+   * visibility, and a child's through its parent (ParentResolver.visibleParts); one part
+   * otherwise (a type's own rule, a superuser's every row).
    */
   visibleParts(principal: Principal): (SQL | undefined)[] {
-    if (this.parent || this.def.visibleTo || principal.isSuperuser) return [this.visibility(principal)];
+    if (this.parent) return this.parent.visibleParts(principal);
+    if (this.def.visibleTo || principal.isSuperuser) return [this.visibility(principal)];
     return this.repository.defaultVisibleParts(principal);
   }
 

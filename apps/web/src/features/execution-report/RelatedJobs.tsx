@@ -1,12 +1,12 @@
 import { Anchor, Table } from '@mantine/core';
-import type { TaskAttributes } from '@asb/contracts';
+import type { TaskListAttributes } from '@asb/contracts';
 import { Link } from 'react-router';
 import { routePath } from '../../app/routes';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { ReportEmpty, ReportSection } from './ReportSection';
 
 /** Related Jobs (feature flag execution-report-jobs): the engine's task instances of this execution (taskmgr). */
-export function RelatedJobs({ jobs }: { jobs: { id: string; attributes: TaskAttributes }[] | undefined }) {
+export function RelatedJobs({ jobs }: { jobs: { id: string; attributes: TaskListAttributes }[] | undefined }) {
   return (
     <ReportSection title="Related Jobs">
       {!jobs || jobs.length === 0 ? (

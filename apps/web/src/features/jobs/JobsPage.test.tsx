@@ -1,4 +1,4 @@
-import type { TaskAttributes } from '@asb/contracts';
+import type { TaskListAttributes } from '@asb/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { JobsPage } from './JobsPage';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function job(id: string, overrides: Partial<TaskAttributes> = {}) {
+function job(id: string, overrides: Partial<TaskListAttributes> = {}) {
   return {
     type: 'jobs',
     id,
@@ -40,9 +40,8 @@ function job(id: string, overrides: Partial<TaskAttributes> = {}) {
       endDate: '2024-03-04T05:06:12Z',
       executionTime: 12.3,
       error: null,
-      outputs: {},
       ...overrides,
-    } satisfies TaskAttributes,
+    } satisfies TaskListAttributes,
     relationships: { workspaces: { data: [] }, execution: { data: { type: 'executions', id: '7' } } },
   };
 }
@@ -95,7 +94,7 @@ describe('JobsPage', () => {
 
   it('fetches again on executionUpdate live messages', async () => {
     let status = 'running';
-    const { calls } = fakeFetch(() => page([job('1', { state: status as TaskAttributes['state'], status, progress: status === 'success' ? 1 : 0 })]));
+    const { calls } = fakeFetch(() => page([job('1', { state: status as TaskListAttributes['state'], status, progress: status === 'success' ? 1 : 0 })]));
     renderWithProviders(<JobsPage />, { path: '/jobs' });
     const row = async () => (await screen.findByRole('link', { name: 'ndvi-run-7.task-1' })).closest('tr')!;
     expect(within(await row()).getByText('0%')).toBeInTheDocument();

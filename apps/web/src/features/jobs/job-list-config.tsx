@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import type { jobsContract, TaskAttributes } from '@asb/contracts';
+import type { jobsContract, TaskListAttributes } from '@asb/contracts';
 import { Link } from 'react-router';
 import { routePath } from '../../app/routes';
 import { formatDateTime } from '../../ui/formatDateTime';
@@ -10,7 +10,7 @@ const TASKMGR = '/taskmgr/v1';
 
 /** Spec 3 Jobs: GET taskmgr/v1/jobs with the generic list parameters. Read-only: only `list`. */
 const { key, list } = jsonApiSource<typeof jobsContract>(TASKMGR, 'jobs');
-export const jobSource: ListSource<TaskAttributes> = { key, list };
+export const jobSource: ListSource<TaskListAttributes> = { key, list };
 
 /** Spec 3 Jobs filters: Owned by me, In my workspace. */
 export const JOB_PRESETS: FilterPreset[] = [FILTER_PRESETS.ownedByMe, FILTER_PRESETS.inMyWorkspace];
@@ -27,7 +27,7 @@ export function executionTimeText(seconds: number | null | undefined): string {
 }
 
 /** Each row: status badge with progress, identifier (to the execution report), execution time, owner (spec 3 Jobs). */
-export const JOB_COLUMNS: ResourceColumn<TaskAttributes>[] = [
+export const JOB_COLUMNS: ResourceColumn<TaskListAttributes>[] = [
   {
     key: 'status',
     header: 'Status',
