@@ -18,7 +18,7 @@ import { openCgroups } from '../../apps/server/src/engine/sandbox/cgroups.js';
 import { openDiskQuota } from '../../apps/server/src/engine/sandbox/disk-quota.js';
 import { type SandboxLaunch } from '../../apps/server/src/engine/sandbox/sandbox-launch.js';
 import { timedSandbox } from './timed-sandbox.js';
-import { openSandbox } from '../../apps/server/src/engine/sandbox/task-sandbox.js';
+import { openSandbox } from '../../apps/server/src/engine/sandbox/open-sandbox.js';
 
 const args = new Map(process.argv.slice(2).flatMap((arg, index, all) => (arg.startsWith('--') ? [[arg.slice(2), all[index + 1] ?? '']] : [])));
 const RUNS = Number(args.get('runs') ?? 40);

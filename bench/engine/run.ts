@@ -21,7 +21,7 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import type { TaskJob } from '../../apps/server/src/engine/executors/executor.js';
 import { runtimeScript } from '../../apps/server/src/engine/runtime/python-scripts.js';
 import { timedSandbox } from './timed-sandbox.js';
-import { openSandbox } from '../../apps/server/src/engine/sandbox/task-sandbox.js';
+import { openSandbox } from '../../apps/server/src/engine/sandbox/open-sandbox.js';
 import { snapshotFolder } from '../../apps/server/src/modules/procimp/build/snapshot.js';
 import { executions, executionTasks, processes, processImages, processVersions, workflows, workflowVersions } from '../../apps/server/src/db-schema.js';
 

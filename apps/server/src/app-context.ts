@@ -1,4 +1,4 @@
-import type { AdesDirectory } from './engine/runtime/ogc-runtime.js';
+import type { AdesDirectory } from './engine/runtime/ades-directory.js';
 import type { ApplicationStore } from './modules/applications/application-store.js';
 import type { CatalogueStore } from './modules/catalogue/catalogue-store.js';
 import type { Keystore } from './modules/keystore/keystore.service.js';

@@ -90,7 +90,7 @@ import { seedHomeDashboard } from './modules/dashboards/home-dashboard.js';
 import { secretsResource } from './modules/knowledge/secrets.resource.js';
 import { registerDatasetOrders, registerModelExecutions, registerModelServices, registerModels } from './modules/models/models.routes.js';
 import { modelServeScript } from './modules/models/onnx-inference.js';
-import { openSandbox } from './engine/sandbox/task-sandbox.js';
+import { openSandbox } from './engine/sandbox/open-sandbox.js';
 import { executeApplication } from './modules/applications/application-executions.js';
 import { SandboxedCwlValidator } from './modules/applications/cwl-validate.js';
 

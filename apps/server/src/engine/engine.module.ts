@@ -12,7 +12,8 @@ import type { ProductResolver, ProductStager } from './runtime/product-stager.js
 import { PythonRuntime } from './runtime/python-runtime.js';
 import { RuntimeRouter } from './runtime/runtime-router.js';
 import type { TaskRuntime } from './runtime/task-runtime.js';
-import { openSandbox, type TaskSandbox } from './sandbox/task-sandbox.js';
+import { openSandbox } from './sandbox/open-sandbox.js';
+import type { TaskSandbox } from './sandbox/task-sandbox.js';
 import { Orchestrator } from './orchestrator/orchestrator.js';
 import { DatastorePaths } from './store/datastore-paths.js';
 import { openDatastore, type Datastore } from './store/datastore.js';

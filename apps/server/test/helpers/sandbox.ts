@@ -1,7 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
-import { openSandbox, type TaskSandbox } from '../../src/engine/sandbox/task-sandbox.js';
+import { openSandbox } from '../../src/engine/sandbox/open-sandbox.js';
+import type { TaskSandbox } from '../../src/engine/sandbox/task-sandbox.js';
 
 let opened: TaskSandbox | undefined;
 

@@ -2,7 +2,7 @@ import type { AttemptDisk, ClaimedDisk } from '../sandbox/disk-quota.js';
 import { attemptLogLines } from './task-files.js';
 import type { TaskExit } from './task-runtime.js';
 
-/** The attempt's own filesystem as the sandbox took it (task-sandbox.ts), ready; nothing without one. */
+/** The attempt's own filesystem as the sandbox took it (bubblewrap-sandbox.ts), ready; nothing without one. */
 export function openAttemptDisk(disk: ClaimedDisk | undefined): Promise<AttemptDisk | undefined> {
   return disk ? disk.open() : Promise.resolve(undefined);
 }

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OutboundFetch } from '../../platform/outbound/outbound-fetch.js';
 import type { TaskJob } from '../executors/executor.js';
-import { ogcInputs, OgcRuntime } from './ogc-runtime.js';
+import { ogcInputs } from './ogc-inputs.js';
+import { OgcRuntime } from './ogc-runtime.js';
 
 /**
  * The OGC runtime against a small fake ADES on loopback (the two-portal test,

@@ -19,7 +19,7 @@ export interface SandboxLaunch {
   cwd: string;
 }
 
-/** The fds bubblewrap is told about (task-sandbox.ts): 3 its setup, and with the network 4 its info, 5 its go-ahead and 6 the task's resolv.conf. */
+/** The fds bubblewrap is told about (bubblewrap-sandbox.ts): 3 its setup, and with the network 4 its info, 5 its go-ahead and 6 the task's resolv.conf. */
 export const SETUP_FD = 3;
 export const INFO_FD = 4;
 export const BLOCK_FD = 5;

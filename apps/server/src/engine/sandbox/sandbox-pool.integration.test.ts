@@ -7,7 +7,8 @@ import { loadConfig } from '../../config.js';
 import type { TaskJob } from '../executors/executor.js';
 import { openCgroups } from './cgroups.js';
 import { launchSandbox } from './sandbox-launch.js';
-import { openSandbox, type TaskSandbox } from './task-sandbox.js';
+import { openSandbox } from './open-sandbox.js';
+import type { TaskSandbox } from './task-sandbox.js';
 
 /**
  * Issue 32 §3: sandboxes made ahead of their tasks (ASB_SANDBOX_POOL) keep what a fresh one

@@ -11,7 +11,8 @@ import { PythonRuntime } from '../runtime/python-runtime.js';
 import { DatastorePaths } from '../store/datastore-paths.js';
 import { openCgroups } from './cgroups.js';
 import { probeDiskQuota } from './disk-quota.js';
-import { openSandbox, type TaskSandbox } from './task-sandbox.js';
+import { openSandbox } from './open-sandbox.js';
+import type { TaskSandbox } from './task-sandbox.js';
 
 /**
  * Issue 30 §3: limits that hold for the whole task, not per process. Each attack runs in the

@@ -9,7 +9,8 @@ import { loadConfig } from '../../config.js';
 import { SandboxedProcess } from '../runtime/sandboxed-process.js';
 import { parseAllowList } from '../../platform/outbound/outbound-fetch.js';
 import { egressRules, SLIRP } from './egress-rules.js';
-import { openSandbox, type TaskSandbox } from './task-sandbox.js';
+import { openSandbox } from './open-sandbox.js';
+import type { TaskSandbox } from './task-sandbox.js';
 
 /**
  * Issue 30 §4: a task that declares the network gets its own namespace behind slirp4netns,

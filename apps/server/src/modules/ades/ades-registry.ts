@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { deriveSlug, LOCAL_TARGET, type AdesInstance } from '@asb/contracts';
 import type { AppContext } from '../../app-context.js';
-import type { AdesDirectory, AdesEndpoint } from '../../engine/runtime/ogc-runtime.js';
+import type { AdesDirectory, AdesEndpoint } from '../../engine/runtime/ades-directory.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
 import { AdesProbeError, normaliseAdesUrl, probeAdes, type AdesDescription } from './ades-probe.js';
 import { adesInstances, type AdesRow } from './ades.schema.js';
