@@ -65,4 +65,30 @@ test.describe('Collection requests', () => {
     await expect(row).toContainText(`request by ${requester}`);
     await expect(row).toContainText('Running');
   });
+
+  test('a request the server refuses shows the Bad request warning for 20 s and the field it names', async ({ page, api }) => {
+    const requester = unique('rhea');
+    await api.createUser(requester);
+    await signIn(page, requester);
+    await page.goto('/asb/mep/collections/new');
+    await page.getByRole('textbox', { name: 'Identifier' }).fill('long-title');
+    // the form checks what the spec asks of it; a title past the server's 10 000 characters only the server refuses
+    await page.getByRole('textbox', { name: 'Title' }).fill('t'.repeat(10_001));
+    // the page's clock, stopped, so that the warning's 20 s pass without waiting for them
+    await page.clock.install();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.getByRole('button', { name: 'Request collection' }).click();
+
+    const warning = page.getByRole('alert').filter({ hasText: 'Bad request' });
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText(/title/i);
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(/10.?000/);
+    await expect(page).toHaveURL(/\/mep\/collections\/new$/);
+    await page.clock.runFor(19_000);
+    await expect(warning).toBeVisible();
+    await page.clock.runFor(1_500);
+    // past its 20 s: let the clock run again for the closing transition
+    await page.clock.resume();
+    await expect(warning).toHaveCount(0);
+  });
 });

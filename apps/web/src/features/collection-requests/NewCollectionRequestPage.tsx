@@ -91,10 +91,12 @@ export function NewCollectionRequestPage() {
       },
       onError: (error) => {
         if (!(error instanceof ApiError) || error.status !== 400) return handleError(error, 'Knowledge');
-        const body = error.body as { errors?: { detail?: string; source?: { pointer?: string } }[] } | undefined;
+        const body = error.body as { detail?: string; errors?: { detail?: string; source?: { pointer?: string } }[] } | undefined;
         const byField = (body?.errors ?? []).filter((item) => item.source?.pointer?.startsWith('/data/attributes/'));
-        if (byField.length > 0) for (const item of byField) form.setFieldError(item.source!.pointer!.split('/').pop()!, item.detail ?? 'Invalid value');
-        else notifications.show({ title: 'Bad request', message: MANDATORY, color: 'yellow', autoClose: NOTIFY_MS.error });
+        for (const item of byField) form.setFieldError(item.source!.pointer!.split('/').pop()!, item.detail ?? 'Invalid value');
+        // spec 3 §8: every refusal is also the 'Bad request' warning for 20 s, saying what the server
+        // refused (for a request without identifier or title that is the spec's own text)
+        notifications.show({ title: 'Bad request', message: body?.detail ?? MANDATORY, color: 'yellow', autoClose: NOTIFY_MS.error });
       },
     });
   });
