@@ -27,6 +27,18 @@ def execute(out_dir, **inputs):
 /** a dead worker's lock and the stalled check's interval: short, so that the test waits little for BullMQ */
 const LOCK_MS = 500;
 
+/** Waits until the dying worker takes the task's job from the queue, and answers it. */
+async function takeJob(dying: Worker) {
+  return vi.waitFor(
+    async () => {
+      const job = await dying.getNextJob('dying-worker', { block: false });
+      if (!job) throw new Error('the task is not in the queue yet');
+      return job;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+}
+
 /**
  * Queue attempts whose job ends without their worker running them to a report (docs/engine.md
  * "queue"). A task whose workers keep dying under it (BullMQ's "job stalled more than allowable
@@ -68,14 +80,7 @@ describe('engine: queue attempts whose worker never reports their end', () => {
       stalledInterval: LOCK_MS,
       maxStalledCount: 0,
     });
-    const taken = await vi.waitFor(
-      async () => {
-        const job = await dying.getNextJob('dying-worker', { block: false });
-        if (!job) throw new Error('the task is not in the queue yet');
-        return job;
-      },
-      { timeout: 20_000, interval: 50 },
-    );
+    const taken = await takeJob(dying);
     // BullMQ's stalled check (any worker's) finds its lock gone and puts it back, marked to fail
     await dying.startStalledCheckTimer();
     const keys = new Redis(redis.url);
@@ -115,14 +120,7 @@ describe('engine: queue attempts whose worker never reports their end', () => {
     // a worker takes the job and fails it (BullMQ removes it: removeOnFail), then dies before it reports
     const dying = new Worker(TASK_QUEUE, null, { connection: { url: redis.url }, prefix: QUEUE_PREFIX, autorun: false });
     try {
-      const taken = await vi.waitFor(
-        async () => {
-          const job = await dying.getNextJob('dying-worker', { block: false });
-          if (!job) throw new Error('the task is not in the queue yet');
-          return job;
-        },
-        { timeout: 20_000, interval: 50 },
-      );
+      const taken = await takeJob(dying);
       await taken.moveToFailed(new Error('the worker lost its runner'), 'dying-worker', false);
     } finally {
       await dying.close();

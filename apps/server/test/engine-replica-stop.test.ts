@@ -1,11 +1,8 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engineSeeds, taskRows, waitForStatus, waitForTask } from './helpers/engine.js';
 import { isAlive } from './helpers/host-processes.js';
-import { startRedis, type TestRedis } from './helpers/redis.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { startTwoReplicas, type TwoReplicas } from './helpers/replicas.js';
+import type { TestApp } from './helpers/test-app.js';
 
 const SLEEPER = `import time
 INPUTS = []
@@ -22,24 +19,15 @@ def execute(out_dir, **inputs):
  * does not run the attempt ends it on the one that does, as the queue's stop reaches a worker.
  */
 describe('engine: a stop taken on another replica than the one running the attempt', () => {
-  let redis: TestRedis;
-  let dataDir = '';
+  let replicas: TwoReplicas | undefined;
   let a: TestApp;
   let b: TestApp;
 
   beforeAll(async () => {
-    redis = await startRedis();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-replica-stop-'));
-    a = await createTestApp({ dataDir, redisUrl: redis.url, engine: { executor: 'local', localCpus: 1, sweepIntervalMs: 200 } });
-    // started before any attempt runs: at its start a replica takes attempts of its own host and pid for orphans
-    b = await a.replica();
+    replicas = await startTwoReplicas({ engine: { executor: 'local', localCpus: 1, sweepIntervalMs: 200 } });
+    ({ a, b } = replicas);
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await redis?.stop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => await replicas?.close());
 
   it('ends the attempt on the replica that runs it', async () => {
     const seeds = engineSeeds(a);

@@ -1,8 +1,5 @@
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { StacItem } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -10,8 +7,8 @@ import { MarketplaceService } from '../src/modules/marketplace/marketplace.servi
 import { datasetOrders } from '../src/modules/models/dataset-orders.schema.js';
 import type { LiveEvent } from '../src/platform/live/event-bus.js';
 import { createBucket, multipart, seedProcess, seedWorkspace } from './helpers/procimp.js';
-import { startRedis, type TestRedis } from './helpers/redis.js';
-import { createTestApp, PASSWORD, type TestApp } from './helpers/test-app.js';
+import { startTwoReplicas, type TwoReplicas } from './helpers/replicas.js';
+import { PASSWORD, type TestApp } from './helpers/test-app.js';
 
 const MB = 1024 * 1024;
 const DATASETS = ['one', 'two', 'three', 'four', 'five', 'six'];
@@ -43,30 +40,19 @@ const until = (check: () => Promise<boolean> | boolean, what: string, limitMs = 
  * processes have; on PGlite both share the one embedded database, as two servers of one process.
  */
 describe('replicas share limits, throttling and announcements', () => {
-  let redis: TestRedis;
-  let dataDir: string;
+  let replicas: TwoReplicas | undefined;
   let a: TestApp;
   let b: TestApp;
 
   beforeAll(async () => {
-    redis = await startRedis();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-replicas-'));
-    const config = {
-      dataDir,
-      redisUrl: redis.url,
+    replicas = await startTwoReplicas({
       uploads: { requestBytes: 3 * MB, filesPerRequest: 3, bucketBytes: 5 * MB },
       outboundAllow: ['127.0.0.0/8'],
-      engine: { executor: 'local' as const, localCpus: 1, sweepIntervalMs: 2000 },
-    };
-    a = await createTestApp(config);
-    b = await a.replica();
+      engine: { executor: 'local', localCpus: 1, sweepIntervalMs: 2000 },
+    });
+    ({ a, b } = replicas);
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await redis?.stop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => await replicas?.close());
 
   it('holds a bucket to its limit when two replicas receive uploads at once', async () => {
     const lab = await seedWorkspace(a, 'lab');

@@ -29,6 +29,14 @@ function documentPool(): Piscina {
   return pool;
 }
 
+// documents the pool has read, refused or found invalid: a test sees that hostile ones went there
+let read = 0;
+
+/** How many documents the pool has read (or refused, or found invalid) in this process. */
+export function documentsReadOffThread(): number {
+  return read;
+}
+
 /** The document could not be read as YAML or JSON; the message is the parser's first line. */
 export class DocumentInvalid extends Error {}
 
@@ -47,6 +55,7 @@ export async function parseYamlOffThread(task: YamlTask): Promise<unknown> {
       throw new DocumentRefused(413, `The document needs more than the ${WORKER_HEAP_MB} MB a document may use to be read.`);
     throw error;
   }
+  read += 1;
   if (result.kind === 'refused') throw new DocumentRefused(result.status, result.message);
   if (result.kind === 'invalid') throw new DocumentInvalid(result.message);
   return result.value;
