@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DatabaseLockedError } from './platform/db/pglite-lock.js';
+import { INGEST_USAGE } from './modules/catalogue/ingest-usage.js';
 
-const HELP = `Usage: asb [command]
+export const HELP = `Usage: asb [command] [--help]
 
 Commands:
   serve                                   start the portal and all APIs (default)
@@ -55,10 +56,16 @@ async function runCommand(argv: string[]): Promise<number> {
       public: { type: 'boolean', default: false },
       collection: { type: 'string' },
       'skip-invalid': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const [command, username] = positionals;
-  if (command === 'help' || !command) {
+  // --help anywhere prints help and does nothing else: the command's own when it has one
+  if (values.help && command === 'catalogue') {
+    console.log(INGEST_USAGE);
+    return 0;
+  }
+  if (command === 'help' || !command || values.help) {
     console.log(HELP);
     return 0;
   }

@@ -34,8 +34,9 @@ async function serve(config: AppConfig): Promise<void> {
 
 // what the server and its CLI write in the data directory is theirs alone (data-dir.ts)
 restrictFileModes();
-const { positionals } = parseArgs({ allowPositionals: true, strict: false });
-const command = positionals[0] ?? 'serve';
+const { positionals, values } = parseArgs({ allowPositionals: true, strict: false, options: { help: { type: 'boolean', short: 'h' } } });
+// `asb --help` (and `asb serve --help`) prints the help, it does not start a server
+const command = values.help === true ? 'help' : (positionals[0] ?? 'serve');
 try {
   if (command === 'serve') {
     const config = loadConfig();

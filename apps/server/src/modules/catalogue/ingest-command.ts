@@ -2,8 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import type { AppConfig } from '../../config.js';
 import type { CatalogueStore } from './catalogue-store.js';
 import { formatIngestReport, ingestStac } from './ingest.js';
-
-const INGEST_USAGE = `asb catalogue ingest PATH-or-URL [--owner USERNAME] [--public] [--collection ID] [--skip-invalid]`;
+import { INGEST_USAGE } from './ingest-usage.js';
 
 /** What the command needs of the app it opens: the users (the owner) and the outbound guard. */
 interface IngestApp {
@@ -30,7 +29,7 @@ export async function runIngestCommand(
   open: (config: AppConfig) => Promise<{ app: IngestApp; store: CatalogueStore }>,
 ): Promise<number> {
   if (!source) {
-    console.error(`Usage: ${INGEST_USAGE}`);
+    console.error(INGEST_USAGE);
     return 2;
   }
   const { app, store } = await open(config);
