@@ -50,18 +50,40 @@ if [ "${ASB_TEST_SKIP_INSTALL:-}" != "1" ]; then
   npm ci --no-audit --no-fund
 fi
 
-section "lint"
-npm run lint
-section "module graph (dependency-cruiser: .dependency-cruiser.mjs, docs/architecture.md)"
-npm run depcruise
-section "formatting (prettier)"
-npm run format:check
-section "typecheck"
-npm run typecheck
-section "migration drift (schema against apps/server/drizzle)"
-scripts/check-migration-drift.sh
-section "unused code (knip)"
-npm run knip
+# Commands side by side, each with its output kept apart and printed whole when all have ended
+# (with its own time); fails when one of them failed. Each argument is "name::command".
+side_by_side() {
+  local dir
+  dir="$(mktemp -d "${TMPDIR:-/tmp}/asb-checks-XXXXXX")"
+  local pids=() names=() i=0 failed=0
+  for job in "$@"; do
+    names+=("${job%%::*}")
+    (
+      started=$SECONDS
+      status=0
+      bash -c "${job#*::}" >"$dir/$i.log" 2>&1 || status=$?
+      echo "$status $((SECONDS - started))" >"$dir/$i.end"
+      exit "$status"
+    ) &
+    pids+=($!)
+    i=$((i + 1))
+  done
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || failed=1
+    read -r status took <"$dir/$i.end"
+    printf -- '\n---- %s (%s s, exit %s)\n' "${names[$i]}" "$took" "$status"
+    cat "$dir/$i.log"
+  done
+  rm -rf "$dir"
+  return "$failed"
+}
+
+# The static checks are single-threaded: on two cores three groups of them take the time of the longest.
+section "static checks side by side: lint; typecheck and migration drift; formatting, module graph (docs/architecture.md) and unused code"
+side_by_side \
+  "lint::npm run lint" \
+  "typecheck, migration drift (schema against apps/server/drizzle)::npm run typecheck && scripts/check-migration-drift.sh" \
+  "formatting (prettier), module graph (dependency-cruiser), unused code (knip)::npm run format:check && npm run depcruise && npm run knip"
 section "build"
 npm run build
 
@@ -74,13 +96,15 @@ export ASB_REQUIRE_REGISTRY=1
 section "API tests on PGlite"
 npm run test:api
 
-section "API tests on PostgreSQL"
+# The PostgreSQL pass runs only the files whose behaviour can differ there (apps/server/test/database-passes.ts;
+# docs/testing.md "Two databases"). The short soak submits for a fixed 1.5 minutes, leaving the cores
+# half idle, so it runs beside it, each on its own database of one PostgreSQL server.
 STOP_POSTGRES=1
 TEST_DATABASE_URL="$(scripts/postgres.sh start)"
-TEST_DATABASE_URL="$TEST_DATABASE_URL" npm run test:api
-
-section "soak test, short (bench/soak: 2 portals and 3 workers from deploy/Procfile, a worker and a replica killed)"
-BENCH_DATABASE_URL="$TEST_DATABASE_URL" npm run bench:soak -- --short
+section "side by side: API tests on PostgreSQL (the files of apps/server/test/database-passes.ts); soak test, short (bench/soak: 2 portals and 3 workers from deploy/Procfile, a worker and a replica killed)"
+side_by_side \
+  "API tests on PostgreSQL::TEST_DATABASE_URL='$TEST_DATABASE_URL' npm run test:api:postgres" \
+  "soak test, short::BENCH_DATABASE_URL='$TEST_DATABASE_URL' npm run bench:soak -- --short"
 
 section "end-to-end tests (Chromium)"
 CI=1 npm run test:e2e
