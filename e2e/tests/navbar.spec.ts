@@ -169,7 +169,7 @@ test.describe('Navigation bar', () => {
     await Promise.all([staffPage.close(), plainPage.close()]);
   });
 
-  test('developers get the Development menu with the configured tools only', async ({ page, api }) => {
+  test('developers get the Development menu with the configured tools and the workspace resource catalogue', async ({ page, api }) => {
     const username = unique('nav-dev');
     const workspace = unique('nav-ws');
     await api.createUser(username);
@@ -181,7 +181,13 @@ test.describe('Navigation bar', () => {
     await navbar.openMenu('Development');
     // the e2e server configures ASB_NOTEBOOK_URL only (playwright.config.ts)
     await expect(navbar.menuItem('Notebook environment')).toHaveAttribute('href', /\/docs\/execute$/);
-    for (const name of ['Workspace controller', 'Model tracking server', 'Workspace resource catalogue']) await expect(navbar.menuItem(name)).toHaveCount(0);
+    for (const name of ['Workspace controller', 'Model tracking server']) await expect(navbar.menuItem(name)).toHaveCount(0);
+    // spec 1 §2: 'a workspace resource catalogue', which this portal serves (its STAC API, read with the session)
+    const [catalogue] = await Promise.all([page.waitForEvent('popup'), navbar.menuItem('Workspace resource catalogue').click()]);
+    await expect(catalogue).toHaveURL(/\/resource-catalogue\/stac\/$/);
+    await expect(catalogue.locator('body')).toContainText('resource catalogue');
+    await expect(catalogue.locator('body')).toContainText('"conformsTo"');
+    await catalogue.close();
   });
 
   test('Help opens the user documentation, the configured guides and the About page; nothing leads nowhere', async ({ page, api }) => {
@@ -192,7 +198,13 @@ test.describe('Navigation bar', () => {
 
     await navbar.openMenu('Help');
     await expect(navbar.menuItem('Video guides')).toHaveAttribute('href', /\/docs\/$/);
-    for (const name of ['ADES API', 'Project deliverables']) await expect(navbar.menuItem(name)).toHaveCount(0);
+    await expect(navbar.menuItem('Project deliverables')).toHaveCount(0);
+    // spec 1 §2 'ADES API': this portal's OGC API - Processes server
+    const [ades] = await Promise.all([page.waitForEvent('popup'), navbar.menuItem('ADES API').click()]);
+    await expect(ades).toHaveURL(/\/ogcapi\/$/);
+    await expect(ades.locator('body')).toContainText('OGC API – Processes');
+    await ades.close();
+    await navbar.openMenu('Help');
     const [docs] = await Promise.all([page.waitForEvent('popup'), navbar.menuItem('Documentation').click()]);
     await expect(docs.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
     await docs.getByRole('navigation', { name: 'Documentation pages' }).getByRole('link', { name: 'Build a workflow' }).click();
@@ -219,9 +231,18 @@ test.describe('Navigation bar', () => {
     await footer.getByRole('link', { name: 'API reference' }).click();
     await expect(page).toHaveURL(/\/asb\/api-reference$/);
     await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
-    // Swagger UI renders the server's own OpenAPI document: open one family and find the sign-in call
-    await page.getByTestId('api-reference').getByRole('link', { name: 'usermgr', exact: true }).click();
-    await expect(page.locator('#operations-usermgr-postUsermgrV1Token').getByRole('link', { name: '/usermgr/v1/token/' })).toBeVisible();
+    // the server's own OpenAPI document, listed at once (issue 34 §4); the sign-in call among them
+    const operations = page.getByTestId('api-operations');
+    const signInRow = operations.getByRole('row').filter({ hasText: '/usermgr/v1/token/' }).filter({ hasText: 'POST' });
+    await expect(signInRow).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search operations' }).fill('mep products');
+    await expect(operations.getByRole('row')).toHaveCount(1);
+    await expect(operations.getByRole('row')).toContainText('/knowledge/v1/mep/products');
+    await page.getByRole('textbox', { name: 'Search operations' }).fill('');
+    // the interactive explorer (Swagger UI) loads when asked, opened at the call asked for
+    await signInRow.getByRole('button', { name: 'Try POST /usermgr/v1/token/' }).click();
+    const call = page.getByTestId('api-explorer').locator('#operations-usermgr-postUsermgrV1Token');
+    await expect(call.getByRole('button', { name: 'Try it out' })).toBeVisible();
   });
 
   test('a new account is asked to act on its datastore credentials', async ({ page, api }) => {

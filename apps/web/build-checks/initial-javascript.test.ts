@@ -5,8 +5,11 @@ import { entryOf, initialJavaScript, loadedJavaScript, readManifest, type Initia
 
 /** docs/architecture.md, "What a browser downloads": the shell's JavaScript, gzip, at most. */
 const BUDGET_BYTES = 250 * 1024;
-/** OpenLayers and the base map's data and reader, the workflow editor's graph libraries, ECharts, CodeMirror, and yaml (workflow documents). */
-const HEAVY_PACKAGES = /^(ol|world-atlas|topojson-client|@xyflow\/.*|@dagrejs\/.*|dagre|echarts|zrender|codemirror|@codemirror\/.*|yaml)$/;
+/**
+ * OpenLayers and the base map's data and reader, the workflow editor's graph libraries, ECharts,
+ * CodeMirror, yaml (workflow documents), and Swagger UI (the API reference's explorer, on demand).
+ */
+const HEAVY_PACKAGES = /^(ol|world-atlas|topojson-client|@xyflow\/.*|@dagrejs\/.*|dagre|echarts|zrender|codemirror|@codemirror\/.*|yaml|swagger-ui-dist)$/;
 
 const REPORT_DRAWS = ['@dagrejs/dagre', '@xyflow/react', '@xyflow/system', 'echarts', 'zrender'];
 /**
@@ -26,7 +29,7 @@ const DRAWS: Partial<Record<RouteKey, string[]>> = {
 /** Deep links a visitor follows from a shared link or a bookmark: a list, an item, the catalogue, a report. */
 const GUARDED_LINKS = ['/asb/workflows', '/asb/workflows/7', '/asb/workflows/7/execute', '/asb/products', '/asb/executions/7/report', '/asb/monitoring'];
 /** Public deep links show their page to a signed-out visitor (spec 3 §2): a workflow's detail, the marketplace, a catalogue item. */
-const PUBLIC_LINKS = ['/asb/workflows/7/detail/9', '/asb/marketplace', '/asb/collections/c/model_detail/m'];
+const PUBLIC_LINKS = ['/asb/workflows/7/detail/9', '/asb/marketplace', '/asb/collections/c/model_detail/m', '/asb/api-reference'];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const listing = ({ chunks, gzipBytes }: InitialJavaScript) =>
@@ -72,6 +75,15 @@ describe('JavaScript of a deep link', () => {
       const loaded = loadedJavaScript([entry, signIn.module], undefined, manifest);
       expect(loaded.gzipBytes, `${url} signed out downloads ${listing(loaded)}`).toBeLessThanOrEqual(BUDGET_BYTES);
       expect(heavyOf(loaded)).toEqual([]);
+    });
+
+    it(`/asb/api-reference lists the operations within ${BUDGET_BYTES / 1024} KB gzip: Swagger UI loads only when a call is tried (issue 34 §4)`, () => {
+      const page = pageOf('apiReference')!;
+      const loaded = loadedJavaScript([entry, page.module], undefined, manifest);
+      expect(loaded.gzipBytes, `/asb/api-reference downloads ${listing(loaded)}`).toBeLessThanOrEqual(BUDGET_BYTES);
+      expect(loaded.chunks.flatMap((chunk) => chunk.packages)).not.toContain('swagger-ui-dist');
+      // the explorer is a chunk of its own that the page imports on demand
+      expect(manifest[page.module]!.dynamicImports ?? []).toContain('src/features/api-reference/SwaggerExplorer.tsx');
     });
 
     it.each(PUBLIC_LINKS)('%s (public): its own page, with no map, chart or editor library', (url) => {

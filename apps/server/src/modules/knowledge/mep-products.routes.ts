@@ -10,7 +10,7 @@ import { mount } from '../../platform/http/operations.js';
  * "Product search sources"), the same one `POST /resource-catalogue/products/search` answers.
  * The composition root hands it over, since the knowledge store imports no other module.
  */
-export interface ProductFinder {
+interface ProductFinder {
   search(query: ProductSearchRequest, principal: Principal | null, request: FastifyRequest): Promise<ProductSearchResponse>;
 }
 

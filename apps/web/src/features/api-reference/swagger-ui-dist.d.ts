@@ -1,7 +1,9 @@
 // swagger-ui-dist ships no types: the part of its bundle this page uses.
 declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
   interface SwaggerUIOptions {
-    url: string;
+    /** the document itself (or `url` to fetch it) */
+    spec?: Record<string, unknown>;
+    url?: string;
     domNode: HTMLElement;
     deepLinking?: boolean;
     docExpansion?: 'list' | 'full' | 'none';

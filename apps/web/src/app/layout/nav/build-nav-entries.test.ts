@@ -22,7 +22,7 @@ const ALL_LINKS = {
 
 describe('buildNavEntries', () => {
   it('shows anonymous visitors the Marketplace and Help only', () => {
-    expect(labels(buildNavEntries(context({ isSignedIn: false })))).toEqual(['Marketplace', 'Help[Documentation,About]']);
+    expect(labels(buildNavEntries(context({ isSignedIn: false })))).toEqual(['Marketplace', 'Help[Documentation,ADES API,About]']);
   });
 
   it('lists the feature entries of a signed-in user in spec order', () => {
@@ -38,7 +38,7 @@ describe('buildNavEntries', () => {
       'Catalogue[Products,Catalogue Collections]',
       'Applications',
       'Models',
-      'Help[Documentation,About]',
+      'Help[Documentation,ADES API,About]',
     ]);
   });
 
@@ -49,20 +49,30 @@ describe('buildNavEntries', () => {
 
   it('adds the Development menu for developers with the model-executions flag only', () => {
     const withFlag = labels(buildNavEntries(context({ isDeveloper: true, links: ALL_LINKS })));
-    expect(withFlag).toContain('Development[Workspace controller,Notebook environment,Model tracking server]');
+    expect(withFlag).toContain('Development[Workspace controller,Notebook environment,Model tracking server,Workspace resource catalogue]');
     const withoutFlag = labels(buildNavEntries(context({ isDeveloper: true, features: ['navbar-workflows'], links: ALL_LINKS })));
     expect(withoutFlag.some((label) => label.startsWith('Development'))).toBe(false);
   });
 
-  it('shows only the links out whose address is configured, and no empty Development menu', () => {
-    const none = labels(buildNavEntries(context({ isDeveloper: true })));
-    expect(none.some((label) => label.startsWith('Development'))).toBe(false);
+  it('shows only the links out whose address is configured, and the pages this portal serves itself', () => {
+    const none = buildNavEntries(context({ isDeveloper: true }));
+    expect(labels(none)).toEqual(expect.arrayContaining(['Development[Workspace resource catalogue]', 'Help[Documentation,ADES API,About]']));
+    const development = none.find((entry) => entry.label === 'Development');
+    expect(development?.kind === 'menu' && development.items.map((item) => item.href)).toEqual(['/resource-catalogue/stac/']);
     const some = buildNavEntries(context({ isDeveloper: true, links: { ...ALL_LINKS, workspace_controller: null, video_guides: null } }));
     expect(labels(some)).toEqual(
-      expect.arrayContaining(['Development[Notebook environment,Model tracking server]', 'Help[Documentation,Project deliverables,About]']),
+      expect.arrayContaining([
+        'Development[Notebook environment,Model tracking server,Workspace resource catalogue]',
+        'Help[Documentation,ADES API,Project deliverables,About]',
+      ]),
     );
     const help = some.find((entry) => entry.label === 'Help');
-    expect(help?.kind === 'menu' && help.items.map((item) => item.href ?? item.to)).toEqual(['/docs/', 'https://project.example.org/deliverables', '/']);
+    expect(help?.kind === 'menu' && help.items.map((item) => item.href ?? item.to)).toEqual([
+      '/docs/',
+      '/ogcapi/',
+      'https://project.example.org/deliverables',
+      '/',
+    ]);
   });
 
   it('links entries to their routes', () => {

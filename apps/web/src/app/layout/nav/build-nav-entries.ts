@@ -36,27 +36,37 @@ const TRAILING_LINKS: [string, string, RouteKey][] = [
 ];
 
 /**
+ * Where this portal serves what the spec's Help and Development menus name: the OGC API -
+ * Processes server (docs/ogcapi.md), which makes this portal an ADES for others, and the STAC API
+ * of the resource catalogue (docs/catalogue.md), which lists the collections the signed-in user
+ * and their workspaces may read (the browser's session cookie signs the page in).
+ */
+const ADES_API_PATH = '/ogcapi/';
+const WORKSPACE_CATALOGUE_PATH = '/resource-catalogue/stac/';
+
+/**
  * Spec 1 §2 Development dropdown: tools of other services, each shown only when its address is
- * configured (docs/configuration.md#links). The workspace resource catalogue is not listed until
- * this portal serves it (a later issue), rather than leading to a missing page.
+ * configured (docs/configuration.md#links), and the workspace resource catalogue this portal
+ * serves itself.
  */
 function developmentLinks(links: InstanceLinks | null): NavLinkEntry[] {
   return externalLinks([
     ['Workspace controller', links?.workspace_controller],
     ['Notebook environment', links?.notebook],
     ['Model tracking server', links?.model_tracking],
+    ['Workspace resource catalogue', WORKSPACE_CATALOGUE_PATH],
   ]);
 }
 
 /**
- * Spec 1 §2 Help dropdown. Documentation is this server's /docs/; the ADES API (the OGC API -
- * Processes server /ogcapi/) is not listed until it exists; video guides and project deliverables
- * are shown when configured.
+ * Spec 1 §2 Help dropdown. Documentation is this server's /docs/ and the ADES API its /ogcapi/;
+ * video guides and project deliverables are shown when configured.
  */
 function helpLinks(links: InstanceLinks | null): NavLinkEntry[] {
   return [
     ...externalLinks([
       ['Documentation', '/docs/'],
+      ['ADES API', ADES_API_PATH],
       ['Video guides', links?.video_guides],
       ['Project deliverables', links?.project_deliverables],
     ]),
@@ -76,9 +86,8 @@ export function buildNavEntries(context: NavContext): NavEntry[] {
     const catalogue = enabled(CATALOGUE_LINKS, context);
     if (catalogue.length > 0) entries.push({ kind: 'menu', label: 'Catalogue', items: catalogue });
     entries.push(...enabled(TRAILING_LINKS, context));
-    const development = developmentLinks(context.links);
-    if (context.isDeveloper && context.hasFeature('model-executions') && development.length > 0) {
-      entries.push({ kind: 'menu', label: 'Development', items: development });
+    if (context.isDeveloper && context.hasFeature('model-executions')) {
+      entries.push({ kind: 'menu', label: 'Development', items: developmentLinks(context.links) });
     }
   }
   entries.push({ kind: 'menu', label: 'Help', items: helpLinks(context.links) });
