@@ -18,6 +18,16 @@ test.describe('Dashboards', () => {
     const row = page.locator('tr[data-execution-id]').filter({ hasText: 'NDVI vegetation demo' }).first();
     await expect(row.locator('[data-status-group]')).toHaveText('Success', { timeout: 150_000 });
 
+    // their home shows this run, their latest, with a way to its report
+    await page.goto('/asb/home');
+    const latest = page.getByRole('region', { name: 'Your latest execution' });
+    await expect(latest).toContainText('NDVI vegetation demo');
+    await expect(latest.locator('[data-status-group]')).toHaveText('Success');
+    await expect(latest.getByRole('link', { name: 'Open the report' })).toHaveAttribute(
+      'href',
+      `/asb/executions/${await row.getAttribute('data-execution-id')}/report`,
+    );
+
     // create it from the list: the notice, the form closed, the new row
     const name = `Vegetation watch ${unique('d')}`;
     await page.goto('/asb/dashboards');
@@ -84,5 +94,23 @@ test.describe('Dashboards', () => {
     await expect(visitor.getByText('Sign in to see your executions.')).toBeVisible();
     await expect(visitor.getByRole('button', { name: 'Edit dashboard' })).toHaveCount(0);
     await visitor.close();
+  });
+
+  test("the home dashboard keeps every page's centred layout, and its welcome says what runs, what failed and what is new", async ({ page, api }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInDemoMember(page, api, 'home-board');
+    await page.goto('/asb/dashboards');
+    const listLeft = (await page.getByRole('heading', { name: 'Dashboards', level: 2 }).boundingBox())!.x;
+
+    await page.goto('/asb/dashboards/home');
+    const welcome = page.getByTestId('information-panel');
+    await expect(welcome.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    expect((await page.getByRole('heading', { name: 'Home', level: 2 }).boundingBox())!.x).toBeCloseTo(listLeft, 0);
+
+    // read from the API: a new member has run nothing; the demo has published its workflows
+    await expect(welcome.getByRole('group', { name: 'Running now' })).toContainText(/Nothing|\d+ executions?/);
+    await expect(welcome.getByRole('group', { name: 'Failed in the last 14 days' })).toContainText(/None|\d+ executions?/);
+    const newest = welcome.getByRole('group', { name: 'Newest on the Marketplace' });
+    await expect(newest.getByRole('link', { name: /^By .+ · \d+ resources? published$/ })).toBeVisible();
   });
 });

@@ -33,9 +33,11 @@ export async function seedHomeDashboard(db: Db): Promise<void> {
     return component;
   };
   const components = [
+    // `activity`: the panel shows, live, what of the reader's is running, what failed lately and what is new on the Marketplace
     place(1, 'information-panel', 0, {
       title: 'Welcome',
-      text: 'Your executions at a glance: how many ran each day and how long they took, the latest ones live, and where they ran.',
+      text: 'Your work at a glance, kept up to date as it runs.',
+      activity: true,
     }),
     place(2, 'executions-chart', 0, { days: 14 }),
     place(3, 'executions-list', 0, { count: 8 }, y),

@@ -1,5 +1,5 @@
 import { DASHBOARD_COMPONENT_TITLES, type DashboardComponentKind } from '@asb/contracts';
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { RECENT_EXECUTIONS, useRecentExecutionResults } from './api';
 import type { DraftComponent } from './draft';
@@ -77,6 +77,12 @@ function Fields({
             minRows={3}
             value={typeof properties.text === 'string' ? properties.text : ''}
             onChange={(event) => onChange({ ...properties, text: event.currentTarget.value })}
+          />
+          <Switch
+            label="Show the reader's activity"
+            description="What is running, what failed lately, what is new on the Marketplace"
+            checked={properties.activity === true}
+            onChange={(event) => onChange({ ...properties, activity: event.currentTarget.checked })}
           />
         </Stack>
       );

@@ -32,7 +32,7 @@ function ComponentBody({ component, dashboard, height, isSignedIn }: { component
   const properties = component.json_properties;
   switch (component.name) {
     case 'information-panel':
-      return <InformationPanel properties={properties} />;
+      return <InformationPanel properties={properties} isSignedIn={isSignedIn} />;
     case 'description':
       return <DescriptionPanel dashboard={dashboard} />;
     case 'geotiff-viewer':

@@ -224,21 +224,21 @@ export function DashboardPage() {
   if (status === 'loading') return <PageLoader />;
   if (!isSignedIn && id === undefined)
     return (
-      <Container py="xl">
+      <Container size="xl" py="xl">
         <Alert>Sign in to see your dashboards.</Alert>
       </Container>
     );
   if (query.isPending) return <PageLoader />;
   if (query.isError || !query.data)
     return (
-      <Container py="xl">
+      <Container size="xl" py="xl">
         <Alert color="red" title={`Dashboard ${id ?? 'home'} not found`}>
           {isSignedIn ? 'It does not exist or you may not see it.' : 'It does not exist or is not public: sign in to see it.'}
         </Alert>
       </Container>
     );
   return (
-    <Container size="xl" py="xl" fluid>
+    <Container size="xl" py="xl">
       <DashboardView key={query.data.id} dashboard={query.data} isSignedIn={isSignedIn} refetch={query.refetch} />
     </Container>
   );

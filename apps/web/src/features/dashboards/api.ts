@@ -92,3 +92,12 @@ export function useRecentExecutionResults(isEnabled: boolean) {
     })),
   });
 }
+
+/** The newest resource on the Marketplace (GET published_resources without a query: newest first), and how many there are. */
+export function useNewestPublished(isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['/backend/v1', 'published_resources', 'newest'],
+    enabled: isEnabled,
+    queryFn: async ({ signal }) => (await api('GET /backend/v1/catalogue-collections/published_resources', { query: { limit: 1 }, signal })).data,
+  });
+}

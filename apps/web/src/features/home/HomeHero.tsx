@@ -2,16 +2,17 @@ import { Badge, Box, Container, Grid, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './Home.module.css';
 import type { HomeTheme } from './home-themes';
-import { HeroIllustration } from './HeroIllustration';
 
 interface HomeHeroProps {
   theme: HomeTheme;
   /** replaces the theme headline, e.g. a greeting for a signed-in user */
   title?: string;
   actions: ReactNode;
+  /** beside the text on wide screens: a decorative run signed out, the user's own latest one signed in */
+  aside: ReactNode;
 }
 
-export function HomeHero({ theme, title, actions }: HomeHeroProps) {
+export function HomeHero({ theme, title, actions, aside }: HomeHeroProps) {
   return (
     <Box className={classes.hero} pos="relative" style={{ overflow: 'hidden' }}>
       <div className={classes.orbit} />
@@ -39,7 +40,7 @@ export function HomeHero({ theme, title, actions }: HomeHeroProps) {
             </Group>
           </Grid.Col>
           <Grid.Col span={5} visibleFrom="md">
-            <HeroIllustration />
+            {aside}
           </Grid.Col>
         </Grid>
       </Container>

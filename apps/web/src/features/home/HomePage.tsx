@@ -5,6 +5,7 @@ import { useAuth } from '../../app/auth/auth-context';
 import { routePath } from '../../app/routes';
 import { HomeHero } from './HomeHero';
 import { HomeSections } from './HomeSections';
+import { LatestExecutionCard } from './LatestExecutionCard';
 import { QuickLinks } from './QuickLinks';
 import { useHomeTheme } from './useHomeTheme';
 
@@ -18,6 +19,7 @@ export function HomePage() {
       <HomeHero
         theme={theme}
         title={name ? `Welcome back, ${name}` : undefined}
+        aside={user ? <LatestExecutionCard username={user.username} /> : null}
         actions={
           <>
             {hasFeature('navbar-workflows') && (

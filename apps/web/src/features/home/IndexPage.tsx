@@ -5,6 +5,7 @@ import { useAuth } from '../../app/auth/auth-context';
 import { appHref, loginRoute } from '../../app/auth/login-redirect';
 import { routePath } from '../../app/routes';
 import { PageLoader } from '../../ui/PageLoader';
+import { HeroIllustration } from './HeroIllustration';
 import { HomeHero } from './HomeHero';
 import { HomeSections } from './HomeSections';
 import { useHomeTheme } from './useHomeTheme';
@@ -19,6 +20,7 @@ export function IndexPage() {
     <>
       <HomeHero
         theme={theme}
+        aside={<HeroIllustration />}
         actions={
           <>
             <Button component={Link} to={routePath('marketplace')} size="md" variant="white" leftSection={<IconBuildingStore size={18} />}>
