@@ -44,6 +44,27 @@ test.describe('Sign-in and session', () => {
     await expect(page).toHaveURL(/\/asb\/home$/);
     await page.reload();
     await expect(page.getByRole('heading', { name: `Welcome back, ${username}` })).toBeVisible();
+    // their home shows their own latest execution, and before their first one nothing in its place
+    await expect(page.locator('[data-latest-execution="none"]')).toBeAttached();
+    await expect(page.getByRole('region', { name: 'Your latest execution' })).toHaveCount(0);
+    await expect(page.getByText('vegetation-monitoring')).toHaveCount(0);
+  });
+
+  test('an anonymous visit logs nothing in the console: no 401 from asking for an automatic token', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(response.url());
+    });
+    await page.goto('/asb/');
+    await expect(new Navbar(page).logIn).toBeVisible();
+    await page.goto('/asb/marketplace');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test('logout returns to the anonymous navbar and protected pages ask for sign-in again', async ({ page, api }) => {

@@ -31,11 +31,16 @@ describe('startSession', () => {
     expect(calls.map((call) => call.path)).toEqual(['/knowledge/api/details', '/usermgr/v1/users/self/', '/usermgr/v1/check_datastore/']);
   });
 
-  it('without a session cookie, asks for the automatic token of an identity-provider session (which sets it)', async () => {
+  it("when the session cookie's token is refused, asks for the automatic token of an identity-provider session (which renews it)", async () => {
+    Cookies.set(CSRF_COOKIE, 'csrf-value', { path: '/' });
+    let hasToken = false;
     const { calls } = fakeFetch(({ path, method }) => {
       if (path === '/knowledge/api/details') return { body: testInstance() };
-      if (path === '/usermgr/v1/token/' && method === 'GET') return { body: { token: 'automatic-token' } };
-      if (path === '/usermgr/v1/users/self/') return { body: alice };
+      if (path === '/usermgr/v1/token/' && method === 'GET') {
+        hasToken = true;
+        return { body: { token: 'automatic-token' } };
+      }
+      if (path === '/usermgr/v1/users/self/') return hasToken ? { body: alice } : { status: 401 };
       return { status: 500 };
     });
     const session = await startSession();
@@ -44,9 +49,12 @@ describe('startSession', () => {
     expect(session).toMatchObject({ status: 'authenticated', datastoreChanged: true });
   });
 
-  it('is anonymous when there is neither a cookie nor an identity-provider session', async () => {
-    fakeFetch(({ path }) => (path === '/knowledge/api/details' ? { body: testInstance() } : { status: 401, body: { detail: 'Not authenticated.' } }));
+  it('without a session cookie is anonymous at once: no call that would answer 401', async () => {
+    const { calls } = fakeFetch(({ path }) =>
+      path === '/knowledge/api/details' ? { body: testInstance() } : { status: 401, body: { detail: 'Not authenticated.' } },
+    );
     expect(await startSession()).toMatchObject({ status: 'anonymous', user: null });
+    expect(calls.map((call) => call.path)).toEqual(['/knowledge/api/details']);
     expect(handleError).not.toHaveBeenCalled();
   });
 

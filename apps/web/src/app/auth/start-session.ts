@@ -16,18 +16,23 @@ function isUnauthenticated(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
-/** The user of the session cookie, or of an identity-provider session; null when anonymous. */
+/**
+ * The user of the session cookie, or of an identity-provider session; null when anonymous.
+ * Without the readable csrftoken cookie there is no session to restore: the identity provider's
+ * sign-in sets it together with its session cookie, which never outlives it (the automatic token
+ * renews the csrftoken, never the session cookie). Asking anyway would put a 401 in the console
+ * of every anonymous visit.
+ */
 async function restoreUser(): Promise<User | null> {
-  if (hasSessionCookie()) {
-    try {
-      return await sessionApi.currentUser();
-    } catch (error) {
-      if (!isUnauthenticated(error)) {
-        handleError(error);
-        return null;
-      }
-      // expired or revoked (password changed elsewhere): try the automatic token
+  if (!hasSessionCookie()) return null;
+  try {
+    return await sessionApi.currentUser();
+  } catch (error) {
+    if (!isUnauthenticated(error)) {
+      handleError(error);
+      return null;
     }
+    // expired or revoked (password changed elsewhere): try the automatic token
   }
   try {
     // an identity-provider session answers a token and sets the session cookies with it
