@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
+import { ADMIN } from '../support/constants';
 import { expect, signIn, test, unique } from '../support/fixtures';
 import { CollectionPage, VALIDATION_LIMIT_MS } from '../support/pages/collection-page';
 import { ResourceListPage } from '../support/resource-list-page';
@@ -138,6 +139,22 @@ test.describe('Applications', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Successfully deleted application' })).toBeVisible();
     await expect(page.getByText('There are no applications registered in this collection yet')).toBeVisible();
+  });
+
+  test("a signed-out reader of the demo's public collection sees its application without a 'private' badge; its owner sees it", async ({ page, request }) => {
+    // the demo registers it after the start, through cwltool: wait for it as a reader would by reloading
+    const listing = '/backend/v1/catalogue-collections/admin%3Ademo-applications/applications';
+    await expect.poll(async () => (await request.get(listing)).text(), { timeout: 60_000 }).toContain('"identifier":"water-bodies-demo"');
+    const detail = '/asb/collections/admin%3Ademo-applications/detail/water-bodies-demo';
+    await page.goto(detail);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Properties' })).toBeVisible();
+    await expect(page.locator('[data-publication]')).toHaveCount(0);
+    await expect(page.getByText('private', { exact: true })).toHaveCount(0);
+
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.goto(detail);
+    await expect(page.locator('[data-publication="private"]')).toBeVisible();
   });
 
   test('a refused upload shows a full red bar with the reason; a file that is not CWL is refused before sending', async ({ page, api }, testInfo) => {

@@ -37,7 +37,7 @@ export function ApplicationsTable({ collection, applications }: { collection: st
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <PublicationBadge state={application.publication} />
+                <PublicationBadge application={application} />
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">

@@ -22,7 +22,7 @@ export function ApplicationHeader({ application }: { application: Application })
           <Badge variant="light" size="lg" tt="none" aria-label="Version">
             {application.softwareVersion || 'not specified'}
           </Badge>
-          <PublicationBadge state={application.publication} />
+          <PublicationBadge application={application} />
         </Group>
         <Text c="dimmed" ff="monospace" size="sm">
           <Anchor component={Link} to={routePath('catalogueCollection', { id: application.collection })} c="dimmed" inherit>
