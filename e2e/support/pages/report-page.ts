@@ -32,6 +32,41 @@ export class ReportPage {
     return this.table('Outputs').locator(`tr[data-output="${taskId}.${key}"]`);
   }
 
+  /**
+   * The edges of the graph that come within `margin` px of a task other than their two ends, as a
+   * person sees it: each drawn path sampled every few pixels on the screen, against the tasks' boxes.
+   */
+  async edgesTouchingOtherTasks(margin = 4): Promise<string[]> {
+    return this.graph.evaluate((graph, margin) => {
+      const boxes = new Map([...graph.querySelectorAll<HTMLElement>('[data-task-node]')].map((node) => [node.dataset.taskNode!, node.getBoundingClientRect()]));
+      const touching: string[] = [];
+      for (const edge of graph.querySelectorAll<SVGGElement>('.react-flow__edge')) {
+        const id = edge.dataset.id ?? '';
+        const [source, target] = id.split('->');
+        const path = edge.querySelector<SVGPathElement>('path.react-flow__edge-path')!;
+        const matrix = path.getScreenCTM()!;
+        const length = path.getTotalLength();
+        for (let along = 0; along <= length; along += 2) {
+          const point = new DOMPoint(path.getPointAtLength(along).x, path.getPointAtLength(along).y).matrixTransform(matrix);
+          const hit = [...boxes].find(
+            ([task, box]) =>
+              task !== source &&
+              task !== target &&
+              point.x > box.left - margin &&
+              point.x < box.right + margin &&
+              point.y > box.top - margin &&
+              point.y < box.bottom + margin,
+          );
+          if (hit) {
+            touching.push(`${id} at ${hit[0]}`);
+            break;
+          }
+        }
+      }
+      return touching;
+    }, margin);
+  }
+
   async chooseLayout(label: 'Left to Right' | 'Top to Bottom'): Promise<void> {
     await this.page.getByText(label, { exact: true }).click();
   }

@@ -1,8 +1,9 @@
 import { Box, Group, Paper, SegmentedControl, Text, Title } from '@mantine/core';
-import { Background, Controls, Handle, Position, ReactFlow, ReactFlowProvider, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { Background, Controls, Handle, Position, ReactFlow, ReactFlowProvider, useReactFlow, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { executionTaskGraph, taskStateText, type ExecutionResults } from '@asb/contracts';
 import { useEffect, useMemo, useState } from 'react';
+import { RoutedEdge, type RoutedEdgeType } from './RoutedEdge';
 import { GRAPH_LAYOUTS, layoutTaskGraph, TASK_NODE_SIZE, type GraphDirection } from './task-graph-layout';
 
 /** Spec 1 §2: zoom 0.25 to 1.25, padding 10, area height 300 px. */
@@ -47,6 +48,7 @@ function TaskNodeView({ data }: NodeProps<TaskNode>) {
 }
 
 const nodeTypes = { task: TaskNodeView };
+const edgeTypes = { routed: RoutedEdge };
 
 /** Fits the view again when the layout changes or tasks appear (a splitter's child runs). */
 function FitOnChange({ signature }: { signature: string }) {
@@ -64,7 +66,7 @@ export function TaskGraph({ executionResults }: { executionResults: ExecutionRes
   const graph = useMemo(() => executionTaskGraph(executionResults), [executionResults]);
   const { nodes, edges } = useMemo(() => {
     const placed = layoutTaskGraph(graph, direction);
-    const flowNodes: TaskNode[] = placed.map((task) => ({
+    const flowNodes: TaskNode[] = placed.tasks.map((task) => ({
       id: task.id,
       type: 'task',
       position: { x: task.x, y: task.y },
@@ -73,7 +75,13 @@ export function TaskGraph({ executionResults }: { executionResults: ExecutionRes
       connectable: false,
       selectable: false,
     }));
-    const flowEdges: Edge[] = graph.edges.map((edge) => ({ id: `${edge.source}->${edge.target}`, source: edge.source, target: edge.target }));
+    const flowEdges: RoutedEdgeType[] = placed.edges.map((edge) => ({
+      id: `${edge.source}->${edge.target}`,
+      type: 'routed',
+      source: edge.source,
+      target: edge.target,
+      data: { bends: edge.bends, direction },
+    }));
     return { nodes: flowNodes, edges: flowEdges };
   }, [graph, direction]);
 
@@ -100,6 +108,7 @@ export function TaskGraph({ executionResults }: { executionResults: ExecutionRes
               nodes={nodes}
               edges={edges}
               nodeTypes={nodeTypes}
+              edgeTypes={edgeTypes}
               minZoom={MIN_ZOOM}
               maxZoom={MAX_ZOOM}
               fitView
