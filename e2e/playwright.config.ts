@@ -86,7 +86,8 @@ export default defineConfig({
       ASB_VIDEO_GUIDES_URL: `${baseURL}/docs/`,
     }),
     // a second portal with the eopen theme, for what only that theme offers (spec 1 §4 schedule strategies),
+    // named as its theme, as an instance usually is (the header says the name once: settings.spec.ts),
     // and with the terms feature (spec 3 §5: execution waits for the licence's terms): application-execution.spec.ts
-    portal(EOPEN_PORT, { ASB_INSTANCE_NAME: 'EOPEN e2e', ASB_THEME: 'eopen', ASB_THEME_FEATURES: [...ALL_THEME_FEATURES, 'eoepca-tcs'].join(',') }),
+    portal(EOPEN_PORT, { ASB_INSTANCE_NAME: 'EOPEN', ASB_THEME: 'eopen', ASB_THEME_FEATURES: [...ALL_THEME_FEATURES, 'eoepca-tcs'].join(',') }),
   ],
 });

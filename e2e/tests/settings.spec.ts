@@ -1,3 +1,6 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { ADMIN, EOPEN_URL } from '../support/constants';
 import { expect, signIn, test, unique } from '../support/fixtures';
 
 test.describe('Settings', () => {
@@ -23,6 +26,34 @@ test.describe('Settings', () => {
 
     await instanceDetails.click();
     await expect(banner.getByText('ASB e2e')).toHaveCount(0);
+  });
+
+  test.describe('on the instance named after its theme (EOPEN)', () => {
+    test.use({ baseURL: EOPEN_URL });
+
+    test('the header says the name once, beside the version', async ({ page }) => {
+      await signIn(page, ADMIN.username, ADMIN.password);
+      await page.goto('/asb/settings');
+      await page.getByRole('switch', { name: 'Show instance details in the navigation bar' }).click();
+      // 'EOPEN v0.1.0', not 'EOPEN EOPEN v0.1.0'
+      await expect(page.getByRole('banner').getByTestId('instance-details')).toHaveText(/^v\d+\.\d+\.\d+$/);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'EOPEN home' })).toHaveText('EOPEN');
+      expect((await page.getByRole('banner').innerText()).match(/EOPEN/g)).toHaveLength(1);
+    });
+  });
+
+  test("Settings' build timestamp is the server build's, not its start", async ({ page, api }) => {
+    const username = unique('settings-build');
+    await api.createUser(username);
+    await signIn(page, username);
+    await page.goto('/asb/settings');
+    const shown = (await page.getByText('Build timestamp', { exact: true }).locator('xpath=following-sibling::*[1]').innerText()).trim();
+    expect(shown).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // stamped when the bundle was made: no later than the bundle file itself (a start-time stamp would be later)
+    const bundle = path.resolve(import.meta.dirname, '../..', process.env.ASB_E2E_SERVER ?? 'apps/server/dist/main.js');
+    const builtBy = statSync(bundle).mtime;
+    const [day, time] = shown.split(' ');
+    expect(new Date(`${day}T${time}:00`).getTime()).toBeLessThanOrEqual(builtBy.getTime());
   });
 
   test('hiding the connection state removes the indicator, also after a reload', async ({ page, api }) => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ALL_THEME_FEATURES, type InstanceLinks } from '@asb/contracts';
+import { BUILD_TIMESTAMP } from './build-stamp.js';
 import { ConfigError, parseEnv, type Env, type EXECUTORS, type TASK_NETWORKS } from './config.schema.js';
 
 export { ConfigError };
@@ -409,7 +410,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     s3: s3FromEnv(env),
     strictContract: env.ASB_CONTRACT_CHECK === 'strict',
     version: env.ASB_VERSION ?? process.env.npm_package_version ?? '0.1.0',
-    buildTimestamp: env.ASB_BUILD_TIMESTAMP ?? new Date().toISOString(),
+    buildTimestamp: env.ASB_BUILD_TIMESTAMP ?? BUILD_TIMESTAMP,
     ...overrides,
   };
 }
