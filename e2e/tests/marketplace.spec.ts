@@ -41,6 +41,28 @@ test.describe('Marketplace', () => {
     await expect(page.getByRole('heading', { name: DEMO_WORKFLOW })).toBeVisible();
   });
 
+  test('at 1440 px every card shows its title and publisher line whole', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/asb/marketplace');
+    await expect(page.getByRole('article', { name: `Workflow: ${DEMO_WORKFLOW}` })).toBeVisible();
+    const cut = await page
+      .getByRole('article')
+      .evaluateAll((cards) =>
+        cards.flatMap((card) =>
+          [...card.querySelectorAll<HTMLElement>('[data-card-part]')]
+            .filter(
+              (part) =>
+                part.scrollWidth > part.clientWidth ||
+                part.scrollHeight > part.clientHeight ||
+                part.getBoundingClientRect().right > card.getBoundingClientRect().right,
+            )
+            .map((part) => `${card.getAttribute('aria-label')}: ${part.dataset.cardPart}`),
+        ),
+      );
+    expect(await page.getByRole('article').count()).toBeGreaterThan(1);
+    expect(cut).toEqual([]);
+  });
+
   test('signed in: a workflow published on its page appears on an open marketplace without reload, and Execute on its card opens its form', async ({
     page,
     api,
@@ -134,6 +156,7 @@ test.describe('Marketplace models and datasets', () => {
         name: title,
         description: 'Classifies each pixel as water, vegetation or bare soil.',
         keywords: ['land cover', 'softwareVersion:2.1', 'FILTER:input-type:image'],
+        provenance: { level: 'L2A', software: 'sen2cor' },
         'mlm:architecture': 'Thresholds',
         'dlm:inputs': [{ name: 'scene', label: 'Scene', type: 'tensor', 'tensor-spec': { dtype: 'float32', shape: [-1, 4, 64, 64] } }],
         'dlm:outputs': [{ id: 'classes', label: 'Classes', type: 'tensor', 'tensor-spec': { dtype: 'uint8', shape: [-1, 64, 64] } }],
@@ -156,6 +179,11 @@ test.describe('Marketplace models and datasets', () => {
     await card.getByRole('link', { name: 'Details' }).click();
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText(['Properties', 'Signature', 'Themes', 'Contacts', 'Links', 'Assets']);
+    // fields as a table, a nested object as one of its own; the keywords as tags without the marketplace's conventions
+    const properties = page.getByRole('table', { name: 'Properties' });
+    await expect(properties.getByRole('row', { name: /^keywords/ })).toHaveText('keywordsland cover');
+    await expect(properties.getByRole('table', { name: 'provenance' }).getByRole('row', { name: /^level/ })).toHaveText('levelL2A');
+    await expect(properties).not.toContainText('{');
     await page.getByRole('tab', { name: 'Signature' }).click();
     await expect(page.getByRole('table', { name: 'Inputs' })).toContainText('[-1, 4, 64, 64]');
     await page.getByRole('tab', { name: 'Contacts' }).click();

@@ -1,9 +1,23 @@
-import { expect as baseExpect, signIn, test, unique } from '../support/fixtures';
+import { ADMIN } from '../support/constants';
+import { expect as baseExpect, signIn, test, unique, type Api } from '../support/fixtures';
 
 // a model execution starts a sandboxed Node process: room for a busy machine
 const expect = baseExpect.configure({ timeout: 30_000 });
 const MODEL_PAGE = '/asb/collections/demo-models/model_detail/demo-land-cover';
 const EXAMPLE_SCENE = '/resource-catalogue/assets/demo-models/demo-land-cover/example-scene.tif';
+
+/** A model item of the admin's collection `collection`, with `assets`, written through the STAC transactions. */
+async function writeModel(api: Api, collection: string, id: string, title: string, assets: Record<string, unknown>): Promise<void> {
+  await api.post(`/backend/catalogue/stac/collections/${encodeURIComponent(collection)}/items`, {
+    type: 'Feature',
+    stac_version: '1.0.0',
+    id,
+    geometry: null,
+    properties: { datetime: '2025-03-01T00:00:00Z', type: 'model', title },
+    links: [],
+    assets,
+  });
+}
 
 /**
  * Models (spec 3 §2 Model execute, Executions lists and reports; docs/models.md): a user runs the
@@ -92,7 +106,25 @@ test.describe('Models', () => {
     await page.goto('/asb/collections/demo-training-data/dataset_detail/demo-antwerp-chips');
     await page.getByRole('tab', { name: 'Dataset Usage' }).click();
     await expect(page.getByText('You have not ordered this dataset yet.')).toBeVisible();
+    // while the order is on its way the button says so, its label whole (held here until looked at)
+    let release!: () => void;
+    const looked = new Promise<void>((resolve) => (release = resolve));
+    const order = '**/collections/demo-training-data/datasets/demo-antwerp-chips/order';
+    await page.route(order, async (route) => {
+      await looked;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Order this dataset' }).click();
+    const ordering = page.getByRole('button', { name: 'Ordering this dataset…' });
+    await expect(ordering).toBeDisabled();
+    const fits = await ordering.evaluate((button) => {
+      const label = button.querySelector<HTMLElement>('.mantine-Button-label')!;
+      const [outer, inner] = [button.getBoundingClientRect(), label.getBoundingClientRect()];
+      return label.scrollWidth <= label.clientWidth && inner.top >= outer.top && inner.bottom <= outer.bottom && getComputedStyle(label).opacity === '1';
+    });
+    expect(fits).toBe(true);
+    release();
+    await page.unroute(order);
     await expect(page.getByText(/its files go to \/ordered_datasets\/demo-training-data\/demo-antwerp-chips\/2024\//)).toBeVisible();
     const files = page.getByRole('table', { name: /Files of the order of/ });
     await expect(files.getByRole('link', { name: '2024-07-15-nir.tif' })).toBeVisible();
@@ -105,5 +137,39 @@ test.describe('Models', () => {
     await expect(row).toContainText('CC0-1.0');
     await row.getByRole('link', { name: 'Dataset Details' }).click();
     await expect(page).toHaveURL(/\/asb\/collections\/demo-training-data\/dataset_detail\/demo-antwerp-chips$/);
+  });
+
+  test('a model without an ONNX file offers neither a service nor Execute; a service in error is history on /resources, not running', async ({ page, api }) => {
+    const collection = `${ADMIN.username}:${unique('models')}`;
+    await api.post('/backend/catalogue/stac/collections', {
+      type: 'Collection',
+      stac_version: '1.0.0',
+      id: collection,
+      description: 'Models of the admin',
+      license: 'CC0-1.0',
+      extent: { spatial: { bbox: [[-180, -90, 180, 90]] }, temporal: { interval: [['2024-01-01T00:00:00Z', null]] } },
+      links: [],
+    });
+    await writeModel(api, collection, 'idea', 'Model idea', {});
+    // its ONNX asset names a file that is not there: the service ends in error
+    const file = `/resource-catalogue/assets/${encodeURIComponent(collection)}/torn/model.onnx`;
+    await writeModel(api, collection, 'torn', 'Torn model', { model: { href: file, roles: ['mlm:model'] } });
+    await signIn(page, ADMIN.username, ADMIN.password);
+
+    await page.goto(`/asb/collections/${encodeURIComponent(collection)}/model_detail/idea`);
+    await expect(page.getByRole('heading', { name: 'Model idea' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Properties' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Service not started' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Execute' })).toHaveCount(0);
+
+    await page.goto(`/asb/collections/${encodeURIComponent(collection)}/model_detail/torn`);
+    await page.getByRole('button', { name: 'Service not started' }).click();
+    await expect(page.getByRole('button', { name: 'Service error' })).toBeVisible();
+    await page.goto('/asb/resources');
+    await page.getByRole('tab', { name: 'Models as Services' }).click();
+    const history = page.getByRole('table', { name: 'Services history' }).getByRole('row', { name: /Torn model/ });
+    await expect(history).toBeVisible();
+    await expect(history.getByText('Error', { exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Running services' }).getByRole('row', { name: /Torn model/ })).toHaveCount(0);
   });
 });

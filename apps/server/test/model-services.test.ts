@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { TOKEN_COOKIE, type ModelServiceInfo, type ModelServiceItem } from '@asb/contracts';
+import { catalogueAssetUrl, TOKEN_COOKIE, type ModelServiceInfo, type ModelServiceItem } from '@asb/contracts';
 import { Ajv } from 'ajv';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { modelServices } from '../src/db-schema.js';
+import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
 import { isAlive } from './helpers/host-processes.js';
 import { DEMO_MODEL as MODEL, demoModelApp, FOUR_PIXEL_CLASSES, FOUR_PIXELS, untilStatus } from './helpers/model-services.js';
 import type { TestApp } from './helpers/test-app.js';
@@ -197,6 +198,33 @@ describe('models as services', () => {
     expect([refused.statusCode, refused.json<{ detail: string }>().detail]).toEqual([409, 'This model cannot be deployed as a service.']);
     expect((await get('/backend/catalogue/stac/collections/demo-training-data/models/demo-antwerp-chips/status')).statusCode).toBe(404);
     expect((await get('/backend/catalogue/stac/collections/paper-models/models/nothing/start')).statusCode).toBe(404);
+  });
+
+  it('lists a service in error in maas/usage with its reason, never in models/started', { timeout: 60_000 }, async () => {
+    // an ONNX file onnxruntime cannot load: the service process ends in error
+    const folder = new DatastorePaths(app.storage.root).catalogueDir('paper-models', 'torn');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'model.onnx'), 'not a model');
+    await app.ctx.catalogue.upsertItems('paper-models', [
+      {
+        type: 'Feature',
+        stac_version: '1.0.0',
+        id: 'torn',
+        geometry: null,
+        properties: { datetime: '2024-01-01T00:00:00Z', type: 'model', title: 'Torn model' },
+        links: [],
+        assets: { model: { href: catalogueAssetUrl('paper-models', 'torn', 'model.onnx'), roles: ['mlm:model'] } },
+      },
+    ]);
+    const torn = '/backend/catalogue/stac/collections/paper-models/models/torn/status';
+    expect((await get(torn.replace(/status$/, 'start'), oscar)).statusCode).toBe(200);
+    const failed = await untilStatus(async () => (await get(torn, oscar)).json<ModelServiceInfo>(), 'error');
+    expect(failed.error).toMatch(/cannot be loaded by onnxruntime/);
+    expect((await get('/backend/catalogue/stac/models/started', oscar)).json<{ data: ModelServiceItem[] }>().data.map((entry) => entry.id)).not.toContain(
+      'torn',
+    );
+    const usage = (await get('/backend/catalogue/stac/maas/usage', oscar)).json<{ maas: ModelServiceItem[] }>().maas;
+    expect(usage.find((entry) => entry.id === 'torn')).toMatchObject({ status: 'error', model_proc_url: null });
   });
 
   describe('training dataset orders', () => {

@@ -35,6 +35,7 @@ export * from './tiles.js';
 export * from './marketplace.js';
 export * from './api/index.js';
 export * from './model-inputs.js';
+export * from './model-file.js';
 export * from './collection-requests.js';
 export * from './secrets.js';
 export * from './dashboards.js';

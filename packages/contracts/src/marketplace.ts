@@ -20,6 +20,11 @@ export const VERSION_NOT_SPECIFIED = 'not specified';
 export const FILTER_KEYWORD = /^FILTER:([^:]+):(.+)$/;
 export const VERSION_KEYWORD = /^softwareVersion:(.+)$/;
 
+/** Whether a keyword is a tag to show, not one of those conventions. */
+export function isTagKeyword(keyword: string): boolean {
+  return !/^FILTER:/i.test(keyword) && !/^softwareVersion:/.test(keyword);
+}
+
 /** The publisher of a catalogue item: the part of its collection before the colon (spec 3 §3), else the whole id. */
 export function publisherOf(collection: string): string {
   const colon = collection.indexOf(':');

@@ -5,12 +5,12 @@ import {
   MAX_MODEL_INPUT_FILE_BYTES,
   modelInputFields,
   MODEL_TERMS_FEATURE,
+  onnxAsset,
   parseModelNumbers,
   termsAccepted,
   type ExecutionInputGroup,
   type ModelExecutionRequest,
   type ModelInputField,
-  type StacItem,
 } from '@asb/contracts';
 import type { AppContext } from '../../app-context.js';
 import { MODEL_FILE, modelInputFile, modelPackageDir } from '../../engine/runtime/model-runtime.js';
@@ -61,17 +61,6 @@ function signatureOutputs(properties: Record<string, unknown>): ExecutionModelOu
       : [];
     return { name, label: labels.get(name) || name, ...(classes.length > 0 ? { classes } : {}) };
   });
-}
-
-/** The ONNX asset of a model item: the role mlm:model (or the key 'model'), an .onnx file or an ONNX media type. */
-export function onnxAsset(item: StacItem): string | undefined {
-  const assets = Object.entries(item.assets ?? {});
-  const isOnnx = ([, asset]: (typeof assets)[number]) => /\.onnx(?:$|[?#])/i.test(asset.href) || /onnx/i.test(asset.type ?? '');
-  const found =
-    assets.find((entry) => isOnnx(entry) && (entry[1].roles ?? []).includes('mlm:model')) ??
-    assets.find((entry) => isOnnx(entry) && entry[0] === 'model') ??
-    assets.find(isOnnx);
-  return found?.[1].href;
 }
 
 /** What the bytes of a file are: a TIFF (GeoTIFF), a PNG, or neither. */

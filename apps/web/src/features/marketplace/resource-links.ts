@@ -1,4 +1,4 @@
-import { EXECUTABLE_TYPES, type MarketplaceResource } from '@asb/contracts';
+import { EXECUTABLE_TYPES, isTagKeyword, type MarketplaceResource } from '@asb/contracts';
 import { routePath } from '../../app/routes';
 
 /** Where a resource's Details button goes (spec 3 §2 route table). */
@@ -32,5 +32,5 @@ export function executePath(resource: MarketplaceResource): string | undefined {
 
 /** The keywords to show as tags: not the FILTER: and softwareVersion: conventions (spec 3 §9). */
 export function shownKeywords(resource: MarketplaceResource): string[] {
-  return resource.keywords.filter((keyword) => !/^FILTER:/i.test(keyword) && !/^softwareVersion:/.test(keyword));
+  return resource.keywords.filter(isTagKeyword);
 }

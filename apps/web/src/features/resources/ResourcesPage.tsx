@@ -109,7 +109,8 @@ function ModelsAsServices() {
   const now = useNow();
   useReportError(started.error, started.errorUpdatedAt, 'Backend');
   const running = started.data ?? [];
-  const ended = (history.data ?? []).filter((service) => service.status === 'undeployed');
+  // a service in error runs nothing (models/started leaves it out): it is history, with its status
+  const ended = (history.data ?? []).filter((service) => service.status === 'undeployed' || service.status === 'error');
   const stop = (service: ModelServiceItem) =>
     change.mutate(
       { collection: service.collection, modelId: service.id, change: 'stop' },
@@ -182,8 +183,9 @@ function ModelsAsServices() {
             { header: 'Name', cell: (service) => <ServiceModelLink service={service} /> },
             { header: 'Started', cell: (service) => formatDateTime(service.started) },
             { header: 'Ended', cell: (service) => formatDateTime(service.ended) },
-            { header: 'Active duration', cell: (service) => formatDuration(seconds(service.started, service.ended, now)) },
+            { header: 'Active duration', cell: (service) => (service.ended ? formatDuration(seconds(service.started, service.ended, now)) : 'n/a') },
             { header: 'Process identifier', cell: (service) => <ProcessId id={service.model_proc_id} /> },
+            { header: 'Status', cell: (service) => <StatusBadge status={service.status} /> },
           ]}
           empty="No service has ended yet."
           isPending={history.isPending}

@@ -1,11 +1,18 @@
-import { itemLicenceUrl, MODEL_TERMS_FEATURE, termsAccepted, type ModelServiceInfo, type ModelServiceItem, type StaffModelServiceItem } from '@asb/contracts';
+import {
+  itemLicenceUrl,
+  MODEL_TERMS_FEATURE,
+  onnxAsset,
+  termsAccepted,
+  type ModelServiceInfo,
+  type ModelServiceItem,
+  type StaffModelServiceItem,
+} from '@asb/contracts';
 import type { AppContext } from '../../../app-context.js';
 import type { Principal } from '../../../platform/auth/principal.js';
 import { isUniqueViolation } from '../../../platform/db/unique-violation.js';
 import { detailError, notFound } from '../../../platform/http/errors.js';
 import { rowId } from '../../../platform/http/ids.js';
 import { acceptedTerms } from '../../applications/terms.js';
-import { onnxAsset } from '../model-executions.js';
 import type { ServiceNode } from './service-node.js';
 import { ACTIVE, type ServiceRow, type ServiceStore } from './service-store.js';
 import { serviceToken } from './service-token.js';
@@ -153,9 +160,9 @@ export class ModelServices {
     return (await this.store.running()).map((row) => staffServiceItem(this.base(), row));
   }
 
-  /** GET models/started: the caller's services that run (or are starting). */
+  /** GET models/started: the caller's services that run (or are starting); one in error is in maas/usage. */
   async started(principal: Principal): Promise<ModelServiceItem[]> {
-    return (await this.store.activeOfOwner(principal.username)).map((row) => serviceItem(this.base(), row));
+    return (await this.store.runningOfOwner(principal.username)).map((row) => serviceItem(this.base(), row));
   }
 
   /** GET maas/usage: the caller's services, running and ended, newest first. */

@@ -118,12 +118,12 @@ export class ServiceStore {
     return row;
   }
 
-  /** The services `owner` holds (running, starting or in error), newest first. */
-  activeOfOwner(owner: string): Promise<ServiceRow[]> {
+  /** The services of `owner` that run or start, newest first (one in error runs nothing: its usage shows it). */
+  runningOfOwner(owner: string): Promise<ServiceRow[]> {
     return this.db
       .select()
       .from(modelServices)
-      .where(and(eq(modelServices.ownerId, owner), inArray(modelServices.status, [...ACTIVE])))
+      .where(and(eq(modelServices.ownerId, owner), inArray(modelServices.status, [...RUNNING])))
       .orderBy(desc(modelServices.startedAt));
   }
 

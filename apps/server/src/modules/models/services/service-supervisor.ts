@@ -5,7 +5,8 @@ import { signalGroup, terminateGroup } from '../../../engine/executors/process-g
 import { nodeScriptReadOnly } from '../../../engine/runtime/node-script-paths.js';
 import type { TaskSandbox } from '../../../engine/sandbox/task-sandbox.js';
 import { hideServerPaths } from '../../../engine/store/server-paths.js';
-import { onnxAsset, pinModelFile, type ModelExecutionDeps } from '../model-executions.js';
+import { onnxAsset } from '@asb/contracts';
+import { pinModelFile, type ModelExecutionDeps } from '../model-executions.js';
 import type { LocalService } from './service-gateway.js';
 import { getStatus, groupAlive, lastWords, launchServiceProcess, LOG, SOCKET } from './service-process.js';
 import { RUNNING, type Claim, type ServiceRow, type ServiceStore } from './service-store.js';

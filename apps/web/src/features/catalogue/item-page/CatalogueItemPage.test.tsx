@@ -36,7 +36,7 @@ const MODEL: StacItem = {
     contacts: [{ name: 'Ada', organization: 'ESA', roles: ['pointOfContact'], emails: [{ value: 'ada@example.org', roles: ['work'] }] }],
   },
   links: [],
-  assets: {},
+  assets: { model: { href: '/resource-catalogue/assets/esa:models/landcover/model.onnx', roles: ['mlm:model'] } },
 } as StacItem;
 
 const ITEM_PATH = '/resource-catalogue/stac/collections/esa:models/items/landcover';
@@ -281,7 +281,7 @@ describe('Model and dataset detail pages', () => {
       return undefined;
     });
     await screen.findByRole('heading', { name: 'Land cover classifier' });
-    expect(screen.getByText('land-cover')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy land-cover' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy r1' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Training Details' }));
     expect(await screen.findByText('1500')).toBeInTheDocument();

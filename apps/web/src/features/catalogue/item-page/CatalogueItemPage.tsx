@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCpu, IconPlayerPlay, IconWorld } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { publisherOf, type StacItem } from '@asb/contracts';
+import { onnxAsset, publisherOf, type StacItem } from '@asb/contracts';
 import { useAuth } from '../../../app/auth/auth-context';
 import { useReportError } from '../../../app/api/use-report-error';
 import { routePath } from '../../../app/routes';
@@ -92,7 +92,9 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
   const data = item.data;
   const tabs = visibleTabs(kind, { isSignedIn, isDeveloper });
   const Icon = kind === 'model' ? IconCpu : IconWorld;
-  const service = useModelService(collection, itemId, isSignedIn && kind === 'model');
+  // a model without an ONNX file can be neither served nor executed: no button offers it
+  const isRunnable = kind === 'model' && data !== undefined && onnxAsset(data) !== undefined;
+  const service = useModelService(collection, itemId, isSignedIn && isRunnable);
   return (
     <Container size="xl" py="xl">
       {item.isPending && <PageLoader />}
@@ -121,7 +123,7 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
             </Stack>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <ItemPublicationControl collection={collection} itemId={itemId} name={itemName(data)} />
-              {isSignedIn && kind === 'model' && (
+              {isSignedIn && isRunnable && (
                 <>
                   <ModelServiceButton collection={collection} modelId={itemId} name={itemName(data)} info={service.data} isLoading={service.isPending} />
                   <Button
@@ -151,7 +153,7 @@ function CatalogueItemPage({ kind }: { kind: ItemKind }) {
                 <CopyableValue value={itemId} copyLabel="Copy the item id" />
               </Group>
               {kind === 'model' && <RunIds item={data} />}
-              {kind === 'model' && (
+              {isRunnable && (
                 <Group gap="xs">
                   <Text size="sm" c="dimmed">
                     Inference URL

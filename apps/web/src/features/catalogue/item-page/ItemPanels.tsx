@@ -6,6 +6,7 @@ import { KeyValueList } from '../../../ui/KeyValueList';
 import { ShortText } from '../../../ui/ShortText';
 import { propertyText } from '../../../ui/stac/stac-item';
 import { useExtensionSchemas } from '../api/catalogue';
+import { FieldsTable } from './PropertiesTable';
 import { contactsOf, isGeoTiffAsset, signatureOf, splitProperties, themesOf, type SignatureEntry } from './item-rules';
 
 // OpenLayers loads when a map is drawn (the Geometry tab, a GeoTIFF asset's preview), not with
@@ -56,14 +57,11 @@ function SimpleTable({ label, headers, rows }: { label: string; headers: string[
   );
 }
 
-const keyValues = (entries: [string, unknown][]) =>
-  entries.map(([key, value]) => [key, <ShortText key={key} text={propertyText(key, value)} />] as [string, ReactNode]);
-
 /** The item's own properties (not those of an extension, which have their tab). */
 export function PropertiesPanel({ item }: { item: StacItem }) {
   const { plain } = splitProperties(item.properties);
   const shown = plain.filter(([key]) => key !== 'themes' && key !== 'contacts');
-  return shown.length === 0 ? <Empty>No properties</Empty> : <KeyValueList labelWidth={200} rows={keyValues(shown)} />;
+  return shown.length === 0 ? <Empty>No properties</Empty> : <FieldsTable label="Properties" entries={shown} />;
 }
 
 export function GeometryPanel({ item }: { item: StacItem }) {
