@@ -124,7 +124,7 @@ test.describe('Execute workflow', () => {
     const start = dayOfThisMonth(1);
     const end = dayOfThisMonth(2);
     await form.pickRange('Period', start.label, end.label);
-    await expect(page.getByRole('button', { name: 'Period' })).toHaveText(`${start.iso} / ${end.iso}`);
+    await expect(page.getByRole('textbox', { name: 'Period' })).toHaveValue(`${start.iso} / ${end.iso}`);
     await expect(form.invalidHint).toHaveText('1 input needs a valid value.');
     await expect(form.executeButton).toBeDisabled();
 

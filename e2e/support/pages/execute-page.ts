@@ -41,7 +41,7 @@ export class ExecutePage {
    * 'D MMMM YYYY' day labels of the month the calendar opens on.
    */
   async pickRange(label: string, start: string, end: string): Promise<void> {
-    await this.page.getByRole('button', { name: label }).click();
+    await this.page.getByRole('button', { name: `Pick ${label} in a calendar` }).click();
     await this.page.getByRole('button', { name: start, exact: true }).click();
     await this.page.getByRole('button', { name: end, exact: true }).click();
   }

@@ -47,6 +47,20 @@ export function formatDateRange(start: string, end: string): string {
   return `${start} / ${end}`;
 }
 
+/** Spec 1 §5: INVALID_DATE_RANGE unless `text` is 'YYYY-MM-DD / YYYY-MM-DD' of two real days from EARLIEST_DATE, start first. */
+export function dateRangeError(text: string): string | null {
+  const range = parseDateRange(text);
+  if (!range) return INVALID_DATE_RANGE;
+  const [start, end] = range;
+  if (!isCalendarDate(start) || !isCalendarDate(end) || start < EARLIEST_DATE || end < start) return INVALID_DATE_RANGE;
+  return null;
+}
+
+/** A real day written YYYY-MM-DD (not 2024-02-30). */
+export function isCalendarDay(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDate(text);
+}
+
 /**
  * The error text of one value, or null when valid. Hidden or read-only inputs count as
  * valid (their value is the workflow's, not the user's); everything else must be
@@ -99,13 +113,8 @@ function dataTypeError(dataType: string, text: string): string | null {
       return INTEGER.test(text) ? null : INVALID_INTEGER;
     case 'float':
       return DECIMAL.test(text) ? null : INVALID_DECIMAL;
-    case 'date-range': {
-      const range = parseDateRange(text);
-      if (!range) return INVALID_DATE_RANGE;
-      const [start, end] = range;
-      if (!isCalendarDate(start) || !isCalendarDate(end) || start < EARLIEST_DATE || end < start) return INVALID_DATE_RANGE;
-      return null;
-    }
+    case 'date-range':
+      return dateRangeError(text);
     default:
       return null;
   }

@@ -47,6 +47,19 @@ describe('CatalogueBrowser', () => {
     expect(searchButton()).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Clear the start date' }));
     expect(searchButton()).toBeDisabled();
+
+    // typed as well as picked: a day that does not exist says so when the field is left
+    const start = screen.getByRole('textbox', { name: 'Start date' });
+    await user.type(start, '2024-02-30');
+    await user.tab();
+    expect(await screen.findByText('“2024-02-30” is not a date: type it as YYYY-MM-DD.')).toBeInTheDocument();
+    expect(searchButton()).toBeDisabled();
+    await user.clear(start);
+    await user.type(start, '2024-02-01');
+    await user.tab();
+    expect(start).toHaveValue('2024-02-01');
+    expect(screen.queryByText(/is not a date/)).not.toBeInTheDocument();
+    expect(searchButton()).toBeEnabled();
   });
 
   it('fills the four fields from a box drawn on the map, and moves the box when a field changes', async () => {

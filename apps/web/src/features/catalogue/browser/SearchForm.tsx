@@ -1,13 +1,11 @@
 import { EARLIEST_DATE } from '@asb/contracts';
 import { Button, NumberInput, SimpleGrid, Stack } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
+import { DayInput } from '../../../ui/DayInput';
 import { useCollections } from '../api/catalogue';
 import { BboxInputs } from './BboxInputs';
 import { CollectionSelect } from './CollectionSelect';
 import { canSearch, MAX_RESULTS, type SearchCriteria } from './search-form';
-
-const DATE_FORMAT = 'YYYY-MM-DD';
 
 interface SearchFormProps {
   criteria: SearchCriteria;
@@ -45,31 +43,14 @@ export function SearchForm({ criteria, onChange, onSearch, isSearching }: Search
           nothingFoundMessage="No collection"
         />
         <SimpleGrid cols={2} spacing="xs">
-          <DatePickerInput
+          <DayInput
             label="Start date"
             value={criteria.start}
             onChange={(start) => set({ start })}
-            clearButtonProps={{ 'aria-label': 'Clear the start date' }}
             minDate={EARLIEST_DATE}
             maxDate={criteria.end ?? undefined}
-            valueFormat={DATE_FORMAT}
-            firstDayOfWeek={1}
-            clearable
-            placeholder={DATE_FORMAT}
-            leftSection={<IconCalendar size={16} />}
           />
-          <DatePickerInput
-            label="End date"
-            value={criteria.end}
-            onChange={(end) => set({ end })}
-            clearButtonProps={{ 'aria-label': 'Clear the end date' }}
-            minDate={criteria.start ?? EARLIEST_DATE}
-            valueFormat={DATE_FORMAT}
-            firstDayOfWeek={1}
-            clearable
-            placeholder={DATE_FORMAT}
-            leftSection={<IconCalendar size={16} />}
-          />
+          <DayInput label="End date" value={criteria.end} onChange={(end) => set({ end })} minDate={criteria.start ?? EARLIEST_DATE} />
         </SimpleGrid>
         <BboxInputs value={criteria.bbox} onChange={(bbox) => set({ bbox })} withMap />
         <NumberInput

@@ -97,7 +97,7 @@ describe('an EO-product input of the execute form', () => {
     ] as const)
       await user.type(within(panel).getByRole('textbox', { name }), value);
     expect(search).toBeDisabled();
-    await user.click(within(panel).getByRole('button', { name: 'Date range' }));
+    await user.click(within(panel).getByRole('button', { name: 'Pick Date range in a calendar' }));
     // the calendar opens on the current month
     await user.click(await screen.findByRole('button', { name: dayjs().date(1).format('D MMMM YYYY') }));
     await user.click(screen.getByRole('button', { name: dayjs().date(20).format('D MMMM YYYY') }));

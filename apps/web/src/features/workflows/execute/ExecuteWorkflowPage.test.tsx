@@ -1,4 +1,4 @@
-import { EXECUTION_NOT_ALLOWED, INVALID_COORDINATE, MIN_INTERVAL_MESSAGE, type WorkflowInputGroup } from '@asb/contracts';
+import { EXECUTION_NOT_ALLOWED, INVALID_COORDINATE, INVALID_DATE_RANGE, MIN_INTERVAL_MESSAGE, type WorkflowInputGroup } from '@asb/contracts';
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -91,19 +91,28 @@ describe('ExecuteWorkflowPage', () => {
     );
   });
 
-  it('fills a date range from the calendar', async () => {
+  it('fills a date range from the calendar, or typed', async () => {
     const user = userEvent.setup();
     renderPage({
       groups: [{ node_id: 'n2', label: 'Filter', items: [inputItem('period', 'date-range', { label: 'Period', defaultValue: '2024-03-04 / 2024-03-05' })] }],
     });
-    const period = await screen.findByRole('button', { name: 'Period' });
-    expect(period).toHaveTextContent('2024-03-04 / 2024-03-05');
+    const period = await screen.findByRole('textbox', { name: 'Period' });
+    expect(period).toHaveValue('2024-03-04 / 2024-03-05');
     await waitFor(() => expect(executeButton()).toBeEnabled());
-    await user.click(period);
+    await user.click(screen.getByRole('button', { name: 'Pick Period in a calendar' }));
     await user.click(screen.getByRole('button', { name: '11 March 2024' }));
-    expect(executeButton()).toBeDisabled();
     await user.click(screen.getByRole('button', { name: '15 March 2024' }));
-    expect(period).toHaveTextContent('2024-03-11 / 2024-03-15');
+    expect(period).toHaveValue('2024-03-11 / 2024-03-15');
+    await waitFor(() => expect(executeButton()).toBeEnabled());
+
+    await user.clear(period);
+    await user.type(period, '2024-03-11 / 2024-02-30');
+    await user.tab();
+    expect(executeButton()).toBeDisabled();
+    expect(await screen.findByText(INVALID_DATE_RANGE)).toBeInTheDocument();
+    await user.clear(period);
+    await user.type(period, '2024-03-11/2024-03-20');
+    expect(period).toHaveValue('2024-03-11 / 2024-03-20');
     await waitFor(() => expect(executeButton()).toBeEnabled());
   });
 
