@@ -1,9 +1,8 @@
 import type { Db } from '../db/client.js';
 import { rowId as resourceId } from '../http/ids.js';
 import type { Action, BaseAttributes, ListDocument, ResourceDocument, ResourceObject } from '@asb/contracts';
-import { baseAttributesSchema, LIST_COUNT_CAP, PAGE_SIZE } from '@asb/contracts';
-import { and, eq, type SQL } from 'drizzle-orm';
-import { can, canAddToWorkspace, requireUser } from '../auth/permissions.js';
+import { eq, type SQL } from 'drizzle-orm';
+import { can, requireUser } from '../auth/permissions.js';
 import type { Principal } from '../auth/principal.js';
 import type { PlatformContext } from '../context.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
@@ -11,10 +10,11 @@ import { attributeErrors, detailError, notFound, permissionDenied } from '../htt
 import type { LoadedResource, ResourceDefinition, ResourceOperation, ResourceRow } from './resource-definition.js';
 import { ParentResolver, type LoadedWithWorkspaces } from './resource-parent.js';
 import { parseAttributes, type ListParams, type Payload } from './resource-payload.js';
-import { ResourceRepository, type ListOptions } from './resource.repository.js';
+import { listResources } from './resource-list.js';
+import { assertSameResource, checkedWorkspaceIds, notShareable } from './resource-write-checks.js';
+import { ResourceRepository } from './resource.repository.js';
 
-// parseAttributes lived here first; modules that validate their own payloads import it from either file
-export const MAX_PAGE_SIZE = 100;
+export { MAX_PAGE_SIZE } from './resource-list.js';
 
 type Attributes = BaseAttributes & Record<string, unknown>;
 
@@ -142,7 +142,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
   }
 
   /** Rows with their workspaces; a child's are its parent's. Children whose parent is gone are left out. */
-  private async withWorkspaces(rows: R[]): Promise<LoadedWithWorkspaces<R>[]> {
+  async withWorkspaces(rows: R[]): Promise<LoadedWithWorkspaces<R>[]> {
     if (this.parent) {
       const parents = await this.parent.parentsOf(rows);
       return rows.flatMap((row) => {
@@ -157,50 +157,9 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     });
   }
 
-  async list(principalOrNull: Principal | null, params: ListParams): Promise<ListDocument<A>> {
-    const principal = requireUser(principalOrNull);
-    const size = Math.min(Math.max(params.size ?? PAGE_SIZE, 1), MAX_PAGE_SIZE);
-    const conditions = [this.def.listScope, this.def.scope?.where];
-    for (const [name, value] of Object.entries(params.filters)) {
-      conditions.push(this.filterCondition(name, value, principal));
-    }
-    const orderBy: SQL[] = [];
-    for (const field of (params.sort ?? this.def.defaultSort ?? 'identifier').split(',').filter(Boolean)) {
-      const order = this.repository.order(field.trim());
-      if (!order) throw detailError(400, `Cannot sort by '${field}'.`);
-      orderBy.push(order);
-    }
-    const where = and(...conditions.filter((c): c is SQL => c !== undefined));
-    const page = Math.max(params.page ?? 1, 1);
-    const options = { parts: this.visibleParts(principal), where, orderBy, page, size };
-    const rows = await this.repository.page(options);
-    const { count, capped } = await this.countOf(options, rows.length);
-    const pages = Math.max(1, Math.ceil(count / size));
-    const listed = this.listedKeys();
-    const data = (await this.withWorkspaces(rows)).map((loaded) => listRow(this.toObject(principal, loaded), listed));
-    // `capped` only when it is: an exact count keeps the spec's three fields
-    return { data, meta: { pagination: { page, pages, count, ...(capped ? { capped } : {}) } } };
-  }
-
-  /** the attributes a list row carries, when the contract names them (`listed`); the item route answers the whole */
-  private listedKeys(): Set<string> | undefined {
-    const listed = this.def.contract?.schemas.listed;
-    return listed && new Set([...Object.keys(baseAttributesSchema.shape), ...Object.keys(listed.shape)]);
-  }
-
-  /**
-   * The list's count, exact up to LIST_COUNT_CAP rows past the page's first (so the pager
-   * always reaches the next pages), else that many and `capped`: counting every visible row
-   * of a large table on each page was the list's whole cost (bench/api). A short page is the
-   * last one: its count needs no query.
-   */
-  private async countOf(options: ListOptions, rowsOnPage: number): Promise<{ count: number; capped: boolean }> {
-    const offset = (options.page - 1) * options.size;
-    if (rowsOnPage > 0 && rowsOnPage < options.size) return { count: offset + rowsOnPage, capped: false };
-    if (rowsOnPage === 0 && options.page === 1) return { count: 0, capped: false };
-    const limit = offset + LIST_COUNT_CAP;
-    const counted = await this.repository.countUpTo(options, limit);
-    return counted > limit ? { count: limit, capped: true } : { count: counted, capped: false };
+  /** A page of what the principal may see (resource-list.ts). */
+  list(principalOrNull: Principal | null, params: ListParams): Promise<ListDocument<A>> {
+    return listResources(this, requireUser(principalOrNull), params);
   }
 
   /** Loads a resource the principal may see, or throws 404/403. */
@@ -231,27 +190,6 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     return { data: this.toObject(principal, await this.load(principal, id)) };
   }
 
-  private async checkedWorkspaceIds(principal: Principal, refs: { id: string }[], current: number[]): Promise<number[]> {
-    const parsed = refs.map((ref) => resourceId(String(ref.id)));
-    if (parsed.some((id) => id === undefined)) throw attributeErrors({ workspaces: 'Invalid workspace id.' });
-    const ids = [...new Set(parsed as number[])];
-    const existing = await this.repository.existingWorkspaceIds(ids);
-    if (existing.length !== ids.length) throw attributeErrors({ workspaces: 'Unknown workspace.' });
-    for (const id of ids) {
-      const mayAdd = this.def.canShareInto ? this.def.canShareInto(principal, id) : canAddToWorkspace(principal, id);
-      if (!current.includes(id) && !mayAdd) throw permissionDenied();
-    }
-    return ids;
-  }
-
-  private notShareable(): Error {
-    const parent = this.def.inheritsFrom?.definition.name;
-    return detailError(
-      400,
-      parent ? `A ${this.def.name} cannot be shared: it follows the workspaces of its ${parent}.` : `A ${this.def.name} cannot be shared.`,
-    );
-  }
-
   /** The parent named by relationships.{relationship} of a POST, on which the principal needs createAction. */
   private async parentForCreate(principal: Principal, payload: Payload): Promise<LoadedResource | undefined> {
     if (!this.parent) return undefined;
@@ -265,24 +203,16 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     return parent;
   }
 
-  /** JSON:API: a document of another type, or naming another resource than the URL, changes nothing (409). */
-  private assertSameResource(payload: Payload, id?: string): void {
-    if (payload.data.type !== this.def.type)
-      throw detailError(409, `This is the ${this.def.type} endpoint: data.type must be '${this.def.type}', not '${payload.data.type}'.`);
-    if (id !== undefined && payload.data.id !== undefined && payload.data.id !== id)
-      throw detailError(409, `data.id '${payload.data.id}' is not the id of the URL ('${id}').`);
-  }
-
   async create(principalOrNull: Principal | null, payload: Payload): Promise<ResourceDocument<A>> {
     const principal = requireUser(principalOrNull);
     this.assertEnabled('create');
-    this.assertSameResource(payload);
+    assertSameResource(this.def, payload);
     const parent = await this.parentForCreate(principal, payload);
     if (this.def.canCreate && !this.def.canCreate(principal)) throw permissionDenied();
     const attributes = parseAttributes(this.def.createSchema, payload.data.attributes) as Record<string, unknown>;
     const refs = payload.data.relationships?.workspaces?.data;
-    if (refs && !this.def.shareable) throw this.notShareable();
-    const workspaceIds = refs ? await this.checkedWorkspaceIds(principal, refs, []) : [];
+    if (refs && !this.def.shareable) throw notShareable(this.def);
+    const workspaceIds = refs ? await checkedWorkspaceIds(this.def, this.repository, principal, refs, []) : [];
     for (let attempt = 0; ; attempt++) {
       const values = await this.def.toInsert(attributes, principal, this.ctx, parent);
       try {
@@ -305,7 +235,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
   async update(principalOrNull: Principal | null, id: string, payload: Payload): Promise<ResourceDocument<A>> {
     const principal = requireUser(principalOrNull);
     const loaded = await this.load(principal, id);
-    this.assertSameResource(payload, id);
+    assertSameResource(this.def, payload, id);
     const attributes = payload.data.attributes ?? {};
     const refs = payload.data.relationships?.workspaces?.data;
     const hasAttributes = Object.keys(attributes).length > 0;
@@ -316,10 +246,10 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     }
     let workspaceIds: number[] | undefined;
     if (refs) {
-      if (!this.def.shareable) throw this.notShareable();
+      if (!this.def.shareable) throw notShareable(this.def);
       this.assertAllowed(principal, 'change', loaded);
       if (loaded.row.isArchived) throw detailError(400, 'Archived resources cannot be shared.');
-      workspaceIds = await this.checkedWorkspaceIds(principal, refs, loaded.workspaceIds);
+      workspaceIds = await checkedWorkspaceIds(this.def, this.repository, principal, refs, loaded.workspaceIds);
     }
     const parsed = hasAttributes ? (parseAttributes(this.def.updateSchema, attributes) as Record<string, unknown>) : {};
     const values = this.def.toUpdate ? await this.def.toUpdate(parsed, loaded.row, this.ctx, principal) : parsed;
@@ -347,10 +277,4 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     await this.repository.delete(loaded.row.id, onDelete ? (tx) => onDelete(loaded, tx) : undefined);
     await this.def.afterChange?.(loaded.row, this.ctx);
   }
-}
-
-function listRow<A>(object: ResourceObject<A>, listed: Set<string> | undefined): ResourceObject<A> {
-  if (!listed) return object;
-  const attributes = Object.fromEntries(Object.entries(object.attributes as Record<string, unknown>).filter(([key]) => listed.has(key)));
-  return { ...object, attributes: attributes as A };
 }
