@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { diskPlaces, startReaper } from './disk-places.js';
 import { releaseLeftoverDisks } from './leftover-disks.js';
-import { taskRoot, useRecord, type DiskPlaces, type DiskTools, type TaskDisk } from './task-disk.js';
+import { taskOut, taskRoot, useRecord, type DiskPlaces, type DiskTools, type TaskDisk } from './task-disk.js';
 import { TaskDiskPool, type ClaimedTaskDisk } from './task-disk-pool.js';
 
 const run = promisify(execFile);
@@ -129,6 +129,7 @@ class LoopDiskQuota implements DiskQuota {
     const { scratchDir, outDir } = plan;
     const { disk } = claimed;
     const root = taskRoot(disk);
+    let outFd: number | undefined;
     try {
       if (!claimed.isReady) await claimed.ready;
       copyTopFiles(scratchDir, root);
@@ -136,12 +137,19 @@ class LoopDiskQuota implements DiskQuota {
       // the same attempt on a process that was killed (delivered again): its reaper puts back what it wrote first
       if (isMountPoint(outDir)) await this.released(outDir);
       // what an earlier attempt of the task left in its outputs folder, as the task saw it there before
-      if (fsSync.readdirSync(outDir).length > 0) await run(this.tools.cp, ['-a', '--no-dereference', '--', `${outDir}/.`, path.join(root, 'out')]);
+      if (fsSync.readdirSync(outDir).length > 0) await run(this.tools.cp, ['-a', '--no-dereference', '--', `${outDir}/.`, taskOut(disk)]);
+      // Before the task starts, while out/ is the folder made for it: the task owns its root and
+      // may put a link to a host folder (/etc, /) at out/. Followed, the bind would show that
+      // folder as the outputs, and the end would copy the link there and tidy the outputs by
+      // deleting every link under the host folder (task-disks.integration.test.ts).
+      outFd = fsSync.openSync(taskOut(disk), fsSync.constants.O_RDONLY | fsSync.constants.O_DIRECTORY | fsSync.constants.O_NOFOLLOW);
       fsSync.writeFileSync(useRecord(disk), outDir, { mode: 0o600 });
     } catch (error) {
+      if (outFd !== undefined) fsSync.closeSync(outFd);
       this.pool.release(disk);
       throw error;
     }
+    const out: OpenedOut = { fd: outFd, path: `/proc/${process.pid}/fd/${outFd}` };
     // The outputs folder shows the filesystem's out/ while the task runs: the portal sees them
     // grow where they always lie. From LIVE_AFTER_MS on: a task over before then was never
     // watched, and costs no mount and no unmount (each a process this thread forks).
@@ -149,7 +157,8 @@ class LoopDiskQuota implements DiskQuota {
     let isFinished = false;
     const bind = setTimeout(() => {
       if (!isFinished)
-        binding = run(this.tools.mount, ['--bind', path.join(root, 'out'), outDir]).then(
+        // the descriptor's folder itself: not canonicalized, the kernel follows the descriptor, not a path the task may have changed
+        binding = run(this.tools.mount, ['--bind', '--no-canonicalize', out.path, outDir]).then(
           () => undefined,
           () => undefined,
         );
@@ -163,24 +172,27 @@ class LoopDiskQuota implements DiskQuota {
         isFinished = true;
         clearTimeout(bind);
         await binding;
-        return this.finish(plan, disk, binding !== undefined);
+        return this.finish(plan, disk, out, binding !== undefined);
       },
     };
   }
 
-  /** The outputs copied beside the outputs folder and put in its place; the filesystem given back once that is done. */
-  private async finish(plan: AttemptDiskPlan, disk: TaskDisk, isBound: boolean): Promise<void> {
+  /**
+   * The outputs copied beside the outputs folder and put in its place; the filesystem given
+   * back once that is done. The attempt's use record goes with it: a kill after this point
+   * leaves the outputs folder alone (the task's next attempt may be writing there already).
+   */
+  private async finish(plan: AttemptDiskPlan, disk: TaskDisk, out: OpenedOut, isBound: boolean): Promise<void> {
     const { scratchDir, outDir } = plan;
-    const out = path.join(taskRoot(disk), 'out');
     const copy = `${outDir}.${process.pid}.kept`;
     try {
       fsSync.rmSync(copy, { recursive: true, force: true });
-      if (fsSync.readdirSync(out).length > 0) {
+      if (fsSync.readdirSync(`/proc/self/fd/${out.fd}`).length > 0) {
         // -a: the task user's ownership and sparse files kept, links copied as links (tidyOutputs removes them), nothing followed
-        await run(this.tools.cp, ['-a', '--no-dereference', '--', out, copy]);
+        await run(this.tools.cp, ['-a', '--no-dereference', '--', `${out.path}/.`, copy]);
       } else {
         // nothing in it: the folder alone, as cp -a would have made it
-        const stat = fsSync.lstatSync(out);
+        const stat = fsSync.fstatSync(out.fd);
         fsSync.mkdirSync(copy);
         fsSync.chmodSync(copy, stat.mode & 0o7777);
         fsSync.chownSync(copy, stat.uid, stat.gid);
@@ -195,6 +207,8 @@ class LoopDiskQuota implements DiskQuota {
       fsSync.rmSync(copy, { recursive: true, force: true });
       // still bound after a failure: lazily, it goes once nothing uses it
       if (isMountPoint(outDir)) await run(this.tools.umount, ['-l', outDir]).catch(() => undefined);
+      fsSync.closeSync(out.fd);
+      fsSync.rmSync(useRecord(disk), { force: true });
       // wiped (or removed) in the background while the outcome is reported: off the next task's path
       this.pool.release(disk);
     }
@@ -205,6 +219,12 @@ class LoopDiskQuota implements DiskQuota {
     for (let waited = 0; waited < REAPER_WAIT_MS && isMountPoint(outDir); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     if (isMountPoint(outDir)) this.sweep();
   }
+}
+
+/** The attempt's out/ as opened before the task started: its descriptor, and the path child processes reach it by. */
+interface OpenedOut {
+  fd: number;
+  path: string;
 }
 
 /** When a running task's outputs folder starts to show its outputs. */

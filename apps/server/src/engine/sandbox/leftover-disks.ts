@@ -3,11 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DISK_NAME, type DiskPlaces, type DiskTools } from './task-disk.js';
 
-/** What an attempt wrote put in its outputs folder, where its out/ was bound, as the attempt's end does it. */
-function keepOutputs(tools: Pick<DiskTools, 'umount' | 'cp'>, point: string, outDir: string): void {
+/**
+ * What an attempt wrote put in its outputs folder, as the attempt's end does it: copied from
+ * the outputs folder, where its out/ is bound, never from out/ in the task's root (the task may
+ * have put a link to a host folder there; disk-places.ts).
+ */
+function keepOutputs(tools: Pick<DiskTools, 'umount' | 'cp'>, outDir: string): void {
   const copy = `${outDir}.${process.pid}.kept`;
   fs.rmSync(copy, { recursive: true, force: true });
-  const isCopied = spawnSync(tools.cp, ['-a', '--no-dereference', '--', path.join(point, 'task', 'out'), copy]).status === 0;
+  const isCopied = spawnSync(tools.cp, ['-a', '--no-dereference', '--', `${outDir}/.`, copy]).status === 0;
   spawnSync(tools.umount, ['-l', outDir]);
   if (!isCopied) return;
   fs.rmSync(outDir, { recursive: true, force: true });
@@ -37,7 +41,7 @@ export function releaseLeftoverDisks(places: DiskPlaces, tools: Pick<DiskTools, 
   let released = 0;
   for (const record of namesIn(places.mounts).filter((name) => name.endsWith('.use') && isLeftover(name.slice(0, -'.use'.length)))) {
     const file = path.join(places.mounts, record);
-    keepOutputs(tools, file.slice(0, -'.use'.length), fs.readFileSync(file, 'utf8'));
+    keepOutputs(tools, fs.readFileSync(file, 'utf8'));
     fs.rmSync(file, { force: true });
   }
   for (const name of namesIn(places.mounts).filter(isLeftover)) {

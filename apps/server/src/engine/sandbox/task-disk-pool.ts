@@ -1,4 +1,4 @@
-import { diskAt, discardDisk, makeDisk, makeTaskRoot, wipeDisk, type DiskPlaces, type DiskTools, type TaskDisk } from './task-disk.js';
+import { nextDisk, discardDisk, makeDisk, makeTaskRoot, wipeDisk, type DiskPlaces, type DiskTools, type TaskDisk } from './task-disk.js';
 
 interface PoolLog {
   warn(details: object, message?: string): void;
@@ -42,7 +42,6 @@ export class TaskDiskPool {
   private readonly pending = new Set<Promise<void>>();
   /** a filesystem claimed while it was still being made: when it is */
   private readonly readiness = new WeakMap<TaskDisk, Promise<void>>();
-  private numbers = 0;
   private isClosed = false;
 
   constructor(private readonly plan: DiskPoolPlan) {}
@@ -57,7 +56,7 @@ export class TaskDiskPool {
     if (disk) return { disk, isReady: true, ready: Promise.resolve() };
     // none ready (the first of its size, or more at once than were kept): more are made ahead
     setImmediate(() => this.fill(diskMb));
-    const made = diskAt(this.plan.places, diskMb, this.numbers++);
+    const made = nextDisk(this.plan.places, diskMb);
     const whenReady = this.track(this.make(made));
     this.readiness.set(made, whenReady);
     return { disk: made, isReady: false, ready: whenReady };
@@ -130,7 +129,7 @@ export class TaskDiskPool {
     const ahead = () => ready.length + (this.making.get(diskMb) ?? 0);
     while (ahead() < this.plan.size) {
       this.count(this.making, diskMb, 1);
-      const disk = diskAt(this.plan.places, diskMb, this.numbers++);
+      const disk = nextDisk(this.plan.places, diskMb);
       const made = this.make(disk)
         .then(async () => {
           this.count(this.making, diskMb, -1);

@@ -37,14 +37,30 @@ export interface DiskPlaces {
 /** What an attempt is shown: a folder made afresh for each (a new inode: nothing a task set on it survives it). */
 export const taskRoot = (disk: TaskDisk) => path.join(disk.mountPoint, 'task');
 
+/**
+ * The attempt's outputs folder, inside its root. The task owns the root and may rename it or
+ * put a link to a host folder in its place while it runs: after the start the server reaches it
+ * only through a descriptor opened before (disk-quota.ts), never through this path.
+ */
+export const taskOut = (disk: TaskDisk) => path.join(taskRoot(disk), 'out');
+
 /** Written while an attempt uses it (its outputs folder, where its out/ is bound): a killed process's are put back there (disk-places.ts). */
 export const useRecord = (disk: TaskDisk) => `${disk.mountPoint}.use`;
 
 /** the folders the task writes, inside its root */
 const FOLDERS = ['out', 'work', 'tmp'];
 
-export function diskAt(places: DiskPlaces, diskMb: number, number: number): TaskDisk {
-  const name = `${diskMb}-${number}.${process.pid}`;
+/**
+ * Numbered across the whole process, not per pool: two pools on one data directory in one
+ * process (a replica beside its server in the tests, the engine's and the model services'
+ * sandboxes) once both made `8-0.<pid>`, one mounted over the other, and an attempt's host-side
+ * paths then led into another attempt's filesystem.
+ */
+let made = 0;
+
+/** A new filesystem's place, never one this process gave out before. */
+export function nextDisk(places: DiskPlaces, diskMb: number): TaskDisk {
+  const name = `${diskMb}-${made++}.${process.pid}`;
   return { diskMb, image: path.join(places.images, `${name}.img`), mountPoint: path.join(places.mounts, name) };
 }
 

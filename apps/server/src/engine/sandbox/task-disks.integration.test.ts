@@ -91,6 +91,58 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
     expect(await fs.readdir(reused!.plan.outDir)).toEqual([]);
   });
 
+  it('reaches the outputs through the folder made for the attempt, whatever the task puts at out/ (a link to a host folder)', async () => {
+    const quota = open(path.join(root, 'disks'));
+    const attempt = plan('linked');
+    await fs.mkdir(attempt.scratchDir, { recursive: true });
+    // a host folder no task may see, with a link in it (the outputs' tidying removes links)
+    const host = path.join(root, 'host');
+    await fs.mkdir(host);
+    await fs.writeFile(path.join(host, 'secret.txt'), 'host only');
+    await fs.symlink('secret.txt', path.join(host, 'a-link'));
+    const claimed = quota.claim(attempt);
+    const disk = await claimed.open();
+    // the task owns its root: its out/ moved aside, a link to the host folder in its place
+    await fs.rename(path.join(claimed.root, 'out'), path.join(claimed.root, 'moved'));
+    await fs.symlink(host, path.join(claimed.root, 'out'));
+    await fs.writeFile(path.join(claimed.root, 'moved', 'result.txt'), 'the task wrote this');
+    // while it runs, the outputs folder shows the attempt's own folder, not the host's
+    await vi.waitFor(async () => expect(await fs.readdir(attempt.outDir)).toEqual(['result.txt']), { timeout: 30_000, interval: 20 });
+    await disk.finish();
+    expect((await fs.lstat(attempt.outDir)).isDirectory()).toBe(true);
+    expect(await fs.readdir(attempt.outDir)).toEqual(['result.txt']);
+    expect((await fs.readdir(host)).sort()).toEqual(['a-link', 'secret.txt']);
+  });
+
+  it('gives two disk quotas of one process on one data directory (a replica beside its server) filesystems of their own', async () => {
+    const dir = path.join(root, 'disks');
+    const [first, second] = [open(dir, 0), open(dir, 0)];
+    const [a, b] = [plan('a'), plan('b')];
+    for (const attempt of [a, b]) await fs.mkdir(attempt.scratchDir, { recursive: true });
+    const [claimedA, claimedB] = [first.claim(a), second.claim(b)];
+    expect(claimedA.root).not.toBe(claimedB.root);
+    const [diskA, diskB] = [await claimedA.open(), await claimedB.open()];
+    await fs.writeFile(path.join(claimedA.root, 'out', 'a.txt'), 'a');
+    await fs.writeFile(path.join(claimedB.root, 'out', 'b.txt'), 'b');
+    await diskA.finish();
+    await diskB.finish();
+    expect(await fs.readdir(a.outDir)).toEqual(['a.txt']);
+    expect(await fs.readdir(b.outDir)).toEqual(['b.txt']);
+  });
+
+  it('refuses a folder of mount points that another user made, or linked elsewhere, in a shared temporary folder', async () => {
+    const shared = path.join(root, 'shared-tmp');
+    const elsewhere = path.join(root, 'elsewhere');
+    await fs.mkdir(shared);
+    await fs.mkdir(elsewhere, { mode: 0o755 });
+    await fs.chmod(elsewhere, 0o755);
+    await fs.symlink(elsewhere, path.join(shared, 'asb-task-disks'));
+    expect(() => diskPlaces(path.join(root, 'disks'), shared)).toThrow(/is not a folder of this server's user/);
+    // nothing followed the link
+    expect((await fs.stat(elsewhere)).mode & 0o777).toBe(0o755);
+    expect(await fs.readdir(elsewhere)).toEqual([]);
+  });
+
   it('makes a filesystem for a size it has none ready of, and keeps the limit: no write goes past it', async () => {
     const quota = open(path.join(root, 'disks'), 0);
     const attempt = plan('full');
@@ -146,32 +198,48 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
     }
   });
 
-  it('leaves no filesystem mounted when its process is killed (kill -9), and keeps what the running attempt wrote in its outputs folder', async () => {
+  it('leaves no filesystem mounted when its process is killed (kill -9): the running attempt’s outputs kept, a finished one’s folder left alone', async () => {
     const dir = path.join(root, 'killed', 'task-disks');
+    const folders = (name: string) => ({ scratchDir: path.join(root, 'killed', `${name}-scratch`), outDir: path.join(root, 'killed', name), diskMb: 8 });
+    const [done, running] = [folders('done'), folders('running')];
+    // an attempt that finished, then one running (its outputs folder bound), then the process stops
+    // (its event loop blocked) before it wiped the first: a kill may come at any moment
     const script = `
+      import fs from 'node:fs';
       import { openDiskQuota } from ${JSON.stringify(path.resolve('apps/server/src/engine/sandbox/disk-quota.ts'))};
       const quota = openDiskQuota({ dir: ${JSON.stringify(dir)}, owner: { uid: 65534, gid: 65534 }, poolSize: 2 });
-      const claimed = quota.claim({ scratchDir: ${JSON.stringify(path.join(root, 'killed', 'scratch'))}, outDir: ${JSON.stringify(path.join(root, 'killed', 'out'))}, diskMb: 8 });
+      const first = quota.claim(${JSON.stringify(done)});
+      const finished = await first.open();
+      fs.writeFileSync(first.root + '/out/first.txt', 'the first attempt');
+      const claimed = quota.claim(${JSON.stringify(running)});
       await claimed.open();
-      await quota.settled();
+      const isBound = () => fs.statSync(${JSON.stringify(running.outDir)}).dev !== fs.statSync(${JSON.stringify(path.join(root, 'killed'))}).dev;
+      while (!isBound()) await new Promise((resolve) => setTimeout(resolve, 20));
+      await finished.finish();
       console.log(claimed.root);
-      setInterval(() => undefined, 1000);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
     `;
-    await fs.mkdir(path.join(root, 'killed', 'scratch'), { recursive: true });
+    for (const attempt of [done, running]) await fs.mkdir(attempt.scratchDir, { recursive: true });
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // what a kill during an earlier end of the running attempt left beside its outputs folder
+    await fs.mkdir(`${running.outDir}.${child.pid}.kept`, { recursive: true });
+    await fs.writeFile(path.join(`${running.outDir}.${child.pid}.kept`, 'stale.txt'), 'an earlier copy');
     const taskRoot = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
       child.once('exit', (code) => reject(new Error(`ended with ${code}`)));
     });
-    const outDir = path.join(root, 'killed', 'out');
-    const mounted = () => mountPoints().filter((point) => point.startsWith(path.dirname(path.dirname(taskRoot))) || point === outDir);
+    const mounted = () => mountPoints().filter((point) => point.startsWith(path.dirname(path.dirname(taskRoot))) || point.startsWith(root));
     expect(mounted()).toContain(path.dirname(taskRoot));
+    // the filesystems lie outside the data directory: only the running attempt's outputs folder is bound there
+    expect(mountPoints().filter((point) => point.startsWith(root))).toEqual([running.outDir]);
     await fs.writeFile(path.join(taskRoot, 'out', 'partial.txt'), 'written before the kill');
-    // the filesystems lie outside the data directory: only the outputs folder is bound there
-    await vi.waitFor(() => expect(mountPoints().filter((point) => point.startsWith(root))).toEqual([outDir]), { timeout: 30_000, interval: 20 });
+    // the finished attempt's next try (elsewhere) already writes in its outputs folder
+    await fs.writeFile(path.join(done.outDir, 'next-try.txt'), 'the next attempt');
     child.kill('SIGKILL');
     await vi.waitFor(() => expect(mounted()).toEqual([]), { timeout: 30_000, interval: 50 });
     await vi.waitFor(() => expect(fsSync.readdirSync(dir)).toEqual([]), { timeout: 30_000, interval: 50 });
-    expect(await fs.readFile(path.join(outDir, 'partial.txt'), 'utf8')).toBe('written before the kill');
+    expect(await fs.readdir(running.outDir)).toEqual(['partial.txt']);
+    expect(await fs.readFile(path.join(running.outDir, 'partial.txt'), 'utf8')).toBe('written before the kill');
+    expect((await fs.readdir(done.outDir)).sort()).toEqual(['first.txt', 'next-try.txt']);
   });
 });
