@@ -142,7 +142,8 @@ export function MarketplacePage() {
                 {data.resources.length === 0 ? (
                   <Text c="dimmed">No resources found</Text>
                 ) : (
-                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md" aria-label="Resources">
+                  // three at most: four beside the filters leave a card too narrow for its title and publisher
+                  <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-label="Resources">
                     {data.resources.map((resource) => (
                       <ResourceCard key={resource.id} resource={resource} isSignedIn={status === 'authenticated'} />
                     ))}

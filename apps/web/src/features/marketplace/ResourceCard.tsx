@@ -42,11 +42,12 @@ export function ResourceCard({ resource, isSignedIn }: { resource: MarketplaceRe
               <Icon size={22} />
             </ThemeIcon>
           )}
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={3} size="h5" lineClamp={2}>
+          {/* title and publisher whole, wrapped (a long identifier too): what a card is, is never cut */}
+          <Stack gap={2} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Title order={3} size="h5" data-card-part="title">
               {resource.title}
             </Title>
-            <Text size="xs" c="dimmed" truncate>
+            <Text size="xs" c="dimmed" data-card-part="publisher">
               {resource.publisher} · {formatDateTime(resource.date_creation)}
             </Text>
           </Stack>

@@ -1,5 +1,5 @@
 import { itemLicenceUrl, MODEL_TERMS_FEATURE, NOTIFY_MS, type DatasetOrder, type StacItem } from '@asb/contracts';
-import { Alert, Anchor, Badge, Button, Code, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Loader, Progress, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { handleError } from '../../../app/api/error-handler';
@@ -36,10 +36,10 @@ export function OrderDatasetButton({ collection, item }: { collection: string; i
   const terms = useTermsGate(itemLicenceUrl(item), (instance?.theme_features ?? []).includes(MODEL_TERMS_FEATURE));
   return (
     <Stack gap={6} align="flex-end">
+      {/* not Mantine's `loading`: its spinner slides over the label and cuts it; the label says what is going on instead */}
       <Button
-        leftSection={<IconShoppingCart size={16} />}
-        loading={order.isPending}
-        disabled={terms.isBlocking}
+        leftSection={order.isPending ? <Loader size={14} color="gray" /> : <IconShoppingCart size={16} />}
+        disabled={terms.isBlocking || order.isPending}
         onClick={() =>
           order.mutate(undefined, {
             onSuccess: (answer) =>
@@ -48,7 +48,7 @@ export function OrderDatasetButton({ collection, item }: { collection: string; i
           })
         }
       >
-        Order this dataset
+        {order.isPending ? 'Ordering this dataset…' : 'Order this dataset'}
       </Button>
       {terms.isRequired && <TermsCheckbox {...terms.checkbox} subject="dataset" />}
     </Stack>
