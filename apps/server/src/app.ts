@@ -63,6 +63,7 @@ import { instanceOperations, MODEL_RUN_PROPERTY } from '@asb/contracts';
 import { PUBLIC, requireDeclaredAccess } from './platform/http/access.js';
 import { mount } from './platform/http/operations.js';
 import { securityHeaders } from './platform/http/security-headers.js';
+import { gzipDocument } from './platform/http/gzip-document.js';
 import { OutboundFetch } from './platform/outbound/outbound-fetch.js';
 import { sealLegacyInputs } from './modules/schedules/seal-legacy-inputs.js';
 import { AuthorizedCatalogue } from './modules/catalogue/authorized-catalogue.js';
@@ -286,6 +287,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   server.addHook('onClose', () => datasetOrders.stop());
   // the demo's catalogue scenes need the admin user, which exists once the server is ready (main.ts, tests)
   if (demoSeeded) server.addHook('onReady', async () => void (await seedDemoCatalogue(ctx, catalogue, paths)));
+  // the API reference page reads it before it shows anything (issue 34 §4)
+  gzipDocument(server, '/api/openapi.json');
   mount(server, instanceOperations, 'GET /api/openapi.json', { access: PUBLIC, tags: ['instance'] }, () => {
     const document = server.swagger();
     // configured as OpenAPI 3 above: a Swagger 2 document would be a mistake here
