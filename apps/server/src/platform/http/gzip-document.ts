@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Sends the answer of the GET route `url` gzip-compressed to a client that accepts it. Meant for a
  * large document that does not change while the server runs (the OpenAPI document: 750 KB of
- * JSON, about a tenth gzip), so it is compressed once and kept; the other answers of the API are
- * small and go out as they are.
+ * JSON, 34 KB gzip), so it is compressed once and kept; the other answers of the API are small and
+ * go out as they are.
  */
 export function gzipDocument(app: FastifyInstance, url: string): void {
   let kept: { text: string; gzip: Buffer } | undefined;
