@@ -94,6 +94,21 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // The server's layers and modules are checked by dependency-cruiser, from one table (.dependency-cruiser.mjs, npm run depcruise).
+  // Thin routes: a route validates, calls a service or repository and answers; SQL lives in repositories (docs/architecture.md "Thin routes").
+  {
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL lives in repositories: move the query to the module’s *.repository.ts.' },
+            { regex: '(^|/)([^/]+\\.schema|db/schema)(\\.js)?$', message: 'A route names no table: move the query to the module’s *.repository.ts.' },
+          ],
+        },
+      ],
+    },
+  },
   // One job per file (issue 33 §3): a server file past 350 lines does several; split it by job, not by line count.
   // Generated files (drizzle/) are ignored above; a temporary exception would be listed in `ignores` here (none today).
   {

@@ -314,7 +314,8 @@ describe('onnx-serve.mjs: an Open Inference Protocol v2 server', () => {
       const services = { target: async () => ({ generation: 1, socketPath }) } as unknown as ModelServices;
       await proxy.register(async (scope) => {
         streamBodies(scope);
-        scope.post('/maas/:id/v2/*', maasProxy(services));
+        // mount() hands the proxy a request whose principal is set; here the hook above sets it
+        scope.post('/maas/:id/v2/*', maasProxy(services) as never);
       });
       await proxy.listen({ port: 0, host: '127.0.0.1' });
       const url = `http://127.0.0.1:${(proxy.server.address() as { port: number }).port}/maas/7/v2/models/affine/infer`;

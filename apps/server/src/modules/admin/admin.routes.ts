@@ -1,22 +1,20 @@
 import { adminOperations as operations, APP_BASE_PATH, type AdminModel, type EngineAttempt } from '@asb/contracts';
-import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Engine } from '../../engine/engine.module.js';
-import { executionTasks } from '../../engine/store/tasks.schema.js';
+import { TasksRepository, type TaskRow } from '../../engine/store/tasks.repository.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { requireStaff } from '../../platform/auth/permissions.js';
 import { PUBLIC, STAFF, type RouteAccess } from '../../platform/http/access.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
 import { rowId } from '../../platform/http/ids.js';
 import { mount } from '../../platform/http/operations.js';
 import { resourceRegistry, type RegisteredResource } from '../../platform/resources/resource-registry.js';
 import { parseListQuery } from '../../platform/resources/resource.routes.js';
-import { executions } from '../builder/executions.schema.js';
-import { adminAudit } from './admin-audit.schema.js';
+import { auditPage } from './admin-audit.repository.js';
+import { engineRows, executionIdentifiers } from './engine-overview.repository.js';
 import { writeAudit } from './staff-writes-audit.js';
 
-const route = (access: RouteAccess) => ({ access, tags: ['admin'] });
+const route = <A extends RouteAccess>(access: A) => ({ access, tags: ['admin'] });
 const AUDIT_PAGE = 50;
 const FAILED_SHOWN = 20;
 
@@ -38,7 +36,6 @@ function administered(ctx: AppContext, type: string): RegisteredResource {
   return entry;
 }
 
-type TaskRow = typeof executionTasks.$inferSelect;
 function attemptOf(task: TaskRow, executionIdentifier: string, now: number): EngineAttempt {
   return {
     taskRowId: String(task.id),
@@ -56,10 +53,7 @@ function attemptOf(task: TaskRow, executionIdentifier: string, now: number): Eng
 }
 
 async function attemptsWithIdentifiers(ctx: AppContext, tasks: TaskRow[]): Promise<EngineAttempt[]> {
-  const ids = [...new Set(tasks.map((task) => task.executionId))];
-  const rows =
-    ids.length > 0 ? await ctx.db.select({ id: executions.id, identifier: executions.identifier }).from(executions).where(inArray(executions.id, ids)) : [];
-  const identifiers = new Map(rows.map((row) => [row.id, row.identifier]));
+  const identifiers = await executionIdentifiers(ctx.db, [...new Set(tasks.map((task) => task.executionId))]);
   const now = Date.now();
   return tasks.map((task) => attemptOf(task, identifiers.get(task.executionId) ?? String(task.executionId), now));
 }
@@ -72,8 +66,7 @@ async function attemptsWithIdentifiers(ctx: AppContext, tasks: TaskRow[]): Promi
  * of the spec (/builder/admin ...) send the browser to the portal's admin page on that tab.
  */
 export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Engine): void {
-  mount(app, operations, 'GET /admin/v1/models', route(STAFF), (request) => {
-    requireStaff(request.principal);
+  mount(app, operations, 'GET /admin/v1/models', route(STAFF), () => {
     const models: AdminModel[] = [...resourceRegistry(ctx).values()]
       .filter(({ def }) => !NOT_ADMINISTERED.has(def.type))
       .map(({ def }) => ({ service: serviceOf(def.prefix), type: def.type, name: def.name, shareable: def.shareable }))
@@ -81,15 +74,15 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
     return { data: models };
   });
   mount(app, operations, 'GET /admin/v1/resources/{type}', route(STAFF), async (request) => {
-    const principal = requireStaff(request.principal);
+    const principal = request.principal;
     return administered(ctx, request.params.type).service.list(asAdmin(principal), parseListQuery(request.query));
   });
   mount(app, operations, 'GET /admin/v1/resources/{type}/{id}', route(STAFF), async (request) => {
-    const principal = requireStaff(request.principal);
+    const principal = request.principal;
     return administered(ctx, request.params.type).service.get(asAdmin(principal), request.params.id);
   });
   mount(app, operations, 'PATCH /admin/v1/resources/{type}/{id}', route(STAFF), async (request) => {
-    const principal = requireStaff(request.principal);
+    const principal = request.principal;
     const { def, service } = administered(ctx, request.params.type);
     const document = await service.update(asAdmin(principal), request.params.id, request.body as never);
     const data = (request.body as { data?: { attributes?: unknown; relationships?: unknown } } | null)?.data;
@@ -105,7 +98,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
     return document;
   });
   mount(app, operations, 'DELETE /admin/v1/resources/{type}/{id}', route(STAFF), async (request, reply) => {
-    const principal = requireStaff(request.principal);
+    const principal = request.principal;
     const { def, service } = administered(ctx, request.params.type);
     const { row } = await service.load(asAdmin(principal), request.params.id);
     await service.delete(asAdmin(principal), request.params.id);
@@ -121,18 +114,9 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
     return reply.status(204).send();
   });
   mount(app, operations, 'GET /admin/v1/audit', route(STAFF), async (request) => {
-    requireStaff(request.principal);
     const page = request.query['page[number]'] ?? 1;
-    const where = request.query['filter[service]'] ? eq(adminAudit.service, request.query['filter[service]']) : undefined;
-    const [total] = await ctx.db.select({ value: count() }).from(adminAudit).where(where);
-    const rows = await ctx.db
-      .select()
-      .from(adminAudit)
-      .where(where)
-      .orderBy(desc(adminAudit.at), desc(adminAudit.id))
-      .limit(AUDIT_PAGE)
-      .offset((page - 1) * AUDIT_PAGE);
-    const countAll = Number(total?.value ?? 0);
+    const service = request.query['filter[service]'];
+    const { rows, total: countAll } = await auditPage(ctx.db, { number: page, size: AUDIT_PAGE, ...(service ? { service } : {}) });
     return {
       data: rows.map((row) => ({ ...row, id: String(row.id), at: row.at.toISOString() })),
       meta: { pagination: { page, pages: Math.max(1, Math.ceil(countAll / AUDIT_PAGE)), count: countAll } },
@@ -142,23 +126,8 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
   // a server without the engine (ASB_ENGINE=false) still shows what the database says; only the engine's server acts on attempts
   const engineOn = () => ctx.config.engine.enabled !== false;
   const ENGINE_ELSEWHERE = 'This server does not run the engine (ASB_ENGINE=false): stop or requeue attempts on the server that does.';
-  mount(app, operations, 'GET /admin/v1/engine', route(STAFF), async (request) => {
-    requireStaff(request.principal);
-    const inFlight = await ctx.db
-      .select()
-      .from(executionTasks)
-      .where(inArray(executionTasks.state, ['queued', 'running']));
-    const failed = await ctx.db
-      .select()
-      .from(executionTasks)
-      .where(eq(executionTasks.state, 'failed'))
-      .orderBy(desc(executionTasks.endDate))
-      .limit(FAILED_SHOWN);
-    const [retrying] = await ctx.db.select({ value: count() }).from(executionTasks).where(eq(executionTasks.state, 'retry'));
-    const [active] = await ctx.db
-      .select({ value: count() })
-      .from(executions)
-      .where(inArray(executions.status, ['pending', 'running']));
+  mount(app, operations, 'GET /admin/v1/engine', route(STAFF), async () => {
+    const { inFlight, failed, waitingForRetry, activeExecutions } = await engineRows(ctx.db, FAILED_SHOWN);
     const running = await attemptsWithIdentifiers(
       ctx,
       inFlight.filter((task) => task.state === 'running'),
@@ -172,20 +141,21 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
         workers: [...workers].map(([label, count]) => ({ label, running: count })),
         queue: {
           queued: inFlight.filter((task) => task.state === 'queued').length,
-          waitingForRetry: Number(retrying?.value ?? 0),
-          activeExecutions: Number(active?.value ?? 0),
+          waitingForRetry,
+          activeExecutions,
         },
         running,
         failed: await attemptsWithIdentifiers(ctx, failed),
       },
     };
   });
-  const engineAction = (action: 'stop-attempt' | 'requeue-task') => async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const principal = requireStaff(request.principal);
+  const tasks = new TasksRepository(ctx.db);
+  const engineAction = (action: 'stop-attempt' | 'requeue-task') => async (request: FastifyRequest<{ Params: { id: string } }> & { principal: Principal }) => {
+    const principal = request.principal;
     const id = rowId(request.params.id);
     if (id === undefined) throw notFound(`Task ${request.params.id} not found.`);
     if (!engineOn()) throw detailError(409, ENGINE_ELSEWHERE);
-    const [before] = await ctx.db.select().from(executionTasks).where(eq(executionTasks.id, id));
+    const before = await tasks.find(id);
     if (!before) throw notFound(`Task ${request.params.id} not found.`);
     const row =
       action === 'stop-attempt' ? await engine.orchestrator.stopAttempt(id, `${principal.username} (admin)`) : await engine.orchestrator.requeueTask(id);

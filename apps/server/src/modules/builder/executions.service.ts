@@ -1,7 +1,6 @@
 import type { executionsContract } from '@asb/contracts';
 import type { AnswerOf } from '../../platform/resources/resource-contract.js';
 import { createExecutionSchema, workflowInputGroups, type ExecutionAllowed, type ProductOrder, type ResourceDocument } from '@asb/contracts';
-import { requireUser } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
 import { detailError, permissionDenied } from '../../platform/http/errors.js';
@@ -50,12 +49,7 @@ export class ExecutionsService {
    * server's own callers (a schedule firing, a run again) may also pass values sealed for
    * `options.sealedFor`. Each is stored sealed for the new execution only.
    */
-  async create(
-    principalOrNull: Principal | null,
-    body: unknown,
-    options: { sealedFor?: string } = {},
-  ): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
-    const principal = requireUser(principalOrNull);
+  async create(principal: Principal, body: unknown, options: { sealedFor?: string } = {}): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
     const payload = parseAttributes(createExecutionSchema, unwrap(body));
     const workflow = (await this.workflows.loadExecutable(principal, payload.processor_id)).row;
     const { version, graph } = await loadWorkflowVersion(this.ctx.db, workflow, payload.processor_version);
@@ -101,8 +95,7 @@ export class ExecutionsService {
    * and to execute its workflow; an execution with password inputs is run again only by its
    * owner (their password, sealed for it, is sealed anew for the new one).
    */
-  async rerun(principalOrNull: Principal | null, id: string): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
-    const principal = requireUser(principalOrNull);
+  async rerun(principal: Principal, id: string): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
     const { row } = await this.resources.load(principal, id);
     if (row.status === 'created' || row.status === 'pending' || row.status === 'running') {
       throw detailError(409, `Execution ${row.identifier} has not ended (status ${row.status}).`);
@@ -130,8 +123,7 @@ export class ExecutionsService {
   }
 
   /** created -> pending: the engine takes it from there. Only once, whoever asks twice. */
-  async execute(principalOrNull: Principal | null, id: string): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
-    const principal = requireUser(principalOrNull);
+  async execute(principal: Principal, id: string): Promise<ResourceDocument<AnswerOf<typeof executionsContract>>> {
     const row = await this.changeable(principal, id);
     // conditional on the status in the UPDATE itself: two clicks at once submit once
     if (!(await this.creator.submit(row.id))) {
@@ -141,15 +133,13 @@ export class ExecutionsService {
     return this.resources.get(principal, id);
   }
 
-  async executionAllowed(principalOrNull: Principal | null, processorId: string | undefined): Promise<{ data: ExecutionAllowed }> {
-    const principal = requireUser(principalOrNull);
+  async executionAllowed(principal: Principal, processorId: string | undefined): Promise<{ data: ExecutionAllowed }> {
     if (!processorId) throw detailError(400, 'Give the workflow as processor_id.');
     return { data: await this.workflows.allowed(principal, processorId) };
   }
 
   /** The EO products the execution needs, computed once and kept: asking again answers the same order. */
-  async productOrder(principalOrNull: Principal | null, id: string): Promise<{ data: ProductOrder }> {
-    const principal = requireUser(principalOrNull);
+  async productOrder(principal: Principal, id: string): Promise<{ data: ProductOrder }> {
     const row = await this.changeable(principal, id);
     if (row.productOrder) return { data: row.productOrder };
     const order = productOrderOf(row.id, row.inputs);

@@ -10,9 +10,9 @@ import {
   workflowOperations as operations,
   type WorkflowInputGroup,
 } from '@asb/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth/permissions.js';
+import type { Principal } from '../../platform/auth/principal.js';
 import type { AppContext } from '../../app-context.js';
 import { detailError, notFound, permissionDenied } from '../../platform/http/errors.js';
 import { parseAttributes } from '../../platform/resources/resource-payload.js';
@@ -28,7 +28,7 @@ import {
   resolverOf,
   type WorkflowRow,
 } from './workflow-versions.js';
-import { workflows } from './workflows.schema.js';
+import { findWorkflow, publishWorkflow, unpublishWorkflow } from './workflows.repository.js';
 import { needs, onResource, type RouteAccess } from '../../platform/http/access.js';
 import { requireFeature } from '../../platform/http/theme-features.js';
 import { announceMarketplaceChange } from '../../platform/live/marketplace-events.js';
@@ -36,10 +36,10 @@ import { mount } from '../../platform/http/operations.js';
 
 /** knowledge/v1 calls on a workflow beyond the generic ones (docs/workflows.md, spec 1 §7 Knowledge). */
 export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, service: ResourceService<WorkflowRow, AnswerOf<typeof workflowsContract>>): void {
-  const route = (access: RouteAccess) => ({ access, tags: ['knowledge'] });
+  const route = <A extends RouteAccess>(access: A) => ({ access, tags: ['knowledge'] });
   const versions = new ResourceService(processVersionsResource, ctx);
 
-  const load = async (principal: Parameters<typeof requireUser>[0], id: string) => (await service.load(requireUser(principal), id)).row;
+  const load = async (principal: Principal, id: string) => (await service.load(principal, id)).row;
 
   mount(app, operations, 'GET /knowledge/v1/workflows/{id}/versions', route(onResource('workflows', 'view')), async (request) => {
     const workflow = await load(request.principal, request.params.id);
@@ -139,26 +139,23 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
   });
 
   mount(app, operations, 'PATCH /knowledge/v1/workflows/{id}/publish', route(onResource('workflows', 'owner or superuser')), async (request) => {
-    const principal = requireUser(request.principal);
+    const principal = request.principal;
     const workflow = await load(principal, request.params.id);
     if (workflow.ownerId !== principal.username && !principal.isSuperuser) throw permissionDenied();
     if (workflow.isArchived) throw detailError(400, 'Archived workflows cannot be published.');
     // the page offers Publish only with the feature; Unpublish stays, to withdraw what was published before
     requireFeature(ctx.config, 'workflow-publishing', 'Publishing to the Marketplace');
     const attributes = parseAttributes(publishWorkflowSchema, request.body.data.attributes);
-    await ctx.db
-      .update(workflows)
-      .set({ isPublished: true, publishedAt: new Date(), description: JSON.stringify(attributes), updatedAt: new Date() })
-      .where(eq(workflows.id, workflow.id));
+    await publishWorkflow(ctx.db, workflow.id, JSON.stringify(attributes));
     await announceMarketplaceChange(ctx.bus, 'workflow');
     return service.get(principal, request.params.id);
   });
 
   mount(app, operations, 'PATCH /knowledge/v1/workflows/{id}/unpublish', route(onResource('workflows', 'owner or superuser')), async (request) => {
-    const principal = requireUser(request.principal);
+    const principal = request.principal;
     const workflow = await load(principal, request.params.id);
     if (workflow.ownerId !== principal.username && !principal.isSuperuser) throw permissionDenied();
-    await ctx.db.update(workflows).set({ isPublished: false, publishedAt: null, updatedAt: new Date() }).where(eq(workflows.id, workflow.id));
+    await unpublishWorkflow(ctx.db, workflow.id);
     if (workflow.isPublished) await announceMarketplaceChange(ctx.bus, 'workflow');
     return service.get(principal, request.params.id);
   });
@@ -171,8 +168,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, se
     route({ who: 'public', permission: 'published, else workflows:view' }),
     async (request) => {
       const id = resourceId(request.params.id);
-      const [row] = id !== undefined ? await ctx.db.select().from(workflows).where(eq(workflows.id, id)) : [];
-      const workflow = row?.isPublished ? row : await load(request.principal, request.params.id);
+      const row = id !== undefined ? await findWorkflow(ctx.db, id) : undefined;
+      // anyone may read a published workflow's item; any other needs a user who may view the workflow (401 signed out)
+      const workflow = row?.isPublished ? row : await load(requireUser(request.principal), request.params.id);
       return catalogueItem(workflow, ctx.config.publicUrl);
     },
   );

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { catalogueCollectionsContract, modelOperations as operations, publisherOf, type UsageRecord } from '@asb/contracts';
-import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { requireUser } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { needs, onResource, type RouteAccess } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
 import { seldonTasksResource } from '../taskmgr/execution-tasks.resource.js';
-import { executions } from '../builder/executions.schema.js';
+import { latestModelExecutions } from './model-executions.repository.js';
 import { executeModel, type ModelExecutionDeps } from './model-executions.js';
 import type { DatasetOrders } from './dataset-orders.js';
 import type { ModelServices } from './services/model-services.js';
@@ -21,7 +19,7 @@ const RUN_READ = needs("model run: signed in; a published model's run for anyone
 export function registerModels(app: FastifyInstance, ctx: AppContext): void {
   mount(app, operations, 'GET /backend/v1/workspaces/{ws}/experiments/{exp}/runs/{run}', { access: RUN_READ, tags }, async (request) => {
     const { ws, exp, run } = request.params;
-    return { run: await ctx.modelRuns.describe(requireUser(request.principal), ws, exp, run) };
+    return { run: await ctx.modelRuns.describe(request.principal, ws, exp, run) };
   });
 }
 
@@ -42,7 +40,7 @@ export function registerModelExecutions(app: FastifyInstance, ctx: AppContext, d
     'POST /backend/v1/catalogue-collections/{id}/execute_model',
     { access: EXECUTE, tags, bodyLimit: EXECUTE_BODY_LIMIT },
     async (request, reply) => {
-      const principal = requireUser(request.principal);
+      const principal = request.principal;
       const { id } = await executeModel(ctx, deps, principal, request.params.id, request.body);
       reply.status(201);
       return seldonTasks.get(principal, String(id));
@@ -54,7 +52,7 @@ const SERVICE = onResource(COLLECTION_RESOURCE, 'view', 'c');
 const OWN = needs("the caller's own model services and executions");
 const PROXY = needs('a model service: its owner and staff');
 /** A GET (metadata, health) may come from the usage page's link opened in a new tab: the same-origin token cookie counts too. */
-const PROXY_READ: RouteAccess = { ...PROXY, streamToken: true };
+const PROXY_READ: RouteAccess<'user'> = { ...PROXY, streamToken: true };
 const ANY_SERVICE = needs('any user’s model service', 'staff');
 
 /**
@@ -66,22 +64,22 @@ const ANY_SERVICE = needs('any user’s model service', 'staff');
 export function registerModelServices(app: FastifyInstance, ctx: AppContext, services: ModelServices): void {
   const stac = '/backend/catalogue/stac';
   mount(app, operations, `GET ${stac}/collections/{c}/models/{m}/status`, { access: SERVICE, tags }, (request) =>
-    services.status(requireUser(request.principal), request.params.c, request.params.m),
+    services.status(request.principal, request.params.c, request.params.m),
   );
   mount(app, operations, `GET ${stac}/collections/{c}/models/{m}/start`, { access: SERVICE, tags }, (request) =>
-    services.start(requireUser(request.principal), request.params.c, request.params.m),
+    services.start(request.principal, request.params.c, request.params.m),
   );
   mount(app, operations, `GET ${stac}/collections/{c}/models/{m}/stop`, { access: SERVICE, tags }, (request) =>
-    services.stop(requireUser(request.principal), request.params.c, request.params.m),
+    services.stop(request.principal, request.params.c, request.params.m),
   );
   mount(app, operations, `GET ${stac}/models/started`, { access: OWN, tags }, async (request) => ({
-    data: await services.started(requireUser(request.principal)),
+    data: await services.started(request.principal),
   }));
-  mount(app, operations, `GET ${stac}/maas/usage`, { access: OWN, tags }, async (request) => ({ maas: await services.usage(requireUser(request.principal)) }));
+  mount(app, operations, `GET ${stac}/maas/usage`, { access: OWN, tags }, async (request) => ({ maas: await services.usage(request.principal) }));
   mount(app, operations, `GET ${stac}/maas/services`, { access: ANY_SERVICE, tags }, async () => ({ maas: await services.running() }));
   mount(app, operations, `POST ${stac}/maas/{id}/stop`, { access: ANY_SERVICE, tags }, (request) => services.stopAny(request.params.id));
   mount(app, operations, `GET ${stac}/models/usage`, { access: OWN, tags }, async (request) => ({
-    data: await modelExecutionUsage(ctx, requireUser(request.principal)),
+    data: await modelExecutionUsage(ctx, request.principal),
   }));
 
   void app.register(async (scope) => {
@@ -94,12 +92,7 @@ export function registerModelServices(app: FastifyInstance, ctx: AppContext, ser
 
 /** Spec 3 §3 Usage records of the caller's model executions, newest first. */
 async function modelExecutionUsage(ctx: AppContext, principal: Principal): Promise<UsageRecord[]> {
-  const rows = await ctx.db
-    .select()
-    .from(executions)
-    .where(and(eq(executions.kind, 'model'), eq(executions.ownerId, principal.username)))
-    .orderBy(desc(executions.createdAt))
-    .limit(500);
+  const rows = await latestModelExecutions(ctx.db, principal.username, 500);
   return rows.flatMap((row) => {
     const model = row.model;
     if (!model) return [];
@@ -126,15 +119,15 @@ const ORDER_FILES = needs("a dataset order's files: its owner and staff");
 export function registerDatasetOrders(app: FastifyInstance, orders: DatasetOrders): void {
   const stac = '/backend/catalogue/stac';
   mount(app, operations, `GET ${stac}/collections/{c}/datasets/{d}/order`, { access: SERVICE, tags }, async (request) => ({
-    data: await orders.order(requireUser(request.principal), request.params.c, request.params.d),
+    data: await orders.order(request.principal, request.params.c, request.params.d),
   }));
   mount(app, operations, `GET ${stac}/collections/{c}/datasets/{d}/orders`, { access: SERVICE, tags }, async (request) => ({
-    data: await orders.list(requireUser(request.principal), request.params.c, request.params.d),
+    data: await orders.list(request.principal, request.params.c, request.params.d),
   }));
   mount(app, operations, `GET ${stac}/datasets/usage`, { access: OWN, tags }, async (request) => ({
-    data: await orders.usage(requireUser(request.principal)),
+    data: await orders.usage(request.principal),
   }));
   mount(app, operations, `GET ${stac}/orders/{id}/files/{*}`, { access: ORDER_FILES, tags }, (request, reply) =>
-    orders.sendFile(reply, requireUser(request.principal), request.params.id, request.params['*'], request.headers.range),
+    orders.sendFile(reply, request.principal, request.params.id, request.params['*'], request.headers.range),
   );
 }

@@ -10,7 +10,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Engine } from '../../engine/engine.module.js';
-import { requireUser } from '../../platform/auth/permissions.js';
 import { PUBLIC, needs, type RouteAccess } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
 import { publicBaseUrl } from '../../platform/http/public-url.js';
@@ -21,7 +20,7 @@ import { OgcProcesses } from './ogc-processes.service.js';
 import { SyncWaits } from './sync-wait.js';
 import { depthCappedJsonParser } from '../../platform/documents/json-body-parser.js';
 
-const route = (access: RouteAccess) => ({ access, tags: ['ogcapi'] });
+const route = <A extends RouteAccess>(access: A) => ({ access, tags: ['ogcapi'] });
 
 /** `Prefer: respond-async` (RFC 7240), among other preferences or alone. */
 const prefersAsync = (request: FastifyRequest) => /(^|[\s,;])respond-async($|[\s,;=])/i.test(String(request.headers.prefer ?? ''));
@@ -86,15 +85,15 @@ export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: En
       };
     };
     mount(scope, operations, 'GET /ogcapi/', route(PUBLIC), landing);
-    // GDAL and OWSLib open the URL they are given, often without the slash
-    mount(scope, operations, 'GET /ogcapi', route(PUBLIC), landing);
+    // GDAL and OWSLib open the URL they are given, often without the slash: the same page, left out of the OpenAPI document (one operation)
+    scope.route({ method: 'GET', url: '/ogcapi', config: { access: PUBLIC }, schema: { hide: true }, handler: landing });
     mount(scope, operations, 'GET /ogcapi/conformance', route(PUBLIC), () => ({ conformsTo: conformance(applications !== undefined) }));
 
     mount(scope, operations, 'GET /ogcapi/processes', route(needs('workflows:view; applications: execute')), (request) =>
-      processes.list(requireUser(request.principal), base(request), request.query),
+      processes.list(request.principal, base(request), request.query),
     );
     mount(scope, operations, 'GET /ogcapi/processes/{processId}', route(needs('workflows:view; applications: execute')), (request) =>
-      processes.describe(requireUser(request.principal), request.params.processId, base(request)),
+      processes.describe(request.principal, request.params.processId, base(request)),
     );
     mount(
       scope,
@@ -102,7 +101,7 @@ export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: En
       'POST /ogcapi/processes/{processId}/execution',
       route(needs('workflows:view (the workflow run); applications: execute')),
       async (request, reply) => {
-        const principal = requireUser(request.principal);
+        const principal = request.principal;
         const id = await processes.execute(principal, request.params.processId, request.body);
         reply.header('location', `${base(request)}/ogcapi/jobs/${id}`);
         const isAsync = prefersAsync(request);
@@ -123,7 +122,7 @@ export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: En
       'POST /ogcapi/processes',
       { ...route(needs('applications: upload to the own collection')), bodyLimit: MAX_CWL_BYTES },
       async (request, reply) => {
-        const summary = await processes.deploy(requireUser(request.principal), request.body, base(request));
+        const summary = await processes.deploy(request.principal, request.body, base(request));
         reply.header('location', `${base(request)}/ogcapi/processes/${encodeURIComponent(summary.id)}`);
         reply.status(201);
         return summary;
@@ -134,7 +133,7 @@ export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: En
       operations,
       'PUT /ogcapi/processes/{processId}',
       { ...route(needs('applications: edit (deployed through the API)')), bodyLimit: MAX_CWL_BYTES },
-      (request) => processes.replace(requireUser(request.principal), request.params.processId, request.body, base(request)),
+      (request) => processes.replace(request.principal, request.params.processId, request.body, base(request)),
     );
     mount(
       scope,
@@ -142,22 +141,20 @@ export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: En
       'DELETE /ogcapi/processes/{processId}',
       route(needs('applications: delete (deployed through the API)')),
       async (request, reply) => {
-        await processes.undeploy(requireUser(request.principal), request.params.processId);
+        await processes.undeploy(request.principal, request.params.processId);
         return reply.status(204).send();
       },
     );
 
-    mount(scope, operations, 'GET /ogcapi/jobs', route(needs('executions: own')), (request) =>
-      jobs.list(requireUser(request.principal), request.query, base(request)),
-    );
+    mount(scope, operations, 'GET /ogcapi/jobs', route(needs('executions: own')), (request) => jobs.list(request.principal, request.query, base(request)));
     mount(scope, operations, 'GET /ogcapi/jobs/{jobId}', route(needs('executions: own')), (request) =>
-      jobs.status(requireUser(request.principal), request.params.jobId, base(request)),
+      jobs.status(request.principal, request.params.jobId, base(request)),
     );
     mount(scope, operations, 'GET /ogcapi/jobs/{jobId}/results', route(needs('executions: own')), (request) =>
-      jobs.results(requireUser(request.principal), request.params.jobId, base(request)),
+      jobs.results(request.principal, request.params.jobId, base(request)),
     );
     mount(scope, operations, 'DELETE /ogcapi/jobs/{jobId}', route(needs('executions: own')), (request) =>
-      jobs.dismiss(requireUser(request.principal), request.params.jobId, base(request)),
+      jobs.dismiss(request.principal, request.params.jobId, base(request)),
     );
   });
 }

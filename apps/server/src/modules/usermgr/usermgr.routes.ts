@@ -15,7 +15,7 @@ const tags = ['usermgr'];
 /** usermgr (spec 1 §7 "User manager and session", spec 2 §7 "Users and account"). */
 export function registerUsermgrRoutes(app: FastifyInstance, ctx: AppContext): UsersService {
   const service = new UsersService(ctx);
-  const route = (access: RouteAccess) => ({ access, tags });
+  const route = <A extends RouteAccess>(access: A) => ({ access, tags });
 
   // the answer's token is for programs; a browser keeps the HttpOnly cookie set with it (docs/security.md "Tokens")
   mount(app, operations, 'POST /usermgr/v1/token/', route(PUBLIC), async (request, reply) => {
@@ -45,14 +45,14 @@ export function registerUsermgrRoutes(app: FastifyInstance, ctx: AppContext): Us
 
   mount(app, operations, 'GET /usermgr/v1/users/', route(STAFF), (request) => {
     const query = parseListQuery(request.query);
-    return service.list(request.principal, { page: query.page, size: query.size, sort: query.sort, search: query.filters.search });
+    return service.list({ page: query.page, size: query.size, sort: query.sort, search: query.filters.search });
   });
   mount(app, operations, 'GET /usermgr/v1/users/{username}/', route(needs('the user themself, or staff')), (request) =>
     service.get(request.principal, request.params.username),
   );
   mount(app, operations, 'POST /usermgr/v1/users/', route(STAFF), async (request, reply) => {
     reply.status(201);
-    return service.createByAdmin(request.principal, request.body);
+    return service.create(request.body);
   });
   mount(app, operations, 'PUT /usermgr/v1/users/{username}/', route(STAFF), (request) =>
     service.update(request.principal, request.params.username, request.body),
@@ -61,7 +61,7 @@ export function registerUsermgrRoutes(app: FastifyInstance, ctx: AppContext): Us
   mount(app, operations, 'GET /usermgr/v1/groups/', route(SIGNED_IN), (request) => service.groups(request.principal));
   mount(app, operations, 'POST /usermgr/v1/groups/', route(STAFF), async (request, reply) => {
     reply.status(201);
-    return service.createGroup(request.principal, request.body.workspace_identifier);
+    return service.createGroup(request.body.workspace_identifier);
   });
   mount(app, operations, 'GET /usermgr/v1/groups/{id}/members/', route(needs('a member of the workspace, or staff')), (request) =>
     service.members(request.principal, request.params.id),

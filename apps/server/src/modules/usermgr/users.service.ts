@@ -14,7 +14,7 @@ import {
   type WorkspaceRole,
 } from '@asb/contracts';
 import { eq } from 'drizzle-orm';
-import { isMember, requireStaff, requireUser } from '../../platform/auth/permissions.js';
+import { isMember, requireStaff } from '../../platform/auth/permissions.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AppContext } from '../../app-context.js';
@@ -75,8 +75,8 @@ export class UsersService {
     return row;
   }
 
-  async list(principal: Principal | null, params: UserListParams) {
-    requireStaff(principal);
+  /** Staff only (the route declares it). */
+  async list(params: UserListParams) {
     const rows = await this.repo.list(params.search);
     const groups = await this.repo.groupsByUser();
     const all = rows.map((row) => toUser(row, groups.get(row.id) ?? {}));
@@ -93,8 +93,7 @@ export class UsersService {
     };
   }
 
-  async get(principalOrNull: Principal | null, username: string): Promise<User> {
-    const principal = requireUser(principalOrNull);
+  async get(principal: Principal, username: string): Promise<User> {
     const wanted = username === 'self' ? principal.username : username;
     if (wanted.toLowerCase() !== principal.username.toLowerCase()) requireStaff(principal);
     const row = await this.rowOr404(wanted);
@@ -125,13 +124,8 @@ export class UsersService {
     return request.password ? user : { ...user, password };
   }
 
-  async createByAdmin(principal: Principal | null, request: CreateUserRequest): Promise<CreateUserResponse> {
-    requireStaff(principal);
-    return this.create(request);
-  }
-
-  async update(principalOrNull: Principal | null, username: string, request: UpdateUserRequest): Promise<User> {
-    const principal = requireStaff(principalOrNull);
+  /** By staff (the route declares it). */
+  async update(principal: Principal, username: string, request: UpdateUserRequest): Promise<User> {
     const row = await this.rowOr404(username);
     // Staff who are not superusers could otherwise deactivate or demote the superusers above them.
     if (row.isSuperuser && !principal.isSuperuser) throw permissionDenied();
@@ -167,8 +161,7 @@ export class UsersService {
   }
 
   /** Changes the own password; answers a fresh token because older ones are revoked. */
-  async changePassword(principalOrNull: Principal | null, request: ChangePasswordRequest): Promise<{ detail: string; token: string }> {
-    const principal = requireUser(principalOrNull);
+  async changePassword(principal: Principal, request: ChangePasswordRequest): Promise<{ detail: string; token: string }> {
     const row = await this.rowOr404(principal.username);
     const errors = passwordErrors(request);
     if (!(await verifyPassword(row.passwordHash, request.current_password))) {
@@ -188,15 +181,13 @@ export class UsersService {
     return value;
   }
 
-  async checkDatastore(principalOrNull: Principal | null) {
-    const principal = requireUser(principalOrNull);
+  async checkDatastore(principal: Principal) {
     const row = await this.rowOr404(principal.username);
     return { data: { changed: row.datastoreChanged } };
   }
 
   /** New datastore credentials after re-entering the account password; the secret is shown once. */
-  async datastoreCredentials(principalOrNull: Principal | null, password: string) {
-    const principal = requireUser(principalOrNull);
+  async datastoreCredentials(principal: Principal, password: string) {
     const row = await this.rowOr404(principal.username);
     if (!(await verifyPassword(row.passwordHash, password))) {
       throw fieldErrors({ password: ['Your password was entered incorrectly.'] });
@@ -206,24 +197,21 @@ export class UsersService {
     return { datastore_secret: secret };
   }
 
-  async groups(principalOrNull: Principal | null): Promise<Group[]> {
-    const principal = requireUser(principalOrNull);
+  async groups(principal: Principal): Promise<Group[]> {
     const rows = await this.ctx.db.select().from(workspaces).orderBy(workspaces.identifier);
     return rows
       .filter((w) => principal.isStaff || isMember(principal, w.id))
       .map((w) => ({ id: String(w.id), name: w.identifier, workspace_identifier: w.identifier, label: w.label }));
   }
 
-  /** Spec 2: a workspace role group is created with {workspace_identifier}; the workspace must exist. */
-  async createGroup(principalOrNull: Principal | null, workspaceIdentifier: string): Promise<Group> {
-    requireStaff(principalOrNull);
+  /** Spec 2: a workspace role group is created with {workspace_identifier}; the workspace must exist. By staff (the route declares it). */
+  async createGroup(workspaceIdentifier: string): Promise<Group> {
     const [workspace] = await this.ctx.db.select().from(workspaces).where(eq(workspaces.identifier, workspaceIdentifier.toLowerCase()));
     if (!workspace) throw fieldErrors({ workspace_identifier: [`Workspace ${workspaceIdentifier} does not exist.`] });
     return { id: String(workspace.id), name: workspace.identifier, workspace_identifier: workspace.identifier, label: workspace.label };
   }
 
-  async members(principalOrNull: Principal | null, groupId: string): Promise<GroupMember[]> {
-    const principal = requireUser(principalOrNull);
+  async members(principal: Principal, groupId: string): Promise<GroupMember[]> {
     const id = resourceId(groupId);
     const [workspace] = id !== undefined ? await this.ctx.db.select().from(workspaces).where(eq(workspaces.id, id)) : [];
     if (!workspace) throw notFound(`Group ${groupId} not found`);

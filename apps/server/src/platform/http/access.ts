@@ -15,8 +15,8 @@ export type Caller = 'public' | 'user' | 'staff' | 'superuser';
  * the route makes on what it loads (`{type}:{action}`, or a rule in words), shown in the
  * OpenAPI document beside `who`.
  */
-export interface RouteAccess {
-  who: Caller;
+export interface RouteAccess<W extends Caller = Caller> {
+  who: W;
   permission?: string;
   /** live streams: the token may also come as ?token= or a same-origin cookie (stream-auth.ts) */
   streamToken?: boolean;
@@ -46,7 +46,7 @@ const ACTIONS: readonly string[] = ['view', 'add', 'change', 'delete'] satisfies
  * checked before the route runs; a rule in words (the owner only, say) is checked as
  * 'view' here and in full by the route's service.
  */
-export function onResource(type: string, action: Action | string, param = 'id'): RouteAccess {
+export function onResource(type: string, action: Action | string, param = 'id'): RouteAccess<'user'> {
   const checked = (ACTIONS.includes(action) ? action : 'view') as Action;
   return { who: 'user', permission: `${type}:${action}`, resource: { type, param, action: checked } };
 }
@@ -57,14 +57,21 @@ declare module 'fastify' {
   }
 }
 
-export const PUBLIC: RouteAccess = { who: 'public' };
-export const SIGNED_IN: RouteAccess = { who: 'user' };
-export const STAFF: RouteAccess = { who: 'staff' };
+export const PUBLIC: RouteAccess<'public'> = { who: 'public' };
+export const SIGNED_IN: RouteAccess<'user'> = { who: 'user' };
+export const STAFF: RouteAccess<'staff'> = { who: 'staff' };
 
 /** A signed-in user with `permission` on the resource the route loads (checked by the route's service). */
-export function needs(permission: string, who: Caller = 'user'): RouteAccess {
-  return { who, permission };
+export function needs<W extends Exclude<Caller, 'public'> = 'user'>(permission: string, who?: W): RouteAccess<W> {
+  return { who: who ?? ('user' as W), permission };
 }
+
+/**
+ * The principal a route's handler is given: never null unless the route is public (enforce()
+ * refused the request without a user before), so no handler narrows it by hand. A declaration
+ * whose `who` TypeScript cannot tell (a plain RouteAccess) counts as public.
+ */
+export type PrincipalOf<A extends RouteAccess> = 'public' extends A['who'] ? Principal | null : Principal;
 
 /** The route options' `config` of a declared access. */
 export function access(declared: RouteAccess): { access: RouteAccess } {

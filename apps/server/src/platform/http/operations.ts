@@ -13,22 +13,24 @@ import {
 } from '@asb/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import type { RouteAccess } from './access.js';
+import type { PrincipalOf, RouteAccess } from './access.js';
+import { notAuthenticated } from './errors.js';
 
-type RequestOf<K extends string, O extends Operation> = FastifyRequest<{
+/** The request a handler is given: its parsed params, query and body, and the principal its declared access ensures. */
+type RequestOf<K extends string, O extends Operation, A extends RouteAccess> = FastifyRequest<{
   Params: ParsedParamsOf<K, O>;
   Querystring: ParsedQueryOf<O>;
   Body: ParsedBodyOf<O>;
-}>;
+}> & { principal: PrincipalOf<A> };
 
 /** A handler answers its operation's response (checked by TypeScript here and by the serializer at run time), or sends itself. */
-export type OperationHandler<K extends string, O extends Operation> = (
-  request: RequestOf<K, O>,
+export type OperationHandler<K extends string, O extends Operation, A extends RouteAccess = RouteAccess> = (
+  request: RequestOf<K, O, A>,
   reply: FastifyReply,
 ) => Promise<HandlerResult<O> | FastifyReply> | HandlerResult<O> | FastifyReply;
 
-export interface MountOptions {
-  access: RouteAccess;
+interface MountOptions<A extends RouteAccess> {
+  access: A;
   tags?: string[];
   /** Fastify route options besides (a body limit, say) */
   bodyLimit?: number;
@@ -60,12 +62,12 @@ function successResponse(status: number, response: Operation['response']) {
  * (params, query, body) validated before the handler, the answer serialised through its
  * response schema (contract-serializer.ts), every 4xx/5xx documented with the error body.
  */
-export function mount<M extends OperationMap, K extends keyof M & OperationKey>(
+export function mount<M extends OperationMap, K extends keyof M & OperationKey, A extends RouteAccess>(
   app: FastifyInstance,
   operations: M,
   key: K,
-  options: MountOptions,
-  handler: OperationHandler<K, M[K]>,
+  options: MountOptions<A>,
+  handler: OperationHandler<K, M[K], A>,
 ): void {
   const operation: Operation | undefined = operations[key];
   if (!operation) throw new Error(`${key} is not in the contract`);
@@ -97,6 +99,18 @@ export function mount<M extends OperationMap, K extends keyof M & OperationKey>(
     schema,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-    handler: handler as never,
+    handler: options.access.who === 'public' ? (handler as never) : signedIn(handler as never),
   });
+}
+
+/**
+ * A handler whose access implies a user: enforce() (access.ts) refused any request without
+ * one before this runs; the check here keeps the handler's non-null principal true even if a
+ * hook added later cleared it.
+ */
+function signedIn(handler: (request: FastifyRequest, reply: FastifyReply) => unknown) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.principal) throw notAuthenticated();
+    return handler(request, reply);
+  };
 }

@@ -1,6 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireUser } from '../../../platform/auth/permissions.js';
+import type { Principal } from '../../../platform/auth/principal.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { rowId } from '../../../platform/http/ids.js';
 import type { ModelServices } from './model-services.js';
@@ -48,8 +48,8 @@ export function streamBodies(scope: FastifyInstance): void {
  */
 export function maasProxy(services: ModelServices) {
   const inFlight = new Map<number, number>();
-  return async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const principal = requireUser(request.principal);
+  return async (request: FastifyRequest<{ Params: { id: string } }> & { principal: Principal }, reply: FastifyReply) => {
+    const principal = request.principal;
     const id = rowId(request.params.id);
     const target = id === undefined ? undefined : await services.target(principal, id);
     if (!target || id === undefined) throw notFound(`No model service ${request.params.id} of yours is running.`);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { procimpOperations as operations } from '@asb/contracts';
-import { requireUser } from '../../../platform/auth/permissions.js';
 import type { AppContext } from '../../../app-context.js';
 import { detailError } from '../../../platform/http/errors.js';
 import { RegistryClient, RegistryError } from './registry.client.js';
@@ -17,7 +16,6 @@ export function registerRegistryRoutes(app: FastifyInstance, ctx: AppContext): v
   const client = registry ? new RegistryClient(registry) : undefined;
 
   mount(app, operations, 'GET /procimp/repository/components', { access: SIGNED_IN, tags: ['procimp'] }, async (request) => {
-    requireUser(request.principal);
     if (!registry || !client) return { configured: false as const };
     try {
       return { configured: true as const, registry: new URL(registry.url).host, repository: registry.repository, components: await client.components() };
