@@ -169,7 +169,6 @@ const deployBody = z.union([z.string().min(1), ogcAppPkgSchema, z.record(z.strin
 
 export const ogcapiOperations = defineOperations({
   'GET /ogcapi/': { summary: 'OGC API – Processes landing page', response: ogcLandingPageSchema },
-  'GET /ogcapi': { summary: 'OGC API – Processes landing page (the same, without the trailing slash)', response: ogcLandingPageSchema },
   'GET /ogcapi/conformance': { summary: 'The OGC API – Processes conformance classes the server implements', response: ogcConformanceSchema },
   'GET /ogcapi/processes': {
     summary: 'The workflows and CWL applications the caller may execute, as OGC processes',
