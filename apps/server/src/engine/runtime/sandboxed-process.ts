@@ -45,9 +45,16 @@ export class SandboxedProcess {
       await closeCgroup(spawned.cgroup, () => undefined);
       throw error;
     }
-    const exit = this.isCancelled
-      ? await closeCgroup(spawned.cgroup, () => undefined).then((): TaskExit => ({ code: null, signal: 'SIGTERM' }))
-      : await this.launch(spawned, options, stdio, disk === undefined);
+    let exit: TaskExit;
+    try {
+      exit = this.isCancelled
+        ? await closeCgroup(spawned.cgroup, () => undefined).then((): TaskExit => ({ code: null, signal: 'SIGTERM' }))
+        : await this.launch(spawned, options, stdio, disk === undefined);
+    } catch (error) {
+      // it never started: its filesystem goes back all the same (it stayed mounted, out of the pool, until the process ended)
+      await disk?.finish().catch(() => undefined);
+      throw error;
+    }
     return finishAttemptDisk(disk, exit, { diskMb: this.job.diskMb, logPath: this.job.logPath, logOffset }, log);
   }
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { diskPlaces } from './disk-places.js';
+import { SandboxedProcess } from '../runtime/sandboxed-process.js';
 import { openDiskQuota, probeDiskQuota, type AttemptDiskPlan, type DiskQuota } from './disk-quota.js';
 
 const tools = probeDiskQuota();
@@ -141,6 +142,27 @@ describe.skipIf(typeof tools === 'string')('task filesystems made ahead (disk-qu
     // nothing followed the link
     expect((await fs.stat(elsewhere)).mode & 0o777).toBe(0o755);
     expect(await fs.readdir(elsewhere)).toEqual([]);
+  });
+
+  it('gives the filesystem back when the sandbox could not start', async () => {
+    const quota = open(path.join(root, 'disks'), 0);
+    const attempt = plan('unstarted');
+    await fs.mkdir(attempt.scratchDir, { recursive: true });
+    const claimed = quota.claim(attempt);
+    const logFd = fsSync.openSync(path.join(root, 'unstarted.log'), 'a');
+    try {
+      const run = new SandboxedProcess({ outDir: attempt.outDir, diskMb: 8 }, attempt.scratchDir).run(
+        { command: path.join(root, 'no-such-sandbox'), args: [], setupArgs: [], env: {}, cwd: root, disk: claimed },
+        { cpuList: [0], logFd, onRunning: () => undefined, onLimitExceeded: () => undefined },
+        { stdout: logFd },
+      );
+      await expect(run).rejects.toThrow(/ENOENT/);
+    } finally {
+      fsSync.closeSync(logFd);
+    }
+    await quota.settled();
+    // ASB_SANDBOX_POOL=0: removed, as after an attempt that ran
+    expect(mountPoints()).not.toContain(path.dirname(claimed.root));
   });
 
   it('makes a filesystem for a size it has none ready of, and keeps the limit: no write goes past it', async () => {
