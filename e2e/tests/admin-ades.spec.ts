@@ -14,8 +14,12 @@ test.describe('Administration > ADES Instances', () => {
     const register = page.getByRole('button', { name: 'Register' });
 
     // spec 3 §5: the URL must not be empty
+    await expect(register).toBeDisabled();
+
+    // an address the outbound guard refuses (only 127.0.0.1 is allowed here): it says so, and what allows it
+    await url.fill('http://127.0.0.2/ogcapi/');
     await register.click();
-    await expect(page.getByText('This field may not be blank.')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Refused by the outbound guard' }).filter({ hasText: 'ASB_OUTBOUND_ALLOW' }).first()).toBeVisible();
 
     // the portal's web page is not an OGC API – Processes landing page
     await url.fill(`${BASE}/asb/`);

@@ -134,7 +134,7 @@ describe('ADES registry', () => {
     expect(response.json().detail).toContain(reason);
   });
 
-  it('refuses a closed port as unreachable, and loopback when the outbound guard does not allow it', async () => {
+  it('refuses a closed port as unreachable, and loopback as refused by the outbound guard, naming the setting that allows it', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
@@ -152,7 +152,7 @@ describe('ADES registry', () => {
         headers: guarded.adminHeader,
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().detail).toBe(`Unreachable: could not fetch ${base}/open/.`);
+      expect(refused.json().detail).toMatch(/^Refused by the outbound guard: 127\.0\.0\.1 is a loopback, private .* ASB_OUTBOUND_ALLOW/);
     } finally {
       await guarded.close();
     }

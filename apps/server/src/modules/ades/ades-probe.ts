@@ -49,6 +49,10 @@ async function getJson(outbound: OutboundFetch, url: string, token: string | und
   try {
     response = await outbound.fetch(url, { headers: { accept: 'application/json', ...bearer(token) }, signal });
   } catch (error) {
+    if (error instanceof OutboundFetchError && error.isRefusedAddress)
+      throw new AdesProbeError(
+        `Refused by the outbound guard: ${new URL(url).hostname} is a loopback, private or otherwise special address, which the portal does not fetch. An operator allows it with ASB_OUTBOUND_ALLOW (a CIDR list, e.g. 10.0.0.0/8).`,
+      );
     if (error instanceof OutboundFetchError) throw new AdesProbeError(`Unreachable: ${error.message}.`);
     throw error;
   }

@@ -24,16 +24,23 @@ import { Agent, fetch as undiciFetch, type Response } from 'undici';
 const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 5;
 
-/** A fetch that did not get an answer; `message` is what the user may read, `reason` is for the log. */
+/**
+ * A fetch that did not get an answer; `message` is what the user may read, `reason` is for the log.
+ * `isRefusedAddress`: the guard refused the address (not the network): staff registering a server
+ * may be told so, since they can ask the operator to allow it (docs/security.md#network).
+ */
 export class OutboundFetchError extends Error {
+  readonly isRefusedAddress: boolean;
+
   constructor(
     readonly url: string,
     message: string,
     readonly reason: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; isRefusedAddress?: boolean },
   ) {
     super(message, options);
     this.name = 'OutboundFetchError';
+    this.isRefusedAddress = options?.isRefusedAddress ?? false;
   }
 }
 
@@ -173,7 +180,7 @@ export class OutboundFetch {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const reason = cause instanceof Error ? `${(cause as NodeJS.ErrnoException).code ?? cause.name}: ${cause.message}` : String(cause);
     this.log?.warn({ url: asked, at: current, reason }, 'outbound fetch: could not fetch');
-    return new OutboundFetchError(asked, `could not fetch ${asked}`, reason, { cause: error });
+    return new OutboundFetchError(asked, `could not fetch ${asked}`, reason, { cause: error, isRefusedAddress: cause instanceof RefusedAddress });
   }
 
   async close(): Promise<void> {

@@ -49,12 +49,16 @@ describe('AdesPage', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ ades_url: 'https://ades.example.org/ogcapi/', token: 'tok' });
   });
 
-  it('says a blank URL may not be blank and sends nothing', async () => {
+  it('keeps Register disabled while the URL is blank and sends nothing', async () => {
     const user = userEvent.setup();
     const { calls } = fakeFetch(() => ({ body: { data: [] } }));
     renderWithProviders(<AdesPage />, staff);
-    await user.click(await screen.findByRole('button', { name: 'Register' }));
-    expect(screen.getByText('This field may not be blank.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeDisabled();
+    const field = screen.getByRole('textbox', { name: /ADES URL/ });
+    await user.type(field, '   {Enter}');
+    expect(screen.getByRole('button', { name: 'Register' })).toBeDisabled();
+    await user.type(field, 'https://ades.example.org/');
+    expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 

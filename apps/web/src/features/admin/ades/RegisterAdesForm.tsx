@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useRegisterAdes } from '../api/ades';
 
 /**
- * Spec 3 §2 / §5: register an ADES by its URL (non-empty; the button is disabled while
- * loading), with an optional bearer token the portal sends to it (stored encrypted, never shown again).
+ * Spec 3 §2 / §5: register an ADES by its URL (non-empty: the button is disabled while it is
+ * blank, and while loading), with an optional bearer token the portal sends to it (stored encrypted, never shown again).
  */
 export function RegisterAdesForm() {
   const [url, setUrl] = useState('');
@@ -53,7 +53,7 @@ export function RegisterAdesForm() {
           style={{ flex: 1, minWidth: 200 }}
           autoComplete="off"
         />
-        <Button type="submit" loading={register.isPending} disabled={register.isPending}>
+        <Button type="submit" loading={register.isPending} disabled={register.isPending || !url.trim()}>
           Register
         </Button>
       </Group>
