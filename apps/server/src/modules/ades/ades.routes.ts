@@ -14,7 +14,7 @@ const tags = ['ades'];
 export function registerAdesRoutes(app: FastifyInstance, registry: AdesRegistry): void {
   mount(app, operations, 'GET /backend/v1/available-ades', { access: SIGNED_IN, tags }, async (request) => {
     const rows = await registry.list();
-    if (request.principal!.isStaff || request.principal!.isSuperuser) return { data: rows.map(adesInstanceOf) };
+    if (request.principal.isStaff || request.principal.isSuperuser) return { data: rows.map(adesInstanceOf) };
     return { data: rows.map((row) => ({ identifier: row.identifier, title: row.title })) };
   });
 

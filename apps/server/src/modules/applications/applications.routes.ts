@@ -61,7 +61,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
   const base = '/backend/v1/catalogue-collections';
 
   mount(app, operations, `GET ${base}/collections_with_write_permissions`, { access: SIGNED_IN, tags }, async (request) => ({
-    data: (await store.writableCollections(request.principal!)).map(collectionRef),
+    data: (await store.writableCollections(request.principal)).map(collectionRef),
   }));
 
   mount(app, operations, `GET ${base}/search_applications_available_to_user`, { access: READ, tags }, async (request) => ({
@@ -80,7 +80,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     'upload: a superuser, or the owner of a collection whose identifier does not end with :published (spec 3 §6)',
   );
   mount(app, operations, `POST ${base}/{id}/upload_cwl`, { access: uploadAccess, tags }, async (request, reply) => {
-    const principal = request.principal!;
+    const principal = request.principal;
     const collection = request.params.id;
     // the client's upload_id names the live messages of this upload; without one, the messages go unnamed
     let uploadId = '';
@@ -112,7 +112,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
 
   const editAccess = onResource(COLLECTION_RESOURCE, 'edit: owner of the collection or superuser; a published application: superuser only (spec 3 §6)');
   mount(app, operations, `POST ${base}/{id}/update_application`, { access: editAccess, tags }, async (request) =>
-    refusedAsHttp(async () => ({ data: await store.update(request.principal!, request.params.id, request.body) })),
+    refusedAsHttp(async () => ({ data: await store.update(request.principal, request.params.id, request.body) })),
   );
 
   mount(app, operations, `POST ${base}/{id}/download_cwl`, { access: READ, tags }, async (request) =>
@@ -136,7 +136,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext,
     { access: onResource(COLLECTION_RESOURCE, 'delete an application: owner of the collection or superuser'), tags },
     async (request) =>
       refusedAsHttp(async () => {
-        await store.remove(request.principal!, request.params.id, request.body.identifier);
+        await store.remove(request.principal, request.params.id, request.body.identifier);
         return { message: 'Successfully deleted application' };
       }),
   );

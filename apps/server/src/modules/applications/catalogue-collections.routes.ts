@@ -27,13 +27,13 @@ export function registerCatalogueCollectionRoutes(app: FastifyInstance, collecti
     `POST ${base}`,
     { access: { ...SIGNED_IN, permission: 'any signed-in user: the collection is named {username}:{slug}' }, tags },
     async (request, reply) => {
-      const document = await collections.create(request.principal!, request.body);
+      const document = await collections.create(request.principal, request.body);
       reply.code(201);
       return document;
     },
   );
   mount(app, operations, `PATCH ${base}/{id}`, { access: CHANGE, tags }, async (request) =>
-    collections.update(request.principal!, request.params.id, request.body),
+    collections.update(request.principal, request.params.id, request.body),
   );
   // catalogue collections are not archived: the generic operations of the contract answer so
   for (const action of ['archive', 'unarchive'] as const) {
@@ -43,7 +43,7 @@ export function registerCatalogueCollectionRoutes(app: FastifyInstance, collecti
     });
   }
   mount(app, operations, `DELETE ${base}/{id}`, { access: onResource(COLLECTION_RESOURCE, 'delete'), tags }, async (request, reply) => {
-    await collections.delete(request.principal!, request.params.id);
+    await collections.delete(request.principal, request.params.id);
     return reply.code(204).send();
   });
 }

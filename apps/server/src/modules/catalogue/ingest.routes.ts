@@ -20,12 +20,12 @@ export function registerCatalogueIngest(app: FastifyInstance, ctx: AppContext): 
       url,
       { store: ctx.catalogue, outbound: ctx.outbound },
       {
-        ownerId: request.principal!.id,
+        ownerId: request.principal.id,
         isPublic,
         collection,
         skipInvalid,
         maxDocuments: HTTP_MAX_DOCUMENTS,
-        refuseCollection: (id) => collectionIdRefusal(request.principal!, id),
+        refuseCollection: (id) => collectionIdRefusal(request.principal, id),
       },
     );
   });

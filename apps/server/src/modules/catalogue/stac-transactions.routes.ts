@@ -53,7 +53,7 @@ export function registerStacTransactions(app: FastifyInstance, ctx: AppContext, 
       `POST ${p}/collections`,
       { access: { ...SIGNED_IN, permission: 'any signed-in user; the creator owns it' }, tags },
       async (request, reply) => {
-        const principal = request.principal!;
+        const principal = request.principal;
         const { document, isPublic, workspaceIds } = await collectionInput(storage, principal, request.body);
         const refusal = collectionIdRefusal(principal, document.id);
         if (refusal !== undefined) throw detailError(403, refusal);
@@ -73,7 +73,7 @@ export function registerStacTransactions(app: FastifyInstance, ctx: AppContext, 
     );
 
     mount(app, operations, `PUT ${p}/collections/{c}`, { access: WRITE, tags }, async (request) => {
-      const principal = request.principal!;
+      const principal = request.principal;
       await catalogue.writableCollection(principal, request.params.c);
       const { document, isPublic, workspaceIds } = await collectionInput(storage, principal, request.body);
       if (document.id !== request.params.c)
@@ -83,7 +83,7 @@ export function registerStacTransactions(app: FastifyInstance, ctx: AppContext, 
     });
 
     mount(app, operations, `PATCH ${p}/collections/{c}`, { access: WRITE, tags }, async (request) => {
-      const principal = request.principal!;
+      const principal = request.principal;
       const row = await catalogue.writableCollection(principal, request.params.c);
       const next = patched({ ...row.document, type: 'Collection', id: row.id }, request.body);
       if (next.id !== request.params.c) throw new CatalogueInputError('/id', '/id: the id of a collection does not change.');
