@@ -69,6 +69,7 @@ import { sealLegacyInputs } from './modules/schedules/seal-legacy-inputs.js';
 import { AuthorizedCatalogue } from './modules/catalogue/authorized-catalogue.js';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository.js';
 import { registerCatalogue } from './modules/catalogue/catalogue.module.js';
+import { registerCatalogueForClients } from './modules/catalogue/catalogue-clients.module.js';
 import { registerCatalogueIngest } from './modules/catalogue/ingest.routes.js';
 import { remoteSources } from './modules/catalogue/remote-stac.js';
 import { registerProductCollections } from './modules/catalogue/remote.routes.js';
@@ -222,6 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerTaskmgr(server, ctx);
   registerApplicationExecutionRoutes(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
+  registerCatalogueForClients(server, ctx);
   // remote STAC APIs (ASB_STAC_REMOTES) are product sources searched before the local catalogue
   const stacRemotes = remoteSources(config.stacRemotes, ctx.outbound);
   const productFinder = registerCatalogue(server, ctx, catalogue, stacRemotes);

@@ -77,6 +77,32 @@ const tileUrl = setting.refine((raw) => raw === undefined || isTileTemplate(raw)
   message: 'must be an http:// or https:// URL, or a path starting with /, with {z}, {x} and {y} in it (an XYZ tile template)',
 });
 
+/** `*` or origins (`scheme://host[:port]`), comma separated: who may read the public catalogue cross-origin (docs/security.md "Cross-origin reads"). */
+const corsOrigins = setting.transform((raw, ctx): string[] => {
+  const origins = (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  for (const origin of origins) {
+    if (origin === '*') continue;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `entries are * or origins such as https://stac.example (scheme, host and port, no path; got "${origin}")`,
+        input: raw,
+      });
+      return z.NEVER;
+    }
+  }
+  return origins;
+});
+
 /** `name=url,…`: remote STAC APIs searched beside the local catalogue (docs/catalogue.md "Remote catalogues"). */
 const stacRemotes = setting.transform((raw, ctx): { name: string; url: string }[] => {
   const remotes: { name: string; url: string }[] = [];
@@ -130,6 +156,7 @@ const envSchema = z.object({
   ASB_TRUSTED_PROXIES: text,
   ASB_OUTBOUND_ALLOW: text,
   ASB_STAC_REMOTES: stacRemotes,
+  ASB_CORS_ORIGINS: corsOrigins,
   /** a real MLflow tracking server the models' training runs are read from (docs/models.md) */
   MLFLOW_TRACKING_URI: link,
   ASB_WEB_DIST: text,

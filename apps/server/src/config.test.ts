@@ -89,6 +89,18 @@ describe('loadConfig', () => {
     expect(problemsOf({ ASB_STAC_REMOTES: 'local=https://a.example' })).toEqual(['ASB_STAC_REMOTES names local twice or uses the reserved name local']);
   });
 
+  it('reads the cross-origin readers of ASB_CORS_ORIGINS (* or origins) and refuses anything that could widen them', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ ASB_CORS_ORIGINS: 'https://stac-browser.example, http://127.0.0.1:8080' }).corsOrigins).toEqual([
+      'https://stac-browser.example',
+      'http://127.0.0.1:8080',
+    ]);
+    expect(loadConfig({ ASB_CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+    for (const bad of ['https://a.example/path', 'ftp://a.example', 'a.example', 'https://user@a.example']) {
+      expect(problemsOf({ ASB_CORS_ORIGINS: bad })[0]).toMatch(/^ASB_CORS_ORIGINS entries are \* or origins/);
+    }
+  });
+
   it('refuses a number it cannot read, naming the variable', () => {
     expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "abc")']);
     expect(problemsOf({ ASB_LOCAL_CPUS: '1.5' })).toEqual(['ASB_LOCAL_CPUS must be a whole number of 1 or more (got "1.5")']);

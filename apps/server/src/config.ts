@@ -57,6 +57,8 @@ export interface AppConfig {
   outboundAllow: string[];
   /** ASB_STAC_REMOTES: remote STAC APIs searched by the product search (docs/catalogue.md "Remote catalogues") */
   stacRemotes: { name: string; url: string }[];
+  /** ASB_CORS_ORIGINS: origins (or `*`) that may read the public catalogue and its assets cross-origin; none by default (docs/security.md "Cross-origin reads") */
+  corsOrigins: string[];
   /** MLFLOW_TRACKING_URI: the MLflow tracking server training runs are read from instead of the portal's run store (docs/models.md) */
   mlflowTrackingUri: string | undefined;
   webDistDir: string;
@@ -151,6 +153,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     trustedProxies: list(env.ASB_TRUSTED_PROXIES) ?? [],
     outboundAllow: list(env.ASB_OUTBOUND_ALLOW) ?? [],
     stacRemotes: env.ASB_STAC_REMOTES,
+    corsOrigins: env.ASB_CORS_ORIGINS,
     mlflowTrackingUri: env.MLFLOW_TRACKING_URI,
     webDistDir: path.resolve(env.ASB_WEB_DIST ?? path.join(here, '../../web/dist')),
     oidc: oidcFromEnv(env),

@@ -30,9 +30,10 @@ const filterLang = z.string().optional().describe('cql2-json (the only one)');
 
 const collectionParams = z.object({ c: z.string().min(1) });
 const itemParams = z.object({ c: z.string().min(1), i: z.string().min(1) });
-const fQuery = z.object({ f });
-const itemsQuery = z.object({ limit, bbox, datetime, token, filter, 'filter-lang': filterLang, f });
-const searchQuery = z.object({
+// an unknown query parameter is refused, naming it (OGC API – Features /req/core/query-param-unknown): a misspelt filter must not pass as none
+const fQuery = z.strictObject({ f });
+const itemsQuery = z.strictObject({ limit, bbox, datetime, token, filter, 'filter-lang': filterLang, f });
+const searchQuery = z.strictObject({
   bbox,
   intersects: z.string().optional().describe('a GeoJSON geometry'),
   datetime,
@@ -46,12 +47,35 @@ const searchQuery = z.object({
   f,
 });
 
+/**
+ * The queryables (OGC API – Features Part 3, the STAC filter extension): a JSON Schema of the
+ * properties a CQL2 filter may name, served as application/schema+json.
+ */
+// $schema and $id are not declared: a property named $id would read as a schema id to the OpenAPI tools; the loose object keeps them
+const queryablesSchema = z.looseObject({
+  type: z.literal('object'),
+  title: z.string(),
+  properties: z.record(z.string(), z.record(z.string(), z.unknown())),
+  additionalProperties: z.boolean(),
+});
+
 /** A body the route checks itself (so that its messages name the field), shown as `documents`. */
 const checkedByTheRoute = z.unknown();
 
 /** The STAC API 1.0 operations under /backend/catalogue/stac (the same ones under /resource-catalogue/stac). */
 const stacApi = defineOperations({
   'GET /backend/catalogue/stac/': { summary: 'The STAC landing page', query: fQuery, response: stacLandingSchema },
+  'GET /backend/catalogue/stac/queryables': {
+    summary: 'The properties a filter may name in any collection (JSON Schema)',
+    query: z.strictObject({}),
+    response: queryablesSchema,
+  },
+  'GET /backend/catalogue/stac/collections/{c}/queryables': {
+    summary: "The properties a filter may name in a collection, with the types its items' values take (JSON Schema)",
+    params: collectionParams,
+    query: z.strictObject({}),
+    response: queryablesSchema,
+  },
   'GET /backend/catalogue/stac/conformance': { summary: 'The conformance classes', query: fQuery, response: stacConformanceSchema },
   'GET /backend/catalogue/stac/collections': { summary: 'The collections the caller may read', query: fQuery, response: stacCollectionsSchema },
   'GET /backend/catalogue/stac/collections/{c}': { summary: 'A collection', params: collectionParams, query: fQuery, response: stacCollectionSchema },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STAC_PREFIXES, stacOperations as operations, type StacPrefix } from '@asb/contracts';
 import type { AppContext } from '../../app-context.js';
 import { PUBLIC } from '../../platform/http/access.js';
@@ -25,7 +25,7 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, catalo
   for (const prefix of STAC_PREFIXES) mountPrefix(prefix);
 
   function mountPrefix(p: StacPrefix): void {
-    mount(app, operations, `GET ${p}/`, { access: PUBLIC, tags }, async (request) => {
+    const landing = async (request: FastifyRequest<{ Querystring: { f?: string } }>) => {
       checkFormat(request.query.f);
       const urls = urlsOf(ctx, request, p);
       const collections = await catalogue.readableCollections(request.principal);
@@ -40,6 +40,7 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, catalo
           { rel: 'self', href: `${urls.root}/`, type: 'application/json' },
           rootLink(urls),
           { rel: 'conformance', href: `${urls.root}/conformance`, type: 'application/json' },
+          { rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables', href: `${urls.root}/queryables`, type: 'application/schema+json' },
           { rel: 'data', href: `${urls.root}/collections`, type: 'application/json' },
           { rel: 'search', href: `${urls.root}/search`, type: 'application/geo+json', method: 'GET' },
           { rel: 'search', href: `${urls.root}/search`, type: 'application/geo+json', method: 'POST' },
@@ -52,7 +53,10 @@ export function registerStacRoutes(app: FastifyInstance, ctx: AppContext, catalo
           })),
         ],
       };
-    });
+    };
+    mount(app, operations, `GET ${p}/`, { access: PUBLIC, tags }, landing);
+    // GDAL's OAPIF driver and pystac-client open the root as given, without the slash: the same page, left out of the OpenAPI document (one operation)
+    app.route({ method: 'GET', url: p, config: { access: PUBLIC }, schema: { hide: true, querystring: operations[`GET ${p}/`].query }, handler: landing });
 
     mount(app, operations, `GET ${p}/conformance`, { access: PUBLIC, tags }, (request) => {
       checkFormat(request.query.f);
