@@ -32,7 +32,9 @@ const collectionParams = z.object({ c: z.string().min(1) });
 const itemParams = z.object({ c: z.string().min(1), i: z.string().min(1) });
 // an unknown query parameter is refused, naming it (OGC API – Features /req/core/query-param-unknown): a misspelt filter must not pass as none
 const fQuery = z.strictObject({ f });
-const itemsQuery = z.strictObject({ limit, bbox, datetime, token, filter, 'filter-lang': filterLang, f });
+const sortby = z.string().optional().describe('fields, comma separated, each with an optional + or - (descending)');
+// sortby on items too: the ogcapi-features#sort conformance class is claimed (STAC Browser sends it)
+const itemsQuery = z.strictObject({ limit, bbox, datetime, token, filter, 'filter-lang': filterLang, sortby, f });
 const searchQuery = z.strictObject({
   bbox,
   intersects: z.string().optional().describe('a GeoJSON geometry'),
@@ -40,7 +42,7 @@ const searchQuery = z.strictObject({
   collections: z.string().optional().describe('collection ids, comma separated'),
   ids: z.string().optional().describe('item ids, comma separated'),
   limit,
-  sortby: z.string().optional().describe('fields, comma separated, each with an optional + or - (descending)'),
+  sortby,
   filter,
   'filter-lang': filterLang,
   token,
