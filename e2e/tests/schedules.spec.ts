@@ -44,6 +44,11 @@ test.describe('Schedules', () => {
     await expect(heading).toBeVisible();
     const identifier = (await heading.textContent())!.replace(/^Schedule /, '').trim();
     await expect(page.getByText('Next run')).toBeVisible();
+    // the start the form prefilled has passed by the submit: it runs at the scheduler's next tick (15 s), not 2 hours later
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText('Last run', { exact: true }).locator('xpath=..')).not.toContainText('never', { timeout: 1000 });
+    }).toPass({ timeout: 60_000 });
 
     const schedules = new ResourceListPage(page, 'schedules');
     await page.goto('/asb/schedules');

@@ -106,6 +106,22 @@ describe('scheduler', () => {
     expect((await scheduleRow(app, schedule.id)).nextRunAt).toBeNull();
   });
 
+  it('runs an interval schedule whose start passed before the submit at once, for that start', async () => {
+    // the form prefills the start with the moment it opened: by the submit it has passed (its end keeps it out of the later tests' ticks)
+    const start = new Date(Math.floor(Date.now() / 1000) * 1000 - 3 * 60_000);
+    const end = new Date(start.getTime() + 30 * 60_000);
+    const schedule = await api.created(
+      payload({ strategy: 'interval-execution', start_time: start.toISOString(), end_time: end.toISOString(), interval: 1, interval_period: 'hours' }),
+      olga,
+    );
+    expect((await api.fetched(schedule.id, olga)).attributes.nextRunAt).toBe(start.toISOString());
+    const ticker = scheduler(new TestClock(new Date(start.getTime() + 4 * 60_000).toISOString()));
+    await ticker.tick();
+    expect(dueTimes(await scheduledExecutions(app, schedule.id))).toEqual([start.toISOString()]);
+    // its next due time (start + 1 h) is after its end: done
+    expect((await scheduleRow(app, schedule.id)).nextRunAt).toBeNull();
+  });
+
   it('runs a crontab schedule on the chosen days of the month', async () => {
     const schedule = await api.created(
       payload({ strategy: 'crontab-execution', start_time: '2090-04-01T00:00:00Z', hour: 6, minute: 30, day_of_month: [2, 20] }),

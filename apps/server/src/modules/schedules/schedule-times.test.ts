@@ -43,7 +43,11 @@ describe('interval-execution', () => {
   it('runs at start + k × interval', () => {
     expect(text(firstRunAt(every15, at('2029-12-31T00:00:00Z')))).toBe('2030-01-01T00:00:00.000Z');
     expect(text(firstRunAt(every15, at('2030-01-01T00:00:00Z')))).toBe('2030-01-01T00:00:00.000Z');
-    expect(text(firstRunAt(every15, at('2030-01-01T00:07:00Z')))).toBe('2030-01-01T00:15:00.000Z');
+    // saved after its start, never run: the latest due time at once (the form's prefilled start has passed by the submit)
+    expect(text(firstRunAt(every15, at('2030-01-01T00:07:00Z')))).toBe('2030-01-01T00:00:00.000Z');
+    expect(text(firstRunAt(every15, at('2030-01-01T00:47:00Z')))).toBe('2030-01-01T00:45:00.000Z');
+    // saved again once it ran: from now on
+    expect(text(firstRunAt(every15, at('2030-01-01T00:07:00Z'), at('2030-01-01T00:00:00Z')))).toBe('2030-01-01T00:15:00.000Z');
     expect(text(nextRunAfter(every15, at('2030-01-01T00:15:00Z')))).toBe('2030-01-01T00:30:00.000Z');
     expect(text(nextRunAfter(every15, at('2030-01-01T00:15:00.001Z')))).toBe('2030-01-01T00:30:00.000Z');
   });

@@ -81,14 +81,20 @@ function dueAtOrAfter(timing: ScheduleTiming, time: Date): Date | null {
 
 /**
  * When a schedule saved at `now` (created, changed or enabled) runs first. Times before
- * `now` are not run, except a single execution's start time that has not run yet
- * (`lastDueAt` is the due time the schedule last handled): it runs at once.
+ * `now` are not run, except a start that passed before the schedule ever ran (`lastDueAt`
+ * is the due time it last handled): a single execution's start time runs at once, and an
+ * interval schedule runs at once for its latest due time (the form prefills the start with
+ * the moment it opened, which has passed by the submit: docs/schedules.md).
  */
 export function firstRunAt(timing: ScheduleTiming, now: Date, lastDueAt: Date | null = null): Date | null {
   if (timing.strategy === 'single-execution') {
     const start = timing.startTime;
     if (!start || (lastDueAt && lastDueAt.getTime() >= start.getTime())) return null;
     return start;
+  }
+  if (timing.strategy === 'interval-execution' && !lastDueAt && (!timing.endTime || timing.endTime.getTime() >= now.getTime())) {
+    const missed = latestDueAt(timing, now);
+    if (missed) return missed;
   }
   const from = lastDueAt && lastDueAt.getTime() >= now.getTime() ? new Date(lastDueAt.getTime() + 1) : now;
   return dueAtOrAfter(timing, from);
