@@ -1,9 +1,31 @@
+import { OutboundFetchError, type OutboundRequest } from '../../platform/outbound/outbound-fetch.js';
 import { isRecord, messageOf, RemoteFailure, type AdesClient } from './ades-client.js';
 
 /** The media type of Part 2's CWL application package. */
 const CWL_MEDIA_TYPE = 'application/cwl+yaml';
 /** deploy rounds (GET 404, then POST 409: deployed meanwhile) before the task fails */
 const MAX_DEPLOY_ROUNDS = 3;
+/**
+ * A deploy or replace waits this long for its answer, not the outbound default (15 s): an ADES
+ * validates the package first (the portal as an ADES runs cwltool: 6–15 s on a busy machine).
+ */
+export const DEPLOY_TIMEOUT_MS = 120_000;
+
+/**
+ * A deploy or replace request, sent again once when it timed out or the connection failed: the
+ * second answer decides (a POST that went through the first time answers 409, which the
+ * caller handles as "deployed meanwhile").
+ */
+async function sendPackage(client: AdesClient, url: string, request: OutboundRequest, log: (line: string) => void) {
+  const send = () => client.json(url, { ...request, timeoutMs: DEPLOY_TIMEOUT_MS });
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof OutboundFetchError) || error.isRefusedAddress) throw error;
+    log(`${error.message}: sending the package once more`);
+    return send();
+  }
+}
 
 /**
  * Puts the pinned package on the ADES and answers the process description. Decision
@@ -28,11 +50,11 @@ export async function deployProcess(
       log(`the ADES has this package of ${processId} already`);
       return isRecord(existing.body) ? existing.body : undefined;
     }
-    const replaced = await client.json(client.processUrl(processId), { method: 'PUT', headers: { 'content-type': CWL_MEDIA_TYPE }, body: cwl });
+    const replaced = await sendPackage(client, client.processUrl(processId), { method: 'PUT', headers: { 'content-type': CWL_MEDIA_TYPE }, body: cwl }, log);
     if (replaced.status >= 200 && replaced.status < 300) log(`replaced ${processId} on the ADES with the pinned package`);
     else log(`the ADES refused to replace ${processId} (HTTP ${replaced.status}${messageOf(replaced.body)}): running the process it has`);
   } else if (existing.status === 404) {
-    const deployed = await client.json(client.url('processes'), { method: 'POST', headers: { 'content-type': CWL_MEDIA_TYPE }, body: cwl });
+    const deployed = await sendPackage(client, client.url('processes'), { method: 'POST', headers: { 'content-type': CWL_MEDIA_TYPE }, body: cwl }, log);
     if (deployed.status === 409) {
       // deployed meanwhile (another task): replace it as above; an ADES that keeps answering 404 then 409 is given up on
       if (round >= MAX_DEPLOY_ROUNDS)
