@@ -19,14 +19,12 @@ test.describe('Dashboards', () => {
     await expect(row.locator('[data-status-group]')).toHaveText('Success', { timeout: 150_000 });
 
     // their home shows this run, their latest, with a way to its report
+    const executionId = await row.getAttribute('data-execution-id');
     await page.goto('/asb/home');
     const latest = page.getByRole('region', { name: 'Your latest execution' });
     await expect(latest).toContainText('NDVI vegetation demo');
     await expect(latest.locator('[data-status-group]')).toHaveText('Success');
-    await expect(latest.getByRole('link', { name: 'Open the report' })).toHaveAttribute(
-      'href',
-      `/asb/executions/${await row.getAttribute('data-execution-id')}/report`,
-    );
+    await expect(latest.getByRole('link', { name: 'Open the report' })).toHaveAttribute('href', `/asb/executions/${executionId}/report`);
 
     // create it from the list: the notice, the form closed, the new row
     const name = `Vegetation watch ${unique('d')}`;

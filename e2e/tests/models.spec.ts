@@ -124,7 +124,6 @@ test.describe('Models', () => {
     });
     expect(fits).toBe(true);
     release();
-    await page.unroute(order);
     await expect(page.getByText(/its files go to \/ordered_datasets\/demo-training-data\/demo-antwerp-chips\/2024\//)).toBeVisible();
     const files = page.getByRole('table', { name: /Files of the order of/ });
     await expect(files.getByRole('link', { name: '2024-07-15-nir.tif' })).toBeVisible();
