@@ -18,7 +18,7 @@ const PARTS = {
   platform: `^${SRC}/platform/`,
   engine: `^${SRC}/engine/`,
   // the parsed configuration (ASB_* variables) that every layer reads
-  config: `^${SRC}/config(\\.schema|-sections|-from-env|-process-roles)?\\.ts$`,
+  config: `^${SRC}/config(\\.schema|-sections|-from-env|-process-roles|-build-stamp)?\\.ts$`,
   // the context each module's routes receive from the composition root (a type and its builder)
   'app-context': `^${SRC}/app-context\\.ts$`,
   // any module's tables: the database is one, and a foreign key or a join names another's table

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ALL_THEME_FEATURES, type InstanceLinks } from '@asb/contracts';
-import { BUILD_TIMESTAMP } from './build-stamp.js';
+import { BUILD_TIMESTAMP } from './config-build-stamp.js';
 import { ConfigError, parseEnv } from './config.schema.js';
 import type {
   ApplicationResources,
