@@ -266,6 +266,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     runnable: (principal, collection, identifier) => applications.runnable(principal, collection, identifier),
     register: (principal, collection, cwl, options) => applications.register(principal, collection, cwl, options),
     remove: (principal, collection, identifier) => applications.remove(principal, collection, identifier),
+    cwlText: (principal, collection, identifier) => applications.cwlText(principal, collection, identifier),
     ensureOwnCollection: (principal, slug, title) => applications.ensureOwnCollection(principal, slug, title),
     execute: (principal, collection, request) => executeApplication(ctx, principal, collection, request),
   });

@@ -64,6 +64,12 @@ describe('OGC API – Processes deploy, replace, undeploy', () => {
     expect(process.outputs.wf_outputs).toMatchObject({ schema: { type: 'array', items: { type: 'string', format: 'uri' } } });
     // the qualified form names it too
     expect((await send('GET', '/ogcapi/processes/snuggs@uma:ogcapi', uma)).statusCode).toBe(200);
+    // its package as deployed, which an ADES client compares with its own instead of deploying again
+    const packaged = await send('GET', '/ogcapi/processes/snuggs/package', uma);
+    expect(packaged.statusCode, packaged.body).toBe(200);
+    expect(packaged.headers['content-type']).toMatch(/^application\/cwl\+yaml/);
+    expect(packaged.body.trim()).toBe(snuggs.trim());
+    expect((await send('GET', '/ogcapi/processes/snuggs/package', nils)).json()).toMatchObject({ status: 404, type: OGC_EXCEPTION.noSuchProcess });
 
     // another user does not see it, nor may undeploy or replace it
     for (const [method, body] of [

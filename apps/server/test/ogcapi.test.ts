@@ -165,6 +165,10 @@ describe('OGC API – Processes server', () => {
     expect(execute.statusCode).toBe(404);
     // the qualified form of a workflow names it too
     expect((await get(`/ogcapi/processes/${DEMO}@workflow`, uma)).statusCode).toBe(200);
+    // a workflow has no application package to compare with
+    const noPackage = await get(`/ogcapi/processes/${DEMO}/package`, uma);
+    expect(noPackage.statusCode).toBe(404);
+    expect(noPackage.json()).toMatchObject({ status: 404, detail: expect.stringContaining('no application package') });
   });
 
   it('refuses bad input with 400, naming the input, and starts no job', async () => {

@@ -183,6 +183,12 @@ export const ogcapiOperations = defineOperations({
     params: processParams,
     response: ogcProcessSchema,
   },
+  'GET /ogcapi/processes/{processId}/package': {
+    summary:
+      'The CWL application package of an application process, as it was deployed (a client compares it with its own instead of deploying again); a workflow has none: 404',
+    params: processParams,
+    response: { file: 'application/cwl+yaml' },
+  },
   'POST /ogcapi/processes/{processId}/execution': {
     summary:
       'Execute a process: with `Prefer: respond-async` 201, Location and the statusInfo; without, the results once the job ends within the wait limit (else as async)',

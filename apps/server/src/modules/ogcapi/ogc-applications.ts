@@ -11,6 +11,8 @@ export interface OgcApplications {
   runnable(principal: Principal | null, collection: string, identifier: string): Promise<{ application: Application } | undefined>;
   register(principal: Principal, collection: string, cwl: string, options: { replace: boolean }): Promise<ApplicationSummary>;
   remove(principal: Principal, collection: string, identifier: string): Promise<void>;
+  /** the CWL text as deployed or uploaded, when `principal` may read the application */
+  cwlText(principal: Principal, collection: string, identifier: string): Promise<{ cwl: string; mediaType: string }>;
   ensureOwnCollection(principal: Principal, slug: string, title: string): Promise<string>;
   /** the application executions (modules/applications/application-executions.ts: executeApplication) */
   execute?: (principal: Principal, collection: string, request: ApplicationExecutionRequest) => Promise<{ id: number; identifier: string }>;

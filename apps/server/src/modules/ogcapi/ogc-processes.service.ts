@@ -114,6 +114,14 @@ export class OgcProcesses {
     return { ...summary, ...applicationPorts(entry.application) };
   }
 
+  /** Part 2's package of an application process: its CWL as deployed; a workflow has none (404). */
+  async package(principal: Principal, id: string): Promise<{ cwl: string; mediaType: string }> {
+    const entry = await this.find(principal, id);
+    if (entry.kind === 'workflow') throw ogcError(404, 'about:blank', `Process ${id} is a workflow of the portal: it has no application package.`);
+    const { application } = entry;
+    return refusedAsOgc(() => this.applicationsOrFail().cwlText(principal, application.collection, application.identifier));
+  }
+
   /** Creates and submits the job, with the outputs it asked for; its execution's id. */
   async execute(principal: Principal, id: string, request: OgcExecute): Promise<number> {
     // results are always a JSON document; raw (one output's bytes as the body) is not served

@@ -95,6 +95,11 @@ export function registerOgcapi(app: FastifyInstance, ctx: AppContext, engine: En
     mount(scope, operations, 'GET /ogcapi/processes/{processId}', route(needs('workflows:view; applications: execute')), (request) =>
       processes.describe(request.principal, request.params.processId, base(request)),
     );
+    mount(scope, operations, 'GET /ogcapi/processes/{processId}/package', route(needs('applications: read')), async (request, reply) => {
+      const { cwl } = await processes.package(request.principal, request.params.processId);
+      // always CWL YAML text (JSON is YAML): what a Part 2 client deployed and compares with
+      return reply.type('application/cwl+yaml; charset=utf-8').send(cwl);
+    });
     mount(
       scope,
       operations,
