@@ -1,5 +1,4 @@
 import type { Action } from '@asb/contracts';
-import { requireUser } from '../../../platform/auth/permissions.js';
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { AppContext } from '../../../app-context.js';
 import { detailError, notFound } from '../../../platform/http/errors.js';
@@ -17,17 +16,10 @@ export interface BucketAccess {
  * reads, 'change' for uploads, deletes and builds; archived processes are
  * read-only. A released bucket is frozen whatever the permission.
  */
-export async function bucketAccess(
-  ctx: AppContext,
-  buckets: BucketRepository,
-  principal: Principal | null,
-  bucketId: number,
-  action: Action,
-): Promise<BucketAccess> {
-  const user = requireUser(principal);
+export async function bucketAccess(ctx: AppContext, buckets: BucketRepository, principal: Principal, bucketId: number, action: Action): Promise<BucketAccess> {
   const bucket = await buckets.find(bucketId);
   if (!bucket) throw notFound(`No bucket #${bucketId} found.`);
-  const access = await processAccess(ctx, user, bucket.processId, action);
+  const access = await processAccess(ctx, principal, bucket.processId, action);
   if (action !== 'view' && bucket.released) throw detailError(409, `Bucket #${bucketId} is released: its files are read-only.`);
   return { bucket, ...access };
 }

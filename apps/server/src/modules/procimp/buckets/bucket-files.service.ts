@@ -39,7 +39,7 @@ export class BucketFilesService {
     private readonly storage: BucketStorage,
   ) {}
 
-  async list(principal: Principal | null, bucketId: number): Promise<FileTreeNode[]> {
+  async list(principal: Principal, bucketId: number): Promise<FileTreeNode[]> {
     await bucketAccess(this.ctx, this.buckets, principal, bucketId, 'view');
     return listFileTree(this.storage.bucketDir(bucketId));
   }
@@ -54,7 +54,7 @@ export class BucketFilesService {
    * when all arrived complete and the bucket stays within its limit, so a refused
    * request leaves the bucket as it was.
    */
-  async upload(principal: Principal | null, bucketId: number, parts: AsyncIterable<Multipart>): Promise<BucketUploadResult> {
+  async upload(principal: Principal, bucketId: number, parts: AsyncIterable<Multipart>): Promise<BucketUploadResult> {
     await bucketAccess(this.ctx, this.buckets, principal, bucketId, 'change');
     const root = this.storage.bucketDir(bucketId);
     const staging = await this.storage.scratchDir('uploads', String(bucketId));
@@ -95,7 +95,7 @@ export class BucketFilesService {
   }
 
   /** Deletes files and folders (recursively); every path is checked before anything goes. */
-  async delete(principal: Principal | null, bucketId: number, paths: string[]): Promise<{ deleted: string[] }> {
+  async delete(principal: Principal, bucketId: number, paths: string[]): Promise<{ deleted: string[] }> {
     await bucketAccess(this.ctx, this.buckets, principal, bucketId, 'change');
     const root = this.storage.bucketDir(bucketId);
     const relatives = [...new Set(paths.map(safeRelativePath))];

@@ -16,7 +16,7 @@ export class BucketPropertiesService {
     private readonly storage: BucketStorage,
   ) {}
 
-  async properties(principal: Principal | null, bucketId: number): Promise<BucketProperties> {
+  async properties(principal: Principal, bucketId: number): Promise<BucketProperties> {
     const { bucket, process, workspaceIds } = await bucketAccess(this.ctx, this.buckets, principal, bucketId, 'view');
     const inspection = await findBucketWrapper(this.storage.bucketDir(bucketId), { python: this.ctx.config.pythonCommand });
     const signature = inspection.status === 'valid' ? inspection.signature : null;
@@ -37,7 +37,7 @@ export class BucketPropertiesService {
   }
 
   /** The Dockerfile the build would generate from the bucket's current wrapper. */
-  async dockerfile(principal: Principal | null, bucketId: number): Promise<string> {
+  async dockerfile(principal: Principal, bucketId: number): Promise<string> {
     const { bucket, process } = await bucketAccess(this.ctx, this.buckets, principal, bucketId, 'view');
     const inspection = await findBucketWrapper(this.storage.bucketDir(bucketId), { python: this.ctx.config.pythonCommand });
     const dependencies = inspection.status === 'valid' ? inspection.signature.dependencies : [];

@@ -30,7 +30,7 @@ export class BuildService {
     this.pipeline = new BuildPipeline(ctx, storage, buckets, builds);
   }
 
-  async start(principal: Principal | null, bucketId: number, kind: BuildKind): Promise<ImportStatusMessage> {
+  async start(principal: Principal, bucketId: number, kind: BuildKind): Promise<ImportStatusMessage> {
     const { process } = await bucketAccess(this.ctx, this.buckets, principal, bucketId, 'change');
     const claimed = await this.builds.claim(bucketId, kind, formatLogEntry(`${FIRST_STEP[kind]} by ${principal?.username}`));
     if (!claimed) {
