@@ -73,7 +73,7 @@ describe('catalogue search answers', () => {
     const ids = [odd.id, interval.id, noGeometry.id, plain.id];
     const got = await app.server.inject({ url: `${prefix}/search?ids=${encodeURIComponent(ids.join(','))}` });
     expect(got.statusCode, got.body).toBe(200);
-    expect(got.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(got.headers['content-type']).toBe('application/geo+json; charset=utf-8');
     await expectAsOwnUrl(got.json(), ids);
     const posted = await app.server.inject({ method: 'POST', url: `${prefix}/search`, payload: { collections: [collection], bbox: [0, 0, 20, 50] } });
     expect(posted.statusCode, posted.body).toBe(200);

@@ -89,6 +89,7 @@ export const PGLITE_ONLY = {
     'oidc.test.ts',
     'onnx-serve.test.ts',
     'openapi-document.test.ts',
+    'openapi-gzip.test.ts',
     'outbound-fetch.test.ts',
     'password-inputs.test.ts',
     'process-images.test.ts',
