@@ -11,6 +11,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 /** Areas later issues build: their entries may still lead to the shared 'not available yet' page. */
 const NOT_BUILT_YET = /^\/asb\/(mep\/collections|dashboards|monitoring\/models|resources)(\/|$)/;
 const PLACEHOLDER = 'This area is not available yet on this instance.';
+/** The APIs the menus name (Help › ADES API, Development › Workspace resource catalogue): landing pages for programs, in JSON. */
+const API_LANDINGS = new Set(['/ogcapi/', '/resource-catalogue/stac/']);
 
 interface Entry {
   where: string;
@@ -55,6 +57,16 @@ async function expectRealPage(page: Page, entry: Entry): Promise<void> {
   }
   const response = await page.goto(url.toString());
   baseExpect(response?.status(), label).toBe(200);
+  if (API_LANDINGS.has(url.pathname)) {
+    // an API's landing page: its links lead a program (or the reader) on to the API's parts
+    baseExpect(response?.headers()['content-type'], label).toMatch(/^application\/json/);
+    const landing = (await response!.json()) as { links?: { href: string }[] };
+    baseExpect(
+      landing.links?.some((link) => new URL(link.href, url).pathname.endsWith('/conformance')),
+      label,
+    ).toBe(true);
+    return;
+  }
   baseExpect(response?.headers()['content-type'], label).toMatch(/^text\/html/);
   await expect(page.getByRole('heading').first(), label).toBeVisible();
   await expect(page.locator('body'), label).not.toContainText('"errors"');
