@@ -37,13 +37,15 @@ export function ApplicationMenu({ collection, application }: { collection: strin
         isPending={remove.isPending}
         onClose={() => setIsDeleting(false)}
         onConfirm={() =>
-          remove.mutate(application.identifier, {
-            onSuccess: () => {
+          // mutateAsync, not mutate's callbacks: the refetch after the delete removes this row (and
+          // this menu) before they run, and React Query skips them for an unmounted component
+          remove.mutateAsync(application.identifier).then(
+            () => {
               notifications.show({ message: 'Successfully deleted application', color: 'green', autoClose: NOTIFY_MS.success });
               setIsDeleting(false);
             },
-            onError: (error) => handleError(error, 'Backend'),
-          })
+            (error: unknown) => handleError(error, 'Backend'),
+          )
         }
       />
     </>
