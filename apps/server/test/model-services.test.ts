@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { catalogueAssetUrl, TOKEN_COOKIE, type ModelServiceInfo, type ModelServiceItem } from '@asb/contracts';
+import { catalogueAssetUrl, TOKEN_COOKIE, type ModelServiceInfo, type ModelServiceItem, type StacItem } from '@asb/contracts';
 import { Ajv } from 'ajv';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,11 @@ import type { TestApp } from './helpers/test-app.js';
 import { testdata } from './helpers/testdata.js';
 
 const OPENAPI = testdata('oip', 'specification', 'protocol', 'open_inference_rest.yaml');
+
+/** An item of the test's 'paper-models' collection: no footprint, the given properties and files. */
+function paperItem(id: string, properties: Record<string, unknown>, assets: StacItem['assets'] = {}): StacItem {
+  return { type: 'Feature', stac_version: '1.0.0', id, geometry: null, properties: { datetime: '2024-01-01T00:00:00Z', ...properties }, links: [], assets };
+}
 
 /**
  * Models as services (spec 3 §2 "Model as a Service", §4, §7 start/stop/status, models/started,
@@ -182,17 +187,7 @@ describe('models as services', () => {
       },
       { ownerId: admin!.id, isPublic: true },
     );
-    await app.ctx.catalogue.upsertItems('paper-models', [
-      {
-        type: 'Feature',
-        stac_version: '1.0.0',
-        id: 'idea',
-        geometry: null,
-        properties: { datetime: '2024-01-01T00:00:00Z', type: 'model' },
-        links: [],
-        assets: {},
-      },
-    ]);
+    await app.ctx.catalogue.upsertItems('paper-models', [paperItem('idea', { type: 'model' })]);
     expect((await get('/backend/catalogue/stac/collections/paper-models/models/idea/status')).json()).toEqual({});
     const refused = await get('/backend/catalogue/stac/collections/paper-models/models/idea/start');
     expect([refused.statusCode, refused.json<{ detail: string }>().detail]).toEqual([409, 'This model cannot be deployed as a service.']);
@@ -206,15 +201,11 @@ describe('models as services', () => {
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(path.join(folder, 'model.onnx'), 'not a model');
     await app.ctx.catalogue.upsertItems('paper-models', [
-      {
-        type: 'Feature',
-        stac_version: '1.0.0',
-        id: 'torn',
-        geometry: null,
-        properties: { datetime: '2024-01-01T00:00:00Z', type: 'model', title: 'Torn model' },
-        links: [],
-        assets: { model: { href: catalogueAssetUrl('paper-models', 'torn', 'model.onnx'), roles: ['mlm:model'] } },
-      },
+      paperItem(
+        'torn',
+        { type: 'model', title: 'Torn model' },
+        { model: { href: catalogueAssetUrl('paper-models', 'torn', 'model.onnx'), roles: ['mlm:model'] } },
+      ),
     ]);
     const torn = '/backend/catalogue/stac/collections/paper-models/models/torn/status';
     expect((await get(torn.replace(/status$/, 'start'), oscar)).statusCode).toBe(200);
@@ -282,17 +273,7 @@ describe('models as services', () => {
     it('refuses what is not a dataset (400) or has no files (409), and with aiopen-tcs asks for the terms first (403)', async () => {
       const model = await get('/backend/catalogue/stac/collections/demo-models/datasets/demo-land-cover/order');
       expect([model.statusCode, model.json<{ detail: string }>().detail]).toEqual([400, 'Land cover classifier (demo) is not a dataset.']);
-      await app.ctx.catalogue.upsertItems('paper-models', [
-        {
-          type: 'Feature',
-          stac_version: '1.0.0',
-          id: 'empty',
-          geometry: null,
-          properties: { datetime: '2024-01-01T00:00:00Z', type: 'dataset', title: 'Empty' },
-          links: [],
-          assets: {},
-        },
-      ]);
+      await app.ctx.catalogue.upsertItems('paper-models', [paperItem('empty', { type: 'dataset', title: 'Empty' })]);
       const empty = await get('/backend/catalogue/stac/collections/paper-models/datasets/empty/order');
       expect([empty.statusCode, empty.json<{ detail: string }>().detail]).toEqual([409, 'Empty has no files to order.']);
       expect((await get('/backend/catalogue/stac/collections/paper-models/datasets/nothing/order')).statusCode).toBe(404);
