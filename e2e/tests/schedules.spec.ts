@@ -14,6 +14,8 @@ const DEMO = 'ndvi-vegetation-demo';
  */
 test.describe('Schedules', () => {
   test('schedule a workflow every 2 hours, see it enabled, edit it, archive it and see it disabled', async ({ page, api }) => {
+    // the wait for the first run below may take up to 60 s + a tick on its own
+    test.setTimeout(240_000);
     await signInDemoMember(page, api, 'scheduler');
 
     const workflows = new ResourceListPage(page, 'workflows');
@@ -44,11 +46,12 @@ test.describe('Schedules', () => {
     await expect(heading).toBeVisible();
     const identifier = (await heading.textContent())!.replace(/^Schedule /, '').trim();
     await expect(page.getByText('Next run')).toBeVisible();
-    // the start the form prefilled has passed by the submit: it runs at the scheduler's next tick (15 s), not 2 hours later
+    // the form prefills the start with the next whole minute (up to 60 s away): the first run comes at that
+    // start, at the scheduler's next tick after it (every 15 s), not 2 hours later
     await expect(async () => {
       await page.reload();
       await expect(page.getByText('Last run', { exact: true }).locator('xpath=..')).not.toContainText('never', { timeout: 1000 });
-    }).toPass({ timeout: 60_000 });
+    }).toPass({ timeout: 150_000 });
 
     const schedules = new ResourceListPage(page, 'schedules');
     await page.goto('/asb/schedules');

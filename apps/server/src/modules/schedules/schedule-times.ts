@@ -84,7 +84,7 @@ function dueAtOrAfter(timing: ScheduleTiming, time: Date): Date | null {
  * `now` are not run, except a start that passed before the schedule ever ran (`lastDueAt`
  * is the due time it last handled): a single execution's start time runs at once, and an
  * interval schedule runs at once for its latest due time (the form prefills the start with
- * the moment it opened, which has passed by the submit: docs/schedules.md).
+ * the next whole minute after it opened, often passed by the submit: docs/schedules.md).
  */
 export function firstRunAt(timing: ScheduleTiming, now: Date, lastDueAt: Date | null = null): Date | null {
   if (timing.strategy === 'single-execution') {
