@@ -10,7 +10,7 @@
  * each at 1 and 32 connections for a fixed time, and at a fixed rate (200 requests/s): autocannon's
  * overallRate (bursts at each second's start) and an even pace (one request every 5 ms).
  * Usage: npx tsx bench/api/run.ts [--rows 100000] [--duration 10] [--rate 200] [--db pglite,postgres] [--processes 1,2]
- * --processes: the portal's own HTTP processes serve (main.ts, ASB_HTTP_PROCESSES), at 1 and 16 connections only.
+ * --processes: the portal's own HTTP processes serve (main.ts, ASB_HTTP_PROCESSES), at 1, 16 and 32 connections and the paced rate.
  */
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -275,10 +275,12 @@ async function main() {
               { label: `${RATE}/s overallRate`, connections: 32, overallRate: RATE },
               { label: `${RATE}/s paced`, connections: 0, paced: true },
             ]
-          : // issue 31 §5: requests/s at 16 connections against the number of processes
+          : // issue 31 §5: requests/s at 16 connections against the number of processes; issue 32 §1: 32 connections and the paced rate
             [
               { label: 'c=1', connections: 1 },
               { label: 'c=16', connections: 16 },
+              { label: 'c=32', connections: 32 },
+              { label: `${RATE}/s paced`, connections: 0, paced: true },
             ];
       for (const run of runs) {
         const f = run.paced
