@@ -5,12 +5,13 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { handleError } from '../../app/api/error-handler';
 import { useReportError } from '../../app/api/use-report-error';
+import { DataTable } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/formatDateTime';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useAllServices, useStopAnyService } from '../catalogue/api/model-service';
 import { StopServiceDialog } from '../catalogue/model-service/StopServiceDialog';
 import { ProcessId, StopServiceButton } from './service-cells';
-import { UsageTable } from './UsageTable';
+import { usageEmptyText } from './usage-empty-text';
 
 /** Staff only: every user's running model services, each with its owner, and a stop for any (docs/models.md "Models as services"). */
 export function AllServices() {
@@ -18,7 +19,6 @@ export function AllServices() {
   const stop = useStopAnyService();
   const [stopping, setStopping] = useState<StaffModelServiceItem | null>(null);
   useReportError(all.error, all.errorUpdatedAt, 'Backend');
-  const services = all.data ?? [];
   const confirm = (service: StaffModelServiceItem) =>
     stop.mutate(service.model_proc_id, {
       onSuccess: () => {
@@ -30,22 +30,21 @@ export function AllServices() {
   return (
     <Stack gap={4}>
       <Title order={4}>Every user’s services</Title>
-      <UsageTable
+      <DataTable
         label="Every user’s services"
-        rows={services}
+        rows={all.data ?? []}
         rowKey={(service) => service.model_proc_id}
         spacing="xs"
         columns={[
-          { header: 'Owner', cell: (service) => service.owner },
-          { header: 'Name', cell: (service) => service.name },
-          { header: 'Started', cell: (service) => formatDateTime(service.started) },
-          { header: 'Process identifier', cell: (service) => <ProcessId id={service.model_proc_id} /> },
-          { header: 'Status', cell: (service) => <StatusBadge status={service.status} /> },
-          { header: 'Actions', isHeaderHidden: true, cell: (service) => <StopServiceButton onClick={() => setStopping(service)} /> },
+          { header: 'Owner', render: (service) => service.owner },
+          { header: 'Name', render: (service) => service.name },
+          { header: 'Started', render: (service) => formatDateTime(service.started) },
+          { header: 'Process identifier', render: (service) => <ProcessId id={service.model_proc_id} /> },
+          { header: 'Status', render: (service) => <StatusBadge status={service.status} /> },
+          { header: 'Actions', isHeaderHidden: true, render: (service) => <StopServiceButton onClick={() => setStopping(service)} /> },
         ]}
-        empty="No model runs as a service."
-        isPending={all.isPending}
-        isError={all.isError}
+        emptyText={usageEmptyText(all.isError, 'services', 'No model runs as a service.')}
+        isLoading={all.isPending}
       />
       <StopServiceDialog
         name={stopping ? `${stopping.owner}’s ${stopping.name}` : ''}

@@ -68,3 +68,21 @@ describe('Resources Usage: every user’s services', () => {
     expect(fake.calls.some((call) => call.path === `${STAC}/maas/services`)).toBe(false);
   });
 });
+
+/** The usage tables are drawn as the generic list draws its own: a failed call says so in its words. */
+describe('Resources Usage: a call that fails', () => {
+  it("says 'Something went wrong while fetching running services' and leaves the other tables as they are", async () => {
+    fakeFetch((request) => {
+      if (request.path === `${STAC}/models/started`) return { status: 500, body: { detail: 'Server Error' } };
+      if (request.path === `${STAC}/maas/usage`) return { body: { maas: [] } };
+      if (request.path === `${STAC}/models/usage`) return { body: { data: [] } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ResourcesPage />);
+    await user.click(screen.getByRole('tab', { name: 'Models as Services' }));
+    const running = await screen.findByRole('table', { name: 'Running services' });
+    expect(await within(running).findByText('Something went wrong while fetching running services')).toBeInTheDocument();
+    expect(await within(screen.getByRole('table', { name: 'Services history' })).findByText('No service has ended yet.')).toBeInTheDocument();
+  });
+});

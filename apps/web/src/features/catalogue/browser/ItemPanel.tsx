@@ -3,7 +3,8 @@ import { Anchor, Button, Card, CloseButton, Group, Stack, Text, Title } from '@m
 import { IconExternalLink, IconMap } from '@tabler/icons-react';
 import { useState } from 'react';
 import { itemDateText } from '../../../ui/stac/stac-item';
-import { ItemTabs, stacItemTabs } from '../item-page/ItemPanels';
+import { ItemTabs } from '../item-page/ItemTabs';
+import { stacItemTabs } from '../item-page/stac-item-tabs';
 import { stacItemPath } from '../api/catalogue';
 import { AssetPreview } from './AssetPreview';
 

@@ -16,19 +16,16 @@ import { itemDescription, itemName, itemVersion } from './item-rules';
 import { DatasetUsagePanel, OrderDatasetButton } from './DatasetOrders';
 import { ItemPublicationControl } from './ItemPublicationControl';
 import { RunIds, TrainingDetails } from './TrainingDetails';
-import {
-  AssetsPanel,
-  ContactsPanel,
-  ExtensionsPanel,
-  GeometryPanel,
-  ItemTabs,
-  type ItemTab,
-  LinksPanel,
-  PropertiesPanel,
-  RawJsonPanel,
-  SignaturePanel,
-  ThemesPanel,
-} from './ItemPanels';
+import { AssetsPanel } from './AssetsPanel';
+import { ContactsPanel } from './ContactsPanel';
+import { ExtensionsPanel } from './ExtensionsPanel';
+import { GeometryPanel } from './GeometryPanel';
+import { ItemTabs, type ItemTab } from './ItemTabs';
+import { LinksPanel } from './LinksPanel';
+import { PropertiesPanel } from './PropertiesPanel';
+import { RawJsonPanel } from './RawJsonPanel';
+import { SignaturePanel } from './SignaturePanel';
+import { ThemesPanel } from './ThemesPanel';
 
 type ItemKind = 'model' | 'dataset';
 type Audience = 'everyone' | 'signed-in' | 'developer';

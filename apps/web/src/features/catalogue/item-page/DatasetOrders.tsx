@@ -11,7 +11,7 @@ import { TermsCheckbox } from '../../../ui/TermsCheckbox';
 import { useDatasetOrders, useOrderDataset } from '../api/dataset-orders';
 import { useTermsGate } from '../api/terms';
 import { apiFetchBlob } from '../../../app/api/http';
-import { Empty } from './ItemPanels';
+import { Empty } from './Empty';
 import { countOf } from '../../../ui/plural';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 1)} MB`;

@@ -4,7 +4,7 @@ import { useAuth } from '../../../app/auth/auth-context';
 import { CopyableValue } from '../../../ui/CopyableValue';
 import { KeyValueList } from '../../../ui/KeyValueList';
 import { useModelRun } from '../api/catalogue';
-import { Empty } from './ItemPanels';
+import { Empty } from './Empty';
 
 /** The training run a model item names (`properties["asb:run"]`), when it names one well. */
 function runOf(item: StacItem): ModelRunReference | undefined {

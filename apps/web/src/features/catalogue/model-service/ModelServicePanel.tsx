@@ -4,7 +4,7 @@ import { CopyableValue } from '../../../ui/CopyableValue';
 import { formatDateTime } from '../../../ui/formatDateTime';
 import { KeyValueList } from '../../../ui/KeyValueList';
 import { StatusBadge } from '../../../ui/StatusBadge';
-import { Empty } from '../item-page/ItemPanels';
+import { Empty } from '../item-page/Empty';
 import { NOT_DEPLOYABLE } from './ModelServiceButton';
 
 /** The example request of the Open Inference Protocol, for the tab. */

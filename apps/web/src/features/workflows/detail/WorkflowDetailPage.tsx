@@ -9,7 +9,8 @@ import { PageLoader } from '../../../ui/PageLoader';
 import { useReportError } from '../../../app/api/use-report-error';
 import { lastSegment, useCatalogueItem } from './catalogue-item';
 import { thumbnailOf } from '../../../ui/stac/stac-item';
-import { ItemTabs, stacItemTabs } from '../../catalogue/item-page/ItemPanels';
+import { ItemTabs } from '../../catalogue/item-page/ItemTabs';
+import { stacItemTabs } from '../../catalogue/item-page/stac-item-tabs';
 import { ShortText } from '../../../ui/ShortText';
 
 /**
