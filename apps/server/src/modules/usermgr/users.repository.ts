@@ -1,7 +1,7 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { User, WorkspaceRole } from '@asb/contracts';
 import type { Db } from '../../platform/db/client.js';
-import { users, workspaceRoles, workspaces } from '../../platform/db/schema.js';
+import { revokedTokens, users, workspaceRoles, workspaces } from '../../platform/db/schema.js';
 import type { Principal } from '../../platform/auth/principal.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -105,21 +105,29 @@ export class UsersRepository {
       .orderBy(asc(users.username), asc(workspaceRoles.role));
   }
 
-  /** Loads the principal of an active user, or undefined. */
-  async principal(username: string): Promise<{ principal: Principal; row: UserRow } | undefined> {
-    const row = await this.findByUsername(username);
+  /**
+   * Loads the principal of an active user, or undefined, in one round trip: the user's row and
+   * workspace roles (a left join), and with `tokenId` whether that token was revoked — every
+   * request is authenticated through here (platform/auth/authenticate.ts), before its own queries.
+   */
+  async principal(username: string, tokenId?: string): Promise<{ principal: Principal; row: UserRow; revoked: boolean } | undefined> {
+    const revoked = tokenId ? sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${tokenId})` : sql<boolean>`false`;
+    const rows = await this.db
+      .select({ user: users, workspaceId: workspaceRoles.workspaceId, role: workspaceRoles.role, revoked })
+      .from(users)
+      .leftJoin(workspaceRoles, eq(workspaceRoles.userId, users.id))
+      .where(sql`lower(${users.username}) = lower(${username})`);
+    const row = rows[0]?.user;
     if (!row || !row.isActive) return undefined;
-    const roleRows = await this.db
-      .select({ workspaceId: workspaceRoles.workspaceId, role: workspaceRoles.role })
-      .from(workspaceRoles)
-      .where(and(eq(workspaceRoles.userId, row.id)));
     const roles = new Map<number, WorkspaceRole[]>();
-    for (const r of roleRows) {
+    for (const r of rows) {
+      if (r.workspaceId === null || r.role === null) continue;
       roles.set(r.workspaceId, [...(roles.get(r.workspaceId) ?? []), r.role as WorkspaceRole]);
     }
     return {
       row,
       principal: { id: row.id, username: row.username, isStaff: row.isStaff, isSuperuser: row.isSuperuser, roles },
+      revoked: rows[0]!.revoked === true,
     };
   }
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import { revokedTokens } from '../db/schema.js';
 import { TOKEN_COOKIE } from '@asb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -23,7 +23,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /** Who a token's subject is, with the password hash its token must match (usermgr's users repository). */
 export interface PrincipalSource {
-  principal(username: string): Promise<{ principal: Principal; row: { passwordHash: string | null } } | undefined>;
+  /** with `tokenId`, `revoked` says whether that token was revoked (one round trip for both) */
+  principal(username: string, tokenId?: string): Promise<{ principal: Principal; row: { passwordHash: string | null }; revoked: boolean } | undefined>;
 }
 
 /**
@@ -66,10 +67,9 @@ async function sessionOfToken(ctx: PlatformContext, token: string): Promise<{ pr
   const payload = await ctx.tokens.verify(token, 'access');
   if (!payload) return undefined;
   const jti = typeof payload.jti === 'string' ? payload.jti : '';
-  if (jti && (await isRevoked(ctx, jti))) return undefined;
-  const loaded = await ctx.users.principal(payload.sub);
-  // A token issued before the last password change is no longer valid.
-  if (!loaded || (typeof payload.pwv === 'number' && payload.pwv !== passwordVersion(loaded.row.passwordHash))) {
+  const loaded = await ctx.users.principal(payload.sub, jti || undefined);
+  // A revoked token, or one issued before the last password change, is no longer valid.
+  if (!loaded || loaded.revoked || (typeof payload.pwv === 'number' && payload.pwv !== passwordVersion(loaded.row.passwordHash))) {
     return undefined;
   }
   return { principal: loaded.principal, jti };
@@ -83,11 +83,6 @@ function isPublicRoute(request: FastifyRequest): boolean {
 /** The token a request was authenticated with (the bearer header or the cookie): what logout revokes. */
 export function requestToken(request: FastifyRequest): string | undefined {
   return bearerToken(request) ?? (request.authenticatedBy === 'cookie' ? request.cookies[TOKEN_COOKIE] : undefined);
-}
-
-async function isRevoked(ctx: PlatformContext, jti: string): Promise<boolean> {
-  const [row] = await ctx.db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti));
-  return row !== undefined;
 }
 
 /** Logout: the presented bearer token stops working at once (expired revocations are swept on the way). */
