@@ -77,7 +77,20 @@ export const workflowExecutionOrderSchema = z.object({
 });
 export type WorkflowExecutionOrder = z.infer<typeof workflowExecutionOrderSchema>;
 
+/** How a running execution's end was estimated (docs/estimates.md): the plan of what is left. */
+export const executionEstimateSchema = z.object({
+  /** the earlier successful runs whose task durations gave the medians */
+  basedOnRuns: z.number().int(),
+  /** each task not ended yet: when it started or should start, and when it should end (ISO) */
+  plannedTasks: z.array(z.object({ taskId: z.string(), plannedStart: z.string(), plannedEnd: z.string() })),
+  /** the chain of tasks that decides the end, first to last */
+  criticalPath: z.array(z.string()),
+});
+export type ExecutionEstimate = z.infer<typeof executionEstimateSchema>;
+
 export const executionAttributesSchema = z.object({
+  /** what it runs: a workflow (spec 1), a CWL application or a model (spec 3); /monitoring lists workflows, the admin every kind */
+  kind: z.enum(['workflow', 'application', 'model']),
   processorId: z.string(),
   processorIdentifier: z.string(),
   processorLabel: z.string(),
@@ -98,15 +111,23 @@ export const executionAttributesSchema = z.object({
   endTime: z.string().nullable(),
   /** seconds; null until both times are known */
   duration: z.number().nullable(),
+  /**
+   * A running workflow execution only (docs/estimates.md): when it should end (ISO), from the
+   * medians of earlier successful runs of its workflow version that the reader may view; null
+   * without such a run. Absent for any other execution.
+   */
+  estimatedEnd: z.string().nullable().optional(),
+  /** beside estimatedEnd on GET executions/{id} (not on list rows): how it was reached */
+  estimate: executionEstimateSchema.nullable().optional(),
 });
 export type ExecutionAttributes = BaseAttributes & z.infer<typeof executionAttributesSchema>;
 
 /**
  * A row of the execution list: what its page shows (the row, its failure line, the input
- * parameters of the expanded row), not the results and the pinned workflow order, which the
- * report reads from GET executions/{id}.
+ * parameters of the expanded row, a running one's estimated end), not the results, the pinned
+ * workflow order and the estimate's plan, which the report reads from GET executions/{id}.
  */
-export const executionListAttributesSchema = executionAttributesSchema.omit({ executionResults: true, workflowExecutionOrder: true });
+export const executionListAttributesSchema = executionAttributesSchema.omit({ executionResults: true, workflowExecutionOrder: true, estimate: true });
 export type ExecutionListAttributes = BaseAttributes & z.infer<typeof executionListAttributesSchema>;
 
 /** GET builder/v1/executions/execution_allowed?processor_id= (spec 1 §6). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../../engine/engine.module.js';
 import type { AppContext } from '../../app-context.js';
 import { runsEngine } from '../../config.js';
+import { estimateExecutionAnswers } from './estimates/estimate-answers.js';
 import { registerExecutionRoutes } from './executions.routes.js';
 import { UnsubmittedCleanup } from './unsubmitted-cleanup.js';
 import { registerBuilderWorkspaceRoutes } from './workspaces.routes.js';
@@ -15,6 +16,8 @@ const cleanupInterval = (maxAgeMs: number) => Math.min(Math.max(Math.round(maxAg
  * the engine, the cleanup of executions never submitted (docs/engine.md "Unsubmitted executions").
  */
 export function registerBuilder(app: FastifyInstance, ctx: AppContext, engine: Engine): void {
+  // before the routes, so that their answers pass through it
+  estimateExecutionAnswers(app, ctx);
   registerExecutionRoutes(app, ctx, engine);
   registerBuilderWorkspaceRoutes(app, ctx);
   if (runsEngine(ctx.config)) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ExecutionInputGroup, ExecutionResults, ProductOrder, WorkflowExecutionOrder } from '@asb/contracts';
 import type { ExecutionApplication, ExecutionKind, ExecutionModel } from '../../engine/execution-kind.js';
@@ -53,6 +54,10 @@ export const executions = pgTable(
     // the ades-tasks list: a kind's executions newest first
     index('executions_kind_created_idx').on(t.kind, t.createdAt),
     uniqueIndex('executions_schedule_due_idx').on(t.scheduleId, t.scheduledFor),
+    // an estimate's history: the latest successful runs of a workflow version (docs/estimates.md)
+    index('executions_success_history_idx')
+      .on(t.processorId, t.processorVersion, t.endTime)
+      .where(sql`${t.status} = 'success'`),
   ],
 );
 

@@ -25,3 +25,35 @@ describe('timeline axis', () => {
     expect(timelineExtent([])).toBeUndefined();
   });
 });
+
+describe('planned bars (docs/estimates.md)', () => {
+  const estimate = {
+    basedOnRuns: 2,
+    plannedTasks: [
+      { taskId: 'b', plannedStart: new Date(START + 5000).toISOString(), plannedEnd: new Date(START + 9000).toISOString() },
+      { taskId: 'd', plannedStart: new Date(START + 9000).toISOString(), plannedEnd: new Date(START + 12000).toISOString() },
+      { taskId: 'c', plannedStart: new Date(START + 5000).toISOString(), plannedEnd: new Date(START + 6000).toISOString() },
+    ],
+    criticalPath: ['a', 'b', 'd'],
+  };
+
+  it('follow the started bars for the tasks not started, by planned start, and mark the critical path', () => {
+    const rows = [row('a', START, START + 5000), row('b', START + 5000, undefined), row('c', undefined, undefined), row('d', undefined, undefined)];
+    const bars = timelineBars(rows, START + 7000, estimate);
+    expect(bars.map((bar) => [bar.taskId, bar.isPlanned, bar.isCritical])).toEqual([
+      ['a', false, true],
+      ['b', false, true],
+      ['c', true, false],
+      ['d', true, true],
+    ]);
+    expect(bars[3]).toMatchObject({ startMs: START + 9000, endMs: START + 12000 });
+    // the axis reaches the planned end
+    expect(timelineExtent(bars)).toEqual({ min: START, max: START + 12000 });
+  });
+
+  it('are not drawn without an estimate', () => {
+    const bars = timelineBars([row('a', START, undefined), row('b', undefined, undefined)], START + 1000, null);
+    expect(bars.map((bar) => bar.taskId)).toEqual(['a']);
+    expect(bars[0]?.isCritical).toBe(false);
+  });
+});

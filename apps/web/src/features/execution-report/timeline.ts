@@ -1,4 +1,4 @@
-import { formatDuration, taskStateText, type ReportTaskRow } from '@asb/contracts';
+import { formatDuration, taskStateText, type ExecutionEstimate, type ReportTaskRow } from '@asb/contracts';
 
 /** Spec 1 §2: the timeline is 50 px high per task plus 50. */
 const TIMELINE_ROW_PX = 50;
@@ -12,14 +12,20 @@ export interface TimelineBar {
   endMs: number;
   /** not ended yet: the bar runs to now */
   isOpen: boolean;
+  /** not started yet: the bar is the estimate's plan (docs/estimates.md) */
+  isPlanned: boolean;
+  /** on the estimate's critical path */
+  isCritical: boolean;
 }
 
 /**
  * The timeline's bars: tasks that have started, in the order of the tasks table (by
- * start); a task still running reaches `nowMs`.
+ * start), a task still running reaching `nowMs`; then, with an estimate, the tasks not started
+ * yet as planned bars, by planned start.
  */
-export function timelineBars(rows: ReportTaskRow[], nowMs: number): TimelineBar[] {
-  return rows
+export function timelineBars(rows: ReportTaskRow[], nowMs: number, estimate?: ExecutionEstimate | null): TimelineBar[] {
+  const critical = new Set(estimate?.criticalPath ?? []);
+  const started = rows
     .filter((row): row is ReportTaskRow & { startMs: number } => row.startMs !== undefined)
     .map((row) => ({
       taskId: row.taskId,
@@ -28,7 +34,25 @@ export function timelineBars(rows: ReportTaskRow[], nowMs: number): TimelineBar[
       startMs: row.startMs,
       endMs: row.endMs ?? Math.max(nowMs, row.startMs),
       isOpen: row.endMs === undefined,
+      isPlanned: false,
+      isCritical: critical.has(row.taskId),
     }));
+  const colors = new Map(rows.map((row) => [row.taskId, row]));
+  const startedIds = new Set(started.map((bar) => bar.taskId));
+  const planned = (estimate?.plannedTasks ?? [])
+    .filter((task) => !startedIds.has(task.taskId))
+    .map((task) => ({
+      taskId: task.taskId,
+      state: colors.get(task.taskId)?.state ?? 'no_status',
+      color: colors.get(task.taskId)?.color ?? '#616161',
+      startMs: Date.parse(task.plannedStart),
+      endMs: Date.parse(task.plannedEnd),
+      isOpen: false,
+      isPlanned: true,
+      isCritical: critical.has(task.taskId),
+    }))
+    .sort((a, b) => a.startMs - b.startMs);
+  return [...started, ...planned];
 }
 
 /** The axis never spans less than this: a task that has just started shows on a readable scale. */
@@ -50,8 +74,10 @@ export function timelineHeight(barCount: number): number {
   return TIMELINE_ROW_PX * barCount + TIMELINE_EXTRA_PX;
 }
 
-/** The tooltip of a bar: task, state and how long it took (or runs). */
+/** The tooltip of a bar: task, state and how long it took (or runs, or should take). */
 export function barTooltip(bar: TimelineBar): string {
   const took = formatDuration((bar.endMs - bar.startMs) / 1000);
-  return `${bar.taskId}: ${taskStateText(bar.state)}, ${bar.isOpen ? `running for ${took}` : took}`;
+  const path = bar.isCritical ? ' (critical path)' : '';
+  if (bar.isPlanned) return `${bar.taskId}: planned, about ${took}${path}`;
+  return `${bar.taskId}: ${taskStateText(bar.state)}, ${bar.isOpen ? `running for ${took}` : took}${path}`;
 }

@@ -118,9 +118,24 @@ describe('WorkflowExecutionsPage', () => {
     expect(within(first).getByRole('link', { name: 'nightly' })).toHaveAttribute('href', '/schedules/3');
     expect(within(screen.getByText('ndvi-run-3').closest('tr')!).getByText('Failed')).toBeInTheDocument();
     expect(await screen.findByText('3 pending · 1 running')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Status', 'Workflow', 'Executed by', 'Started at', '']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Status', 'Workflow', 'Executed by', 'Started at', 'Ends', '']);
     const query = calls.at(0)!.query;
     expect([query.get('sort'), query.get('page[number]'), query.get('page[size]'), query.get('filter[search]')]).toEqual(['-createdAt', '1', '20', null]);
+  });
+
+  it('says when a running execution should end, and why it cannot when there is no estimate (docs/estimates.md)', async () => {
+    // 3 min 20 s ahead: '~3 min' however long the render takes
+    const estimatedEnd = new Date(Date.now() + 200_000).toISOString();
+    renderPage(() =>
+      page([
+        execution('1', { status: 'running', estimatedEnd }),
+        execution('2', { status: 'running', estimatedEnd: null }),
+        execution('3', { status: 'success' }),
+      ]),
+    );
+    expect(within((await screen.findByText('ndvi-run-1')).closest('tr')!).getByText('ends in ~3 min')).toBeInTheDocument();
+    expect(within(screen.getByText('ndvi-run-2').closest('tr')!).getByTitle(/No estimate/)).toBeInTheDocument();
+    expect(within(screen.getByText('ndvi-run-3').closest('tr')!).queryByText(/ends in/)).not.toBeInTheDocument();
   });
 
   it('expands a row to its user-visible input parameters, encrypted ones masked', async () => {

@@ -45,13 +45,14 @@ export function WorkflowAlerts({ execution }: { execution: ExecutionResource }) 
   );
 }
 
-/** Spec 1 §2: the task dependency graph and the timeline. */
+/** Spec 1 §2: the task dependency graph and the timeline, with a running execution's estimate (issue 35 §4). */
 export function WorkflowGraphs({ execution }: { execution: ExecutionResource }) {
   const { rows } = useTaskRows(execution);
+  const a = execution.attributes;
   return (
     <>
-      <TaskGraph executionResults={execution.attributes.executionResults} />
-      <TaskTimeline rows={rows} />
+      <TaskGraph executionResults={a.executionResults} />
+      <TaskTimeline rows={rows} status={a.status} estimatedEnd={a.estimatedEnd} estimate={a.estimate} />
     </>
   );
 }

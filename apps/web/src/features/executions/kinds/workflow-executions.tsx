@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../ui/formatDateTime';
 import { isActive, useExecutions, type Execution } from '../api/executions';
 import { EXECUTIONS_KEY } from '../api/keys';
 import type { ExecutionKind } from '../execution-kind';
+import { EndsIn } from '../EndsIn';
 import { ExecutionInputs } from '../ExecutionInputs';
 import { ExecutionTasksOf } from '../ExecutionTasksOf';
 import { workflowInputRows } from '../input-rows';
@@ -37,7 +38,7 @@ function WorkflowActions({ execution }: { execution: Execution }) {
   );
 }
 
-/** /monitoring (spec 1 §2 Execution list): columns Workflow, Executed by, Started at; a search box and the bar of active executions. */
+/** /monitoring (spec 1 §2 Execution list): columns Workflow, Executed by, Started at, Ends (a running one's estimate); a search box and the bar of active executions. */
 export const WORKFLOW_EXECUTIONS: ExecutionKind<Execution> = {
   title: 'Executions',
   empty: 'No executions found',
@@ -62,12 +63,19 @@ export const WORKFLOW_EXECUTIONS: ExecutionKind<Execution> = {
     },
     { header: 'Executed by', cell: ({ attributes: a }) => a.ownerId },
     { header: 'Started at', cell: ({ attributes: a }) => formatDateTime(a.createdAt), isNoWrap: true },
+    // issue 35 §4: a running execution's expected end, when earlier runs tell (docs/estimates.md)
+    {
+      header: 'Ends',
+      cell: ({ attributes: a }) => (a.status === 'running' && a.estimatedEnd !== undefined ? <EndsIn estimatedEnd={a.estimatedEnd} /> : null),
+      isNoWrap: true,
+    },
   ],
   useList: useExecutions,
   listKey: [...EXECUTIONS_KEY, 'list'],
   // the bar's counts and an open report show the same executions
   refreshKey: EXECUTIONS_KEY,
   reportPath: (id) => routePath('executionReport', { id }),
+  comparePath: ([left, right]) => `${routePath('executionCompare')}?ids=${encodeURIComponent(left)},${encodeURIComponent(right)}`,
   Actions: WorkflowActions,
   failure: (execution) => execution.attributes.failure,
   details: ({ id, attributes: a }) => [

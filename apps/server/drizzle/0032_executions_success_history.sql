@@ -1,0 +1,1 @@
+CREATE INDEX "executions_success_history_idx" ON "executions" USING btree ("processor_id","processor_version","end_time") WHERE "executions"."status" = 'success';
