@@ -1,5 +1,6 @@
 import type { AdminAuditEntry, AdminModel, EngineSnapshot } from '@asb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executions } from '../src/db-schema.js';
 import { engineSeeds, taskRows, waitForStatus, waitForTask } from './helpers/engine.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -61,6 +62,31 @@ describe('embedded admin', () => {
     const listed = await api.send('GET', '/admin/v1/resources/processes?filter[search]=Olga%20private', walt);
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json<{ data: { id: string }[] }>().data.map((row) => row.id)).toEqual([processId]);
+  });
+
+  it('lists the executions of every kind with their kind, not only the workflow executions /monitoring lists (issue 34 §3)', async () => {
+    // what the application and model routes record (application-executions.ts, model-executions.ts), ended
+    const recorded = (kind: 'application' | 'model', identifier: string) => ({
+      kind,
+      identifier,
+      label: `Olga's ${kind}`,
+      ownerId: 'olga',
+      processorVersion: 0,
+      status: 'success',
+      progress: 1,
+      workflowExecutionOrder: { tasks: [], workflow: { identifier, version: 0, 'dag-type': 'standard' as const } },
+    });
+    await app.ctx.db.insert(executions).values([recorded('application', 'olga-app-run'), recorded('model', 'olga-model-run')]);
+    type Row = { attributes: { identifier: string; kind: string } };
+    const kinds = (rows: Row[]) =>
+      Object.fromEntries(rows.filter((row) => row.attributes.identifier.startsWith('olga-')).map((row) => [row.attributes.identifier, row.attributes.kind]));
+
+    const listed = await api.send('GET', '/admin/v1/resources/executions?page[size]=100', walt);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(kinds(listed.json<{ data: Row[] }>().data)).toEqual({ 'olga-app-run': 'application', 'olga-model-run': 'model' });
+    // the owner's /monitoring list still shows workflow executions only
+    const own = await api.send('GET', '/builder/v1/executions?page[size]=100', olga);
+    expect(kinds(own.json<{ data: Row[] }>().data)).toEqual({});
   });
 
   it('changes with the type’s own validation and deletes, each written to the audit log', async () => {

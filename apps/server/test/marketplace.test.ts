@@ -366,4 +366,38 @@ describe('marketplace: published resources, search and facets', () => {
       stream.close();
     }
   });
+
+  it('says which resources a card may offer Execute for: not a model without an ONNX file, nor a dataset (issue 34 §3)', async () => {
+    const onnx = { model: { href: 'https://example.org/ice.onnx', type: 'application/octet-stream; application=onnx', roles: ['mlm:model'] } };
+    await app.ctx.catalogue.upsertItems('esa:models', [item('ice-model', { type: 'model', ...PUBLISHED, title: 'Sea ice model' }, onnx)]);
+    const executable = async (query: string) =>
+      Object.fromEntries((await resources({ query })).resources.map((resource) => [resource.identifier, resource.isExecutable]));
+    expect(await executable('sea ice')).toEqual({ 'ice-model': true });
+    // landcover-v2 has a thumbnail and a logo but no model file
+    expect(await executable('classifier')).toEqual({ 'landcover-v2': false });
+    expect(await executable('lakes')).toEqual({ 'water-training': false });
+    expect(await executable('flood mapper')).toEqual({ 'flood-mapper': true });
+    // no card offering it is no protection: the server refuses to run a model without an ONNX file
+    const refused = await app.server.inject({
+      method: 'POST',
+      url: '/backend/v1/catalogue-collections/esa:models/execute_model',
+      headers: dora,
+      payload: { identifier: 'landcover-v2', collection: 'esa:models', inputs: { parameters: { content_type: 'pd' }, inputs: [] } },
+    });
+    expect([refused.statusCode, refused.json<{ detail: string }>().detail]).toEqual([
+      409,
+      'Land cover classifier has no ONNX file to run (an asset with the role mlm:model).',
+    ]);
+  });
+
+  it("shows a staff collection without a '{publisher}:' prefix under its owner, not under its whole id (a demo seeded before the prefix)", async () => {
+    const admin = (await app.ctx.users.findByUsername('admin'))!;
+    await app.ctx.catalogue.upsertCollection({ type: 'Collection', id: 'legacy-models', title: 'Legacy', description: 'Models', links: [] } as never, {
+      ownerId: admin.id,
+      isPublic: true,
+    });
+    await app.ctx.catalogue.upsertItems('legacy-models', [item('old-model', { type: 'model', ...PUBLISHED, title: 'Legacy moraine model' })]);
+    const [legacy] = (await resources({ query: 'moraine' })).resources;
+    expect(legacy).toMatchObject({ collection: 'legacy-models', publisher: 'admin' });
+  });
 });

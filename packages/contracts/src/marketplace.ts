@@ -39,7 +39,8 @@ export function publisherOf(collection: string): string {
  * own username anyway (catalogue ids `{name}:…` belong to the user `name`).
  */
 export function verifiedPublisher(collection: string, owner: { username: string | null; isStaff: boolean }): string {
-  if (owner.isStaff) return publisherOf(collection);
+  // an id without a prefix names no publisher (a demo seeded before its `{owner}:` prefix, docs/seed-data.md): its owner is
+  if (owner.isStaff && collection.includes(':')) return publisherOf(collection);
   return owner.username ?? 'unknown';
 }
 
@@ -81,6 +82,8 @@ export const marketplaceResourceSchema = z
     properties: z.object({ type: z.enum(MARKETPLACE_TYPES) }),
     /** the workflow's numeric id, for its detail and execute routes */
     workflowId: z.number().int().nullable(),
+    /** whether its card offers Execute: a workflow or application always, a model only with an ONNX file (onnxAsset), a dataset never */
+    isExecutable: z.boolean(),
   })
   .meta({ id: 'MarketplaceResource' });
 export type MarketplaceResource = z.infer<typeof marketplaceResourceSchema>;

@@ -17,6 +17,12 @@ describe('statusGroup', () => {
     ['stopped', 'failed'],
     ['missing_inputs', 'failed'],
     ['denied', 'failed'],
+    // a model service's states: one in error is red like a failed execution, not grey
+    ['error', 'failed'],
+    ['available', 'success'],
+    ['deploying', 'running'],
+    ['creating', 'running'],
+    ['undeployed', 'neutral'],
     ['queued', 'neutral'],
     ['', 'neutral'],
   ])('%s -> %s', (status, group) => {

@@ -1,11 +1,16 @@
 /** Spec 1 §4 status display groups. */
 export type StatusGroup = 'success' | 'pending' | 'running' | 'failed' | 'neutral';
 
+/**
+ * One colour rule for every status the portal shows: an execution's (spec 1 §4), a model
+ * service's ('available', 'creating', 'deploying', 'error'), an order's, a collection request's.
+ * A model service in 'error' failed like any failed execution (issue 34 §3: it was grey).
+ */
 const GROUPS: Record<Exclude<StatusGroup, 'neutral'>, readonly string[]> = {
-  success: ['success', 'successful', 'created'],
+  success: ['success', 'successful', 'created', 'available'],
   pending: ['pending', 'paused', 'submitting', 'credit_calculated'],
-  running: ['running', 'request_sent'],
-  failed: ['failed', 'aborted', 'stopped', 'missing_inputs', 'denied'],
+  running: ['running', 'request_sent', 'creating', 'deploying'],
+  failed: ['failed', 'aborted', 'stopped', 'missing_inputs', 'denied', 'error'],
 };
 
 export function statusGroup(status: string | null | undefined): StatusGroup {

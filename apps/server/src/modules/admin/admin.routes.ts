@@ -8,6 +8,7 @@ import { PUBLIC, STAFF, type RouteAccess } from '../../platform/http/access.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
 import { rowId } from '../../platform/http/ids.js';
 import { mount } from '../../platform/http/operations.js';
+import { listResources } from '../../platform/resources/resource-list.js';
 import { resourceRegistry, type RegisteredResource } from '../../platform/resources/resource-registry.js';
 import { parseListQuery } from '../../platform/resources/resource.routes.js';
 import { auditPage } from './admin-audit.repository.js';
@@ -75,7 +76,8 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, engine: Eng
   });
   mount(app, operations, 'GET /admin/v1/resources/{type}', route(STAFF), async (request) => {
     const principal = request.principal;
-    return administered(ctx, request.params.type).service.list(asAdmin(principal), parseListQuery(request.query));
+    // every row of the table: the executions of every kind, not only the workflow executions /monitoring lists
+    return listResources(administered(ctx, request.params.type).service, asAdmin(principal), parseListQuery(request.query), { wholeTable: true });
   });
   mount(app, operations, 'GET /admin/v1/resources/{type}/{id}', route(STAFF), async (request) => {
     const principal = request.principal;

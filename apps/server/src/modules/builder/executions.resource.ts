@@ -39,6 +39,7 @@ export function failureOf(row: ExecutionRow): ExecutionFailure | null {
 export function executionAttributes(row: ExecutionRow): Omit<ExecutionAttributes, keyof BaseAttributes> {
   const order = row.workflowExecutionOrder;
   return {
+    kind: row.kind,
     // an application execution runs no workflow (kind 'application', docs/applications.md)
     processorId: row.processorId === null ? '' : String(row.processorId),
     // pinned at creation: the report still names the workflow as it was run

@@ -1,11 +1,13 @@
 import {
   FILTER_KEYWORD,
   keywordVersion,
+  onnxAsset,
   parseWorkflowDescription,
   verifiedPublisher,
   VERSION_NOT_SPECIFIED,
   type MarketplaceResource,
   type MarketplaceType,
+  type StacItem,
 } from '@asb/contracts';
 import { DESCRIPTION_KEY } from '../applications/application-items.js';
 
@@ -105,7 +107,14 @@ export function workflowResource(workflow: WorkflowSource): MarketplaceResource 
     author: workflow.ownerId,
     properties: { type: 'workflow' },
     workflowId: workflow.id,
+    isExecutable: true,
   };
+}
+
+/** Whether the card offers Execute: a model only when it has an ONNX file to run, as its page decides (onnxAsset); a dataset never. */
+function isExecutable(item: ItemSource): boolean {
+  if (item.type === 'model') return onnxAsset({ assets: item.assets as unknown as StacItem['assets'] }) !== undefined;
+  return item.type === 'application';
 }
 
 /**
@@ -142,5 +151,6 @@ export function itemResource(item: ItemSource): MarketplaceResource {
     author: nonEmpty(authors[0]?.['s:name']) ?? nonEmpty(providers[0]?.name),
     properties: { type: item.type },
     workflowId: null,
+    isExecutable: isExecutable(item),
   };
 }

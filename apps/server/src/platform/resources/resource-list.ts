@@ -11,15 +11,20 @@ import type { ResourceService } from './resource.service.js';
 /** The largest page a list answers (`page[size]`). */
 export const MAX_PAGE_SIZE = 100;
 
-/** A page of the resources the principal may see, filtered and sorted as asked, with its pagination (JSON:API). */
+/**
+ * A page of the resources the principal may see, filtered and sorted as asked, with its pagination (JSON:API).
+ * `wholeTable`: every row of the type's table, not only those its list shows (listScope): the admin's
+ * list of executions has every kind, not only the workflow executions /monitoring lists.
+ */
 export async function listResources<R extends ResourceRow, A extends BaseAttributes>(
   service: ResourceService<R, A>,
   principal: Principal,
   params: ListParams,
+  { wholeTable = false }: { wholeTable?: boolean } = {},
 ): Promise<ListDocument<A>> {
   const { def, repository } = service;
   const size = Math.min(Math.max(params.size ?? PAGE_SIZE, 1), MAX_PAGE_SIZE);
-  const conditions = [def.listScope, def.scope?.where];
+  const conditions = [wholeTable ? undefined : def.listScope, def.scope?.where];
   for (const [name, value] of Object.entries(params.filters)) {
     conditions.push(service.filterCondition(name, value, principal));
   }

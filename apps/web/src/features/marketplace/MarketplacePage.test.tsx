@@ -52,6 +52,7 @@ function resource(type: MarketplaceResource['properties']['type'], title: string
     author: null,
     properties: { type },
     workflowId: type === 'workflow' ? 7 : null,
+    isExecutable: type !== 'dataset',
     ...overrides,
   };
 }
@@ -82,9 +83,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('MarketplacePage', () => {
   it('shows a card per resource with Details, and Execute only for executable types; tags without the keyword conventions', async () => {
-    marketplace(() => [resource('model', 'Land cover'), resource('dataset', 'Lakes'), resource('workflow', 'Flood chain')]);
+    marketplace(() => [
+      resource('model', 'Land cover'),
+      resource('model', 'Sketch', { isExecutable: false }),
+      resource('dataset', 'Lakes'),
+      resource('workflow', 'Flood chain'),
+    ]);
     renderWithProviders(<MarketplacePage />);
     const model = await screen.findByRole('article', { name: 'Model: Land cover' });
+    // a model without an ONNX file has nothing to run: Details only, as on its page
+    const sketch = screen.getByRole('article', { name: 'Model: Sketch' });
+    expect(within(sketch).getByRole('link', { name: 'Details' })).toBeInTheDocument();
+    expect(within(sketch).queryByRole('link', { name: 'Execute' })).not.toBeInTheDocument();
     expect(within(model).getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/collections/esa%3Athings/model_detail/land-cover');
     expect(within(model).getByRole('link', { name: 'Execute' })).toHaveAttribute('href', '/collections/esa%3Athings/model_execute/land-cover');
     expect(within(model).getByText('water')).toBeInTheDocument();
@@ -93,7 +103,7 @@ describe('MarketplacePage', () => {
     expect(within(dataset).queryByRole('link', { name: 'Execute' })).not.toBeInTheDocument();
     const workflow = screen.getByRole('article', { name: 'Workflow: Flood chain' });
     expect(within(workflow).getByRole('link', { name: 'Execute' })).toHaveAttribute('href', '/workflows/7/execute');
-    expect(screen.getByTestId('marketplace-summary')).toHaveTextContent('3 resources');
+    expect(screen.getByTestId('marketplace-summary')).toHaveTextContent('4 resources');
   });
 
   it('sends the checked facet values and the search words, and says when nothing matches', async () => {

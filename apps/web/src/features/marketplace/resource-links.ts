@@ -15,9 +15,12 @@ export function detailPath(resource: MarketplaceResource): string {
   }
 }
 
-/** Where its Execute button goes, for the executable types (model, workflow, application: spec 3 §9); undefined for the others. */
+/**
+ * Where its Execute button goes, for the executable types (model, workflow, application: spec 3
+ * §9) that have something to run (a model without an ONNX file has not: isExecutable); undefined for the others.
+ */
 export function executePath(resource: MarketplaceResource): string | undefined {
-  if (!EXECUTABLE_TYPES.includes(resource.properties.type)) return undefined;
+  if (!EXECUTABLE_TYPES.includes(resource.properties.type) || !resource.isExecutable) return undefined;
   switch (resource.properties.type) {
     case 'application':
       return routePath('catalogueApplicationExecute', { id: resource.collection, appId: resource.identifier });

@@ -25,6 +25,15 @@ const COLUMNS: ResourceColumn<AdminRow>[] = [
   { key: 'updatedAt', header: 'Updated', sortField: 'updatedAt', noWrap: true, render: (row: ListRow<AdminRow>) => formatDateTime(row.attributes.updatedAt) },
 ];
 
+/** What an execution runs: the admin lists every kind (workflow, application, model), not only the workflows of /monitoring (docs/admin.md). */
+const KIND_COLUMN: ResourceColumn<AdminRow> = {
+  key: 'kind',
+  header: 'Kind',
+  noWrap: true,
+  render: (row: ListRow<AdminRow>) => (typeof row.attributes.kind === 'string' ? row.attributes.kind : ''),
+};
+const columnsOf = (type: string) => (type === 'executions' ? [...COLUMNS.slice(0, 2), KIND_COLUMN, ...COLUMNS.slice(2)] : COLUMNS);
+
 /**
  * One service's admin (docs/admin.md): a list for each of its resource types, generated from
  * the server's resource definitions: every user's rows with the type's search, filters, sorting
@@ -56,7 +65,7 @@ export function ServiceAdmin({ service }: { service: string }) {
         title={type}
         noun={{ name: types.find((model) => model.type === type)!.name, plural: type }}
         source={adminSource(type)}
-        columns={COLUMNS}
+        columns={columnsOf(type)}
         defaultSort="-id"
         filterPresets={[FILTER_PRESETS.archivedOnly, FILTER_PRESETS.hideArchived]}
         rowActions={{ archiveText: '' }}
