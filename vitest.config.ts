@@ -59,6 +59,8 @@ export default defineConfig({
           environment: 'node',
           maxWorkers,
           include: ['apps/server/test/**/*.test.ts'],
+          // the migrated PGlite every file's database is loaded from (docs/testing.md "Speed")
+          globalSetup: ['./apps/server/test/helpers/pglite-template.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -4,12 +4,13 @@ import type { UserRow } from '../../src/modules/usermgr/users.repository.js';
 import { hashPassword } from '../../src/platform/auth/passwords.js';
 import { openDatabase, type Database } from '../../src/platform/db/client.js';
 import { freshPostgres } from './fresh-postgres.js';
+import { migratedPglite } from './pglite-template.js';
 import { restrictFileModes } from '../../src/platform/data-dir.js';
 
 /**
  * A real server on a real, empty database for one test file: in-memory PGlite
- * by default, or a fresh database on the PostgreSQL server of TEST_DATABASE_URL
- * (dropped again by close()).
+ * (loaded from a migrated template: pglite-template.ts) by default, or a fresh database on
+ * the PostgreSQL server of TEST_DATABASE_URL, migrated by the server (dropped again by close()).
  */
 export interface TestApp extends App {
   /** signs in and returns the bearer header */
@@ -42,7 +43,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   restrictFileModes();
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgres(baseUrl, 'asb_test') : undefined;
-  const database: Database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
+  const database: Database = pgDb ? await openDatabase({ databaseUrl: pgDb.url, dataDir: 'memory://' }) : await migratedPglite();
   const config = loadConfig(
     { ASB_ADMIN_USERNAME: ADMIN.username, ASB_ADMIN_PASSWORD: ADMIN.password, ASB_WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent', ASB_CONTRACT_CHECK: 'strict' },
     { databaseUrl: pgDb?.url, dataDir: 'memory://', demo: false, ...overrides },
