@@ -36,8 +36,9 @@ import { Keystore } from './modules/keystore/keystore.service.js';
 import { registerKeystoreRoutes } from './modules/keystore/keystore.routes.js';
 import { registerBuilder } from './modules/builder/builder.module.js';
 import { registerSchedules } from './modules/schedules/schedules.module.js';
-import { registerTaskmgr } from './modules/taskmgr/taskmgr.module.js';
+import { registerTaskmgr } from './modules/builder/taskmgr.module.js';
 import { registerApplicationExecutionRoutes } from './modules/applications/application-executions.routes.js';
+import { registerTermsRoutes } from './modules/terms/terms.routes.js';
 import { ExecutionsRepository } from './modules/builder/executions.repository.js';
 import { OgcRuntime } from './engine/runtime/ogc-runtime.js';
 import { registerWorkflows } from './modules/knowledge/workflows.module.js';
@@ -51,7 +52,7 @@ import { enginePorts } from './engine-ports.js';
 import { registerTiles } from './modules/tiles/tiles.module.js';
 import { registerOgcapi } from './modules/ogcapi/ogcapi.routes.js';
 import { workspacesResource } from './modules/knowledge/workspaces.resource.js';
-import { processImagesResource } from './modules/resmgr/process-images.resource.js';
+import { processImagesResource } from './modules/knowledge/process-images.resource.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
 import { registerDocsRoutes } from './modules/docs/docs.routes.js';
 import { registerLogoutRoutes } from './modules/usermgr/logout.routes.js';
@@ -222,6 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSchedules(server, ctx);
   registerTaskmgr(server, ctx);
   registerApplicationExecutionRoutes(server, ctx);
+  registerTermsRoutes(server, ctx);
   registerKeystoreRoutes(server, ctx.keystore);
   registerCatalogueForClients(server, ctx);
   // remote STAC APIs (ASB_STAC_REMOTES) are product sources searched before the local catalogue

@@ -12,7 +12,7 @@ export * from './modules/builder/executions.schema.js';
 export * from './engine/store/tasks.schema.js';
 export * from './modules/schedules/schedules.schema.js';
 export * from './modules/catalogue/catalogue.schema.js';
-export * from './modules/applications/terms.schema.js';
+export * from './modules/terms/terms.schema.js';
 export * from './modules/ades/ades.schema.js';
 export * from './modules/applications/applications.schema.js';
 export * from './modules/marketplace/marketplace.schema.js';

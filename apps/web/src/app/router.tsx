@@ -75,7 +75,7 @@ const routes: RouteObject[] = [
       page('mepCollectionNew', () => import('../features/collection-requests/NewCollectionRequestPage'), 'NewCollectionRequestPage'),
       page('mepCollection', () => import('../features/collection-requests/CollectionRequestPage'), 'CollectionRequestPage'),
       page('secrets', () => import('../features/secrets/SecretsPage'), 'SecretsPage'),
-      // react-grid-layout and ECharts load with the dashboards (issue 18)
+      // react-grid-layout, ECharts and OpenLayers load with a dashboard, not with the list (issue 18)
       page('dashboards', () => import('../features/dashboards/DashboardsPage'), 'DashboardsPage'),
       page('dashboard', () => import('../features/dashboards/DashboardPage'), 'DashboardPage'),
       { path: '/index', element: <Navigate to="/" replace /> },

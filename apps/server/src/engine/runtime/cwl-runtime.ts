@@ -39,7 +39,7 @@ const MAX_OUTPUTS_BYTES = 16 * 1024 * 1024;
 const REASON_LINES = 12;
 
 /**
- * Runs a CWL application with cwltool on this machine (docs/engine.md "Runtimes",
+ * Runs a CWL application with cwltool on this machine (docs/engine.md "Executors and runtimes",
  * docs/applications.md "Running applications"): `cwltool --no-container` in the same
  * bubblewrap sandbox and under the same limits as a python task (asb_runner.py --exec),
  * the pinned CWL read-only, the job order a JSON file in the attempt's scratch folder,

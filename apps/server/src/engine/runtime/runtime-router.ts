@@ -14,7 +14,7 @@ export interface RuntimeRoutes {
 }
 
 /**
- * The runtime of each task (docs/engine.md "Runtimes"): a workflow's process runs in the
+ * The runtime of each task (docs/engine.md "Executors and runtimes"): a workflow's process runs in the
  * python runtime; an application's task (TaskJob.application) in the CWL runtime on the
  * Default target ('local'), else in the OGC runtime on the ADES it names; a model's task
  * (TaskJob.model) in the model runtime. The executor

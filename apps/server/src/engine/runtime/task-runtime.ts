@@ -2,9 +2,11 @@ import type { TaskJob } from '../executors/executor.js';
 import type { CgroupLimit } from '../sandbox/cgroups.js';
 
 /**
- * How a task runs (docs/engine.md "Runtimes"): the one interface every kind of step plugs
- * into — the python process runner (python-runtime.ts) today, cwltool or a remote OGC API –
- * Processes server beside it. Executors decide where and when an attempt runs (local CPU
+ * How a task runs (docs/engine.md "Executors and runtimes"): the one interface every kind of step
+ * plugs into — a workflow's process in the python runner (python-runtime.ts), an application
+ * with cwltool in the sandbox (cwl-runtime.ts) or on a remote OGC API – Processes server
+ * (ogc-runtime.ts), a model of the catalogue (model-runtime.ts); RuntimeRouter picks one per
+ * task (runtime-router.ts). Executors decide where and when an attempt runs (local CPU
  * slots, a queue worker) and drive the runtime through the same steps for every kind:
  *
  *   prepare → run (started, logs streaming) → [cancel] → tidyOutputs → collectOutputs | failureReason → release
@@ -13,7 +15,7 @@ import type { CgroupLimit } from '../sandbox/cgroups.js';
  * last line), the time-out, stop and shutdown, storing outputs in the datastore, the reports.
  */
 export interface TaskRuntime {
-  /** names the kind of runtime in logs ('python', 'cwl', 'ogc') */
+  /** names the kind of runtime in logs ('python', 'cwl', 'ogc', 'model') */
   readonly name: string;
   /**
    * Puts in place what the attempt needs (the version's files, its folders, inputs another

@@ -2,7 +2,6 @@ import {
   LOCAL_TARGET,
   parseProductInputUrl,
   productInputUrl,
-  termsAccepted,
   type ApplicationExecutionRequest,
   type ApplicationInput,
   type CwlType,
@@ -16,7 +15,7 @@ import { nulPath } from '../../platform/http/input-guards.js';
 import type { ExecutionApplication } from '../../engine/execution-kind.js';
 import { ExecutionCreator } from '../builder/execution-creator.js';
 import { ApplicationRefused, type RunnableApplication } from './application-store.js';
-import { acceptedTerms } from './terms.js';
+import { requireTermsAccepted } from '../terms/terms-gate.js';
 
 /** An input value that does not fit its type: 400 naming the input. */
 class InputRefused extends Error {}
@@ -238,12 +237,7 @@ export async function executeApplication(
   request: ApplicationExecutionRequest,
 ): Promise<{ id: number; identifier: string }> {
   const { application, cwl } = await runnableOf(ctx, principal, collection, request.cwl_identifier);
-  if (termsGatingOn(ctx) && !termsAccepted(application.license, await acceptedTerms(ctx.db, principal.id))) {
-    throw detailError(
-      403,
-      `Accept the terms and conditions of ${application.license} before executing ${application.title || application.identifier} (POST /usermgr/v1/terms-and-conditions/accept/).`,
-    );
-  }
+  if (termsGatingOn(ctx)) await requireTermsAccepted(ctx.db, principal.id, application.license, `executing ${application.title || application.identifier}`);
   const target = request.ades_id.trim();
   if (target !== LOCAL_TARGET.value && !(await ctx.ades.find(target))) throw detailError(400, `Unknown target platform ${target}.`);
   // this portal's origin as its documents name it (app.ts catalogueBase)

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { itemLicenceUrl, MODEL_TERMS_FEATURE, publisherOf, termsAccepted, type DatasetOrder, type UsageRecord } from '@asb/contracts';
+import { itemLicenceUrl, MODEL_TERMS_FEATURE, publisherOf, type DatasetOrder, type UsageRecord } from '@asb/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
@@ -10,7 +10,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
 import { rowId } from '../../platform/http/ids.js';
 import { sendFile } from '../../platform/http/send-file.js';
-import { acceptedTerms } from '../applications/terms.js';
+import { requireTermsAccepted } from '../terms/terms-gate.js';
 import { LOCKS, withAdvisoryLock } from '../../platform/db/advisory-lock.js';
 import { hideServerPaths } from '../../engine/store/server-paths.js';
 import { copyAsset, type AssetSources } from './asset-copy.js';
@@ -109,11 +109,8 @@ export class DatasetOrders {
     );
     if (assets.length === 0) throw detailError(409, `${title} has no files to order.`);
     if (assets.length > MAX_FILES) throw detailError(409, `${title} has ${assets.length} files: an order copies at most ${MAX_FILES}.`);
-    if (this.ctx.config.themeFeatures.includes(MODEL_TERMS_FEATURE)) {
-      const licence = itemLicenceUrl(item);
-      if (!termsAccepted(licence, await acceptedTerms(this.ctx.db, principal.id)))
-        throw detailError(403, `Accept the terms and conditions of ${licence} before ordering ${title} (POST /usermgr/v1/terms-and-conditions/accept/).`);
-    }
+    if (this.ctx.config.themeFeatures.includes(MODEL_TERMS_FEATURE))
+      await requireTermsAccepted(this.ctx.db, principal.id, itemLicenceUrl(item), `ordering ${title}`);
     const publisher = publisherOf(collection);
     const version = typeof properties.version === 'string' ? properties.version : '';
     // a user's running orders are counted and one more recorded by one request at a time, on any replica

@@ -7,7 +7,6 @@ import {
   MODEL_TERMS_FEATURE,
   onnxAsset,
   parseModelNumbers,
-  termsAccepted,
   type ExecutionInputGroup,
   type ModelExecutionRequest,
   type ModelInputField,
@@ -19,7 +18,7 @@ import type { DatastorePaths } from '../../engine/store/datastore-paths.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { openTreeForTasks } from '../../platform/data-dir.js';
 import { detailError, notFound } from '../../platform/http/errors.js';
-import { acceptedTerms } from '../applications/terms.js';
+import { requireTermsAccepted } from '../terms/terms-gate.js';
 import type { ExecutionModel, ExecutionModelInput, ExecutionModelOutput } from '../../engine/execution-kind.js';
 import { ExecutionCreator, IdentifierTaken } from '../builder/execution-creator.js';
 import { copyAsset, type AssetSources } from './asset-copy.js';
@@ -157,11 +156,7 @@ export async function executeModel(
   if (properties.type !== 'model') throw detailError(400, `${title} is not a model.`);
   const href = onnxAsset(item);
   if (!href) throw detailError(409, `${title} has no ONNX file to run (an asset with the role mlm:model).`);
-  if (ctx.config.themeFeatures.includes(MODEL_TERMS_FEATURE)) {
-    const licence = itemLicenceUrl(item);
-    if (!termsAccepted(licence, await acceptedTerms(ctx.db, principal.id)))
-      throw detailError(403, `Accept the terms and conditions of ${licence} before executing ${title} (POST /usermgr/v1/terms-and-conditions/accept/).`);
-  }
+  if (ctx.config.themeFeatures.includes(MODEL_TERMS_FEATURE)) await requireTermsAccepted(ctx.db, principal.id, itemLicenceUrl(item), `executing ${title}`);
   const signature = modelInputFields(properties);
   if (signature.length === 0) throw detailError(409, `${title} declares no inputs (dlm:inputs or mlm:input).`);
   const checked = checkInputs(signature, request);

@@ -5,7 +5,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { needs, onResource, type RouteAccess } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
 import { ResourceService } from '../../platform/resources/resource.service.js';
-import { seldonTasksResource } from '../taskmgr/execution-tasks.resource.js';
+import { seldonTasksResource } from '../builder/execution-tasks.resource.js';
 import { latestModelExecutions } from './model-executions.repository.js';
 import { executeModel, type ModelExecutionDeps } from './model-executions.js';
 import type { DatasetOrders } from './dataset-orders.js';

@@ -122,6 +122,8 @@ export const schedulesResource = resourceOf<typeof schedulesContract, AppContext
       ...(watchesAnew ? { itemsRecorded: false } : {}),
     };
   },
+  // spec 3: an archived schedule is disabled and has no next run; unarchived, it stays disabled
+  archivedValues: () => ({ status: 'disabled', nextRunAt: null }),
   attributes: scheduleAttributes,
   filters: {
     status: oneOfFilter('status', schedules.status, SCHEDULE_STATUSES),

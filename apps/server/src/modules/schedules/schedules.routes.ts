@@ -1,16 +1,12 @@
 import { scheduleOperations as operations } from '@asb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireUser } from '../../platform/auth/permissions.js';
 import type { AppContext } from '../../app-context.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
-import { ResourceService } from '../../platform/resources/resource.service.js';
 import { publicBaseUrl } from '../../platform/http/public-url.js';
 import { completeScheduleDocuments } from './schedule-documents.js';
 import type { ScheduleFiring } from './schedule-firing.js';
 import { triggerSchedule } from './schedule-trigger.js';
-import type { ScheduleRow } from './schedule-values.js';
 import { schedulesResource } from './schedules.resource.js';
-import { disableSchedule } from './schedules.repository.js';
 import { PUBLIC } from '../../platform/http/access.js';
 import { mount } from '../../platform/http/operations.js';
 import { requireFeature } from '../../platform/http/theme-features.js';
@@ -34,26 +30,13 @@ const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeO
 const idOf = (request: FastifyRequest) => (request.params as { id?: string }).id;
 
 /**
- * Spec 3: archiving a schedule disables it (and it stays disabled when unarchived).
- * Runs before the generic archive, for a caller who may change the schedule; the
- * generic handler answers everyone else.
- */
-async function disableBeforeArchive(ctx: AppContext, service: ResourceService<ScheduleRow>, request: FastifyRequest): Promise<void> {
-  const principal = requireUser(request.principal);
-  const loaded = await service.load(principal, idOf(request) ?? '');
-  if (!service.authorize(principal, 'change', loaded)) return;
-  await disableSchedule(ctx.db, loaded.row.id);
-}
-
-/**
  * builder/v1 schedules (docs/schedules.md "API"): the generic routes of the schedules
- * resource, in a scope whose hooks accept the spec payload, disable on archive and
- * complete every answer (schedule-documents.ts); and the trigger URL, outside it, with
- * no authentication but its token.
+ * resource (which also disable a schedule they archive: schedules.resource.ts), in a scope whose
+ * hooks accept the spec payload and complete every answer (schedule-documents.ts); and the
+ * trigger URL, outside it, with no authentication but its token.
  */
 export function registerScheduleRoutes(app: FastifyInstance, ctx: AppContext, firing: ScheduleFiring): void {
   void app.register(async (scope) => {
-    const service = new ResourceService(schedulesResource, ctx);
     scope.addHook('preValidation', async (request) => {
       const route = routeOf(request);
       if (route === `POST ${base}` || route === `PATCH ${base}/:id`) {
@@ -61,9 +44,6 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: AppContext, fi
         requireFeature(ctx.config, 'navbar-schedules', 'Scheduling');
         request.body = asJsonApi(request.body, idOf(request));
       }
-    });
-    scope.addHook('preHandler', async (request) => {
-      if (routeOf(request) === `PATCH ${base}/:id/archive`) await disableBeforeArchive(ctx, service, request);
     });
     scope.addHook('preSerialization', async (request, _reply, payload) => {
       await completeScheduleDocuments(ctx, request.principal, publicBaseUrl(ctx.config, request), payload);

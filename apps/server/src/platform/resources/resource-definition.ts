@@ -122,6 +122,8 @@ export interface ResourceDefinition<R extends ResourceRow = ResourceRow, A exten
   afterWrite?(row: R, tx: Db, principal: Principal): Promise<void>;
   /** called after an update, an archive or unarchive, or a delete has been written, with the row as it was before (e.g. to announce a change live) */
   afterChange?(before: R, ctx: PlatformContext): Promise<void>;
+  /** columns an archive writes with `isArchived`, in the same statement (a schedule is disabled: spec 3); an unarchive undoes none of them */
+  archivedValues?(row: R): Record<string, unknown>;
   /** own attributes beyond the base ones; `parent` is the parent row of a child resource */
   attributes?(row: R, parent?: ResourceRow): Record<string, unknown>;
   /** columns matched by filter[search] (ILIKE); default identifier and label */

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PlatformContext } from '../context.js';
+import type { Principal } from '../auth/principal.js';
 import { guardResource, needs, onResource, type RouteAccess } from '../http/access.js';
 import { detailError } from '../http/errors.js';
 import { mount } from '../http/operations.js';
@@ -78,8 +79,9 @@ export function registerResourceRoutes<R extends ResourceRow, A extends BaseAttr
   const base = `${def.prefix}/${def.type}`;
   const tags = [def.prefix.split('/')[1] ?? 'api'];
   const operations = operationsOf(def as unknown as ResourceDefinition);
-  type Request = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown>; Body: WritePayload }>;
-  const route = (key: string, declared: RouteAccess, handler: (request: Request, reply: FastifyReply) => unknown) =>
+  // every generic route is for a signed-in user: mount() hands its handler a principal that is never null
+  type Request = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown>; Body: WritePayload }> & { principal: Principal };
+  const route = (key: string, declared: RouteAccess<'user'>, handler: (request: Request, reply: FastifyReply) => unknown) =>
     mount(app, operations, key as OperationKey, { access: declared, tags }, handler as never);
 
   guardResource(ctx, def.type, (principal, id, action) => service.check(principal, id, action));

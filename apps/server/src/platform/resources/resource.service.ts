@@ -2,7 +2,7 @@ import type { Db } from '../db/client.js';
 import { rowId as resourceId } from '../http/ids.js';
 import type { Action, BaseAttributes, ListDocument, ResourceDocument, ResourceObject } from '@asb/contracts';
 import { eq, type SQL } from 'drizzle-orm';
-import { can, requireUser } from '../auth/permissions.js';
+import { can } from '../auth/permissions.js';
 import type { Principal } from '../auth/principal.js';
 import type { PlatformContext } from '../context.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
@@ -18,10 +18,15 @@ export { MAX_PAGE_SIZE } from './resource-list.js';
 
 type Attributes = BaseAttributes & Record<string, unknown>;
 
-/** Permission checks and JSON:API shaping around the generic repository. */
 /** Ids as this server writes them (platform/http/ids.ts). */
 export { resourceId };
 
+/**
+ * Permission checks and JSON:API shaping around the generic repository. Every call is made for
+ * a caller, never for nobody: the generic routes declare a signed-in access (resource.routes.ts),
+ * so the principal they are handed is never null; a public read names its reader (a public
+ * dashboard's guest).
+ */
 export class ResourceService<R extends ResourceRow = ResourceRow, A extends BaseAttributes = Attributes> {
   readonly repository: ResourceRepository<R>;
   /** set for a child resource (definition.inheritsFrom) */
@@ -158,8 +163,8 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
   }
 
   /** A page of what the principal may see (resource-list.ts). */
-  list(principalOrNull: Principal | null, params: ListParams): Promise<ListDocument<A>> {
-    return listResources(this, requireUser(principalOrNull), params);
+  list(principal: Principal, params: ListParams): Promise<ListDocument<A>> {
+    return listResources(this, principal, params);
   }
 
   /** Loads a resource the principal may see, or throws 404/403. */
@@ -185,8 +190,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     if (!this.authorize(principal, action, loaded)) throw permissionDenied();
   }
 
-  async get(principalOrNull: Principal | null, id: string): Promise<ResourceDocument<A>> {
-    const principal = requireUser(principalOrNull);
+  async get(principal: Principal, id: string): Promise<ResourceDocument<A>> {
     return { data: this.toObject(principal, await this.load(principal, id)) };
   }
 
@@ -203,8 +207,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     return parent;
   }
 
-  async create(principalOrNull: Principal | null, payload: Payload): Promise<ResourceDocument<A>> {
-    const principal = requireUser(principalOrNull);
+  async create(principal: Principal, payload: Payload): Promise<ResourceDocument<A>> {
     this.assertEnabled('create');
     assertSameResource(this.def, payload);
     const parent = await this.parentForCreate(principal, payload);
@@ -232,8 +235,7 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     return hook ? (row, tx) => hook(row, tx, principal) : undefined;
   }
 
-  async update(principalOrNull: Principal | null, id: string, payload: Payload): Promise<ResourceDocument<A>> {
-    const principal = requireUser(principalOrNull);
+  async update(principal: Principal, id: string, payload: Payload): Promise<ResourceDocument<A>> {
     const loaded = await this.load(principal, id);
     assertSameResource(this.def, payload, id);
     const attributes = payload.data.attributes ?? {};
@@ -258,18 +260,16 @@ export class ResourceService<R extends ResourceRow = ResourceRow, A extends Base
     return this.get(principal, id);
   }
 
-  async setArchived(principalOrNull: Principal | null, id: string, isArchived: boolean): Promise<ResourceDocument<A>> {
-    const principal = requireUser(principalOrNull);
+  async setArchived(principal: Principal, id: string, isArchived: boolean): Promise<ResourceDocument<A>> {
     this.assertEnabled('archive');
     const loaded = await this.load(principal, id);
     this.assertAllowed(principal, 'change', loaded);
-    await this.repository.update(loaded.row.id, { isArchived });
+    await this.repository.update(loaded.row.id, { ...(isArchived ? this.def.archivedValues?.(loaded.row) : {}), isArchived });
     await this.def.afterChange?.(loaded.row, this.ctx);
     return this.get(principal, id);
   }
 
-  async delete(principalOrNull: Principal | null, id: string): Promise<void> {
-    const principal = requireUser(principalOrNull);
+  async delete(principal: Principal, id: string): Promise<void> {
     this.assertEnabled('delete');
     const loaded = await this.load(principal, id);
     this.assertAllowed(principal, 'delete', loaded);

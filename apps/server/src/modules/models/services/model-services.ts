@@ -1,18 +1,10 @@
-import {
-  itemLicenceUrl,
-  MODEL_TERMS_FEATURE,
-  onnxAsset,
-  termsAccepted,
-  type ModelServiceInfo,
-  type ModelServiceItem,
-  type StaffModelServiceItem,
-} from '@asb/contracts';
+import { itemLicenceUrl, MODEL_TERMS_FEATURE, onnxAsset, type ModelServiceInfo, type ModelServiceItem, type StaffModelServiceItem } from '@asb/contracts';
 import type { AppContext } from '../../../app-context.js';
 import type { Principal } from '../../../platform/auth/principal.js';
 import { isUniqueViolation } from '../../../platform/db/unique-violation.js';
 import { detailError, notFound } from '../../../platform/http/errors.js';
 import { rowId } from '../../../platform/http/ids.js';
-import { acceptedTerms } from '../../applications/terms.js';
+import { requireTermsAccepted } from '../../terms/terms-gate.js';
 import type { ServiceNode } from './service-node.js';
 import { ACTIVE, type ServiceRow, type ServiceStore } from './service-store.js';
 import { serviceToken } from './service-token.js';
@@ -94,14 +86,8 @@ export class ModelServices {
     if (!href) throw detailError(409, 'This model cannot be deployed as a service.');
     const properties = (item.properties ?? {}) as Record<string, unknown>;
     const title = String(properties.name ?? properties.title ?? item.id);
-    if (this.ctx.config.themeFeatures.includes(MODEL_TERMS_FEATURE)) {
-      const licence = itemLicenceUrl(item);
-      if (!termsAccepted(licence, await acceptedTerms(this.ctx.db, principal.id)))
-        throw detailError(
-          403,
-          `Accept the terms and conditions of ${licence} before starting ${title} as a service (POST /usermgr/v1/terms-and-conditions/accept/).`,
-        );
-    }
+    if (this.ctx.config.themeFeatures.includes(MODEL_TERMS_FEATURE))
+      await requireTermsAccepted(this.ctx.db, principal.id, itemLicenceUrl(item), `starting ${title} as a service`);
     const current = await this.store.activeOf(principal.username, collection, itemId);
     if (current && current.status !== 'error') return this.info(current);
     // an errored service gives its place to the new start

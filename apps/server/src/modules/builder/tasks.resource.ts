@@ -4,7 +4,7 @@ import { detailError } from '../../platform/http/errors.js';
 import { resourceOf } from '../../platform/resources/resource-contract.js';
 import type { ParentLink } from '../../platform/resources/resource-definition.js';
 import { executionTasks } from '../../engine/store/tasks.schema.js';
-import { executionsResource } from '../builder/executions.resource.js';
+import { executionsResource } from './executions.resource.js';
 import { idFilter } from '../../platform/resources/resource-filters.js';
 
 type TaskRow = typeof executionTasks.$inferSelect;

@@ -3,16 +3,17 @@ import { eq } from 'drizzle-orm';
 import { detailError } from '../../platform/http/errors.js';
 import { resourceOf } from '../../platform/resources/resource-contract.js';
 import { versionOrder } from '../../platform/resources/resource-filters.js';
-import { processLink } from '../knowledge/process-children.js';
-import { processes, processImages } from '../knowledge/processes.schema.js';
+import { processLink } from './process-children.js';
+import { processes, processImages } from './processes.schema.js';
 
 export type ProcessImageRow = typeof processImages.$inferSelect;
 
 const RECORDED_BY_RELEASE = 'Process images are recorded by the release of a process version and are read-only.';
 
 /**
- * resmgr process images: the resources allocated to each released version's
- * runtime (spec 2 §3), written by the procimp release step, read here. An image
+ * Process images (/resmgr/v1/process-images): the resources allocated to each released
+ * version's runtime (spec 2 §3), written by the procimp release step, read here. They are
+ * the knowledge store's, served under the resource manager's prefix of the spec. An image
  * names its process by identifier, through which it follows the process's permissions.
  */
 export const processImagesResource = resourceOf(processImagesContract).define<ProcessImageRow>({

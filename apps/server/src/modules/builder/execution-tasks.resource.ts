@@ -4,8 +4,8 @@ import type { ExecutionApplication, ExecutionModel } from '../../engine/executio
 import { detailError } from '../../platform/http/errors.js';
 import { resourceOf } from '../../platform/resources/resource-contract.js';
 import type { ParentLink } from '../../platform/resources/resource-definition.js';
-import { datastoreLocation, executionsResource, failureOf, type ExecutionRow } from '../builder/executions.resource.js';
-import { executions } from '../builder/executions.schema.js';
+import { datastoreLocation, executionsResource, failureOf, type ExecutionRow } from './executions.resource.js';
+import { executions } from './executions.schema.js';
 
 const seconds = (start: Date | null, end: Date | null): number | null =>
   start && end ? Math.max(0, Math.round((end.getTime() - start.getTime()) / 100) / 10) : null;
