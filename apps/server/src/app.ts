@@ -259,7 +259,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     previousRemoteJob: (job) => executionsRepository.remoteJob(job.executionId),
   });
   const engine = await registerEngine(server, ctx, enginePorts(ctx), storage, { stager, resolver: stager.resolver, ogcRuntime });
-  registerBuilder(server, ctx, engine);
+  const catalogueAssets = registerCatalogueAssets(server, catalogue, paths);
+  // the comparison of two executions reads their rasters' statistics through the tile service (docs/compare.md)
+  const tiles = registerTiles(server, ctx, engine, catalogueAssets);
+  registerBuilder(server, ctx, engine, tiles);
   registerAdmin(server, ctx, engine);
   // the portal as an OGC API – Processes server (docs/ogcapi.md): workflows and the store's applications
   // /ogcapi/ runs applications as the execute route does (executeApplication): so this portal is an ADES of another
@@ -272,8 +275,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ensureOwnCollection: (principal, slug, title) => applications.ensureOwnCollection(principal, slug, title),
     execute: (principal, collection, request) => executeApplication(ctx, principal, collection, request),
   });
-  const catalogueAssets = registerCatalogueAssets(server, catalogue, paths);
-  registerTiles(server, ctx, engine, catalogueAssets);
   const modelDeps = { paths, assets: catalogueAssets, origins: [new URL(catalogueBase).origin] };
   registerModelExecutions(server, ctx, modelDeps);
   // models as services run in the task sandbox: the local executor's, else one opened for them at the first start

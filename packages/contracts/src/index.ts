@@ -23,6 +23,7 @@ export * from './tasks.js';
 export * from './execution-results.js';
 export * from './execution-report/index.js';
 export * from './execution-files.js';
+export * from './execution-compare.js';
 export * from './schedules.js';
 export * from './stac.js';
 export * from './stac-ids.js';

@@ -38,6 +38,7 @@ const routes: RouteObject[] = [
       page('workflowDetail', () => import('../features/workflows/detail/WorkflowDetailPage'), 'WorkflowDetailPage'),
       page('processorEditor', () => import('../features/workflows/editor/ProcessorEditorPage'), 'ProcessorEditorPage'),
       page('monitoring', () => import('../features/executions/pages'), 'WorkflowExecutionsPage'),
+      page('executionCompare', () => import('../features/execution-compare/ExecutionComparePage'), 'ExecutionComparePage'),
       // ECharts (the timeline) and dagre (the task graph) load with the execution report
       page('executionReport', () => import('../features/execution-report/pages'), 'WorkflowReportPage'),
       page('jobs', () => import('../features/jobs/JobsPage'), 'JobsPage'),

@@ -42,6 +42,8 @@ export const ROUTES = {
   schedules: { name: 'schedules', path: '/schedules', title: 'Schedules' },
   schedule: { name: 'schedule', path: '/schedules/:id', title: 'Schedule' },
   monitoring: { name: 'monitoring', path: '/monitoring', title: 'Executions' },
+  // beyond the spec's table: two executions side by side (issue 35 §3, docs/compare.md)
+  executionCompare: { name: 'monitoring:compare', path: '/monitoring/compare', title: 'Compare executions' },
   executionReport: { name: 'execution:report', path: '/executions/:id/report', title: 'Execution Report' },
   applicationExecutions: { name: 'monitoring:applications', path: '/monitoring/applications', title: 'Application executions' },
   applicationReport: { name: 'monitoring:application:report', path: '/monitoring/applications/:id/report', title: 'Execution Report' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createExecutionSchema, executionAllowedSchema, executionAttributesSchema, executionListAttributesSchema, productOrderSchema } from '../executions.js';
 import { scheduleAttributesSchema, schedulePayloadSchema } from '../schedules.js';
+import { executionComparisonSchema } from '../execution-compare.js';
 import { EXECUTION_FILE_PATH } from '../execution-files.js';
 import { listDocumentSchema, listQuerySchema } from '../jsonapi.js';
 import { taskAttributesSchema, taskListAttributesSchema } from '../tasks.js';
@@ -43,6 +44,16 @@ export const executionOperations = defineOperations({
     summary: 'Whether the caller may execute a workflow',
     query: z.object({ processor_id: z.string().optional() }),
     response: z.object({ data: executionAllowedSchema }),
+  },
+  // issue 35 §3, docs/compare.md
+  'GET /builder/v1/executions/compare': {
+    summary: 'What differs between two executions: inputs, outputs (rasters by their statistics), tasks',
+    query: z.object({
+      ids: z
+        .union([z.string(), z.array(z.string())])
+        .describe('exactly two execution ids, comma separated (ids=12,13) or repeated; the caller must be allowed to read both'),
+    }),
+    response: z.object({ data: executionComparisonSchema }),
   },
   'PATCH /builder/v1/executions/{id}/execute': { summary: 'Hand a created execution to the engine', params: idParams, response: executionDocument },
   'POST /builder/v1/executions/{id}/rerun': {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../../engine/engine.module.js';
 import type { AppContext } from '../../app-context.js';
 import { runsEngine } from '../../config.js';
+import type { RasterStatistics } from './execution-compare/execution-comparer.js';
 import { estimateExecutionAnswers } from './estimates/estimate-answers.js';
 import { registerExecutionRoutes } from './executions.routes.js';
 import { UnsubmittedCleanup } from './unsubmitted-cleanup.js';
@@ -12,13 +13,14 @@ const cleanupInterval = (maxAgeMs: number) => Math.min(Math.max(Math.round(maxAg
 
 /**
  * builder/v1 executions (docs/workflows.md "Builder"), their files and the report's PDF
- * (docs/execution-report.md), and the workspaces the caller sees; on the replicas that run
+ * (docs/execution-report.md), the comparison of two (docs/compare.md: `rasters` reads the statistics
+ * of their GeoTIFF outputs), and the workspaces the caller sees; on the replicas that run
  * the engine, the cleanup of executions never submitted (docs/engine.md "Unsubmitted executions").
  */
-export function registerBuilder(app: FastifyInstance, ctx: AppContext, engine: Engine): void {
+export function registerBuilder(app: FastifyInstance, ctx: AppContext, engine: Engine, rasters: RasterStatistics): void {
   // before the routes, so that their answers pass through it
   estimateExecutionAnswers(app, ctx);
-  registerExecutionRoutes(app, ctx, engine);
+  registerExecutionRoutes(app, ctx, engine, rasters);
   registerBuilderWorkspaceRoutes(app, ctx);
   if (runsEngine(ctx.config)) {
     const cleanup = new UnsubmittedCleanup(ctx, ctx.config.unsubmittedExecutionMs);

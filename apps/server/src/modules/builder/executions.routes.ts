@@ -10,6 +10,7 @@ import { mount } from '../../platform/http/operations.js';
 import { registerResourceRoutes } from '../../platform/resources/resource.routes.js';
 import { renderExecutionPdf } from './execution-pdf/execution-pdf.js';
 import { executionReportData } from './execution-pdf/execution-report-data.js';
+import { ExecutionComparer, type RasterStatistics } from './execution-compare/execution-comparer.js';
 import { ExecutionFiles } from './execution-files.js';
 import { executionsResource } from './executions.resource.js';
 import { ExecutionsService } from './executions.service.js';
@@ -25,19 +26,29 @@ function reportFileName(id: string): string {
  * builder/v1/executions, the whole family (docs/workflows.md "Builder", docs/engine.md,
  * docs/execution-report.md): the generic list, get, share and 405 answers; POST with the
  * spec's execution payload (not a generic JSON:API create); execute, rerun, stop, the
- * execution_allowed check and the product order; task logs, datastore files and the PDF.
+ * execution_allowed check and the product order; task logs, datastore files and the PDF;
+ * the comparison of two executions (docs/compare.md, its raster statistics read by `rasters`).
  * Every call checks the execution's permissions.
  */
-export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine): void {
+export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, engine: Engine, rasters: RasterStatistics): void {
   const service = new ExecutionsService(ctx);
   const resources = registerResourceRoutes(app, ctx, executionsResource, { create: false });
   const tasks = new TasksRepository(ctx.db);
   const files = new ExecutionFiles(engine.paths, engine.datastore, tasks);
   const viewable = async (principal: Principal, id: string) => (await resources.load(principal, id)).row;
+  const comparer = new ExecutionComparer(resources, rasters);
 
   // a static segment: find-my-way prefers it to executions/:id whatever the order
   mount(app, operations, 'GET /builder/v1/executions/execution_allowed', route(needs('workflows:view')), (request) =>
     service.executionAllowed(request.principal, request.query.processor_id),
+  );
+  // two executions in the query, not the path: the comparer loads each as GET executions/{id} does
+  mount(
+    app,
+    operations,
+    'GET /builder/v1/executions/compare',
+    route(needs('executions:view on both executions (one the caller may not read: 404)')),
+    async (request) => ({ data: await comparer.compare(request.principal, request.query.ids) }),
   );
   // the body is checked by createExecutionSchema, whose errors point under /data/attributes
   mount(app, operations, 'POST /builder/v1/executions', route(needs('workflows:view (the workflow run)')), async (request, reply) => {

@@ -8,9 +8,10 @@ import { TileService } from './tiles.service.js';
 /**
  * The tile service (docs/tiles.md): TiTiler's `/cog/statistics`, `/cog/tilejson.json` and
  * `/cog/tiles/WebMercatorQuad/{z}/{x}/{y}` for the GeoTIFF outputs of executions, read
- * through the engine's datastore.
+ * through the engine's datastore. The service is answered: the comparison of two executions reads
+ * the statistics of their rasters through it (docs/compare.md).
  */
-export function registerTiles(app: FastifyInstance, ctx: AppContext, engine: Engine, catalogue?: CatalogueAssets): void {
+export function registerTiles(app: FastifyInstance, ctx: AppContext, engine: Engine, catalogue?: CatalogueAssets): TileService {
   const service = new TileService(ctx, engine, catalogue);
   registerTilesRoutes(app, ctx, service);
   app.addHook('onClose', () => service.close());
@@ -21,4 +22,5 @@ export function registerTiles(app: FastifyInstance, ctx: AppContext, engine: Eng
   app.addHook('onListen', () => {
     setImmediate(() => void service.start().catch((error: unknown) => app.log.error({ err: error }, 'Could not load the tile engine')));
   });
+  return service;
 }

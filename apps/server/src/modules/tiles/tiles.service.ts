@@ -1,3 +1,4 @@
+import type { BandStatistics } from '@asb/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Engine } from '../../engine/engine.module.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -81,10 +82,11 @@ export class TileService {
   /**
    * The file of `url` for `principal` (null: signed out): 400 for a foreign url; for an
    * execution file 401 signed out, 404/403 for the execution; for a catalogue asset 404 when
-   * the collection is invisible to the caller; 404 'No such file.'.
+   * the collection is invisible to the caller; 404 'No such file.'. Without a request, only a
+   * URL path (not an absolute URL) names a file.
    */
-  async open(principal: Principal | null, url: string, request: FastifyRequest): Promise<Cog> {
-    const ref = parseSourceUrl(url, this.bases(request));
+  async open(principal: Principal | null, url: string, request?: FastifyRequest): Promise<Cog> {
+    const ref = parseSourceUrl(url, request ? this.bases(request) : []);
     if (!('executionId' in ref)) {
       const asset = await this.catalogue?.locate(principal, ref.collectionId, ref.itemId, ref.relative);
       if (!asset) throw notFound('No such file.');
@@ -96,6 +98,17 @@ export class TileService {
     if (isAttemptPath(ref.relative)) throw notFound('No such file.');
     const root = row.datastore ?? this.engine.paths.executionDir(row.ownerId, row.identifier);
     return this.files.get(`${row.id}/${ref.relative}`, () => this.openFile(this.engine.datastore, root, ref.relative));
+  }
+
+  /**
+   * Every band's statistics of a GeoTIFF of an execution, named by its datastore URL path, as
+   * `GET /cog/statistics` answers them by default: the comparison of two executions reads them
+   * (modules/builder/execution-compare; the composition root hands it this service).
+   */
+  async statistics(principal: Principal, url: string): Promise<Record<string, BandStatistics>> {
+    const cog = await this.open(principal, url);
+    const bands = Array.from({ length: cog.bandCount }, (_, index) => index + 1);
+    return this.render((tiles, work) => tiles.cogStatistics(cog, bands, work));
   }
 
   /** The origins (with any path prefix) an absolute `url` may name: this server as reached, and its public URL. */

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, SimpleGrid, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, SimpleGrid, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconReport } from '@tabler/icons-react';
 import { failureSentence } from '@asb/contracts';
 import { Link } from 'react-router';
@@ -6,14 +6,16 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import type { ExecutionKind } from './execution-kind';
 import type { ExecutionLike } from './live-update';
 
-/** The expand toggle, the status, the actions and the kind's own columns. */
-export const columnCount = <T extends ExecutionLike>(kind: ExecutionKind<T>) => kind.columns.length + 3;
+/** The expand toggle, the status, the actions and the kind's own columns; the selection box of a kind that compares. */
+export const columnCount = <T extends ExecutionLike>(kind: ExecutionKind<T>) => kind.columns.length + 3 + (kind.comparePath ? 1 : 0);
 
 export interface ExecutionRowProps<T extends ExecutionLike> {
   kind: ExecutionKind<T>;
   execution: T;
   isExpanded: boolean;
   onToggle(): void;
+  /** chosen for a comparison (docs/compare.md): a kind with comparePath only */
+  selection?: { isSelected: boolean; isDisabled: boolean; onToggle(): void };
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ExecutionRowProps<T extends ExecutionLike> {
  * Report' link; a failed one says why on a line below (workflows); expands to its inputs (and
  * a workflow's tasks).
  */
-export function ExecutionRow<T extends ExecutionLike>({ kind, execution, isExpanded, onToggle }: ExecutionRowProps<T>) {
+export function ExecutionRow<T extends ExecutionLike>({ kind, execution, isExpanded, onToggle, selection }: ExecutionRowProps<T>) {
   const a = execution.attributes;
   const detailsId = `execution-details-${execution.id}`;
   const columns = columnCount(kind);
@@ -31,6 +33,16 @@ export function ExecutionRow<T extends ExecutionLike>({ kind, execution, isExpan
     <>
       {/* the failure line below belongs to this row: no border between them */}
       <Table.Tr data-execution-id={execution.id} style={failure ? { borderBottom: 0 } : undefined}>
+        {selection && (
+          <Table.Td w={40}>
+            <Checkbox
+              checked={selection.isSelected}
+              disabled={selection.isDisabled}
+              onChange={selection.onToggle}
+              aria-label={`Select ${a.identifier} to compare`}
+            />
+          </Table.Td>
+        )}
         <Table.Td w={40}>
           <ActionIcon
             variant="subtle"

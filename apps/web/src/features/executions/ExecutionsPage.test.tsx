@@ -118,7 +118,16 @@ describe('WorkflowExecutionsPage', () => {
     expect(within(first).getByRole('link', { name: 'nightly' })).toHaveAttribute('href', '/schedules/3');
     expect(within(screen.getByText('ndvi-run-3').closest('tr')!).getByText('Failed')).toBeInTheDocument();
     expect(await screen.findByText('3 pending · 1 running')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Status', 'Workflow', 'Executed by', 'Started at', 'Ends', '']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      '',
+      '',
+      'Status',
+      'Workflow',
+      'Executed by',
+      'Started at',
+      'Ends',
+      '',
+    ]);
     const query = calls.at(0)!.query;
     expect([query.get('sort'), query.get('page[number]'), query.get('page[size]'), query.get('filter[search]')]).toEqual(['-createdAt', '1', '20', null]);
   });

@@ -1,8 +1,9 @@
-import { Container, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconArrowsDiff, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useLiveEvent } from '../../app/live/useLiveEvent';
 import { useReportError } from '../../app/api/use-report-error';
 import { ActiveExecutionsBar } from './ActiveExecutionsBar';
@@ -25,6 +26,9 @@ export function ExecutionsPage<T extends ExecutionLike>({ kind }: { kind: Execut
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  // two executions chosen for a comparison (docs/compare.md), kept across pages and searches
+  const [selected, setSelected] = useState<readonly string[]>([]);
+  const navigate = useNavigate();
   const applySearch = useDebouncedCallback((value: string) => {
     setSearch(value);
     setPage(1);
@@ -49,11 +53,29 @@ export function ExecutionsPage<T extends ExecutionLike>({ kind }: { kind: Execut
       if (!next.delete(id)) next.add(id);
       return next;
     });
+  const select = (id: string) => setSelected((current) => (current.includes(id) ? current.filter((other) => other !== id) : [...current, id].slice(-2)));
+  const comparePath = kind.comparePath;
 
   return (
     <Container size="xl" py="xl">
       <Stack gap="md">
-        <Title order={2}>{kind.title}</Title>
+        <Group justify="space-between">
+          <Title order={2}>{kind.title}</Title>
+          {comparePath && (
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {selected.length === 2 ? 'Two executions selected' : 'Select two executions to compare them'}
+              </Text>
+              <Button
+                leftSection={<IconArrowsDiff size={16} />}
+                disabled={selected.length !== 2}
+                onClick={() => void navigate(comparePath([selected[0]!, selected[1]!]))}
+              >
+                Compare
+              </Button>
+            </Group>
+          )}
+        </Group>
         {kind.hasSearch && (
           <TextInput
             aria-label="Search executions"
@@ -78,6 +100,7 @@ export function ExecutionsPage<T extends ExecutionLike>({ kind }: { kind: Execut
             <Table verticalSpacing="sm" highlightOnHover aria-label={kind.title}>
               <Table.Thead>
                 <Table.Tr>
+                  {comparePath && <Table.Th w={40} aria-label="Compare" />}
                   <Table.Th w={40} aria-label={kind.inputsName.replace(/^./, (first) => first.toUpperCase())} />
                   <Table.Th w={110}>Status</Table.Th>
                   {kind.columns.map((column) => (
@@ -94,6 +117,15 @@ export function ExecutionsPage<T extends ExecutionLike>({ kind }: { kind: Execut
                     execution={execution}
                     isExpanded={expanded.has(execution.id)}
                     onToggle={() => toggle(execution.id)}
+                    selection={
+                      comparePath
+                        ? {
+                            isSelected: selected.includes(execution.id),
+                            isDisabled: selected.length === 2 && !selected.includes(execution.id),
+                            onToggle: () => select(execution.id),
+                          }
+                        : undefined
+                    }
                   />
                 ))}
                 {rows.length === 0 && (

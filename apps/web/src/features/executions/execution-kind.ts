@@ -41,6 +41,8 @@ export interface ExecutionKind<T extends ExecutionLike> {
   /** the queries a live update reads again (the list, and what else shows these executions) */
   refreshKey: QueryKey;
   reportPath(id: string): string;
+  /** the page comparing two executions selected in the list (docs/compare.md); without it the list selects none */
+  comparePath?(ids: readonly [string, string]): string;
   /** buttons before 'Execution Report' (Stop, Submit, Delete, the schedule) */
   Actions?: ComponentType<{ execution: T }>;
   /** why it failed, on a line below the row */
