@@ -14,10 +14,11 @@ import path from 'node:path';
 import type { ModelServiceInfo } from '@asb/contracts';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig, type AppConfig } from '../../apps/server/src/config.js';
+import { DEMO_MODEL_ID, demoModelsCollection } from '../../apps/server/src/modules/demo/demo-models.js';
 import { openDatabase } from '../../apps/server/src/platform/db/client.js';
 import { freshPostgres } from '../../apps/server/test/helpers/fresh-postgres.js';
 
-const MODEL = '/backend/catalogue/stac/collections/demo-models/models/demo-land-cover';
+const MODEL = `/backend/catalogue/stac/collections/${demoModelsCollection('admin')}/models/${DEMO_MODEL_ID}`;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asb-bench-models-portal-'));
 const pgDb = process.env.BENCH_DATABASE_URL ? await freshPostgres(process.env.BENCH_DATABASE_URL, 'asb_bench') : undefined;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { productInputUrl } from '@asb/contracts';
 import { DatastorePaths } from '../../apps/server/src/engine/store/datastore-paths.js';
 import { demoApplicationsCollection, DEMO_APPLICATION_ID } from '../../apps/server/src/modules/demo/demo-application.js';
-import { DEMO_MODEL_ID } from '../../apps/server/src/modules/demo/demo-models.js';
+import { DEMO_MODEL_ID, demoModelsCollection } from '../../apps/server/src/modules/demo/demo-models.js';
 import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../../apps/server/src/modules/demo/demo-scenes.js';
 import type { Portals } from './api.js';
 import type { SoakWorkflows } from './seed.js';
@@ -18,7 +18,7 @@ export function kindOf(index: number): WorkKind {
 }
 
 const FAN_OUT_ITEMS = 3;
-const MODELS_COLLECTION = 'demo-models';
+const MODELS_COLLECTION = demoModelsCollection('admin');
 
 /** What the demo seeded (a first start with ASB_DEMO): the CWL application, the model and the GeoTIFF to run it on. */
 export interface Demo {

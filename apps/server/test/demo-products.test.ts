@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { catalogueAssetUrl, productInputUrl, type BandStatistics, type ExecutionResults, type StacItem } from '@asb/contracts';
+import { catalogueAssetUrl, productInputUrl, type BandStatistics, type ExecutionResults, type MarketplaceResource, type StacItem } from '@asb/contracts';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { DEMO_PRODUCT_WORKFLOW } from '../src/modules/demo/demo-workflow.js';
 import { engineSeeds, getExecution, taskLog, waitForStatus } from './helpers/engine.js';
 import { knowledgeApi, type Headers } from './helpers/knowledge-api.js';
 import { InferenceRefused, runOnnx } from '../src/modules/models/onnx-inference.js';
+import { DEMO_DATASETS, DEMO_MODELS } from './helpers/model-services.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const run = promisify(execFile);
@@ -111,13 +112,18 @@ describe('demo products', () => {
       const market = await get(
         '/backend/v1/catalogue-collections/published_resources?filters=' + encodeURIComponent(JSON.stringify({ type: ['model', 'dataset'] })),
       );
-      const resources = market.json<{ data: { resources: { identifier: string; title: string; properties: { type: string }; version: string }[] } }>().data
-        .resources;
-      expect(resources.map((resource) => [resource.properties.type, resource.identifier]).sort()).toEqual([
-        ['dataset', 'demo-antwerp-chips'],
-        ['model', 'demo-land-cover'],
+      const resources = market.json<{ data: { resources: MarketplaceResource[] } }>().data.resources;
+      // each in a collection named after its publisher (spec 3 §3), so a page reads 'admin · admin:demo-models', not the id twice
+      expect(resources.map((resource) => [resource.properties.type, resource.identifier, resource.collection, resource.publisher]).sort()).toEqual([
+        ['dataset', 'demo-antwerp-chips', DEMO_DATASETS, 'admin'],
+        ['model', 'demo-land-cover', DEMO_MODELS, 'admin'],
       ]);
-      const model = (await get('/resource-catalogue/stac/collections/demo-models/items/demo-land-cover')).json<StacItem>();
+      // trained: its card offers Execute; the dataset's does not
+      expect(resources.map((resource) => [resource.identifier, resource.isExecutable]).sort()).toEqual([
+        ['demo-antwerp-chips', false],
+        ['demo-land-cover', true],
+      ]);
+      const model = (await get(`/resource-catalogue/stac/collections/${DEMO_MODELS}/items/demo-land-cover`)).json<StacItem>();
       // a 4-D tensor with a first dimension of -1: an image input (spec 3 §5)
       expect(model.properties['dlm:inputs']).toEqual([expect.objectContaining({ name: 'bands', 'tensor-spec': { dtype: 'float32', shape: [-1, 4, -1, -1] } })]);
       const rules = await get(String(model.assets.rules!.href).replace(/^https?:\/\/[^/]+/, ''));
@@ -141,20 +147,20 @@ describe('demo products', () => {
       expect(data.metrics.find((metric) => metric.key === 'test_accuracy')!.value).toBeGreaterThan(0.95);
       expect(data.params).toContainEqual({ key: 'epochs', value: '1500' });
       // the dataset's files are the Antwerp scenes' bands, each served
-      const dataset = (await get('/resource-catalogue/stac/collections/demo-training-data/items/demo-antwerp-chips')).json<StacItem>();
+      const dataset = (await get(`/resource-catalogue/stac/collections/${DEMO_DATASETS}/items/demo-antwerp-chips`)).json<StacItem>();
       expect(Object.keys(dataset.assets)).toHaveLength(16);
       const band = await get(String(dataset.assets['2024-07-15-nir']!.href).replace(/^https?:\/\/[^/]+/, ''));
       expect(band.statusCode).toBe(200);
       const productCollections = (await get('/resource-catalogue/products/collections'))
         .json<{ collections: { id: string }[] }>()
         .collections.map((entry) => entry.id);
-      expect(productCollections).toEqual(['demo-scenes', 'demo-training-data']);
+      expect(productCollections.sort()).toEqual([DEMO_DATASETS, 'demo-scenes']);
     });
   });
 
   describe('the demo model, run with onnxruntime-node', () => {
     it('gives on a scene it never saw the class map numpy computes from its weights, close to the rules it learned', async () => {
-      const model = path.join(paths.catalogueDir('demo-models', 'demo-land-cover'), 'model.onnx');
+      const model = path.join(paths.catalogueDir(DEMO_MODELS, 'demo-land-cover'), 'model.onnx');
       const work = await fs.mkdtemp(path.join(os.tmpdir(), 'asb-infer-'));
       try {
         const reference = await run('/usr/bin/python3', [

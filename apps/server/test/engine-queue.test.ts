@@ -16,6 +16,7 @@ import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
 import { demoApplicationsCollection } from '../src/modules/demo/demo-application.js';
 import { DEMO_COLLECTION_ID, DEMO_DEFAULT_SCENE } from '../src/modules/demo/demo-scenes.js';
 import { isAlive } from './helpers/host-processes.js';
+import { DEMO_MODELS } from './helpers/model-services.js';
 import { engineSeeds, taskLog, taskRows, waitForStatus, waitForTask } from './helpers/engine.js';
 import { startRedis, type TestRedis } from './helpers/redis.js';
 import { startS3, type TestS3 } from './helpers/s3rver.js';
@@ -333,14 +334,14 @@ describe('engine: every kind of work on asb worker processes', () => {
   /** a model execution of the demo's land-cover model on its example scene; its id */
   const executeModel = async () => {
     const paths = new DatastorePaths(app.storage.root);
-    const scene = await fs.readFile(path.join(paths.catalogueDir('demo-models', 'demo-land-cover'), 'example-scene.tif'));
+    const scene = await fs.readFile(path.join(paths.catalogueDir(DEMO_MODELS, 'demo-land-cover'), 'example-scene.tif'));
     const created = await app.server.inject({
       method: 'POST',
-      url: '/backend/v1/catalogue-collections/demo-models/execute_model',
+      url: `/backend/v1/catalogue-collections/${DEMO_MODELS}/execute_model`,
       headers: app.adminHeader,
       payload: {
         identifier: 'demo-land-cover',
-        collection: 'demo-models',
+        collection: DEMO_MODELS,
         inputs: {
           parameters: { content_type: 'pd' },
           inputs: [{ name: 'bands', datatype: 'FP32', data: scene.toString('base64'), file_type: 'image/tiff', file_name: 'scene.tif' }],

@@ -12,10 +12,11 @@ import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
 import { DEMO_COLLECTION_ID } from '../src/modules/demo/demo-scenes.js';
 import { DEMO_MODEL_EXAMPLE_SCENE } from '../src/modules/demo/demo-models.js';
 import { waitForStatus } from './helpers/engine.js';
+import { DEMO_DATASETS, DEMO_MODELS } from './helpers/model-services.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const run = promisify(execFile);
-const EXECUTE = '/backend/v1/catalogue-collections/demo-models/execute_model';
+const EXECUTE = `/backend/v1/catalogue-collections/${DEMO_MODELS}/execute_model`;
 
 interface TaskDocument {
   data: { id: string; attributes: ExecutionTaskAttributes & { label: string; ownerId: string } };
@@ -24,7 +25,7 @@ interface TaskDocument {
 /** The request of the model execute form: one image input as a base64 file. */
 const imageRequest = (bytes: Buffer, fileName: string, name = 'bands') => ({
   identifier: 'demo-land-cover',
-  collection: 'demo-models',
+  collection: DEMO_MODELS,
   inputs: {
     parameters: { content_type: 'pd' },
     inputs: [
@@ -55,7 +56,7 @@ describe('model executions', () => {
     app = await createTestApp({ demo: true, dataDir, engine: { localCpus: 2, sweepIntervalMs: 200 } });
     paths = new DatastorePaths(app.storage.root);
     dora = await app.userWithHeader('dora');
-    example = await fs.readFile(path.join(paths.catalogueDir('demo-models', 'demo-land-cover'), 'example-scene.tif'));
+    example = await fs.readFile(path.join(paths.catalogueDir(DEMO_MODELS, 'demo-land-cover'), 'example-scene.tif'));
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -64,7 +65,7 @@ describe('model executions', () => {
 
   it('runs the demo model on an uploaded GeoTIFF: the class map numpy computes, as a PNG with its legend and as a GeoTIFF', { timeout: 120_000 }, async () => {
     // the model item offers the GeoTIFF to try it with
-    const item = (await get('/resource-catalogue/stac/collections/demo-models/items/demo-land-cover')).json<{ assets: Record<string, { href: string }> }>();
+    const item = (await get(`/resource-catalogue/stac/collections/${DEMO_MODELS}/items/demo-land-cover`)).json<{ assets: Record<string, { href: string }> }>();
     expect(item.assets.example!.href).toMatch(/\/example-scene\.tif$/);
 
     const created = await post(imageRequest(example, 'nile.tif'));
@@ -72,7 +73,7 @@ describe('model executions', () => {
     const task = created.json<TaskDocument>().data;
     expect(task.attributes).toMatchObject({
       workflowIdentifier: 'demo-land-cover',
-      processIdentifier: 'demo-models',
+      processIdentifier: DEMO_MODELS,
       processVersion: '1.0.0',
       label: 'Land cover classifier (demo)',
       ownerId: 'dora',
@@ -92,7 +93,7 @@ describe('model executions', () => {
     try {
       const reference = await run('/usr/bin/python3', [
         path.join(import.meta.dirname, 'helpers/land_cover_reference.py'),
-        path.join(paths.catalogueDir('demo-models', 'demo-land-cover'), 'model.onnx'),
+        path.join(paths.catalogueDir(DEMO_MODELS, 'demo-land-cover'), 'model.onnx'),
         paths.catalogueDir(DEMO_COLLECTION_ID, DEMO_MODEL_EXAMPLE_SCENE),
         work,
       ]);
@@ -161,9 +162,9 @@ describe('model executions', () => {
       expect.objectContaining({
         title: 'Land cover classifier (demo)',
         catalogue_item_version: '1.0.0',
-        owner_id: 'demo-models',
+        owner_id: 'admin',
         resource_license: 'CC0-1.0',
-        catalogue_collection_id: 'demo-models',
+        catalogue_collection_id: DEMO_MODELS,
         catalogue_item_id: 'demo-land-cover',
         external_reference: rows[0]!.id,
         status: 'success',
@@ -198,11 +199,11 @@ describe('model executions', () => {
         'Input Scene (bands) is an image: give a GeoTIFF or PNG file (base64 in data).',
       ],
       [imageRequest(Buffer.alloc(20 * 1024 * 1024 + 100_000, 1), 'a.tif'), 413, 'Input Scene (bands): the file is larger than 20 MB.'],
-      [{ ...imageRequest(example, 'a.tif'), identifier: 'no-such-model' }, 404, 'No model no-such-model in the collection demo-models.'],
+      [{ ...imageRequest(example, 'a.tif'), identifier: 'no-such-model' }, 404, `No model no-such-model in the collection ${DEMO_MODELS}.`],
       [
         { ...imageRequest(example, 'a.tif'), collection: 'demo-scenes' },
         400,
-        'The collection of the request (demo-scenes) is not the one of the path (demo-models).',
+        `The collection of the request (demo-scenes) is not the one of the path (${DEMO_MODELS}).`,
       ],
     ];
     for (const [payload, status, detail] of cases) {
@@ -212,14 +213,14 @@ describe('model executions', () => {
     const dataset = await post(
       { ...imageRequest(example, 'a.tif'), identifier: 'demo-antwerp-chips', collection: undefined },
       dora,
-      '/backend/v1/catalogue-collections/demo-training-data/execute_model',
+      `/backend/v1/catalogue-collections/${DEMO_DATASETS}/execute_model`,
     );
     expect([dataset.statusCode, dataset.json<{ detail: string }>().detail]).toEqual([400, 'Antwerp scenes through a season (demo) is not a model.']);
     expect((await post(imageRequest(example, 'a.tif'), {})).statusCode).toBe(401);
     // a model whose ONNX file is missing: refused once its folder was made, which goes again
-    const ghost = (await app.ctx.catalogue.readItem(null, 'demo-models', 'demo-land-cover'))!;
-    await app.ctx.catalogue.upsertItems('demo-models', [
-      { ...ghost, id: 'ghost', links: [], assets: { model: { ...ghost.assets.model!, href: catalogueAssetUrl('demo-models', 'ghost', 'model.onnx') } } },
+    const ghost = (await app.ctx.catalogue.readItem(null, DEMO_MODELS, 'demo-land-cover'))!;
+    await app.ctx.catalogue.upsertItems(DEMO_MODELS, [
+      { ...ghost, id: 'ghost', links: [], assets: { model: { ...ghost.assets.model!, href: catalogueAssetUrl(DEMO_MODELS, 'ghost', 'model.onnx') } } },
     ]);
     const missing = await post({ ...imageRequest(example, 'a.tif'), identifier: 'ghost' });
     expect([missing.statusCode, missing.json<{ detail: string }>().detail]).toEqual([409, 'The model’s ONNX file is missing from the catalogue.']);

@@ -5,7 +5,7 @@ import { modelServiceNodes, modelServices } from '../src/db-schema.js';
 import { serviceToken } from '../src/modules/models/services/service-token.js';
 import { signingSecret } from '../src/platform/auth/signing-secret.js';
 import { isAlive } from './helpers/host-processes.js';
-import { DEMO_MODEL as DEMO, demoModelApp, FOUR_PIXEL_CLASSES, inferFourPixels, until } from './helpers/model-services.js';
+import { DEMO_MODEL as DEMO, DEMO_MODELS, demoModelApp, FOUR_PIXEL_CLASSES, inferFourPixels, until } from './helpers/model-services.js';
 import type { TestApp } from './helpers/test-app.js';
 
 const STAC = '/backend/catalogue/stac';
@@ -49,7 +49,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('model services across replicas', 
     sam = await first.userWithHeader('sam', { is_staff: true });
     // a second model (the demo's ONNX file under another name), so that one user can want two services
     // as stored (the API answers its hrefs at the caller's origin)
-    const demo = (await first.ctx.catalogue.readItem((await first.ctx.users.principal('admin'))!.principal, 'demo-models', 'demo-land-cover'))!;
+    const demo = (await first.ctx.catalogue.readItem((await first.ctx.users.principal('admin'))!.principal, DEMO_MODELS, 'demo-land-cover'))!;
     const admin = await first.ctx.users.findByUsername('admin');
     await first.ctx.catalogue.upsertCollection(
       {

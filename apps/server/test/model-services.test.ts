@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { modelServices } from '../src/db-schema.js';
 import { DatastorePaths } from '../src/engine/store/datastore-paths.js';
 import { isAlive } from './helpers/host-processes.js';
-import { DEMO_MODEL as MODEL, demoModelApp, FOUR_PIXEL_CLASSES, FOUR_PIXELS, untilStatus } from './helpers/model-services.js';
+import { DEMO_DATASETS, DEMO_MODEL as MODEL, DEMO_MODELS, demoModelApp, FOUR_PIXEL_CLASSES, FOUR_PIXELS, untilStatus } from './helpers/model-services.js';
 import type { TestApp } from './helpers/test-app.js';
 import { testdata } from './helpers/testdata.js';
 
@@ -122,7 +122,7 @@ describe('models as services', () => {
     expect(started).toEqual([
       expect.objectContaining({
         name: 'Land cover classifier (demo)',
-        collection: 'demo-models',
+        collection: DEMO_MODELS,
         id: 'demo-land-cover',
         model_proc_id: info.model_proc_id,
         ended: null,
@@ -191,7 +191,7 @@ describe('models as services', () => {
     expect((await get('/backend/catalogue/stac/collections/paper-models/models/idea/status')).json()).toEqual({});
     const refused = await get('/backend/catalogue/stac/collections/paper-models/models/idea/start');
     expect([refused.statusCode, refused.json<{ detail: string }>().detail]).toEqual([409, 'This model cannot be deployed as a service.']);
-    expect((await get('/backend/catalogue/stac/collections/demo-training-data/models/demo-antwerp-chips/status')).statusCode).toBe(404);
+    expect((await get(`/backend/catalogue/stac/collections/${DEMO_DATASETS}/models/demo-antwerp-chips/status`)).statusCode).toBe(404);
     expect((await get('/backend/catalogue/stac/collections/paper-models/models/nothing/start')).statusCode).toBe(404);
   });
 
@@ -219,7 +219,7 @@ describe('models as services', () => {
   });
 
   describe('training dataset orders', () => {
-    const DATASET = '/backend/catalogue/stac/collections/demo-training-data/datasets/demo-antwerp-chips';
+    const DATASET = `/backend/catalogue/stac/collections/${DEMO_DATASETS}/datasets/demo-antwerp-chips`;
 
     it(
       'copies the demo dataset into the orderer’s datastore at its path, with progress, then lists it and serves its files to them only',
@@ -228,7 +228,7 @@ describe('models as services', () => {
         const ordered = await get(`${DATASET}/order`);
         expect(ordered.statusCode, ordered.body).toBe(200);
         const order = ordered.json<{ data: { id: string; path: string; status: string } }>().data;
-        expect(order.path).toMatch(/^\/ordered_datasets\/demo-training-data\/demo-antwerp-chips\/2024\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/);
+        expect(order.path).toMatch(/^\/ordered_datasets\/admin\/demo-antwerp-chips\/2024\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/);
         type Listed = { status: string; progress: number; files: { asset: string; path: string; size: number; href: string }[]; datetime_start: string }[];
         const listed = await vi.waitFor(
           async () => {
@@ -258,9 +258,9 @@ describe('models as services', () => {
           expect.objectContaining({
             title: 'Antwerp scenes through a season (demo)',
             catalogue_item_version: '2024',
-            owner_id: 'demo-training-data',
+            owner_id: 'admin',
             resource_license: 'CC0-1.0',
-            catalogue_collection_id: 'demo-training-data',
+            catalogue_collection_id: DEMO_DATASETS,
             catalogue_item_id: 'demo-antwerp-chips',
             external_reference: order.id,
             status: 'success',
@@ -271,7 +271,7 @@ describe('models as services', () => {
     );
 
     it('refuses what is not a dataset (400) or has no files (409), and with aiopen-tcs asks for the terms first (403)', async () => {
-      const model = await get('/backend/catalogue/stac/collections/demo-models/datasets/demo-land-cover/order');
+      const model = await get(`/backend/catalogue/stac/collections/${DEMO_MODELS}/datasets/demo-land-cover/order`);
       expect([model.statusCode, model.json<{ detail: string }>().detail]).toEqual([400, 'Land cover classifier (demo) is not a dataset.']);
       await app.ctx.catalogue.upsertItems('paper-models', [paperItem('empty', { type: 'dataset', title: 'Empty' })]);
       const empty = await get('/backend/catalogue/stac/collections/paper-models/datasets/empty/order');

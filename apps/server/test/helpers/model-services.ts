@@ -4,10 +4,14 @@ import path from 'node:path';
 import type { ModelServiceInfo } from '@asb/contracts';
 import { vi } from 'vitest';
 import type { AppConfig } from '../../src/config.js';
+import { demoDatasetsCollection, demoModelsCollection } from '../../src/modules/demo/demo-models.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
+/** The demo's collections as the test portal's admin seeds them: `admin:demo-models`, `admin:demo-training-data` (spec 3 §3). */
+export const DEMO_MODELS = demoModelsCollection('admin');
+export const DEMO_DATASETS = demoDatasetsCollection('admin');
 /** The demo's land-cover model as the catalogue serves it: its service's start, status and stop are below. */
-export const DEMO_MODEL = '/backend/catalogue/stac/collections/demo-models/models/demo-land-cover';
+export const DEMO_MODEL = `/backend/catalogue/stac/collections/${DEMO_MODELS}/models/demo-land-cover`;
 
 /** Four pixels: water, vegetation, bare, vegetation (reflectance x 10000, bands blue, green, red, nir). */
 export const FOUR_PIXELS = {

@@ -7,8 +7,13 @@ import type { CatalogueStore, StacCollectionDocument } from '../catalogue/catalo
 import type { ModelRuns } from '../models/model-runs.js';
 import { bboxPolygon, DEMO_COLLECTION_ID, runDemoScript } from './demo-scenes.js';
 
-const DEMO_MODELS_COLLECTION = 'demo-models';
-const DEMO_DATASETS_COLLECTION = 'demo-training-data';
+/**
+ * The demo's collections of models and of training data, `{owner}:demo-models` and
+ * `{owner}:demo-training-data`: the part before the colon is the publisher (spec 3 §3), so a
+ * page reads 'admin · admin:demo-models' (docs/seed-data.md: an older demo keeps its names).
+ */
+export const demoModelsCollection = (owner: string) => `${owner}:demo-models`;
+export const demoDatasetsCollection = (owner: string) => `${owner}:demo-training-data`;
 export const DEMO_MODEL_ID = 'demo-land-cover';
 export const DEMO_DATASET_ID = 'demo-antwerp-chips';
 
@@ -78,7 +83,7 @@ function collection(id: string, title: string, description: string, bbox: number
  * when it could not be trained (no python3-onnx), the item without them — on the marketplace all
  * the same, but not executable.
  */
-function modelItem(training: Training | undefined, run: ModelRunReference | undefined): StacItem {
+function modelItem(collectionId: string, training: Training | undefined, run: ModelRunReference | undefined): StacItem {
   const tensor = (shape: number[], dtype: string) => ({ dtype, shape });
   const classes = (training?.classes ?? RULES.classes).map(({ value, name }) => ({ value, name }));
   return {
@@ -86,7 +91,7 @@ function modelItem(training: Training | undefined, run: ModelRunReference | unde
     stac_version: STAC_VERSION,
     stac_extensions: [MLM],
     id: DEMO_MODEL_ID,
-    collection: DEMO_MODELS_COLLECTION,
+    collection: collectionId,
     geometry: null,
     properties: {
       datetime: '2024-09-15T00:00:00Z',
@@ -155,14 +160,14 @@ function modelItem(training: Training | undefined, run: ModelRunReference | unde
       ...(training
         ? {
             model: {
-              href: catalogueAssetUrl(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID, 'model.onnx'),
+              href: catalogueAssetUrl(collectionId, DEMO_MODEL_ID, 'model.onnx'),
               type: 'application/octet-stream; application=onnx',
               title: 'The model (ONNX)',
               roles: ['mlm:model', 'mlm:weights'],
               'file:size': training.onnx.bytes,
             },
             example: {
-              href: catalogueAssetUrl(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID, 'example-scene.tif'),
+              href: catalogueAssetUrl(collectionId, DEMO_MODEL_ID, 'example-scene.tif'),
               type: 'image/tiff; application=geotiff',
               title: 'An input to try it with: the Nile delta on 2024-07-15, its four bands as one GeoTIFF',
               roles: ['example'],
@@ -170,7 +175,7 @@ function modelItem(training: Training | undefined, run: ModelRunReference | unde
           }
         : {}),
       rules: {
-        href: catalogueAssetUrl(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID, 'rules.json'),
+        href: catalogueAssetUrl(collectionId, DEMO_MODEL_ID, 'rules.json'),
         type: 'application/json',
         title: 'The rules that labelled its training pixels',
         roles: ['metadata'],
@@ -180,7 +185,7 @@ function modelItem(training: Training | undefined, run: ModelRunReference | unde
 }
 
 /** The Antwerp demo scenes of the four dates as one dataset: their band COGs and thumbnails, by reference. */
-function datasetItem(files: Map<string, string>): StacItem {
+function datasetItem(collectionId: string, files: Map<string, string>): StacItem {
   const assets: StacItem['assets'] = {};
   for (const date of DATES) {
     const scene = `demo-antwerp-${date}`;
@@ -195,7 +200,7 @@ function datasetItem(files: Map<string, string>): StacItem {
     stac_version: STAC_VERSION,
     stac_extensions: [SCI],
     id: DEMO_DATASET_ID,
-    collection: DEMO_DATASETS_COLLECTION,
+    collection: collectionId,
     geometry: bboxPolygon(ANTWERP),
     bbox: ANTWERP,
     properties: {
@@ -229,6 +234,7 @@ async function train(
   owner: Principal,
 ): Promise<{ training: Training; run: ModelRunReference } | undefined> {
   const started = new Date();
+  const models = demoModelsCollection(owner.username);
   const dates = (place: string) => DATES.map((date) => `demo-${place}-${date}`).join(',');
   const result = await runDemoScript(options.python, 'train_land_cover.py', [
     '--scenes',
@@ -238,7 +244,7 @@ async function train(
     '--test',
     TEST_PLACES.map(dates).join(','),
     '--out',
-    paths.catalogueDir(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID),
+    paths.catalogueDir(models, DEMO_MODEL_ID),
     '--example',
     DEMO_MODEL_EXAMPLE_SCENE,
   ]);
@@ -258,7 +264,7 @@ async function train(
     params: training.params,
     metrics: training.metrics,
     tags: { 'mlflow.source.name': 'train_land_cover.py', 'mlflow.user': owner.username },
-    artifactUri: catalogueAssetUrl(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID, 'model.onnx'),
+    artifactUri: catalogueAssetUrl(models, DEMO_MODEL_ID, 'model.onnx'),
   });
   return { training, run: { workspace: options.workspace, experiment_id: EXPERIMENT, run_id: runId } };
 }
@@ -273,9 +279,9 @@ export interface DemoTraining {
 
 /**
  * The demo's model and training dataset (docs/seed-data.md "Demo model and dataset"): public
- * collections `demo-models` (the land-cover rules, its rules.json written into the catalogue
- * folders) and `demo-training-data` (the Antwerp scenes by reference), owned by the demo's owner
- * and shared with the demo workspace; both are on the marketplace. Needs the demo scenes.
+ * collections `{owner}:demo-models` (the land-cover rules, its rules.json written into the
+ * catalogue folders) and `{owner}:demo-training-data` (the Antwerp scenes by reference), owned by
+ * the demo's owner and shared with the demo workspace; both are on the marketplace. Needs the demo scenes.
  */
 export async function seedDemoModels(
   store: Pick<CatalogueStore, 'upsertCollection' | 'upsertItems' | 'readItem'>,
@@ -284,29 +290,22 @@ export async function seedDemoModels(
   workspaceIds: number[],
   training: DemoTraining,
 ): Promise<void> {
+  const [models, datasets] = [demoModelsCollection(owner.username), demoDatasetsCollection(owner.username)];
   const files = new Map<string, string>();
   for (const date of DATES) {
     const scene = await store.readItem(owner, DEMO_COLLECTION_ID, `demo-antwerp-${date}`);
     for (const band of BANDS) if (scene?.assets[band]) files.set(`demo-antwerp-${date}/${band}`, scene.assets[band].href);
   }
-  const rules = paths.catalogueDir(DEMO_MODELS_COLLECTION, DEMO_MODEL_ID);
+  const rules = paths.catalogueDir(models, DEMO_MODEL_ID);
   await fs.mkdir(rules, { recursive: true });
   await fs.writeFile(path.join(rules, 'rules.json'), `${JSON.stringify(RULES, null, 2)}\n`);
   const options = { ownerId: owner.id, isPublic: true, workspaceIds };
   await store.upsertCollection(
-    collection(
-      DEMO_MODELS_COLLECTION,
-      'Demo models',
-      'The demo model: a land-cover classifier of the demo scenes, trained at the first start.',
-      [-180, -90, 180, 90],
-    ),
+    collection(models, 'Demo models', 'The demo model: a land-cover classifier of the demo scenes, trained at the first start.', [-180, -90, 180, 90]),
     options,
   );
   const trained = await train(paths, training, owner);
-  await store.upsertItems(DEMO_MODELS_COLLECTION, [modelItem(trained?.training, trained?.run)]);
-  await store.upsertCollection(
-    collection(DEMO_DATASETS_COLLECTION, 'Demo training data', 'The demo training dataset: the Antwerp scenes through a season.', ANTWERP),
-    options,
-  );
-  await store.upsertItems(DEMO_DATASETS_COLLECTION, [datasetItem(files)]);
+  await store.upsertItems(models, [modelItem(models, trained?.training, trained?.run)]);
+  await store.upsertCollection(collection(datasets, 'Demo training data', 'The demo training dataset: the Antwerp scenes through a season.', ANTWERP), options);
+  await store.upsertItems(datasets, [datasetItem(datasets, files)]);
 }
