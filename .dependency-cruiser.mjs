@@ -35,8 +35,8 @@ const LAYERS = {
   // module only through an edge of MODULE_EDGES
   modules: ['contracts', 'platform', 'engine', 'config', 'app-context', 'module tables'],
 };
-// the accounts, the knowledge store and the terms users accepted stand on the platform alone: they run nothing of the engine
-const WITHOUT_ENGINE = ['knowledge', 'terms', 'usermgr'];
+// the accounts, the knowledge store, users' secrets and the terms they accepted stand on the platform alone: they run nothing of the engine
+const WITHOUT_ENGINE = ['knowledge', 'secrets', 'terms', 'usermgr'];
 
 /**
  * The imports of one module from another beyond its tables, each with its reason. `to` is a

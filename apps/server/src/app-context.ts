@@ -2,7 +2,7 @@ import type { AdesDirectory } from './engine/runtime/ades-directory.js';
 import type { ApplicationStore } from './modules/applications/application-store.js';
 import type { CatalogueStore } from './modules/catalogue/catalogue-store.js';
 import type { Keystore } from './modules/keystore/keystore.service.js';
-import type { UserSecrets } from './modules/knowledge/user-secrets.js';
+import type { UserSecrets } from './modules/secrets/user-secrets.js';
 import type { ModelRuns } from './modules/models/model-runs.js';
 import type { UsersRepository } from './modules/usermgr/users.repository.js';
 import type { PlatformContext } from './platform/context.js';
@@ -11,7 +11,7 @@ import type { PlatformContext } from './platform/context.js';
 export interface AppContext extends PlatformContext {
   users: UsersRepository;
   keystore: Keystore;
-  /** users' secrets (modules/knowledge): an execution's input may name one, which the engine hands to its task */
+  /** users' secrets (modules/secrets): an execution's input may name one, which the engine hands to its task */
   secrets: UserSecrets;
   /** the resource catalogue's store (modules/catalogue): the demo seeds it, the engine and the tile service read it */
   catalogue: CatalogueStore;

@@ -7,7 +7,7 @@ export * from './platform/db/schema.js';
 export * from './modules/knowledge/processes.schema.js';
 export * from './modules/knowledge/workflows.schema.js';
 export * from './modules/knowledge/collection-requests.schema.js';
-export * from './modules/knowledge/secrets.schema.js';
+export * from './modules/secrets/secrets.schema.js';
 export * from './modules/builder/executions.schema.js';
 export * from './engine/store/tasks.schema.js';
 export * from './modules/schedules/schedules.schema.js';

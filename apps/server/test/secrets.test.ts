@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secrets } from '../src/db-schema.js';
-import { SecretBox, secretBinding } from '../src/modules/knowledge/secret-box.js';
+import { SecretBox, secretBinding } from '../src/modules/secrets/secret-box.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const BASE = '/knowledge/v1/secrets';
