@@ -52,14 +52,15 @@ export function UnsubmittedExecutionActions({ id, identifier, canSubmit, canDele
         isPending={remove.isPending}
         onClose={() => setIsConfirming(false)}
         onConfirm={() =>
-          remove.mutate(
-            { id, identifier },
-            {
-              onSuccess: () => {
-                setIsConfirming(false);
-                onDeleted?.();
-              },
+          // mutateAsync, not mutate's callbacks: React Query skips those once this component is gone, and the
+          // refetch after the delete may drop it first (its row, or the report page's actions); onDeleted must run
+          remove.mutateAsync({ id, identifier }).then(
+            () => {
+              setIsConfirming(false);
+              onDeleted?.();
             },
+            // the hook's onError has reported it
+            () => undefined,
           )
         }
       />

@@ -18,14 +18,16 @@ export function PropertiesTab({ application }: { application: Application }) {
   const set = (patch: Partial<PropertiesValues>) => setEditing((current) => (current ? { ...current, ...patch } : current));
   const licenceFlag = isEditing && !isHttpUrl(values.license) ? LICENCE_WARNING : undefined;
 
+  // mutateAsync, not mutate's callbacks: the update is confirmed after the refetch, and when that fails the
+  // page shows 'Application not found' in place of this tab; React Query skips the callbacks of a component gone
   const save = () =>
-    update.mutate(updateOf(application.identifier, values), {
-      onSuccess: () => {
+    update.mutateAsync(updateOf(application.identifier, values)).then(
+      () => {
         notifications.show({ message: 'Application info updated', color: 'green', autoClose: NOTIFY_MS.success });
         setEditing(undefined);
       },
-      onError: (error) => handleError(error, 'Backend'),
-    });
+      (error: unknown) => handleError(error, 'Backend'),
+    );
 
   const text = (key: TextKey, label: string, view?: ReactNode, error?: string) => (
     <Row label={label}>
