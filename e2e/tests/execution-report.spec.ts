@@ -103,6 +103,20 @@ test.describe('Execution report', () => {
     await expect(page.getByText('Execution not found')).toBeVisible();
   });
 
+  test("another user's execution, not shared, is said to be so rather than to have gone wrong", async ({ page, api }) => {
+    // the admin's execution of the demo, created and never run: nothing of it is shared with a new user
+    const workflows = (await (await api.get('/knowledge/v1/workflows?filter[identifier]=ndvi-vegetation-demo')).json()) as { data: { id: string }[] };
+    const created = await api.post('/builder/v1/executions', { processor_id: workflows.data[0]!.id, inputs: [] });
+    const executionId = ((await created.json()) as { data: { id: string } }).data.id;
+    const reader = unique('report-reader');
+    await api.createUser(reader);
+    await signIn(page, reader);
+    await page.goto(`/asb/executions/${executionId}/report`);
+    await expect(page.getByText('This execution is not yours, and not shared with you.')).toBeVisible();
+    await expect(page.getByText('Something went wrong while fetching the execution')).toHaveCount(0);
+    await expect(page.getByText('You do not have permission to perform this action.')).toHaveCount(0);
+  });
+
   test.describe('a failed execution', () => {
     const developer = unique('fail-dev');
     let workflowId = '';

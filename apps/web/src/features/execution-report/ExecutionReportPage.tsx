@@ -33,8 +33,11 @@ export function ExecutionReportPage<T extends ExecutionLike>({ kind }: { kind: R
     const timer = setTimeout(() => void refetch(), kind.refetchAfterDoneMs);
     return () => clearTimeout(timer);
   }, [isDone, refetch, kind.refetchAfterDoneMs]);
-  const isNotFound = query.error instanceof ApiError && query.error.status === 404;
-  useReportError(isNotFound ? null : query.error, query.errorUpdatedAt, kind.service);
+  const status = query.error instanceof ApiError ? query.error.status : undefined;
+  // the server answers 403 for another user's execution that is not shared with the reader: the
+  // page says so in place, as it says 'not found', rather than as a failure with a warning
+  const refusal = status === 404 ? 'Execution not found' : status === 403 ? 'This execution is not yours, and not shared with you.' : undefined;
+  useReportError(refusal ? null : query.error, query.errorUpdatedAt, kind.service);
 
   if (query.isPending) return <PageLoader />;
   const execution = query.data;
@@ -44,7 +47,7 @@ export function ExecutionReportPage<T extends ExecutionLike>({ kind }: { kind: R
         <Title order={2} mb="md">
           Execution Report
         </Title>
-        <Alert color={isNotFound ? 'yellow' : 'red'}>{isNotFound ? 'Execution not found' : 'Something went wrong while fetching the execution'}</Alert>
+        <Alert color={refusal ? 'yellow' : 'red'}>{refusal ?? 'Something went wrong while fetching the execution'}</Alert>
       </Container>
     );
   }

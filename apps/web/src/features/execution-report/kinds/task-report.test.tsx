@@ -95,4 +95,20 @@ describe('ModelReportPage', () => {
     renderWithProviders(routes, { path: '/monitoring/models/10/report' });
     expect(await screen.findByText('Execution not found')).toBeInTheDocument();
   });
+
+  it("says another user's execution is not shared with the reader, not that something went wrong", async () => {
+    fakeFetch((request) =>
+      request.path === '/taskmgr/v1/seldon-tasks/11'
+        ? { status: 403, body: { errors: [{ status: '403', detail: 'You do not have permission to perform this action.' }] } }
+        : undefined,
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/monitoring/models/:id/report" element={<ModelReportPage />} />
+      </Routes>,
+      { path: '/monitoring/models/11/report' },
+    );
+    expect(await screen.findByText('This execution is not yours, and not shared with you.')).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong while fetching the execution')).not.toBeInTheDocument();
+  });
 });
