@@ -71,6 +71,7 @@ describe('comparing two executions', () => {
     const { data } = response.json<{ data: ExecutionComparison }>();
     expect([data.left.id, data.right.id]).toEqual([first, second]);
     expect([data.left.status, data.right.status]).toEqual(['success', 'success']);
+    expect([data.left.kind, data.right.kind]).toEqual(['workflow', 'workflow']);
 
     expect(data.inputs.map(({ identifier, change, left, right }) => [identifier, change, left, right])).toEqual([
       ['level', 'changed', '1', '2'],

@@ -14,6 +14,8 @@ const change = z.enum(COMPARE_CHANGES).describe("'added': only in the right exec
 const comparedExecutionSchema = z.object({
   id: z.string(),
   identifier: z.string(),
+  /** what it runs: its report lives at the page of that kind */
+  kind: z.enum(['workflow', 'application', 'model']),
   processorLabel: z.string(),
   processorVersion: z.number().int(),
   status: z.string(),

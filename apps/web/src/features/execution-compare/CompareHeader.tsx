@@ -1,10 +1,16 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ComparedExecution, ExecutionComparison } from '@asb/contracts';
 import { Link } from 'react-router';
-import { routePath } from '../../app/routes';
+import { routePath, type RouteKey } from '../../app/routes';
 import { formatDateTime, formatDuration } from '../../ui/formatDateTime';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { signed } from './output-values';
+
+/** Each kind's report page (docs/execution-report.md "Every kind"). */
+const REPORT_ROUTE = { workflow: 'executionReport', application: 'applicationReport', model: 'modelReport' } as const satisfies Record<
+  ComparedExecution['kind'],
+  RouteKey
+>;
 
 function ExecutionCard({ side, execution }: { side: 'Left' | 'Right'; execution: ComparedExecution }) {
   return (
@@ -16,7 +22,7 @@ function ExecutionCard({ side, execution }: { side: 'Left' | 'Right'; execution:
           </Text>
           <StatusBadge status={execution.status} subject="execution" />
         </Group>
-        <Anchor component={Link} to={routePath('executionReport', { id: execution.id })} ff="monospace" style={{ wordBreak: 'break-all' }}>
+        <Anchor component={Link} to={routePath(REPORT_ROUTE[execution.kind], { id: execution.id })} ff="monospace" style={{ wordBreak: 'break-all' }}>
           {execution.identifier}
         </Anchor>
         <Text size="sm">

@@ -10,6 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 const side = (id: string, duration: number) => ({
   id,
   identifier: `ndvi-run-${id}`,
+  kind: 'workflow' as const,
   processorLabel: 'NDVI chain',
   processorVersion: 2,
   status: 'success',
@@ -23,7 +24,7 @@ const band = (mean: number) => ({ min: mean - 1, max: mean + 1, mean, std: 0.5, 
 
 const COMPARISON: ExecutionComparison = {
   left: side('4', 60),
-  right: side('9', 75),
+  right: { ...side('9', 75), kind: 'model' },
   inputs: [
     { node_id: 'ndvi', identifier: 'threshold', label: 'NDVI threshold', change: 'changed', left: '0.3', right: '0.5', encrypted: false },
     { node_id: 'ndvi', identifier: 'red_band', label: 'Red band', change: 'same', left: '3', right: '3', encrypted: false },
@@ -81,6 +82,9 @@ describe('ExecutionComparePage', () => {
 
     expect(await screen.findByRole('region', { name: 'Left execution' })).toHaveTextContent('ndvi-run-4');
     expect(screen.getByRole('region', { name: 'Right execution' })).toHaveTextContent('ndvi-run-9');
+    // each report at the page of its kind
+    expect(screen.getByRole('link', { name: 'ndvi-run-4' })).toHaveAttribute('href', '/executions/4/report');
+    expect(screen.getByRole('link', { name: 'ndvi-run-9' })).toHaveAttribute('href', '/monitoring/models/9/report');
     expect(calls.find((call) => call.path === '/builder/v1/executions/compare')?.query.get('ids')).toBe('4,9');
     expect(screen.getByText('Duration: the right took +15 s against the left.')).toBeInTheDocument();
 

@@ -22,6 +22,7 @@ function summary(row: ExecutionRow, a: ReturnType<typeof executionAttributes>): 
   return {
     id: String(row.id),
     identifier: row.identifier,
+    kind: row.kind,
     processorLabel: a.processorLabel,
     processorVersion: a.processorVersion,
     status: a.status,
