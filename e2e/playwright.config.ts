@@ -1,18 +1,22 @@
 import { defineConfig } from '@playwright/test';
 import { ALL_THEME_FEATURES } from '@asb/contracts';
-import { ADMIN, E2E_PORT, EOPEN_PORT, OIDC_PORT } from './support/constants';
+import { ADMIN, E2E_PORT, EOPEN_PORT, OIDC_PORT, PORTAL_START_LIMIT_MS } from './support/constants';
 
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
-/** The built portal on `port`, on a fresh data directory of its own, with the e2e admin and `env`. */
-function portal(port: number, env: Record<string, string>) {
+/**
+ * The built portal on `port`, on a fresh data directory of its own, with the e2e admin and `env`.
+ * Playwright awaits the URL of each webServer before it starts the next; `awaited: false` leaves
+ * that out, for a portal awaited later (eopen-portal-ready.ts).
+ */
+function portal(port: number, env: Record<string, string>, { awaited = true } = {}) {
   const url = `http://127.0.0.1:${port}`;
   return {
     command: `rm -rf .tmp/e2e-data-${port} && node ${process.env.ASB_E2E_SERVER ?? 'apps/server/dist/main.js'}`,
     cwd: '..',
-    url: `${url}/knowledge/api/details`,
+    ...(awaited ? { url: `${url}/knowledge/api/details` } : {}),
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: PORTAL_START_LIMIT_MS,
     stdout: 'ignore' as const,
     env: {
       PORT: String(port),
@@ -46,6 +50,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalSetup: './support/eopen-portal-ready.ts',
   use: {
     baseURL,
     screenshot: 'only-on-failure',
@@ -72,6 +77,16 @@ export default defineConfig({
       stdout: 'ignore',
       env: { OIDC_PORT: String(OIDC_PORT), ASB_URL: baseURL },
     },
+    // a second portal with the eopen theme, for what only that theme offers (spec 1 §4 schedule strategies),
+    // named as its theme, as an instance usually is (the header says the name once: settings.spec.ts),
+    // and with the terms feature (spec 3 §5: execution waits for the licence's terms): application-execution.spec.ts
+    // Started beside the main portal, not after it: each spends most of its start seeding the demo
+    // (training its model), which two cores do side by side; eopen-portal-ready.ts awaits it.
+    portal(
+      EOPEN_PORT,
+      { ASB_INSTANCE_NAME: 'EOPEN', ASB_THEME: 'eopen', ASB_THEME_FEATURES: [...ALL_THEME_FEATURES, 'eoepca-tcs'].join(',') },
+      { awaited: false },
+    ),
     portal(E2E_PORT, {
       ASB_INSTANCE_NAME: 'ASB e2e',
       ASB_OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
@@ -85,9 +100,5 @@ export default defineConfig({
       ASB_NOTEBOOK_URL: `${baseURL}/docs/execute`,
       ASB_VIDEO_GUIDES_URL: `${baseURL}/docs/`,
     }),
-    // a second portal with the eopen theme, for what only that theme offers (spec 1 §4 schedule strategies),
-    // named as its theme, as an instance usually is (the header says the name once: settings.spec.ts),
-    // and with the terms feature (spec 3 §5: execution waits for the licence's terms): application-execution.spec.ts
-    portal(EOPEN_PORT, { ASB_INSTANCE_NAME: 'EOPEN', ASB_THEME: 'eopen', ASB_THEME_FEATURES: [...ALL_THEME_FEATURES, 'eoepca-tcs'].join(',') }),
   ],
 });

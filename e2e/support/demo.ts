@@ -7,12 +7,12 @@ const DEMO_WORKFLOW = 'NDVI vegetation demo';
 // the demo's page and form load a few queries: more room than the default
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-/** A new member of the demo workspace, signed in (docs/seed-data.md#demo). */
-export async function signInDemoMember(page: Page, api: Api, prefix: string): Promise<string> {
+/** A new member of the demo workspace, signed in, on `next` (docs/seed-data.md#demo; `signIn`). */
+export async function signInDemoMember(page: Page, api: Api, prefix: string, next?: string): Promise<string> {
   const username = unique(prefix);
   await api.createUser(username);
   await api.setRoles(username, { demo: ['user'] });
-  await signIn(page, username);
+  await signIn(page, username, undefined, next);
   return username;
 }
 

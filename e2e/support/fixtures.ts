@@ -58,8 +58,25 @@ export class Api {
   }
 }
 
-/** Signs in through the login page, as a user does. */
-export async function signIn(page: Page, username: string, password = PASSWORD): Promise<void> {
+/**
+ * Signs `page` in as `username` and opens `next` (the app root by default, where the login page
+ * goes), showing the user in the navbar. The session is the one the login form gets: the form's
+ * token call (POST /usermgr/v1/token/) made from the page's own request context, whose answer sets
+ * the HttpOnly token cookie and the csrftoken in the browser. That spares each test the login
+ * page's load and, with `next`, the home page's: most of what signing in cost (docs/testing.md
+ * "Speed"). The form itself is tested by auth.spec.ts and `signInWithForm`.
+ */
+export async function signIn(page: Page, username: string, password = PASSWORD, next = '/asb/'): Promise<void> {
+  const response = await page.request.post('/usermgr/v1/token/', { data: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.goto(next);
+  // a test's first page loads the whole app into a browser with nothing cached, then restores the
+  // session (three calls): more room than the default on a busy machine
+  await expect(page.getByRole('banner').getByRole('button', { name: new RegExp(username) })).toBeVisible({ timeout: 30_000 });
+}
+
+/** Signs in through the login page, as a user does; ends on the page the login page goes to. */
+export async function signInWithForm(page: Page, username: string, password = PASSWORD): Promise<void> {
   await page.goto('/asb/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);

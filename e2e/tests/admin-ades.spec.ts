@@ -7,8 +7,7 @@ test.describe('Administration > ADES Instances', () => {
   test('an admin registers the portal’s own OGC API – Processes server, refreshes it and deletes it; a URL that is not one is refused with the reason', async ({
     page,
   }) => {
-    await signIn(page, ADMIN.username, ADMIN.password);
-    await page.goto('/asb/admin/ades');
+    await signIn(page, ADMIN.username, ADMIN.password, '/asb/admin/ades');
     await expect(page.getByRole('heading', { name: 'ADES Instances' })).toBeVisible();
     const url = page.getByRole('textbox', { name: /ADES URL/ });
     const register = page.getByRole('button', { name: 'Register' });

@@ -66,9 +66,7 @@ test.describe('Application execution', () => {
     const username = await newUser(api, 'runner');
     const collection = await registerDemoApplication(request, username);
     const scene = await demoSceneLink(request);
-    await signIn(page, username);
-
-    await page.goto(`/asb/collections/${encodeURIComponent(collection)}/execute/${APP}`);
+    await signIn(page, username, PASSWORD, `/asb/collections/${encodeURIComponent(collection)}/execute/${APP}`);
     await expect(page.getByRole('heading', { name: 'Execute Water bodies (demo)' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: /NDWI threshold/ })).toHaveValue('0');
     await expect(page.getByRole('combobox', { name: /Target Platform/ })).toHaveValue('Default');
@@ -128,9 +126,7 @@ test.describe('Application execution', () => {
       const username = await newUser(api, 'terms');
       const collection = await registerDemoApplication(request, username);
       const scene = await demoSceneLink(request);
-      await signIn(page, username);
-
-      await page.goto(`/asb/collections/${encodeURIComponent(collection)}/execute/${APP}`);
+      await signIn(page, username, PASSWORD, `/asb/collections/${encodeURIComponent(collection)}/execute/${APP}`);
       await page.getByRole('textbox', { name: 'Product link' }).fill(scene);
       const terms = page.getByRole('checkbox', { name: /Terms and Conditions/ });
       const execute = page.getByRole('button', { name: 'Execute' });
@@ -148,8 +144,7 @@ test.describe('Application execution', () => {
 
       // the administrator's edit-user page lists the accepted licence; Decline withdraws it
       const admin = await browser.newPage({ baseURL: EOPEN_URL });
-      await signIn(admin, ADMIN.username, ADMIN.password);
-      await admin.goto(`/asb/admin/users/${username}`);
+      await signIn(admin, ADMIN.username, ADMIN.password, `/asb/admin/users/${username}`);
       const licences = admin.getByRole('table', { name: 'Accepted licences' });
       await expect(licences).toContainText(LICENCE);
       await shot(admin, testInfo, 'admin-licences');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { ADMIN } from '../support/constants';
+import { ADMIN, PASSWORD } from '../support/constants';
 import { expect, signIn, test, unique } from '../support/fixtures';
 import { CollectionPage, VALIDATION_LIMIT_MS } from '../support/pages/collection-page';
 import { ResourceListPage } from '../support/resource-list-page';
@@ -22,8 +22,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
 async function newCollection(page: Page, api: { createUser(username: string): Promise<void> }, prefix: string) {
   const username = unique(prefix);
   await api.createUser(username);
-  await signIn(page, username);
-  await page.goto('/asb/collections');
+  await signIn(page, username, PASSWORD, '/asb/collections');
   await expect(page.getByRole('heading', { name: 'Catalogue Collections' })).toBeVisible();
   await page.getByRole('button', { name: 'New collection' }).click();
   const dialog = page.getByRole('dialog', { name: 'New catalogue collection' });
@@ -152,8 +151,7 @@ test.describe('Applications', () => {
     await expect(page.locator('[data-publication]')).toHaveCount(0);
     await expect(page.getByText('private', { exact: true })).toHaveCount(0);
 
-    await signIn(page, ADMIN.username, ADMIN.password);
-    await page.goto(detail);
+    await signIn(page, ADMIN.username, ADMIN.password, detail);
     await expect(page.locator('[data-publication="private"]')).toBeVisible();
   });
 

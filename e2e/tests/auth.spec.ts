@@ -1,6 +1,6 @@
 import { CSRF_COOKIE, TOKEN_COOKIE } from '@asb/contracts';
 import { PASSWORD } from '../support/constants';
-import { expect, signIn, test, unique } from '../support/fixtures';
+import { expect, signIn, signInWithForm, test, unique } from '../support/fixtures';
 import { Navbar } from '../support/pages/navbar';
 
 test.describe('Sign-in and session', () => {
@@ -91,7 +91,7 @@ test.describe('Sign-in and session', () => {
   }) => {
     const username = unique('auth-cookie');
     await api.createUser(username);
-    await signIn(page, username);
+    await signInWithForm(page, username);
 
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === TOKEN_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -50,8 +50,7 @@ test.describe('Base map', () => {
   });
 
   test("the home dashboard's executions map shows the world's land", async ({ page, api }, testInfo) => {
-    await signInDemoMember(page, api, 'base-map-home');
-    await page.goto('/asb/dashboards/home');
+    await signInDemoMember(page, api, 'base-map-home', '/asb/dashboards/home');
     const map = page.getByTestId('executions-map');
     await expect(map.getByText('Made with Natural Earth · places: GeoNames (CC BY 4.0)')).toBeVisible();
     await expect.poll(() => landShare(map)).toBeGreaterThan(0.05);

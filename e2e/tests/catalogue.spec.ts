@@ -72,8 +72,7 @@ test.describe('Catalogue', () => {
     api,
   }) => {
     test.setTimeout(180_000);
-    await signInDemoMember(page, api, 'catalogue-runner');
-    await page.goto('/asb/workflows');
+    await signInDemoMember(page, api, 'catalogue-runner', '/asb/workflows');
     await page.getByRole('link', { name: PRODUCT_WORKFLOW }).click();
     await page.getByRole('link', { name: 'Execute' }).first().click();
     const form = new ExecutePage(page);
@@ -107,8 +106,7 @@ test.describe('Catalogue', () => {
   });
 
   test("a user finds scenes in the Search products tab ('Found N products') and selects one as the input", async ({ page, api }) => {
-    await signInDemoMember(page, api, 'catalogue-searcher');
-    await page.goto('/asb/workflows');
+    await signInDemoMember(page, api, 'catalogue-searcher', '/asb/workflows');
     await page.getByRole('link', { name: PRODUCT_WORKFLOW }).click();
     await page.getByRole('link', { name: 'Execute' }).first().click();
     await expect(page.getByTestId('chosen-product')).toContainText('demo-antwerp-2024-07-15');

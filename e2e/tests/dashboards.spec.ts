@@ -96,8 +96,7 @@ test.describe('Dashboards', () => {
 
   test("the home dashboard keeps every page's centred layout, and its welcome says what runs, what failed and what is new", async ({ page, api }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInDemoMember(page, api, 'home-board');
-    await page.goto('/asb/dashboards');
+    await signInDemoMember(page, api, 'home-board', '/asb/dashboards');
     const listLeft = (await page.getByRole('heading', { name: 'Dashboards', level: 2 }).boundingBox())!.x;
 
     await page.goto('/asb/dashboards/home');

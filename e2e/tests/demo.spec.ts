@@ -32,8 +32,7 @@ test.describe('Demo', () => {
   });
 
   test('the execute form and the server refuse a size or a box Synthetic scene does not accept, naming the input', async ({ page, api, request }) => {
-    const username = await signInDemoMember(page, api, 'demo-bad');
-    await page.goto('/asb/workflows');
+    const username = await signInDemoMember(page, api, 'demo-bad', '/asb/workflows');
     await page.getByRole('link', { name: 'NDVI vegetation demo' }).click();
     await page.getByRole('link', { name: 'Execute' }).first().click();
     const form = new ExecutePage(page);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect as baseExpect } from '@playwright/test';
 import { executeDemo, signInDemoMember } from '../support/demo';
 import { request as requestFactory } from '@playwright/test';
-import { E2E_PORT } from '../support/constants';
+import { E2E_PORT, PASSWORD } from '../support/constants';
 import { Api, signIn, test, unique } from '../support/fixtures';
 import { ExecutionSeeds } from '../support/pages/monitoring-page';
 import { ReportPage } from '../support/pages/report-page';
@@ -110,8 +110,7 @@ test.describe('Execution report', () => {
     const executionId = ((await created.json()) as { data: { id: string } }).data.id;
     const reader = unique('report-reader');
     await api.createUser(reader);
-    await signIn(page, reader);
-    await page.goto(`/asb/executions/${executionId}/report`);
+    await signIn(page, reader, PASSWORD, `/asb/executions/${executionId}/report`);
     await expect(page.getByText('This execution is not yours, and not shared with you.')).toBeVisible();
     await expect(page.getByText('Something went wrong while fetching the execution')).toHaveCount(0);
     await expect(page.getByText('You do not have permission to perform this action.')).toHaveCount(0);
@@ -143,8 +142,7 @@ test.describe('Execution report', () => {
       const seeds = await ExecutionSeeds.signIn(request, developer);
       const execution = await seeds.create(workflowId, { mode: 'fail', text: 'west (4.5) must be less than east' });
       await seeds.execute(execution.id);
-      await signIn(page, developer);
-      await page.goto(`/asb/executions/${execution.id}/report`);
+      await signIn(page, developer, PASSWORD, `/asb/executions/${execution.id}/report`);
       const report = new ReportPage(page);
       await expect(report.heading).toBeVisible();
 
@@ -182,8 +180,7 @@ test.describe('Execution report', () => {
       test.setTimeout(120_000);
       const seeds = await ExecutionSeeds.signIn(request, developer);
       const execution = await seeds.create(workflowId, { mode: 'ok' });
-      await signIn(page, developer);
-      await page.goto(`/asb/executions/${execution.id}/report`);
+      await signIn(page, developer, PASSWORD, `/asb/executions/${execution.id}/report`);
       await expect(page.getByText('This execution was created but never submitted')).toBeVisible();
       await expect(page.locator('[data-status-group]').first()).toHaveText('Not submitted');
       await page.getByRole('button', { name: `Submit ${execution.identifier}` }).click();

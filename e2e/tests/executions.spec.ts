@@ -44,8 +44,7 @@ test.describe('Executions', () => {
     await api.createUser(owner);
     const { workflowId, executionId, identifier } = await seedExecution(request, owner, label);
 
-    await signIn(page, owner);
-    await page.goto('/asb/monitoring');
+    await signIn(page, owner, PASSWORD, '/asb/monitoring');
     await expect(page.getByRole('heading', { name: 'Executions' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: identifier });
     await expect(row).toBeVisible();

@@ -116,8 +116,7 @@ test.describe('First hour', () => {
 
   test('a bad value is refused by the form, and a failure the form cannot foresee is explained on the report', async ({ page, api }, testInfo) => {
     test.setTimeout(240_000);
-    await signInDemoMember(page, api, 'newcomer');
-    await page.goto('/asb/workflows');
+    await signInDemoMember(page, api, 'newcomer', '/asb/workflows');
     await page.getByRole('link', { name: 'NDVI vegetation demo' }).click();
     await page.getByRole('link', { name: 'Execute' }).first().click();
     const form = new ExecutePage(page);

@@ -1,3 +1,4 @@
+import { PASSWORD } from '../support/constants';
 import { expect as baseExpect } from '@playwright/test';
 import { signIn, test, unique } from '../support/fixtures';
 import { ExecutionSeeds } from '../support/pages/monitoring-page';
@@ -38,8 +39,7 @@ test.describe('Jobs', () => {
     await asMember.execute(mine.id);
     await asMember.waitForStatus(mine.id, 'success');
 
-    await signIn(page, member);
-    await page.goto('/asb/jobs');
+    await signIn(page, member, PASSWORD, '/asb/jobs');
     const list = new ResourceListPage(page, 'jobs');
     await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
     const job = (execution: { identifier: string }, taskId: string) =>
@@ -93,8 +93,7 @@ test.describe('Jobs', () => {
     await seeds.execute(execution.id);
     await seeds.waitForStatus(execution.id, 'failed');
 
-    await signIn(page, owner);
-    await page.goto('/asb/jobs');
+    await signIn(page, owner, PASSWORD, '/asb/jobs');
     const badge = (taskId: string) =>
       page
         .getByRole('row')

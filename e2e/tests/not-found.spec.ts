@@ -1,3 +1,4 @@
+import { PASSWORD } from '../support/constants';
 import { expect, signIn, test, unique } from '../support/fixtures';
 
 test.describe('Not found', () => {
@@ -11,8 +12,7 @@ test.describe('Not found', () => {
   test('signed-in users see the same page inside the portal', async ({ page, api }) => {
     const username = unique('not-found');
     await api.createUser(username);
-    await signIn(page, username);
-    await page.goto('/asb/workflows/1/unknown/segment');
+    await signIn(page, username, PASSWORD, '/asb/workflows/1/unknown/segment');
     await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: new RegExp(username) })).toBeVisible();
   });

@@ -198,8 +198,7 @@ test.describe('Processes', () => {
   });
 
   test('the repository browser says when no repository is configured', async ({ page }) => {
-    await signIn(page, ADMIN.username, ADMIN.password);
-    await page.goto('/asb/processes/search/repos');
+    await signIn(page, ADMIN.username, ADMIN.password, '/asb/processes/search/repos');
     await expect(page.getByRole('heading', { name: 'Repository browser' })).toBeVisible();
     await expect(page.getByText('No repository configured')).toBeVisible();
   });

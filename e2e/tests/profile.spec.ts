@@ -1,5 +1,5 @@
 import { PASSWORD } from '../support/constants';
-import { expect, signIn, test, unique } from '../support/fixtures';
+import { expect, signIn, signInWithForm, test, unique } from '../support/fixtures';
 import { Navbar } from '../support/pages/navbar';
 
 test.describe('Profile', () => {
@@ -9,9 +9,7 @@ test.describe('Profile', () => {
     await api.createUser(username);
     await api.createWorkspace(workspace);
     await api.setRoles(username, { [workspace]: ['operator'] });
-    await signIn(page, username);
-
-    await page.goto('/asb/profile');
+    await signIn(page, username, PASSWORD, '/asb/profile');
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
     const roles = page.getByRole('row', { name: new RegExp(workspace) });
@@ -22,9 +20,7 @@ test.describe('Profile', () => {
     const username = unique('profile-pw');
     const newPassword = 'brand-new-password-42';
     await api.createUser(username);
-    await signIn(page, username);
-
-    await page.goto('/asb/profile');
+    await signIn(page, username, PASSWORD, '/asb/profile');
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current password').fill('not-my-password');
     await form.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -42,15 +38,13 @@ test.describe('Profile', () => {
 
     await new Navbar(page).logOut(username);
     await expect(new Navbar(page).logIn).toBeVisible();
-    await signIn(page, username, newPassword);
+    await signInWithForm(page, username, newPassword);
   });
 
   test('new datastore credentials are shown once and clear the warning', async ({ page, api }) => {
     const username = unique('profile-ds');
     await api.createUser(username);
-    await signIn(page, username);
-
-    await page.goto('/asb/profile');
+    await signIn(page, username, PASSWORD, '/asb/profile');
     await expect(page.getByRole('alert').filter({ hasText: 'Action in your account is required' })).toBeVisible();
 
     const form = page.getByRole('form', { name: 'Datastore credentials' });

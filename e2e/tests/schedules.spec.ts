@@ -121,8 +121,7 @@ test.describe('Schedules on an eopen portal', () => {
     expect(created.status(), await created.text()).toBe(201);
     const schedule = ((await created.json()) as { data: { id: string; attributes: { identifier: string } } }).data;
 
-    await signIn(page, username);
-    await page.goto(`/asb/schedules/${schedule.id}`);
+    await signIn(page, username, PASSWORD, `/asb/schedules/${schedule.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `Schedule ${schedule.attributes.identifier}` })).toBeVisible();
     const triggerUrl = (await page.getByTestId('trigger-url').textContent())!.trim();
     expect(triggerUrl).toMatch(new RegExp(`/builder/v1/schedules/${schedule.id}/trigger/`));

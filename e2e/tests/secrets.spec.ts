@@ -15,8 +15,7 @@ test.describe('Secrets', () => {
   test('store a secret: its tag listed, never its value; a second with the same tag refused under the field', async ({ page, api }) => {
     const username = unique('keeper');
     await api.createUser(username);
-    await signIn(page, username);
-    await page.goto('/asb/secrets');
+    await signIn(page, username, PASSWORD, '/asb/secrets');
     await expect(page.getByText('No secrets found')).toBeVisible();
 
     await page.getByRole('button', { name: 'Store secret' }).click();
@@ -64,8 +63,7 @@ test.describe('Secrets', () => {
       edges: [],
     });
 
-    await signIn(page, developer);
-    await page.goto('/asb/secrets');
+    await signIn(page, developer, PASSWORD, '/asb/secrets');
     await page.getByRole('button', { name: 'Store secret' }).click();
     const dialog = page.getByRole('dialog', { name: 'Store secret' });
     await dialog.getByRole('textbox', { name: 'Secret tag' }).fill('service-token');

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { ADMIN, EOPEN_URL } from '../support/constants';
+import { ADMIN, EOPEN_URL, PASSWORD } from '../support/constants';
 import { expect, signIn, test, unique } from '../support/fixtures';
 
 test.describe('Settings', () => {
@@ -32,8 +32,7 @@ test.describe('Settings', () => {
     test.use({ baseURL: EOPEN_URL });
 
     test('the header says the name once, beside the version', async ({ page }) => {
-      await signIn(page, ADMIN.username, ADMIN.password);
-      await page.goto('/asb/settings');
+      await signIn(page, ADMIN.username, ADMIN.password, '/asb/settings');
       await page.getByRole('switch', { name: 'Show instance details in the navigation bar' }).click();
       // 'EOPEN v0.1.0', not 'EOPEN EOPEN v0.1.0'
       await expect(page.getByRole('banner').getByTestId('instance-details')).toHaveText(/^v\d+\.\d+\.\d+$/);
@@ -45,8 +44,7 @@ test.describe('Settings', () => {
   test("Settings' build timestamp is the server build's, not its start", async ({ page, api }) => {
     const username = unique('settings-build');
     await api.createUser(username);
-    await signIn(page, username);
-    await page.goto('/asb/settings');
+    await signIn(page, username, PASSWORD, '/asb/settings');
     const shown = (await page.getByText('Build timestamp', { exact: true }).locator('xpath=following-sibling::*[1]').innerText()).trim();
     expect(shown).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     // stamped when the bundle was made: no later than the bundle file itself (a start-time stamp would be later)
@@ -74,9 +72,7 @@ test.describe('Settings', () => {
   test('staff see the theme, the identity provider and the developer mode switch', async ({ page, api }) => {
     const staff = unique('settings-staff');
     await api.createUser(staff, { is_staff: true });
-    await signIn(page, staff);
-
-    await page.goto('/asb/settings');
+    await signIn(page, staff, PASSWORD, '/asb/settings');
     await expect(page.getByText('Theme', { exact: true })).toBeVisible();
     await expect(page.getByText('Test Identity Provider')).toBeVisible();
     await page.getByRole('switch', { name: 'Developer mode' }).click();
@@ -86,9 +82,7 @@ test.describe('Settings', () => {
   test('a plain user sees neither the theme nor the developer mode switch', async ({ page, api }) => {
     const username = unique('settings-plain');
     await api.createUser(username);
-    await signIn(page, username);
-
-    await page.goto('/asb/settings');
+    await signIn(page, username, PASSWORD, '/asb/settings');
     await expect(page.getByText('Instance name')).toBeVisible();
     await expect(page.getByText('Theme', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('switch', { name: 'Developer mode' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { TOKEN_COOKIE } from '@asb/contracts';
-import { ADMIN } from '../support/constants';
+import { ADMIN, PASSWORD } from '../support/constants';
 import { Api, expect, signIn, test, unique } from '../support/fixtures';
 import { ResourceListPage } from '../support/resource-list-page';
 
@@ -16,8 +16,7 @@ test.describe('Administration > Users', () => {
     const username = unique('user');
     const workspace = unique('ws');
     await api.createWorkspace(workspace);
-    await signIn(page, ADMIN.username, ADMIN.password);
-    await page.goto('/asb/admin/users');
+    await signIn(page, ADMIN.username, ADMIN.password, '/asb/admin/users');
     const list = new ResourceListPage(page, 'users');
 
     await page.getByRole('button', { name: 'New user' }).click();
@@ -68,8 +67,7 @@ test.describe('Administration > Users', () => {
     const root = unique('root');
     await api.createUser(staff, { is_staff: true });
     await api.createUser(root, { is_staff: true, is_superuser: true });
-    await signIn(page, staff);
-    await page.goto(`/asb/admin/users/${root}`);
+    await signIn(page, staff, PASSWORD, `/asb/admin/users/${root}`);
     await expect(page.getByText(`${root} is a superuser: only a superuser can change a superuser's account.`)).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email' })).toBeDisabled();
     await expect(page.getByRole('switch', { name: /^Active/ })).toBeDisabled();

@@ -7,8 +7,7 @@ import { expect, signIn, test } from '../support/fixtures';
  */
 test.describe('Validation messages', () => {
   test('a workspace identifier the server refuses shows why under the field', async ({ page }) => {
-    await signIn(page, ADMIN.username, ADMIN.password);
-    await page.goto('/asb/admin/workspaces');
+    await signIn(page, ADMIN.username, ADMIN.password, '/asb/admin/workspaces');
     await page.getByRole('button', { name: 'New workspace' }).click();
     const create = page.getByRole('dialog', { name: 'New workspace' });
     await create.getByLabel('Identifier').fill('w'.repeat(101));

@@ -184,8 +184,7 @@ test.describe('Execute workflow', () => {
 
   test('a workflow someone else saved says so on the form, linking to who changed what and when', async ({ page, api }) => {
     // the demo is the admin's, shared with the demo workspace: its member did not save it
-    await signInDemoMember(page, api, 'reviewer');
-    await page.goto('/asb/workflows');
+    await signInDemoMember(page, api, 'reviewer', '/asb/workflows');
     await page.getByRole('link', { name: 'NDVI vegetation demo' }).click();
     await page.getByRole('link', { name: 'Execute' }).first().click();
     await expect(page.getByText(/^Changed by admin on \d{4}-\d{2}-\d{2} \d{2}:\d{2}: review before running$/)).toBeVisible();

@@ -1,3 +1,4 @@
+import { PASSWORD } from '../support/constants';
 import { expect as baseExpect, signIn, test, unique } from '../support/fixtures';
 import { WorkflowPage } from '../support/pages/workflow-page';
 import { ResourceListPage } from '../support/resource-list-page';
@@ -99,8 +100,7 @@ test.describe('Workflows', () => {
   test('a missing workflow says so', async ({ page, api }) => {
     const user = unique('user');
     await api.createUser(user);
-    await signIn(page, user);
-    await page.goto('/asb/workflows/999999');
+    await signIn(page, user, PASSWORD, '/asb/workflows/999999');
     await expect(page.getByText('Something went wrong while fetching workflow #999999')).toBeVisible();
   });
 });

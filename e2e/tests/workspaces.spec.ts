@@ -7,8 +7,7 @@ test.describe('Administration > Workspaces', () => {
     const identifier = unique('ws');
     const team = unique('team');
     await api.createWorkspace(team);
-    await signIn(page, ADMIN.username, ADMIN.password);
-    await page.goto('/asb/admin/workspaces');
+    await signIn(page, ADMIN.username, ADMIN.password, '/asb/admin/workspaces');
     const list = new ResourceListPage(page, 'workspaces');
 
     // created through the New workspace modal; the identifier is lowercased on creation
