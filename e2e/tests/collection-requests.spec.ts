@@ -1,3 +1,4 @@
+import { PASSWORD } from '../support/constants';
 import { expect, signIn, test, unique } from '../support/fixtures';
 
 /**
@@ -11,9 +12,7 @@ test.describe('Collection requests', () => {
     const operator = unique('stella');
     await api.createUser(requester);
     await api.createUser(operator, { is_staff: true });
-    await signIn(page, requester);
-
-    await page.goto('/asb/mep/collections');
+    await signIn(page, requester, PASSWORD, '/asb/mep/collections');
     await page.getByRole('link', { name: 'Request a collection' }).click();
     await expect(page).toHaveURL(/\/asb\/mep\/collections\/new$/);
     // nothing yet: the mandatory fields say so
@@ -49,8 +48,7 @@ test.describe('Collection requests', () => {
     // staff, in a browser of their own, move it on
     const staffContext = await browser.newContext();
     const staffPage = await staffContext.newPage();
-    await signIn(staffPage, operator);
-    await staffPage.goto('/asb/mep/collections');
+    await signIn(staffPage, operator, PASSWORD, '/asb/mep/collections');
     await staffPage.getByRole('link', { name: 'Evapotranspiration over Île-de-France' }).first().click();
     await staffPage.getByRole('combobox', { name: 'Status' }).click();
     await staffPage.getByRole('option', { name: 'Running' }).click();
@@ -69,8 +67,7 @@ test.describe('Collection requests', () => {
   test('a request the server refuses shows the Bad request warning for 20 s and the field it names', async ({ page, api }) => {
     const requester = unique('rhea');
     await api.createUser(requester);
-    await signIn(page, requester);
-    await page.goto('/asb/mep/collections/new');
+    await signIn(page, requester, PASSWORD, '/asb/mep/collections/new');
     await page.getByRole('textbox', { name: 'Identifier' }).fill('long-title');
     // the form checks what the spec asks of it; a title past the server's 10 000 characters only the server refuses
     await page.getByRole('textbox', { name: 'Title' }).fill('t'.repeat(10_001));

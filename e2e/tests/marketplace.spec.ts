@@ -1,4 +1,4 @@
-import { ADMIN } from '../support/constants';
+import { ADMIN, PASSWORD } from '../support/constants';
 import { expect as baseExpect, signIn, test, unique } from '../support/fixtures';
 import { WorkflowPage } from '../support/pages/workflow-page';
 import { ResourceListPage } from '../support/resource-list-page';
@@ -75,9 +75,7 @@ test.describe('Marketplace', () => {
     await api.createUser(owner);
     await api.createWorkspace(team);
     await api.setRoles(owner, { [team]: ['developer'] });
-    await signIn(page, owner);
-
-    await page.goto('/asb/workflows');
+    await signIn(page, owner, PASSWORD, '/asb/workflows');
     await page.getByRole('button', { name: 'New workflow' }).click();
     const create = page.getByRole('dialog', { name: 'New workflow' });
     await create.getByLabel('Name').fill(label);
@@ -196,8 +194,7 @@ test.describe('Marketplace models and datasets', () => {
     await api.createUser(developer);
     await api.createWorkspace(team);
     await api.setRoles(developer, { [team]: ['developer'] });
-    await signIn(page, developer);
-    await page.goto(url);
+    await signIn(page, developer, PASSWORD, url);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText([
       'Properties',

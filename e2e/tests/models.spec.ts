@@ -1,4 +1,4 @@
-import { ADMIN } from '../support/constants';
+import { ADMIN, PASSWORD } from '../support/constants';
 import { expect as baseExpect, signIn, test, unique, type Api } from '../support/fixtures';
 
 // a model execution starts a sandboxed Node process: room for a busy machine
@@ -31,9 +31,7 @@ test.describe('Models', () => {
     const scene = await (await api.get(EXAMPLE_SCENE)).body();
     const username = unique('modeller');
     await api.createUser(username);
-    await signIn(page, username);
-
-    await page.goto(MODEL_PAGE);
+    await signIn(page, username, PASSWORD, MODEL_PAGE);
     await page.getByRole('link', { name: 'Execute' }).click();
     await expect(page.getByRole('heading', { name: 'Execute Land cover classifier (demo)' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Input Form' })).toBeVisible();
@@ -66,9 +64,7 @@ test.describe('Models', () => {
     await expect.poll(async () => (await api.get(EXAMPLE_SCENE)).status(), { timeout: 90_000 }).toBe(200);
     const username = unique('servant');
     await api.createUser(username);
-    await signIn(page, username);
-
-    await page.goto(MODEL_PAGE);
+    await signIn(page, username, PASSWORD, MODEL_PAGE);
     await page.getByRole('button', { name: 'Service not started' }).click();
     // deploying, polled every 5 s, until it runs
     await expect(page.getByRole('button', { name: 'Model is running as a Service' })).toBeVisible({ timeout: 60_000 });
@@ -101,9 +97,7 @@ test.describe('Models', () => {
     const username = unique('trainer');
     await api.createUser(username);
     await api.setRoles(username, { demo: ['developer'] });
-    await signIn(page, username);
-
-    await page.goto('/asb/collections/demo-training-data/dataset_detail/demo-antwerp-chips');
+    await signIn(page, username, PASSWORD, '/asb/collections/demo-training-data/dataset_detail/demo-antwerp-chips');
     await page.getByRole('tab', { name: 'Dataset Usage' }).click();
     await expect(page.getByText('You have not ordered this dataset yet.')).toBeVisible();
     // while the order is on its way the button says so, its label whole (held here until looked at)
@@ -153,9 +147,7 @@ test.describe('Models', () => {
     // its ONNX asset names a file that is not there: the service ends in error
     const file = `/resource-catalogue/assets/${encodeURIComponent(collection)}/torn/model.onnx`;
     await writeModel(api, collection, 'torn', 'Torn model', { model: { href: file, roles: ['mlm:model'] } });
-    await signIn(page, ADMIN.username, ADMIN.password);
-
-    await page.goto(`/asb/collections/${encodeURIComponent(collection)}/model_detail/idea`);
+    await signIn(page, ADMIN.username, ADMIN.password, `/asb/collections/${encodeURIComponent(collection)}/model_detail/idea`);
     await expect(page.getByRole('heading', { name: 'Model idea' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Properties' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Service not started' })).toHaveCount(0);
