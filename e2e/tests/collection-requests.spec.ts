@@ -88,4 +88,17 @@ test.describe('Collection requests', () => {
     await page.clock.resume();
     await expect(warning).toHaveCount(0);
   });
+
+  test("another user's request is said to be theirs, not to have gone wrong", async ({ page, api }) => {
+    const created = await api.post('/knowledge/v1/collections', {
+      data: { type: 'collections', attributes: { identifier: unique('staff-only'), title: 'Requested by the admin' } },
+    });
+    const requestId = ((await created.json()) as { data: { id: string } }).data.id;
+    const reader = unique('rory');
+    await api.createUser(reader);
+    await signIn(page, reader);
+    await page.goto(`/asb/mep/collections/${requestId}`);
+    await expect(page.getByText(`Collection request #${requestId} is not yours: only its requester and staff see it.`)).toBeVisible();
+    await expect(page.getByText(/Something went wrong/)).toHaveCount(0);
+  });
 });

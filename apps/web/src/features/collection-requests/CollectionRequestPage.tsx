@@ -3,6 +3,7 @@ import { Alert, Code, Container, Group, Paper, Select, Stack, Text, Title } from
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { handleError } from '../../app/api/error-handler';
+import { ApiError } from '../../app/api/http';
 import { useAuth } from '../../app/auth/auth-context';
 import { useLiveEvent } from '../../app/live/useLiveEvent';
 import { formatDateTime } from '../../ui/formatDateTime';
@@ -22,14 +23,23 @@ export function CollectionRequestPage() {
     if (String(message.id) === id) void queryClient.invalidateQueries({ queryKey: COLLECTION_REQUESTS_KEY });
   });
   if (request.isPending) return <PageLoader />;
-  if (!request.data)
+  if (!request.data) {
+    const status = request.error instanceof ApiError ? request.error.status : undefined;
+    // another user's request is refused (403): say whose it may be, not that something went wrong
+    const refusal =
+      status === 404
+        ? `Collection request #${id} not found`
+        : status === 403
+          ? `Collection request #${id} is not yours: only its requester and staff see it.`
+          : undefined;
     return (
       <Container size="lg" py="xl">
-        <Alert color="red" variant="light">
-          Something went wrong while fetching collection #{id}
+        <Alert color={refusal ? 'yellow' : 'red'} variant="light">
+          {refusal ?? `Something went wrong while fetching collection #${id}`}
         </Alert>
       </Container>
     );
+  }
   const a = request.data.attributes;
   const isStaff = Boolean(user?.is_staff || user?.is_superuser);
   return (
