@@ -1,5 +1,5 @@
 import { isDeveloper } from '@asb/contracts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ADMIN } from '../support/constants';
 import { expect, signIn, test, unique, type Api } from '../support/fixtures';
 import { Navbar } from '../support/pages/navbar';
@@ -71,13 +71,17 @@ function entriesFor(groups: Record<string, string[]>): string[] {
 
 const WIDTHS = [1024, 1280, 1440];
 
-async function expectFitsAtEveryWidth(page: Page, groups: Record<string, string[]>): Promise<void> {
+/** `entries` reachable at each width, and the account control (the user menu, or Log in) whole on the screen. */
+async function expectFitsAtEveryWidth(page: Page, entries: string[], account: (navbar: Navbar) => Locator): Promise<void> {
   const navbar = new Navbar(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     // the bar fits itself when the resize is observed: let the page render two frames after it
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await test.step(`${width} px`, () => expectEveryEntryReachable(page, navbar, entriesFor(groups)));
+    await test.step(`${width} px`, async () => {
+      await expectEveryEntryReachable(page, navbar, entries);
+      await expect(account(navbar)).toBeInViewport({ ratio: 1 });
+    });
   }
 }
 
@@ -90,14 +94,14 @@ async function groupsOf(api: Api, username: string): Promise<Record<string, stri
 test.describe('Navigation bar fits from 1024 px', () => {
   test('the admin reaches every entry at 1024, 1280 and 1440 px', async ({ page, api }) => {
     await signIn(page, ADMIN.username, ADMIN.password);
-    await expectFitsAtEveryWidth(page, await groupsOf(api, ADMIN.username));
+    await expectFitsAtEveryWidth(page, entriesFor(await groupsOf(api, ADMIN.username)), (navbar) => navbar.userMenu(ADMIN.username));
   });
 
   test('a plain user reaches every entry at 1024, 1280 and 1440 px', async ({ page, api }) => {
     const username = unique('fit-plain');
     await api.createUser(username);
     await signIn(page, username);
-    await expectFitsAtEveryWidth(page, {});
+    await expectFitsAtEveryWidth(page, entriesFor({}), (navbar) => navbar.userMenu(username));
   });
 
   test('a developer reaches every entry, Development and Help included, at 1024, 1280 and 1440 px', async ({ page, api }) => {
@@ -107,14 +111,19 @@ test.describe('Navigation bar fits from 1024 px', () => {
     await api.createWorkspace(workspace);
     await api.setRoles(username, { [workspace]: ['developer'] });
     await signIn(page, username);
-    await expectFitsAtEveryWidth(page, { [workspace]: ['developer'] });
+    await expectFitsAtEveryWidth(page, entriesFor({ [workspace]: ['developer'] }), (navbar) => navbar.userMenu(username));
   });
 
   test('a staff user reaches every entry at 1024, 1280 and 1440 px', async ({ page, api }) => {
     const username = unique('fit-staff');
     await api.createUser(username, { is_staff: true });
     await signIn(page, username);
-    await expectFitsAtEveryWidth(page, {});
+    await expectFitsAtEveryWidth(page, entriesFor({}), (navbar) => navbar.userMenu(username));
+  });
+
+  test('a signed-out visitor reaches the Marketplace, Help and Log in at 1024, 1280 and 1440 px', async ({ page }) => {
+    await page.goto('/asb/');
+    await expectFitsAtEveryWidth(page, ['Marketplace', 'Help'], (navbar) => navbar.logIn);
   });
 });
 
