@@ -25,6 +25,8 @@ export function registerProductCollections(app: FastifyInstance, ctx: AppContext
       source: 'local',
       href: collectionUrl(urls, row.id),
     }));
+    // by the title the selector shows (its first is /products' default), not by id: `{publisher}:…` ids sort before the rest
+    local.sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
     const remote = await Promise.all(remotes.map(async (source) => ({ source: source.name, ...(await source.collections()) })));
     return {
       collections: [...local, ...remote.flatMap((entry) => entry.collections)],
