@@ -45,7 +45,10 @@ test.describe('Execution estimates', () => {
     await request.dispose();
   });
 
-  test('a running execution says on the list when it ends; its report plans the step not started, on the critical path', async ({ page, request }) => {
+  test('a running execution says on the list when it ends; its report plans the step not started, on the critical path', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const seeds = await ExecutionSeeds.signIn(request, developer);
     const execution = await seeds.create(workflowId, { seconds: LONG_SECONDS });
@@ -69,6 +72,7 @@ test.describe('Execution estimates', () => {
       await expect(note).toContainText(/Estimated end .*, ends in/);
       await expect(note).toContainText('over 1 earlier successful run');
       await expect(note).toContainText('Critical path, outlined: first → second');
+      await report.timeline.screenshot({ path: testInfo.outputPath('planned-timeline.png') });
 
       // once stopped, nothing is estimated any more
       await page.getByRole('button', { name: `Stop ${execution.identifier}` }).click();

@@ -21,7 +21,8 @@ type TimelineOption = echarts.ComposeOption<CustomSeriesOption | GridComponentOp
 function barStyle(bar: TimelineBar) {
   return {
     fill: bar.color,
-    opacity: bar.isPlanned ? 0.35 : 1,
+    // the fill only: a planned bar on the critical path keeps its dark border
+    fillOpacity: bar.isPlanned ? 0.35 : 1,
     stroke: bar.isCritical ? CRITICAL_STROKE : bar.isPlanned ? bar.color : 'none',
     lineWidth: bar.isCritical || bar.isPlanned ? 2 : 0,
     lineDash: bar.isPlanned ? [4, 3] : undefined,
