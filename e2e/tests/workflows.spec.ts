@@ -97,10 +97,23 @@ test.describe('Workflows', () => {
     await expect(workflow.execute).toHaveCount(0);
   });
 
-  test('a missing workflow says so', async ({ page, api }) => {
+  test("a missing workflow says so, and another user's that is not shared says that, not that something went wrong", async ({ page, api }) => {
     const user = unique('user');
     await api.createUser(user);
     await signIn(page, user, PASSWORD, '/asb/workflows/999999');
-    await expect(page.getByText('Something went wrong while fetching workflow #999999')).toBeVisible();
+    await expect(page.getByText('Workflow not found')).toBeVisible();
+
+    // the demo's workflow and its first process are shared with the demo workspace only, which this user is not in
+    const workflows = (await (await api.get('/knowledge/v1/workflows?filter[identifier]=ndvi-vegetation-demo')).json()) as { data: { id: string }[] };
+    const processes = (await (await api.get('/knowledge/v1/processes?filter[identifier]=ndvi')).json()) as { data: { id: string }[] };
+    for (const [path, noun] of [
+      [`/asb/workflows/${workflows.data[0]!.id}`, 'workflow'],
+      [`/asb/knowledge/processorEditor/${workflows.data[0]!.id}`, 'workflow'],
+      [`/asb/processes/${processes.data[0]!.id}`, 'process'],
+    ]) {
+      await page.goto(path!);
+      await expect(page.getByText(`This ${noun} is not yours, and not shared with you.`)).toBeVisible();
+      await expect(page.getByText(/Something went wrong|You do not have permission/)).toHaveCount(0);
+    }
   });
 });

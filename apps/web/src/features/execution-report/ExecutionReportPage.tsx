@@ -2,7 +2,7 @@ import { Alert, Container, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { ApiError } from '../../app/api/http';
+import { refusalOf } from '../../app/api/refusal';
 import { useReportError } from '../../app/api/use-report-error';
 import { useLiveEvent } from '../../app/live/useLiveEvent';
 import { PageLoader } from '../../ui/PageLoader';
@@ -33,10 +33,7 @@ export function ExecutionReportPage<T extends ExecutionLike>({ kind }: { kind: R
     const timer = setTimeout(() => void refetch(), kind.refetchAfterDoneMs);
     return () => clearTimeout(timer);
   }, [isDone, refetch, kind.refetchAfterDoneMs]);
-  const status = query.error instanceof ApiError ? query.error.status : undefined;
-  // the server answers 403 for another user's execution that is not shared with the reader: the
-  // page says so in place, as it says 'not found', rather than as a failure with a warning
-  const refusal = status === 404 ? 'Execution not found' : status === 403 ? 'This execution is not yours, and not shared with you.' : undefined;
+  const refusal = refusalOf(query.error, 'execution');
   useReportError(refusal ? null : query.error, query.errorUpdatedAt, kind.service);
 
   if (query.isPending) return <PageLoader />;

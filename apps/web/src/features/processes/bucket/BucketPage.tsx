@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { routePath } from '../../../app/routes';
 import { PageLoader } from '../../../ui/PageLoader';
 import { useProcess } from '../api/processes';
+import { refusalOf } from '../../../app/api/refusal';
 import { useReportError } from '../../../app/api/use-report-error';
 import { useBucket } from '../api/versions';
 import { ArchivedBanner } from '../process/ArchivedBanner';
@@ -14,7 +15,8 @@ import { BucketTabs } from './BucketTabs';
 export function BucketPage() {
   const id = useParams().id ?? '';
   const bucket = useBucket(id);
-  useReportError(bucket.error, bucket.errorUpdatedAt, 'knowledge');
+  const refusal = refusalOf(bucket.error, 'bucket');
+  useReportError(refusal ? null : bucket.error, bucket.errorUpdatedAt, 'knowledge');
   // the process decides whether the bucket is read-only (archived)
   const process = useProcess(bucket.data?.attributes.processId ?? '');
   const a = bucket.data?.attributes;
@@ -42,8 +44,8 @@ export function BucketPage() {
         </div>
         {bucket.isPending && <PageLoader />}
         {bucket.isError && (
-          <Alert color="red" variant="light">
-            Something went wrong while fetching bucket #{id}
+          <Alert color={refusal ? 'yellow' : 'red'} variant="light">
+            {refusal ?? `Something went wrong while fetching bucket #${id}`}
           </Alert>
         )}
         {isArchived && <ArchivedBanner />}

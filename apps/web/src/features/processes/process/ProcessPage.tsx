@@ -2,6 +2,7 @@ import { Alert, Container, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../ui/PageLoader';
 import { useProcess } from '../api/processes';
+import { refusalOf } from '../../../app/api/refusal';
 import { useReportError } from '../../../app/api/use-report-error';
 import { ArchivedBanner } from './ArchivedBanner';
 import { ProcessHeader } from './ProcessHeader';
@@ -11,13 +12,14 @@ import { VersionsSection } from './VersionsSection';
 export function ProcessPage() {
   const id = useParams().id ?? '';
   const process = useProcess(id);
-  useReportError(process.error, process.errorUpdatedAt, 'knowledge');
+  const refusal = refusalOf(process.error, 'process');
+  useReportError(refusal ? null : process.error, process.errorUpdatedAt, 'knowledge');
   return (
     <Container size="xl" py="xl">
       {process.isPending && <PageLoader />}
       {process.isError && (
-        <Alert color="red" variant="light">
-          Something went wrong while fetching process #{id}
+        <Alert color={refusal ? 'yellow' : 'red'} variant="light">
+          {refusal ?? `Something went wrong while fetching process #${id}`}
         </Alert>
       )}
       {process.data && (

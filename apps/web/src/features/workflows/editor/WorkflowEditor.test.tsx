@@ -180,6 +180,6 @@ describe('WorkflowEditor', () => {
   it('tells when the workflow cannot be fetched', async () => {
     fakeFetch(() => ({ status: 404, body: { errors: [{ status: '404', detail: 'Not found.' }] } }));
     renderWithProviders(<WorkflowEditor workflowId="9" />);
-    expect(await screen.findByText('Something went wrong while fetching workflow #9')).toBeInTheDocument();
+    expect(await screen.findByText('Workflow not found')).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Container, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../ui/PageLoader';
+import { refusalOf } from '../../../app/api/refusal';
 import { useReportError } from '../../../app/api/use-report-error';
 import { useWorkflow } from '../api/workflows';
 import { ArchivedWorkflowBanner } from './ArchivedWorkflowBanner';
@@ -15,13 +16,14 @@ const WorkflowEditor = lazy(() => import('../editor/WorkflowEditor').then((modul
 export function WorkflowPage() {
   const id = useParams().id ?? '';
   const workflow = useWorkflow(id);
-  useReportError(workflow.error, workflow.errorUpdatedAt, 'knowledge');
+  const refusal = refusalOf(workflow.error, 'workflow');
+  useReportError(refusal ? null : workflow.error, workflow.errorUpdatedAt, 'knowledge');
   return (
     <Container size="xl" py="xl">
       {workflow.isPending && <PageLoader />}
       {workflow.isError && (
-        <Alert color="red" variant="light">
-          Something went wrong while fetching workflow #{id}
+        <Alert color={refusal ? 'yellow' : 'red'} variant="light">
+          {refusal ?? `Something went wrong while fetching workflow #${id}`}
         </Alert>
       )}
       {workflow.data && (
