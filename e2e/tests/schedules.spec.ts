@@ -100,6 +100,26 @@ test.describe('Schedules', () => {
     expect(refused.status()).toBe(400);
     expect(((await refused.json()) as { detail: string }).detail).toBe("External trigger is offered only with the eopen theme; this instance's theme is asb.");
   });
+
+  test("another user's schedule and a workflow not shared with the reader say so, without a permission warning", async ({ page, api }) => {
+    const workflows = (await (await api.get(`/knowledge/v1/workflows?filter[identifier]=${DEMO}`)).json()) as { data: { id: string }[] };
+    const workflowId = workflows.data[0]!.id;
+    const created = await api.post('/builder/v1/schedules', {
+      processor_id: workflowId,
+      title: unique('Admin nightly'),
+      strategy: 'single-execution',
+      start_time: '2099-06-01T06:00:00Z',
+    });
+    const scheduleId = ((await created.json()) as { data: { id: string } }).data.id;
+    // a user outside the demo workspace: neither the admin's schedule nor the demo's workflow is shared with them
+    const reader = unique('outsider');
+    await api.createUser(reader);
+    await signIn(page, reader, PASSWORD, `/asb/schedules/${scheduleId}`);
+    await expect(page.getByRole('heading', { name: 'This schedule is not yours, and not shared with you.' })).toBeVisible();
+    await page.goto(`/asb/workflows/${workflowId}/execute`);
+    await expect(page.getByRole('heading', { name: 'This workflow is not yours, and not shared with you.' })).toBeVisible();
+    await expect(page.getByText('You do not have permission to perform this action.')).toHaveCount(0);
+  });
 });
 
 test.describe('Schedules on an eopen portal', () => {

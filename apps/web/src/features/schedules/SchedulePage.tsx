@@ -1,6 +1,7 @@
 import { Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatReportDate, STRATEGY_LABELS } from '@asb/contracts';
 import { Link, useParams } from 'react-router';
+import { refusalOf } from '../../app/api/refusal';
 import { useReportError } from '../../app/api/use-report-error';
 import { useAuth } from '../../app/auth/auth-context';
 import { routePath } from '../../app/routes';
@@ -55,12 +56,15 @@ export function SchedulePage() {
   const schedule = useSchedule(id);
   const processorId = schedule.data?.attributes.processorId ?? '';
   const { processor, allowed } = useExecuteTarget(processorId);
-  useReportError(schedule.error, schedule.errorUpdatedAt, 'builder');
-  useReportError(processor.error, processor.errorUpdatedAt, 'knowledge');
+  const scheduleRefusal = refusalOf(schedule.error, 'schedule');
+  const workflowRefusal = refusalOf(processor.error, 'workflow');
+  useReportError(scheduleRefusal ? null : schedule.error, schedule.errorUpdatedAt, 'builder');
+  useReportError(workflowRefusal ? null : processor.error, processor.errorUpdatedAt, 'knowledge');
+  const refusal = scheduleRefusal ?? workflowRefusal;
 
   if (schedule.isPending || (schedule.isSuccess && processor.isPending)) return <PageLoader />;
   if (schedule.isError || processor.isError || !schedule.data || !processor.data)
-    return <ResourceNotFound title="Schedule not found" backTo={routePath('schedules')} backLabel="Back to the schedules" />;
+    return <ResourceNotFound title={refusal ?? 'Schedule not found'} backTo={routePath('schedules')} backLabel="Back to the schedules" />;
   const a = schedule.data.attributes;
   return (
     <Container size="md" py="xl">

@@ -6,6 +6,7 @@ import { useAuth } from '../../../app/auth/auth-context';
 import { routePath } from '../../../app/routes';
 import { PageLoader } from '../../../ui/PageLoader';
 import { ResourceNotFound } from '../../../ui/ResourceNotFound';
+import { refusalOf } from '../../../app/api/refusal';
 import { useReportError } from '../../../app/api/use-report-error';
 import { useExecuteTarget } from '../../executions/execute/use-execute-target';
 import { ExecuteForm, type ExecuteFormHandle } from '../../executions/execute/ExecuteForm';
@@ -42,10 +43,11 @@ export function ExecuteWorkflowPage({ initialScheduling = false }: { initialSche
   const form = useRef<ExecuteFormHandle>(null);
   const groups = processor.data?.attributes.inputs;
   const targets = useMemo(() => productInputs(groups ?? []), [groups]);
-  useReportError(processor.error, processor.errorUpdatedAt, 'knowledge');
+  const refusal = refusalOf(processor.error, 'workflow');
+  useReportError(refusal ? null : processor.error, processor.errorUpdatedAt, 'knowledge');
 
   if (processor.isPending) return <PageLoader />;
-  if (processor.isError) return <ResourceNotFound title="Workflow not found" backTo={routePath('workflows')} backLabel="Back to the workflows" />;
+  if (processor.isError) return <ResourceNotFound title={refusal ?? 'Workflow not found'} backTo={routePath('workflows')} backLabel="Back to the workflows" />;
 
   const { attributes: a } = processor.data;
   const withSearch = hasFeature(SEARCH_PRODUCTS_FEATURE);
