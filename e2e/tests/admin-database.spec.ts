@@ -1,4 +1,4 @@
-import { PASSWORD } from '../support/constants';
+import { ADMIN, PASSWORD } from '../support/constants';
 import { Api, expect, signIn, test, unique } from '../support/fixtures';
 
 /**
@@ -64,6 +64,37 @@ test.describe('Database & Airflow', () => {
     await expect(page).toHaveURL(new RegExp(`/asb/admin/database\\?tab=usermgr&q=${owner}$`));
     await expect(page.getByRole('row').filter({ hasText: owner })).toHaveCount(1);
     await page.screenshot({ path: '/tmp/shots/admin-usermgr.png', fullPage: true });
+  });
+
+  test('staff find a model execution in the Service Builder admin, with its kind', async ({ page, api }) => {
+    // a run of the demo model on its example scene, as the model execute form sends it
+    const models = `${ADMIN.username}:demo-models`;
+    const scene = `/resource-catalogue/assets/${encodeURIComponent(models)}/demo-land-cover/example-scene.tif`;
+    await expect.poll(async () => (await api.get(scene)).status(), { timeout: 90_000 }).toBe(200);
+    const bytes = await (await api.get(scene)).body();
+    const created = await api.post(`/backend/v1/catalogue-collections/${encodeURIComponent(models)}/execute_model`, {
+      identifier: 'demo-land-cover',
+      collection: models,
+      inputs: {
+        parameters: { content_type: 'pd' },
+        inputs: [{ name: 'bands', datatype: 'FP32', data: bytes.toString('base64'), file_type: 'image/tiff', file_name: 'scene.tif' }],
+      },
+    });
+    const identifier = ((await created.json()) as { data: { attributes: { identifier: string } } }).data.attributes.identifier;
+    const staff = unique('staff');
+    await api.createUser(staff, { is_staff: true });
+    await signIn(page, staff, PASSWORD, '/builder/admin');
+    await expect(page.getByRole('tab', { name: 'Service Builder', selected: true })).toBeVisible();
+    // the type chooser's entry (the list below is titled 'executions' too)
+    await page
+      .locator('label')
+      .filter({ hasText: /^executions$/ })
+      .click();
+    await page.getByRole('textbox', { name: /search/i }).fill(identifier);
+    const row = page.getByRole('row').filter({ hasText: identifier });
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Kind' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'model', exact: true })).toBeVisible();
   });
 
   test('a user who is not staff is refused the admin', async ({ page, api }) => {

@@ -253,4 +253,45 @@ test.describe('Marketplace models and datasets', () => {
     await expect(card).toHaveCount(0);
     await expect(marketplace.getByText('No resources found')).toBeVisible();
   });
+
+  test('signed in: a model card offers Execute only when the model has an ONNX file to run, as its page does', async ({ page, api }) => {
+    const demoModels = `${ADMIN.username}:demo-models`;
+    // the demo trains its model at the first start: its ONNX file exists once it did
+    const onnx = `/resource-catalogue/assets/${encodeURIComponent(demoModels)}/demo-land-cover/model.onnx`;
+    await expect.poll(async () => (await api.get(onnx)).status(), { timeout: 90_000 }).toBe(200);
+    const collection = `${unique('sketcher')}:models`;
+    const title = `Moraine sketch ${unique('s')}`;
+    await api.post('/backend/catalogue/stac/collections', publicCollection(collection, 'Sketches'));
+    await api.post(`/backend/catalogue/stac/collections/${encodeURIComponent(collection)}/items`, {
+      type: 'Feature',
+      stac_version: '1.0.0',
+      id: 'sketch',
+      geometry: null,
+      properties: { datetime: '2025-03-01T00:00:00Z', type: 'model', 'asb:published': true, title },
+      links: [],
+      assets: {},
+    });
+    const shopper = unique('shopper');
+    await api.createUser(shopper);
+    await signIn(page, shopper, PASSWORD, '/asb/marketplace');
+    const search = page.getByRole('search');
+    const find = async (words: string) => {
+      await search.getByRole('textbox', { name: 'Search' }).fill(words);
+      await search.getByRole('button', { name: 'Search', exact: true }).click();
+    };
+
+    await find(title);
+    const sketch = page.getByRole('article', { name: `Model: ${title}` });
+    await expect(sketch.getByRole('link', { name: 'Details' })).toBeVisible();
+    await expect(sketch.getByRole('link', { name: 'Execute' })).toHaveCount(0);
+
+    await find('land cover classifier demo');
+    const demo = page.getByRole('article', { name: 'Model: Land cover classifier (demo)' });
+    await expect(demo.getByRole('link', { name: 'Execute' })).toHaveAttribute(
+      'href',
+      `/asb/collections/${encodeURIComponent(demoModels)}/model_execute/demo-land-cover`,
+    );
+    // its publisher is the admin, whose name prefixes the collection
+    await expect(demo.locator('[data-card-part="publisher"]')).toHaveText(new RegExp(`^${ADMIN.username} · `));
+  });
 });
