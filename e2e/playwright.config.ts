@@ -99,6 +99,8 @@ export default defineConfig({
       // two of the navbar's links out configured, the others left unset (hidden): navbar.spec.ts
       ASB_NOTEBOOK_URL: `${baseURL}/docs/execute`,
       ASB_VIDEO_GUIDES_URL: `${baseURL}/docs/`,
+      // a page of another origin (the identity provider's, a loopback origin without a CSP of its own) reads this portal's public catalogue: catalogue-cors.spec.ts
+      ASB_CORS_ORIGINS: `http://127.0.0.1:${OIDC_PORT}`,
     }),
   ],
 });
